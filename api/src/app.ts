@@ -1,0 +1,90 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import { LIMITS } from '@pawbridge/shared';
+import type { ApiConfig } from './config/env';
+import type { ApiContext } from './context';
+import { openDatabase } from './db/index';
+import { migrate } from './db/migrate';
+import { createMailer } from './integrations/mail';
+import { DiskStorage } from './integrations/storage';
+import { ApiHttpError, bootError } from './lib/errors';
+import { DbSessionStore, RedisSessionStore } from './modules/users/session-store';
+import { loadSessionUser, SESSION_COOKIE } from './modules/users/session-user';
+import { modules } from './modules/index';
+
+export interface BuiltApi {
+  app: FastifyInstance;
+  ctx: ApiContext;
+}
+
+/** Build the upstream api (legacy wire format) without listening. */
+export async function buildApi(config: ApiConfig): Promise<BuiltApi> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 1024 * 1024,
+  });
+
+  const database = await openDatabase(config);
+  await migrate(database);
+  const sessions = config.redisUrl ? new RedisSessionStore(config.redisUrl, config.sessionTtlSeconds) : new DbSessionStore(database.db, config.sessionTtlSeconds);
+  const ctx: ApiContext = {
+    config,
+    database,
+    db: database.db,
+    sessions,
+    mail: createMailer({ ...config.mail, env: config.env, log: app.log }),
+    storage: new DiskStorage(config.uploadDir),
+  };
+
+  await app.register(cookie);
+  // A little headroom over 5 MB so an oversize photo reaches our own check and gets the spec's 413 message.
+  await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes + 1, files: 2, fields: 10, fieldSize: 64 * 1024 } });
+
+  app.decorateRequest('sessionId', null);
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const sid = request.cookies[SESSION_COOKIE];
+    if (!sid) return;
+    const user = await loadSessionUser(ctx, sid);
+    if (user) {
+      request.sessionId = sid;
+      request.user = user;
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (error instanceof ApiHttpError) {
+      if (typeof error.body === 'string') return reply.code(error.status).type('text/plain; charset=utf-8').send(error.body);
+      return reply.code(error.status).send(error.body);
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+    const reason = status === 413 ? 'Payload Too Large' : status === 415 ? 'Unsupported Media Type' : status === 404 ? 'Not Found' : status < 500 ? 'Bad Request' : 'Internal Server Error';
+    return reply.code(status).send(bootError(status, reason, path, status < 500 ? (error as Error).message : undefined));
+  });
+
+  app.setNotFoundHandler((request, reply) => reply.code(404).send(bootError(404, 'Not Found', request.url.split('?')[0] ?? '')));
+
+  app.get('/healthz', async () => ({ status: 'UP' }));
+
+  // Photos by their unguessable key (the BFF caches them in front of this).
+  const MIME: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' };
+  app.get<{ Params: { key: string } }>('/uploads/:key', async (request, reply) => {
+    const bytes = await ctx.storage.get(request.params.key);
+    if (!bytes) return reply.code(404).send(bootError(404, 'Not Found', request.url));
+    const ext = request.params.key.split('.').pop() ?? '';
+    return reply.type(MIME[ext] ?? 'application/octet-stream').header('Cache-Control', 'public, max-age=31536000, immutable').send(bytes);
+  });
+
+  for (const mod of modules) await mod(app, ctx);
+
+  app.addHook('onClose', async () => {
+    await sessions.close();
+    await database.close();
+  });
+
+  return { app, ctx };
+}

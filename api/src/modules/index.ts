@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiContext } from '../context';
+import { usersModule } from './users/users.routes';
+
+export type ApiModule = (app: FastifyInstance, ctx: ApiContext) => Promise<void>;
+
+/** Every domain module, registered in this order by app.ts. */
+export const modules: ApiModule[] = [usersModule];

@@ -1,0 +1,41 @@
+import type { ColumnType, Generated } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  userId: string;
+  name: string | null;
+  email: string | null;
+  passwordHash: string | null;
+  birth: string | null;
+  phoneNm: string | null;
+  role: 'USER' | 'ADMIN';
+  provider: 'google' | 'kakao' | 'naver' | null;
+  socialId: string | null;
+  createdAt: ColumnType<Date, never, never>;
+}
+
+export interface SessionsTable {
+  id: string;
+  userPk: number;
+  expiresAt: Date;
+  createdAt: ColumnType<Date, never, never>;
+}
+
+export interface EmailCodesTable {
+  email: string;
+  codeHash: string;
+  expiresAt: Date;
+  attempts: Generated<number>;
+}
+
+export interface VerifiedEmailsTable {
+  email: string;
+  expiresAt: Date;
+}
+
+export interface UsersTables {
+  users: UsersTable;
+  sessions: SessionsTable;
+  emailCodes: EmailCodesTable;
+  verifiedEmails: VerifiedEmailsTable;
+}

@@ -1,0 +1,56 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { BffConfig } from './config/env';
+import { upstreamPlugin } from './plugins/upstream';
+import { errorsPlugin } from './plugins/errors';
+import { originCheckPlugin } from './plugins/origin-check';
+import { sessionPlugin } from './plugins/session';
+import { multipartPlugin } from './plugins/multipart';
+import { docsPlugin } from './plugins/docs';
+import { staticWebPlugin } from './plugins/static-web';
+import { routes } from './routes/index';
+
+/** Build the gateway without listening (tests call this with their own config). */
+export async function buildApp(config: BffConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    requestIdLogLabel: 'requestId',
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(upstreamPlugin, { config });
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(originCheckPlugin);
+  await app.register(sessionPlugin);
+  await app.register(multipartPlugin);
+  await app.register(docsPlugin);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      const res = await fetch(`${config.upstreamUrl}/api/users/check-session`, { signal: AbortSignal.timeout(3000), redirect: 'manual' });
+      return reply.code(res.status < 500 ? 200 : 503).send({ status: res.status < 500 ? 'ready' : 'upstream-error', upstream: res.status });
+    } catch {
+      return reply.code(503).send({ status: 'upstream-unreachable' });
+    }
+  });
+
+  for (const route of routes) await app.register(route);
+
+  if (config.webDistDir) await app.register(staticWebPlugin, { dir: config.webDistDir });
+  return app;
+}

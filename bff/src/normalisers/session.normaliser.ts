@@ -1,0 +1,41 @@
+import type { Session } from '@pawbridge/shared';
+import { SOCIAL_PROVIDERS, type SocialProvider } from '@pawbridge/shared';
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+
+/**
+ * check-session → the one session shape. Accepts our api's answer and every
+ * Spring variant: `{loggedIn:false}`, the full map, the reduced map of social
+ * logins without a local user (only loggedIn/userId/username/userName), the
+ * nested `user` object the old front end expected, a bare truthy value, and
+ * `null`/empty. `isAdmin` comes from role ADMIN only, never from the user name.
+ */
+export function normaliseSession(raw: unknown): Session {
+  if (!raw || typeof raw !== 'object') return { loggedIn: false };
+  const top = raw as Record<string, unknown>;
+  const nested = top.user && typeof top.user === 'object' ? (top.user as Record<string, unknown>) : {};
+  const r: Record<string, unknown> = { ...nested, ...top };
+  if (r.loggedIn === false || r.loggedIn === 'false') return { loggedIn: false };
+  const userId = str(r.userId) ?? str(r.username) ?? str(r.userName);
+  if (!userId) return { loggedIn: false };
+  const role = String(r.role ?? '').toUpperCase() === 'ADMIN' ? 'ADMIN' : 'USER';
+  const providerRaw = str(r.provider)?.toLowerCase();
+  const provider = providerRaw && (SOCIAL_PROVIDERS as readonly string[]).includes(providerRaw) ? (providerRaw as SocialProvider) : null;
+  const socialId = str(r.socialId);
+  const name = str(r.name);
+  return {
+    loggedIn: true,
+    userId,
+    username: userId,
+    name,
+    displayName: name ?? userId,
+    email: str(r.email),
+    role,
+    isAdmin: role === 'ADMIN',
+    provider,
+    socialId,
+    isSocialLogin: provider !== null || socialId !== null || r.isSocialLogin === true,
+    birth: str(r.birth)?.slice(0, 10) ?? null,
+    phoneNm: str(r.phoneNm),
+  };
+}

@@ -1,0 +1,26 @@
+import fp from 'fastify-plugin';
+import { BffError } from '../errors/bff-error';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Writes must come from our own pages. A browser always sends Origin on
+ * cross-site POST/PUT/DELETE (and Sec-Fetch-Site); tools like curl send
+ * neither and are let through, since cookies are SameSite=Lax anyway.
+ */
+export const originCheckPlugin = fp(
+  async (app) => {
+    const allowed = new Set(app.config.allowedOrigins);
+    app.addHook('onRequest', async (request) => {
+      if (SAFE.has(request.method)) return;
+      const origin = request.headers.origin;
+      if (origin) {
+        const own = `${request.protocol}://${request.host}`;
+        if (origin === own || allowed.has(origin)) return;
+        throw new BffError(403, 'CROSS_ORIGIN_REJECTED');
+      }
+      if (request.headers['sec-fetch-site'] === 'cross-site') throw new BffError(403, 'CROSS_ORIGIN_REJECTED');
+    });
+  },
+  { name: 'origin-check', dependencies: ['upstream'] },
+);

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PublicConfigSchema, SOCIAL_PROVIDERS, type PublicConfig, type SocialProvider } from '@pawbridge/shared';
+
+/** What the browser may know about this deployment (which map, which social logins, ...). */
+export const configRoutes: FastifyPluginAsync = async (app) => {
+  const c = app.config;
+  const config: PublicConfig = {
+    map: c.kakaoMapKey
+      ? { provider: 'kakao', appKey: c.kakaoMapKey }
+      : { provider: 'leaflet', tileUrl: c.mapTileUrl, attribution: '&copy; OpenStreetMap contributors' },
+    socialProviders: c.socialProviders.filter((p): p is SocialProvider => (SOCIAL_PROVIDERS as readonly string[]).includes(p)),
+    payments: c.portoneMerchantCode ? { mode: 'portone', merchantCode: c.portoneMerchantCode } : { mode: 'test', merchantCode: null },
+    breedPrediction: c.breedPredictionEnabled ?? true,
+  };
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/config',
+    { schema: { tags: ['config'], summary: '공개 설정', response: { 200: PublicConfigSchema } } },
+    async (_req, reply) => reply.header('Cache-Control', 'public, max-age=60').send(config),
+  );
+};

@@ -1,0 +1,127 @@
+import type { FastifyRequest } from 'fastify';
+import { BffError } from '../errors/bff-error';
+
+/** The upstream's session cookie (Spring's default; our api uses the same name). */
+export const UPSTREAM_SESSION_COOKIE = 'JSESSIONID';
+
+export interface UpstreamResponse {
+  status: number;
+  headers: Headers;
+  /** Raw body text (Spring sends plain text labelled application/json, so never parse blindly). */
+  text: string;
+  /** The body parsed as JSON when it is JSON, otherwise undefined. */
+  json: unknown;
+  setCookies: string[];
+  /** True for Spring's "302 to /login" (its way of saying 401). */
+  loginRedirect: boolean;
+  body: Buffer;
+}
+
+export interface UpstreamRequestOptions {
+  /** The browser request whose session cookie and request id are forwarded. */
+  from?: FastifyRequest;
+  query?: Record<string, string | number | undefined>;
+  json?: unknown;
+  form?: FormData;
+  /** Overrides the session id taken from `from` (e.g. right after login). */
+  sessionId?: string | null;
+  headers?: Record<string, string>;
+}
+
+function parseJson(text: string): unknown {
+  const t = text.trim();
+  if (!t || !(t.startsWith('{') || t.startsWith('[') || t === 'true' || t === 'false' || t === 'null' || /^-?\d/.test(t))) return undefined;
+  try {
+    return JSON.parse(t);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One client for the upstream (our api or the legacy Spring service): 10 s
+ * timeout, only the session cookie forwarded, redirects never followed.
+ */
+export class UpstreamClient {
+  constructor(
+    readonly baseUrl: string,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async request(method: string, path: string, opts: UpstreamRequestOptions = {}): Promise<UpstreamResponse> {
+    const url = new URL(this.baseUrl + path);
+    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { accept: 'application/json, text/plain, */*', ...opts.headers };
+    const sid = opts.sessionId !== undefined ? opts.sessionId : opts.from?.cookies[UPSTREAM_SESSION_COOKIE];
+    if (sid) headers.cookie = `${UPSTREAM_SESSION_COOKIE}=${sid}`;
+    if (opts.from) headers['x-request-id'] = String(opts.from.id);
+    let body: RequestInit['body'];
+    if (opts.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.json);
+    } else if (opts.form) {
+      body = opts.form;
+    }
+    let res: Response;
+    try {
+      res = await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) });
+    } catch (err) {
+      const name = (err as Error).name;
+      if (name === 'TimeoutError' || name === 'AbortError') throw new BffError(504, 'UPSTREAM_TIMEOUT');
+      throw new BffError(502, 'UPSTREAM_UNAVAILABLE');
+    }
+    const buf = Buffer.from(await res.arrayBuffer());
+    const text = buf.toString('utf8');
+    const location = res.headers.get('location') ?? '';
+    const loginRedirect = res.status >= 300 && res.status < 400 && /\/login(\?|$)/.test(location.replace(/^https?:\/\/[^/]+/, ''));
+    return {
+      status: res.status,
+      headers: res.headers,
+      text,
+      json: parseJson(text),
+      setCookies: res.headers.getSetCookie(),
+      loginRedirect,
+      body: buf,
+    };
+  }
+}
+
+/** The message an upstream error carries, whatever its shape (text, {message}, {error}). */
+export function upstreamMessage(res: UpstreamResponse): string | undefined {
+  const j = res.json as Record<string, unknown> | undefined;
+  if (j && typeof j === 'object') {
+    for (const k of ['message', 'error']) if (typeof j[k] === 'string' && (j[k] as string).trim()) return j[k] as string;
+    return undefined;
+  }
+  const t = res.text.trim();
+  if (!t || t.startsWith('<')) return undefined;
+  return t.length > 300 ? undefined : t;
+}
+
+/** Map a failed upstream answer to the envelope's honest status; 5xx details are masked. */
+export function toBffError(res: UpstreamResponse, overrides: Partial<Record<number, BffError>> = {}): BffError {
+  if (res.loginRedirect || res.status === 401) return overrides[401] ?? new BffError(401, 'UNAUTHENTICATED');
+  const o = overrides[res.status];
+  if (o) return o;
+  const msg = upstreamMessage(res);
+  switch (res.status) {
+    case 400:
+      return new BffError(400, 'VALIDATION_FAILED', msg);
+    case 403:
+      return new BffError(403, 'FORBIDDEN', msg);
+    case 404:
+      return new BffError(404, 'NOT_FOUND');
+    case 409:
+      return new BffError(409, 'CONFLICT', msg);
+    case 413:
+      return new BffError(413, 'PAYLOAD_TOO_LARGE');
+    case 415:
+      return new BffError(415, 'UNSUPPORTED_MEDIA_TYPE');
+    case 429:
+      return new BffError(429, 'RATE_LIMITED');
+    default:
+      return new BffError(502, 'UPSTREAM_UNAVAILABLE');
+  }
+}
+
+export const isOk = (res: UpstreamResponse) => res.status >= 200 && res.status < 300;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { LIMITS, ROLES, SOCIAL_PROVIDERS } from './constants';
+import { isoDate } from './validation';
+
+const requiredString = (key: string) => z.string({ error: key }).trim().min(1, key);
+
+export const EmailSchema = requiredString('emailRequired').pipe(z.email('emailInvalid'));
+
+export const SignupRequestSchema = z.object({
+  name: requiredString('nameRequired').max(50, 'invalid'),
+  userId: requiredString('userIdRequired')
+    .min(LIMITS.userIdMinLength, 'userIdTooShort')
+    .max(30, 'userIdTooLong')
+    .regex(/^[A-Za-z0-9_.-]+$/, 'userIdPattern'),
+  email: EmailSchema,
+  password: z
+    .string({ error: 'passwordRequired' })
+    .min(1, 'passwordRequired')
+    .min(LIMITS.passwordMinLength, 'passwordTooShort')
+    .max(72, 'passwordTooLong'),
+  birth: isoDate('birthRequired', 'birthInvalid').refine((s) => s <= new Date().toISOString().slice(0, 10) && s >= '1900-01-01', 'birthInvalid'),
+  phoneNm: requiredString('phoneRequired').regex(/^0\d{1,2}-?\d{3,4}-?\d{4}$/, 'phoneInvalid'),
+});
+export type SignupRequest = z.infer<typeof SignupRequestSchema>;
+
+export const LoginRequestSchema = z.object({
+  userId: requiredString('userIdRequired'),
+  password: z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired'),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const SendEmailQuerySchema = z.object({ email: EmailSchema });
+export const VerifyEmailQuerySchema = z.object({
+  code: requiredString('codeRequired').regex(/^\d{6}$/, 'codeInvalid'),
+  /** Optional (the legacy looks the code up alone); our api binds the code to this address. */
+  email: EmailSchema.optional(),
+});
+
+/** One session shape for the browser; `isAdmin` is decided by the BFF from role ADMIN only. */
+export const SessionUserSchema = z.object({
+  loggedIn: z.literal(true),
+  userId: z.string(),
+  /** The login id (the legacy's `username`/`userName` are the login id too). */
+  username: z.string(),
+  name: z.string().nullable(),
+  /** What the header greets: the name, else the login id. */
+  displayName: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(ROLES),
+  isAdmin: z.boolean(),
+  provider: z.enum(SOCIAL_PROVIDERS).nullable(),
+  socialId: z.string().nullable(),
+  isSocialLogin: z.boolean(),
+  birth: z.string().nullable(),
+  phoneNm: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+export const SessionSchema = z.discriminatedUnion('loggedIn', [SessionUserSchema, z.object({ loggedIn: z.literal(false) })]);
+export type Session = z.infer<typeof SessionSchema>;
+
+/** Answer of mutations that carry no data (signup, send-email, verify, logout). */
+export const OkSchema = z.object({ ok: z.literal(true), message: z.string() });
+export type Ok = z.infer<typeof OkSchema>;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { SOCIAL_PROVIDERS } from './constants';
+
+/** GET /api/config — what the browser may know about this deployment. */
+export const PublicConfigSchema = z.object({
+  map: z.discriminatedUnion('provider', [
+    z.object({ provider: z.literal('leaflet'), tileUrl: z.string(), attribution: z.string() }),
+    z.object({ provider: z.literal('kakao'), appKey: z.string() }),
+  ]),
+  socialProviders: z.array(z.enum(SOCIAL_PROVIDERS)),
+  payments: z.object({ mode: z.enum(['test', 'portone']), merchantCode: z.string().nullable() }),
+  breedPrediction: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;

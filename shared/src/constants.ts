@@ -1,0 +1,61 @@
+// Domain constants from the product spec §9. One place for every limit.
+export const LIMITS = {
+  verificationCountdownSeconds: 120,
+  verificationCodeLength: 6,
+  verifiedEmailValidSeconds: 600,
+  userIdMinLength: 4,
+  passwordMinLength: 6,
+  imageMaxBytes: 5 * 1024 * 1024,
+  apiTimeoutMs: 10_000,
+  postTitleMax: 100,
+  commentMax: 500,
+  adminDescriptionPreview: 50,
+  postListPreview: 50,
+  carouselMax: 8,
+  carouselPerSlide: 4,
+  activityFeedMax: 10,
+  weightStep: 0.1,
+  socialRetryDelayMs: 1_000,
+  socialLoginRecheckMs: 500,
+  brokerHeartbeatMs: 10_000,
+  brokerReconnectMs: 5_000,
+} as const;
+
+export const GEOLOCATION_OPTIONS = { timeout: 10_000, maximumAge: 60_000, enableHighAccuracy: true } as const;
+
+/** Seoul City Hall; the spec's "zoom level 3" is Kakao's level (≈ Leaflet zoom 16). */
+export const MAP_DEFAULT_CENTER = { lat: 37.566535, lng: 126.9779692 } as const;
+export const MAP_DEFAULT_KAKAO_LEVEL = 3;
+export const MAP_DEFAULT_LEAFLET_ZOOM = 16;
+
+/** The 11 regions of spec §5, as the legacy front end sends them (province names). */
+export const REGIONS = [
+  '서울특별시',
+  '인천광역시',
+  '경기도',
+  '강원도',
+  '전라북도',
+  '전라남도',
+  '충청북도',
+  '충청남도',
+  '경상북도',
+  '경상남도',
+  '부산광역시',
+] as const;
+export type Region = (typeof REGIONS)[number];
+
+export const ROLES = ['USER', 'ADMIN'] as const;
+export const SOCIAL_PROVIDERS = ['google', 'kakao', 'naver'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+export const PET_SIZES = ['SMALL', 'MEDIUM', 'LARGE'] as const;
+export const PET_GENDERS = ['FEMALE', 'MALE', 'NEUTER'] as const;
+export const STRAY_GENDERS = ['MALE', 'FEMALE'] as const;
+export const PET_STATUSES = ['LOST', 'PROTECTING', 'WAITING', 'ADOPT'] as const;
+export const REPORT_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export const ADOPT_STATUSES = ['REQUESTED', 'APPROVED', 'REJECTED'] as const;
+export const POST_TYPES = ['TEMP_PROTECT', 'SHOW_OFF', 'REVIEW'] as const;
+export const NOTIFICATION_TYPES = ['ADOPTION_REQUEST', 'ADOPTION_RESULT', 'COMMENT', 'LIKE', 'ABANDONED_PET', 'ADMIN_ALERT'] as const;
+
+/** Image types the product accepts, decided by file content (magic bytes), never by name. */
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;

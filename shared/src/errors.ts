@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/** Every BFF failure has this one envelope (architecture.md, "The BFF's public contract"). */
+export const ErrorCodeSchema = z.enum([
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'ALREADY_EXISTS',
+  'ALREADY_APPLIED',
+  'INVALID_STATE',
+  'EMAIL_NOT_VERIFIED',
+  'EMAIL_ALREADY_REGISTERED',
+  'USER_ID_TAKEN',
+  'INVALID_CODE',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'CROSS_ORIGIN_REJECTED',
+  'PREDICTION_UNAVAILABLE',
+  'UPSTREAM_UNAVAILABLE',
+  'UPSTREAM_TIMEOUT',
+  'INTERNAL',
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const FieldErrorsSchema = z.record(z.string(), z.string());
+export type FieldErrors = z.infer<typeof FieldErrorsSchema>;
+
+export const ErrorEnvelopeSchema = z.object({
+  error: z.object({
+    code: ErrorCodeSchema,
+    message: z.string(),
+    fieldErrors: FieldErrorsSchema.optional(),
+    requestId: z.string(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+
+/** Default Korean sentences per code; routes may give a more specific one. */
+export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: '입력한 내용을 다시 확인해 주세요.',
+  UNAUTHENTICATED: '로그인이 필요합니다.',
+  INVALID_CREDENTIALS: '아이디 또는 비밀번호가 올바르지 않습니다.',
+  FORBIDDEN: '접근 권한이 없습니다.',
+  NOT_FOUND: '요청한 정보를 찾을 수 없습니다.',
+  CONFLICT: '이미 처리된 요청입니다.',
+  ALREADY_EXISTS: '이미 등록되어 있습니다.',
+  ALREADY_APPLIED: '이미 입양을 신청한 유기견입니다.',
+  INVALID_STATE: '지금 상태에서는 처리할 수 없습니다.',
+  EMAIL_NOT_VERIFIED: '이메일 인증을 먼저 완료해 주세요.',
+  EMAIL_ALREADY_REGISTERED: '이미 가입된 이메일입니다.',
+  USER_ID_TAKEN: '이미 사용 중인 아이디입니다.',
+  INVALID_CODE: '인증 코드가 올바르지 않거나 만료되었습니다.',
+  PAYLOAD_TOO_LARGE: '파일 크기는 5MB 이하여야 합니다.',
+  UNSUPPORTED_MEDIA_TYPE: '이미지 파일만 업로드할 수 있습니다.',
+  RATE_LIMITED: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+  CROSS_ORIGIN_REJECTED: '허용되지 않은 출처의 요청입니다.',
+  PREDICTION_UNAVAILABLE: '품종 예측을 사용할 수 없습니다. 직접 입력해 주세요.',
+  UPSTREAM_UNAVAILABLE: '서버에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  UPSTREAM_TIMEOUT: '서버 응답이 늦어지고 있습니다. 잠시 후 다시 시도해 주세요.',
+  INTERNAL: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
+};

@@ -1,0 +1,6 @@
+export * from './constants';
+export * from './errors';
+export * from './validation';
+export * from './accounts.schema';
+export * from './config.schema';
+export * from './strays.schema';

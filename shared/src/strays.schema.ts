@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { ADOPT_STATUSES, PET_STATUSES, REGIONS, REPORT_STATUSES, STRAY_GENDERS } from './constants';
+import { isoDate } from './validation';
+
+export const PetStatusSchema = z.enum(PET_STATUSES);
+export type PetStatus = z.infer<typeof PetStatusSchema>;
+export const ReportStatusSchema = z.enum(REPORT_STATUSES);
+export type ReportStatus = z.infer<typeof ReportStatusSchema>;
+
+/** reportStatus: an explicit value wins; otherwise LOST → PENDING, everything else → APPROVED (spec §4). */
+export function reportStatusFor(status: PetStatus, explicit?: string | null): ReportStatus {
+  const e = explicit?.toUpperCase();
+  if (e && (REPORT_STATUSES as readonly string[]).includes(e)) return e as ReportStatus;
+  return status === 'LOST' ? 'PENDING' : 'APPROVED';
+}
+
+/**
+ * A stray as the browser sees it. `id` is always the report id (the legacy's
+ * AbandonedPetForm id) — the BFF hides the legacy's second id.
+ */
+export const StraySchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  imageUrl: z.string().nullable(),
+  type: z.string().nullable(),
+  gender: z.enum(STRAY_GENDERS).nullable(),
+  location: z.string(),
+  description: z.string(),
+  foundDate: z.string(),
+  foundTime: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  status: PetStatusSchema,
+  reportStatus: ReportStatusSchema,
+});
+export type Stray = z.infer<typeof StraySchema>;
+export const StrayListSchema = z.array(StraySchema);
+
+/** The JSON part "abandoned-pet" of a report (the photo goes in the file part "imageurl"). */
+export const StrayReportRequestSchema = z.object({
+  latitude: z.number({ error: 'latitudeRequired' }).min(-90, 'latitudeRequired').max(90, 'latitudeRequired'),
+  longitude: z.number({ error: 'longitudeRequired' }).min(-180, 'longitudeRequired').max(180, 'longitudeRequired'),
+  gender: z.enum(STRAY_GENDERS).optional().nullable(),
+  description: z.string({ error: 'descriptionRequired' }).trim().min(1, 'descriptionRequired').max(2000, 'descriptionTooLong'),
+  location: z.enum(REGIONS, { error: 'locationRequired' }),
+  type: z.string().trim().max(50, 'typeTooLong').optional().nullable(),
+  foundDate: isoDate('foundDateRequired', 'foundDateInvalid'),
+  foundTime: z.string({ error: 'foundTimeRequired' }).trim().min(1, 'foundTimeRequired').regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'foundTimeInvalid'),
+});
+export type StrayReportRequest = z.infer<typeof StrayReportRequestSchema>;
+
+/** GET /api/abandoned/abandoned-pets/search (all optional; see docs/decisions for the matching rules). */
+export const StraySearchQuerySchema = z.object({
+  foundDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'foundDateInvalid').optional(),
+  foundTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'foundTimeInvalid').optional(),
+  location: z.string().trim().max(100, 'invalid').optional(),
+});
+export type StraySearchQuery = z.infer<typeof StraySearchQuerySchema>;
+
+export const BreedPredictionSchema = z.object({
+  /** null when the model is not confident enough ("unsure"). */
+  predictedBreed: z.string().nullable(),
+  confidence: z.number().min(0).max(1).nullable(),
+});
+export type BreedPrediction = z.infer<typeof BreedPredictionSchema>;
+
+export const AdoptStatusSchema = z.enum(ADOPT_STATUSES);
+export type AdoptStatus = z.infer<typeof AdoptStatusSchema>;
+
+/** An adoption application; `adoptPetId` is the stray's `id`. Timestamps are ISO 8601 with offset. */
+export const AdoptionApplicationSchema = z.object({
+  id: z.number().int().positive(),
+  adoptPetId: z.number().int().positive().nullable(),
+  adoptStatus: AdoptStatusSchema,
+  userName: z.string(),
+  appliedAt: z.string(),
+  approvedAt: z.string().nullable(),
+  location: z.string().nullable(),
+  type: z.string().nullable(),
+  petImageUrl: z.string().nullable(),
+  petName: z.string(),
+});
+export type AdoptionApplication = z.infer<typeof AdoptionApplicationSchema>;
+export const AdoptionApplicationListSchema = z.array(AdoptionApplicationSchema);

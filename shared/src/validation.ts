@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { FieldErrors } from './errors';
+
+/**
+ * Shared schemas carry message *keys*, not sentences: the web turns a key into
+ * its catalogue wording, the BFF into the Korean sentence of VALIDATION_MESSAGES.
+ */
+export const VALIDATION_MESSAGES: Record<string, string> = {
+  required: '필수 입력 항목입니다.',
+  invalid: '형식이 올바르지 않습니다.',
+  nameRequired: '이름을 입력해 주세요.',
+  userIdRequired: '아이디를 입력해 주세요.',
+  userIdTooShort: '아이디는 4자 이상이어야 합니다.',
+  userIdTooLong: '아이디는 30자 이하여야 합니다.',
+  userIdPattern: '아이디는 영문, 숫자, 밑줄(_), 점(.), 하이픈(-)만 쓸 수 있습니다.',
+  emailRequired: '이메일을 입력해 주세요.',
+  emailInvalid: '이메일 형식이 올바르지 않습니다.',
+  passwordRequired: '비밀번호를 입력해 주세요.',
+  passwordTooShort: '비밀번호는 6자 이상이어야 합니다.',
+  passwordTooLong: '비밀번호는 72자 이하여야 합니다.',
+  birthRequired: '생년월일을 입력해 주세요.',
+  birthInvalid: '생년월일이 올바르지 않습니다.',
+  phoneRequired: '전화번호를 입력해 주세요.',
+  phoneInvalid: '전화번호 형식이 올바르지 않습니다. (예: 010-1234-5678)',
+  codeRequired: '인증 코드를 입력해 주세요.',
+  codeInvalid: '인증 코드는 숫자 6자리입니다.',
+};
+
+/** Turn a zod error into `{ field: koreanSentence }` (first issue per field). */
+export function toFieldErrors(error: z.ZodError, messages: Record<string, string> = VALIDATION_MESSAGES): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
+    if (out[key] !== undefined) continue;
+    out[key] = messages[issue.message] ?? messages.invalid ?? issue.message;
+  }
+  return out;
+}
+
+/** Like toFieldErrors but keeps the message keys (the web maps them through its catalogue). */
+export function toFieldErrorKeys(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
+    if (out[key] === undefined) out[key] = issue.message;
+  }
+  return out;
+}
+
+/** yyyy-MM-dd that is a real calendar date. */
+export const isoDate = (requiredKey: string, invalidKey: string) =>
+  z
+    .string({ error: requiredKey })
+    .trim()
+    .min(1, requiredKey)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, invalidKey)
+    .refine((s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    }, invalidKey);
+
+Object.assign(VALIDATION_MESSAGES, {
+  latitudeRequired: '지도를 눌러 발견 위치를 다시 선택해 주세요.',
+  longitudeRequired: '지도를 눌러 발견 위치를 다시 선택해 주세요.',
+  descriptionRequired: '유기견에 대한 설명을 입력해 주세요.',
+  descriptionTooLong: '설명은 2000자 이하로 입력해 주세요.',
+  locationRequired: '발견한 지역을 선택해 주세요.',
+  typeTooLong: '품종은 50자 이하로 입력해 주세요.',
+  foundDateRequired: '발견 날짜를 입력해 주세요.',
+  foundDateInvalid: '발견 날짜가 올바르지 않습니다.',
+  foundTimeRequired: '발견 시간을 입력해 주세요.',
+  foundTimeInvalid: '발견 시간이 올바르지 않습니다.',
+  photoRequired: '유기견 사진은 필수입니다.',
+});

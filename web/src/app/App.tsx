@@ -1,0 +1,27 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { RouterProvider } from 'react-router';
+import { SWRConfig } from 'swr';
+import { swrFetcher } from '@/lib/api-client';
+import { t } from '@/messages';
+import { theme } from './theme';
+import { createAppRouter } from './router';
+
+const router = createAppRouter();
+
+export default function App() {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Notifications position="top-center" limit={4} />
+      <ModalsProvider labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}>
+        <SWRConfig value={{ fetcher: swrFetcher, revalidateOnFocus: false }}>
+          <RouterProvider router={router} />
+        </SWRConfig>
+      </ModalsProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,41 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import AppLayout from '@/components/layout/AppLayout';
+import RouteError from '@/components/RouteError';
+
+// Every route of spec §2, each screen its own chunk (route-level code splitting).
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const comingSoon = page(() => import('@/components/ComingSoonPage'));
+
+export const routeObjects: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', lazy: page(() => import('@/features/home/HomePage')) },
+      { path: '/main', lazy: page(() => import('@/features/home/HomePage')) },
+      { path: '/login', lazy: page(() => import('@/features/auth/LoginPage')) },
+      { path: '/signup', lazy: page(() => import('@/features/auth/SignupPage')) },
+      // Companion dogs (issue: pets)
+      { path: '/pet/register', lazy: comingSoon },
+      { path: '/mypet/register', lazy: comingSoon },
+      { path: '/mypet', lazy: comingSoon },
+      { path: '/pet/edit/:petId', lazy: comingSoon },
+      { path: '/pet/profile/:petId', lazy: comingSoon },
+      // Strays and adoption (issue: strays)
+      { path: '/abandoned/register', lazy: comingSoon },
+      { path: '/admin/abandoned-pets', lazy: comingSoon },
+      { path: '/adopt', lazy: comingSoon },
+      { path: '/admin/adopt-applications', lazy: comingSoon },
+      // Community and my page (later)
+      { path: '/community', lazy: comingSoon },
+      { path: '/community/createPost', lazy: comingSoon },
+      { path: '/community/posts', lazy: comingSoon },
+      { path: '/community/:postId', lazy: comingSoon },
+      { path: '/community/:postId/edit', lazy: comingSoon },
+      { path: '/mypage', lazy: comingSoon },
+      { path: '*', lazy: page(() => import('@/components/NotFoundPage')) },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routeObjects);

@@ -1,0 +1,24 @@
+import { Suspense } from 'react';
+import { AppShell, Center, Loader } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { t } from '@/messages';
+import Header from './Header';
+
+export default function AppLayout() {
+  return (
+    <AppShell header={{ height: 64 }} padding="md">
+      <Header />
+      <AppShell.Main>
+        <Suspense
+          fallback={
+            <Center py="xl">
+              <Loader aria-label={t('common.loading')} />
+            </Center>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,72 @@
+import { LIMITS, type ErrorCode, type FieldErrors } from '@pawbridge/shared';
+import type { z } from 'zod';
+
+/** A failed call, carrying the BFF's error envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'NETWORK' | 'TIMEOUT',
+    message: string,
+    readonly fieldErrors: FieldErrors = {},
+    readonly requestId?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiRequest<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | undefined>;
+  json?: unknown;
+  form?: FormData;
+  /** Validates the answer (zod at every boundary). */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+const debug = import.meta.env.DEV;
+
+/**
+ * The one data path of the SPA: same-origin calls to the BFF with the session
+ * cookie, a 10 s timeout, and the error envelope turned into ApiError.
+ */
+export async function api<T = unknown>(path: string, req: ApiRequest<T> = {}): Promise<T> {
+  const url = new URL(path, window.location.origin);
+  for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let body: RequestInit['body'];
+  if (req.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(req.json);
+  } else if (req.form) body = req.form;
+  const timeout = AbortSignal.timeout(LIMITS.apiTimeoutMs);
+  const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+  const method = req.method ?? 'GET';
+  if (debug) console.debug('[api]', method, url.pathname + url.search);
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, body, credentials: 'same-origin', signal });
+  } catch (err) {
+    if (debug) console.warn('[api] network error', method, url.pathname, err);
+    if ((err as Error).name === 'TimeoutError') throw new ApiError(0, 'TIMEOUT', 'timeout');
+    throw new ApiError(0, 'NETWORK', 'network');
+  }
+  const text = await res.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!res.ok) {
+    const e = (data as { error?: { code?: ErrorCode; message?: string; fieldErrors?: FieldErrors; requestId?: string } } | undefined)?.error;
+    if (debug) console.warn('[api] error', res.status, method, url.pathname, e);
+    throw new ApiError(res.status, e?.code ?? 'INTERNAL', e?.message ?? res.statusText, e?.fieldErrors ?? {}, e?.requestId);
+  }
+  return req.schema ? req.schema.parse(data) : (data as T);
+}
+
+/** SWR fetcher: the key is the path. */
+export const swrFetcher = <T>(path: string) => api<T>(path);
