@@ -24,6 +24,17 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   phoneInvalid: '전화번호 형식이 올바르지 않습니다. (예: 010-1234-5678)',
   codeRequired: '인증 코드를 입력해 주세요.',
   codeInvalid: '인증 코드는 숫자 6자리입니다.',
+  latitudeRequired: '지도를 눌러 발견 위치를 다시 선택해 주세요.',
+  longitudeRequired: '지도를 눌러 발견 위치를 다시 선택해 주세요.',
+  descriptionRequired: '유기견에 대한 설명을 입력해 주세요.',
+  descriptionTooLong: '설명은 2000자 이하로 입력해 주세요.',
+  locationRequired: '발견한 지역을 선택해 주세요.',
+  typeTooLong: '품종은 50자 이하로 입력해 주세요.',
+  foundDateRequired: '발견 날짜를 입력해 주세요.',
+  foundDateInvalid: '발견 날짜가 올바르지 않습니다.',
+  foundTimeRequired: '발견 시간을 입력해 주세요.',
+  foundTimeInvalid: '발견 시간이 올바르지 않습니다.',
+  photoRequired: '유기견 사진은 필수입니다.',
 };
 
 /** Turn a zod error into `{ field: koreanSentence }` (first issue per field). */
@@ -58,17 +69,3 @@ export const isoDate = (requiredKey: string, invalidKey: string) =>
       const d = new Date(`${s}T00:00:00Z`);
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
     }, invalidKey);
-
-Object.assign(VALIDATION_MESSAGES, {
-  latitudeRequired: '지도를 눌러 발견 위치를 다시 선택해 주세요.',
-  longitudeRequired: '지도를 눌러 발견 위치를 다시 선택해 주세요.',
-  descriptionRequired: '유기견에 대한 설명을 입력해 주세요.',
-  descriptionTooLong: '설명은 2000자 이하로 입력해 주세요.',
-  locationRequired: '발견한 지역을 선택해 주세요.',
-  typeTooLong: '품종은 50자 이하로 입력해 주세요.',
-  foundDateRequired: '발견 날짜를 입력해 주세요.',
-  foundDateInvalid: '발견 날짜가 올바르지 않습니다.',
-  foundTimeRequired: '발견 시간을 입력해 주세요.',
-  foundTimeInvalid: '발견 시간이 올바르지 않습니다.',
-  photoRequired: '유기견 사진은 필수입니다.',
-});
