@@ -49,6 +49,17 @@ export const StrayReportRequestSchema = z.object({
 });
 export type StrayReportRequest = z.infer<typeof StrayReportRequestSchema>;
 
+/**
+ * Answer of POST /api/abandoned/register (201). `id` is the new report's id when
+ * the upstream tells it (our api does; the legacy Spring service does not → null).
+ */
+export const StrayReportResultSchema = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  id: z.number().int().positive().nullable(),
+});
+export type StrayReportResult = z.infer<typeof StrayReportResultSchema>;
+
 /** GET /api/abandoned/abandoned-pets/search (all optional; see docs/decisions for the matching rules). */
 export const StraySearchQuerySchema = z.object({
   foundDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'foundDateInvalid').optional(),
@@ -81,4 +92,16 @@ export const AdoptionApplicationSchema = z.object({
   petName: z.string(),
 });
 export type AdoptionApplication = z.infer<typeof AdoptionApplicationSchema>;
+
+/**
+ * Answer of the state-changing calls (admin register, apply, approve): a Korean
+ * sentence plus the stray's status afterwards, so a screen can update its card
+ * without reloading. `status` is null when the upstream does not tell it.
+ */
+export const StrayActionResultSchema = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  status: PetStatusSchema.nullable(),
+});
+export type StrayActionResult = z.infer<typeof StrayActionResultSchema>;
 export const AdoptionApplicationListSchema = z.array(AdoptionApplicationSchema);
