@@ -1,0 +1,245 @@
+/**
+ * Browser-journey harness: starts the real api (PGlite in a temp dir) and the
+ * real BFF (serving the built SPA) as child processes on free ports, exactly
+ * as `npm start` does, and drives Debian's Chromium with playwright-core.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const WEB_DIST = path.join(ROOT, 'web', 'dist');
+export const SCREENSHOT_DIR = path.join(ROOT, 'e2e', 'screenshots');
+
+export interface Stack {
+  baseUrl: string;
+  apiUrl: string;
+  dataDir: string;
+  outboxDir: string;
+  uploadsDir: string;
+  adminPassword: string;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+/** Build the SPA once if there is no build yet (CI builds before the journeys). */
+export function ensureWebBuild(): void {
+  if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) return;
+  execFileSync('npm', ['run', 'build', '-w', '@pawbridge/web'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+function run(name: string, args: string[], env: Record<string, string>, logFile: string): ChildProcess {
+  const out = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', out, out],
+  });
+  child.on('exit', (code) => {
+    if (code && code !== 0 && code !== 130 && code !== 143) console.error(`[e2e] ${name} exited with ${code}; see ${logFile}`);
+  });
+  return child;
+}
+
+export async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
+  ensureWebBuild();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-e2e-'));
+  const [apiPort, bffPort] = [await freePort(), await freePort()];
+  const adminPassword = 'admin-e2e-pass';
+  const api = run(
+    'api',
+    ['api/src/server.ts'],
+    {
+      NODE_ENV: 'development',
+      API_HOST: '127.0.0.1',
+      API_PORT: String(apiPort),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: adminPassword,
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...extraEnv,
+    },
+    path.join(dataDir, 'api.log'),
+  );
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  await waitFor(`${apiUrl}/healthz`, api);
+  const bff = run(
+    'bff',
+    ['bff/src/server.ts'],
+    { NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(bffPort), UPSTREAM_URL: apiUrl, WEB_DIST_DIR: WEB_DIST, LOG_LEVEL: 'warn', REDIS_URL: '', ...extraEnv },
+    path.join(dataDir, 'bff.log'),
+  );
+  const baseUrl = `http://127.0.0.1:${bffPort}`;
+  await waitFor(`${baseUrl}/readyz`, bff);
+  return {
+    baseUrl,
+    apiUrl,
+    dataDir,
+    outboxDir: path.join(dataDir, 'outbox'),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    adminPassword,
+    async close() {
+      for (const child of [bff, api]) {
+        if (child.exitCode !== null) continue;
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 900 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+export async function newContext(browser: Browser, stack: Stack, viewport: { width: number; height: number } = DESKTOP): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: stack.baseUrl, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul', deviceScaleFactor: 1 });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** The newest verification code mailed to `email` (read from the api's outbox .eml files). */
+export function latestCode(stack: Stack, email: string): string {
+  if (!fs.existsSync(stack.outboxDir)) throw new Error('no outbox yet');
+  const files = fs
+    .readdirSync(stack.outboxDir)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => path.join(stack.outboxDir, f))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs || b.localeCompare(a));
+  for (const file of files) {
+    const raw = fs.readFileSync(file, 'utf8');
+    if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
+    const text = decodeEml(raw);
+    const m = text.match(/\b(\d{6})\b/);
+    if (m?.[1]) return m[1];
+  }
+  throw new Error(`no code mailed to ${email}`);
+}
+
+/** Undo quoted-printable / base64 text parts well enough to find the code. */
+function decodeEml(raw: string): string {
+  const qp = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const b64 = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) => Buffer.from((m[1] ?? '').replace(/\s/g, ''), 'base64').toString('utf8'));
+  return [qp, ...b64].join('\n');
+}
+
+/** A tiny cookie-keeping HTTP client that talks to the BFF like the SPA does. */
+export function httpClient(stack: Stack) {
+  let cookie = '';
+  const call = async (method: string, p: string, init: { json?: unknown; form?: FormData } = {}) => {
+    const headers: Record<string, string> = { origin: stack.baseUrl, accept: 'application/json' };
+    if (cookie) headers.cookie = cookie;
+    let body: RequestInit['body'];
+    if (init.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.json);
+    } else if (init.form) body = init.form;
+    const res = await fetch(stack.baseUrl + p, { method, headers, body, redirect: 'manual' });
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('JSESSIONID='));
+    if (set) cookie = set.split(';')[0] ?? '';
+    const text = await res.text();
+    let data: unknown = text;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch {
+      // keep text
+    }
+    return { status: res.status, data };
+  };
+  return {
+    get: (p: string) => call('GET', p),
+    post: (p: string, json?: unknown) => call('POST', p, { json }),
+    postForm: (p: string, form: FormData) => call('POST', p, { form }),
+    put: (p: string, json?: unknown) => call('PUT', p, { json }),
+    delete: (p: string) => call('DELETE', p),
+    cookie: () => cookie,
+  };
+}
+
+export interface TestUser {
+  userId: string;
+  password: string;
+  name: string;
+  email: string;
+}
+
+let seq = 0;
+/** A fresh member created through the BFF (send code → outbox → verify → signup). */
+export async function createUser(stack: Stack, prefix = 'user'): Promise<TestUser> {
+  seq += 1;
+  const tag = `${prefix}${Date.now().toString(36)}${seq}`.toLowerCase().slice(0, 24);
+  const user: TestUser = { userId: tag, password: 'pass1234', name: `테스트${seq}`, email: `${tag}@example.com` };
+  const c = httpClient(stack);
+  const sent = await c.post(`/api/users/send-email?email=${encodeURIComponent(user.email)}`);
+  if (sent.status !== 200) throw new Error(`send-email failed: ${sent.status} ${JSON.stringify(sent.data)}`);
+  const code = latestCode(stack, user.email);
+  const verified = await c.post(`/api/users/verify-email?code=${code}&email=${encodeURIComponent(user.email)}`);
+  if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.data)}`);
+  const signed = await c.post('/api/users/signup', { name: user.name, userId: user.userId, email: user.email, password: user.password, birth: '1990-01-01', phoneNm: '010-1234-5678' });
+  if (signed.status !== 200) throw new Error(`signup failed: ${signed.status} ${JSON.stringify(signed.data)}`);
+  return user;
+}
+
+/** Log in through the real login screen (full reload to / afterwards, as the spec says). */
+export async function loginViaUi(page: Page, userId: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('아이디').fill(userId);
+  await page.getByLabel('비밀번호').fill(password);
+  await page.getByRole('button', { name: '로그인', exact: true }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+}
+
+/** Log in over HTTP and hand the session cookie to the browser context (fast path for journeys). */
+export async function loginContext(context: BrowserContext, stack: Stack, userId: string, password: string): Promise<void> {
+  const c = httpClient(stack);
+  const res = await c.post('/api/users/login', { userId, password });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.data)}`);
+  const value = c.cookie().split('=')[1] ?? '';
+  await context.addCookies([{ name: 'JSESSIONID', value, url: stack.baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+}
