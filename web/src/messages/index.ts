@@ -2,8 +2,10 @@
 // its own file; this index merges them and interpolates `{param}`.
 import { common } from './common';
 import { auth } from './auth';
+import { strays } from './strays';
+import { adoption } from './adoption';
 
-export const ko = { ...common, ...auth } as const;
+export const ko = { ...common, ...auth, ...strays, ...adoption } as const;
 export type MessageKey = keyof typeof ko;
 
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
