@@ -4,3 +4,4 @@ export * from './validation';
 export * from './accounts.schema';
 export * from './config.schema';
 export * from './strays.schema';
+export * from './pets.schema';
