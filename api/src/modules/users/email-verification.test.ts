@@ -1,0 +1,160 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { startTestApi, type TestApi } from '../../testing/test-api';
+import { call, emlSubject, emlText, latestCode, outboxMessages, sendCode, validSignup, verifyCode } from './users.test-helpers';
+
+let api: TestApi;
+let clock: number;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterEach(() => {
+  api.app.usersService.now = () => new Date();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+/** Freezes the service clock at a fixed time; `advance` moves it. */
+function freeze(): (ms: number) => void {
+  clock = Date.now();
+  api.app.usersService.now = () => new Date(clock);
+  return (ms) => {
+    clock += ms;
+  };
+}
+
+const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+describe('POST /api/users/send-email', () => {
+  it('mails a 6-digit code with a Korean subject and body and answers the legacy text', async () => {
+    const res = await sendCode(api, 'mail-body@example.com');
+    expect(res).toMatchObject({ status: 200, text: '인증 이메일을 전송했습니다.' });
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    const [eml] = outboxMessages(api, 'mail-body@example.com');
+    expect(eml).toBeDefined();
+    expect(emlSubject(eml ?? '')).toBe('[포브리지] 이메일 인증 코드');
+    expect(eml).toContain('Content-Type: text/html');
+    const body = emlText(eml ?? '');
+    expect(body).toMatch(/인증 코드: \d{6}\n/);
+    expect(body).toContain('2분 뒤에 만료');
+  });
+
+  it('stores only a digest of the code', async () => {
+    await sendCode(api, 'digest@example.com');
+    const code = latestCode(api, 'digest@example.com');
+    const row = await api.ctx.db.selectFrom('emailCodes').selectAll().where('email', '=', 'digest@example.com').executeTakeFirstOrThrow();
+    expect(row.codeHash).not.toContain(code);
+    expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('rejects a missing or malformed address with Boot 400 JSON and field errors', async () => {
+    for (const query of ['', '?email=', '?email=not-an-email']) {
+      const res = await call(api, 'POST', `/api/users/send-email${query}`);
+      expect(res.status).toBe(400);
+      const body = JSON.parse(res.text) as Record<string, unknown>;
+      expect(body).toMatchObject({ status: 400, error: 'Bad Request', path: '/api/users/send-email' });
+      expect((body.fieldErrors as Record<string, string>).email).toMatch(/이메일/);
+    }
+  });
+
+  it('answers 409 for an address that already has an account, in any case', async () => {
+    await api.ctx.db.insertInto('users').values({ userId: 'taken1', name: '가입자', email: 'Taken@Example.com', passwordHash: null, birth: null, phoneNm: null, role: 'USER', provider: null, socialId: null }).execute();
+    const res = await sendCode(api, 'taken@example.COM');
+    expect(res).toMatchObject({ status: 409, text: '이미 가입된 회원입니다.' });
+    expect(outboxMessages(api, 'taken@example.COM')).toHaveLength(0);
+  });
+});
+
+describe('POST /api/users/verify-email', () => {
+  it('verifies with the code bound to the address, once', async () => {
+    await sendCode(api, 'bound@example.com');
+    const code = latestCode(api, 'bound@example.com');
+    expect(await verifyCode(api, code, 'bound@example.com')).toMatchObject({ status: 200, text: '인증되었습니다.' });
+    expect(await verifyCode(api, code, 'bound@example.com')).toMatchObject({ status: 400, text: '인증 코드가 올바르지 않거나 만료되었습니다.' });
+  });
+
+  it('accepts the code alone, as the legacy client sends it', async () => {
+    await sendCode(api, 'legacy@example.com');
+    expect(await verifyCode(api, latestCode(api, 'legacy@example.com'))).toMatchObject({ status: 200, text: '인증되었습니다.' });
+    const verified = await api.ctx.db.selectFrom('verifiedEmails').selectAll().where('email', '=', 'legacy@example.com').executeTakeFirst();
+    expect(verified).toBeDefined();
+  });
+
+  it("does not accept one address's code for another address", async () => {
+    await sendCode(api, 'owner@example.com');
+    await sendCode(api, 'other@example.com');
+    expect((await verifyCode(api, latestCode(api, 'owner@example.com'), 'other@example.com')).status).toBe(400);
+  });
+
+  it('invalidates the old code when a new one is sent', async () => {
+    await sendCode(api, 'resend@example.com');
+    const first = latestCode(api, 'resend@example.com');
+    await sendCode(api, 'resend@example.com');
+    const second = latestCode(api, 'resend@example.com');
+    expect(outboxMessages(api, 'resend@example.com')).toHaveLength(2);
+    if (first !== second) expect((await verifyCode(api, first, 'resend@example.com')).status).toBe(400);
+    expect((await verifyCode(api, second, 'resend@example.com')).status).toBe(200);
+  });
+
+  it('expires the code after 120 seconds', async () => {
+    const advance = freeze();
+    await sendCode(api, 'expiry@example.com');
+    const code = latestCode(api, 'expiry@example.com');
+    advance(119_000);
+    await sendCode(api, 'expiry2@example.com');
+    const code2 = latestCode(api, 'expiry2@example.com');
+    advance(1_000);
+    expect(await verifyCode(api, code, 'expiry@example.com')).toMatchObject({ status: 400, text: '인증 코드가 올바르지 않거나 만료되었습니다.' });
+    advance(118_000);
+    expect((await verifyCode(api, code2, 'expiry2@example.com')).status).toBe(200);
+  });
+
+  it('throws the code away after 5 wrong tries for that address', async () => {
+    await sendCode(api, 'guess@example.com');
+    const code = latestCode(api, 'guess@example.com');
+    for (let i = 0; i < 4; i++) expect((await verifyCode(api, wrongCodeFor(code), 'guess@example.com')).status).toBe(400);
+    const row = await api.ctx.db.selectFrom('emailCodes').select('attempts').where('email', '=', 'guess@example.com').executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(4);
+    expect((await verifyCode(api, wrongCodeFor(code), 'guess@example.com')).status).toBe(400);
+    expect((await verifyCode(api, code, 'guess@example.com')).status).toBe(400);
+  });
+
+  it('still accepts the right code after 4 wrong tries', async () => {
+    await sendCode(api, 'four@example.com');
+    const code = latestCode(api, 'four@example.com');
+    for (let i = 0; i < 4; i++) await verifyCode(api, wrongCodeFor(code), 'four@example.com');
+    expect((await verifyCode(api, code, 'four@example.com')).status).toBe(200);
+  });
+
+  it('rejects a malformed code or address with Boot 400 JSON', async () => {
+    for (const query of ['', '?code=12ab56', '?code=123456&email=nope']) {
+      const res = await call(api, 'POST', `/api/users/verify-email${query}`);
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.text)).toMatchObject({ status: 400, path: '/api/users/verify-email' });
+    }
+  });
+
+  it('keeps the verified state for 10 minutes only', async () => {
+    const advance = freeze();
+    await sendCode(api, 'late@example.com');
+    await verifyCode(api, latestCode(api, 'late@example.com'), 'late@example.com');
+    advance(600_000);
+    const late = await call(api, 'POST', '/api/users/signup', { json: validSignup({ userId: 'lateuser', email: 'late@example.com' }) });
+    expect(late).toMatchObject({ status: 400, text: '이메일 인증을 먼저 완료해주세요.' });
+
+    await sendCode(api, 'intime@example.com');
+    await verifyCode(api, latestCode(api, 'intime@example.com'), 'intime@example.com');
+    advance(599_000);
+    const inTime = await call(api, 'POST', '/api/users/signup', { json: validSignup({ userId: 'intimeuser', email: 'intime@example.com' }) });
+    expect(inTime).toMatchObject({ status: 200, text: '회원가입 성공!' });
+  });
+
+  it('clears an earlier verification when a new code is sent', async () => {
+    await sendCode(api, 'again@example.com');
+    await verifyCode(api, latestCode(api, 'again@example.com'), 'again@example.com');
+    await sendCode(api, 'again@example.com');
+    const count = await sql<{ n: number }>`SELECT count(*)::int AS n FROM verified_emails WHERE email = 'again@example.com'`.execute(api.ctx.db);
+    expect(count.rows[0]?.n).toBe(0);
+  });
+});

@@ -1,0 +1,91 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { DEFAULT_ERROR_MESSAGES, LoginRequestSchema, SendEmailQuerySchema, SignupRequestSchema, toFieldErrors, VerifyEmailQuerySchema } from '@pawbridge/shared';
+import type { ApiModule } from '../index';
+import { ApiHttpError, bootError } from '../../lib/errors';
+import { SESSION_COOKIE } from './session-user';
+import { MESSAGES, sessionBody, UsersService } from './users.service';
+
+const text = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/plain; charset=utf-8').send(body);
+
+/** Boot's 400 JSON, plus the Korean sentence per field the BFF and tests can rely on. */
+function validationFailed(request: FastifyRequest, error: z.ZodError): ApiHttpError {
+  const path = request.url.split('?')[0] ?? '';
+  return new ApiHttpError(400, { ...bootError(400, 'Bad Request', path, DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors: toFieldErrors(error) });
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown, request: FastifyRequest): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationFailed(request, parsed.error);
+  return parsed.data;
+}
+
+// Login accepts anything shaped like credentials; every failure is the same 400 sentence so nothing leaks.
+const LoginBodySchema = LoginRequestSchema.extend({ password: LoginRequestSchema.shape.password.max(1024) });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The accounts service (tests set its clock). */
+    usersService: UsersService;
+  }
+}
+
+const COOKIE_OPTIONS = { path: '/', httpOnly: true, sameSite: 'lax' } as const;
+
+/** Accounts: e-mail verification, signup, login/logout and the session probe (legacy `/api/users/*`). */
+export const usersModule: ApiModule = async (app, ctx) => {
+  const users = new UsersService(ctx);
+  app.decorate('usersService', users);
+
+  app.post('/api/users/send-email', async (request, reply) => {
+    const { email } = parse(SendEmailQuerySchema, request.query, request);
+    let result;
+    try {
+      result = await users.emails.send(email);
+    } catch (err) {
+      request.log.error({ err }, 'verification mail failed');
+      return text(reply, 503, MESSAGES.mailFailed);
+    }
+    if (result === 'registered') return text(reply, 409, MESSAGES.alreadyMember);
+    return text(reply, 200, MESSAGES.emailSent);
+  });
+
+  app.post('/api/users/verify-email', async (request, reply) => {
+    const { code, email } = parse(VerifyEmailQuerySchema, request.query, request);
+    const result = await users.emails.verify(code, email);
+    if (result !== 'verified') return text(reply, 400, MESSAGES.codeInvalid);
+    return text(reply, 200, MESSAGES.verified);
+  });
+
+  app.post('/api/users/signup', async (request, reply) => {
+    // The legacy DTO has an `id`; it is never read, so nobody can overwrite an existing row.
+    const input = parse(SignupRequestSchema, request.body ?? {}, request);
+    await users.signup(input);
+    return text(reply, 200, MESSAGES.signedUp);
+  });
+
+  app.post('/api/users/login', async (request, reply) => {
+    const parsed = LoginBodySchema.safeParse(request.body ?? {});
+    const userPk = parsed.success ? await users.authenticate(parsed.data.userId, parsed.data.password) : null;
+    if (userPk === null) return text(reply, 400, MESSAGES.badCredentials);
+    // A fresh id on every login, so a session id planted before login is worthless afterwards.
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) await ctx.sessions.destroy(previous);
+    const sessionId = await ctx.sessions.create(userPk);
+    reply.setCookie(SESSION_COOKIE, sessionId, COOKIE_OPTIONS);
+    return text(reply, 200, MESSAGES.loggedIn);
+  });
+
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    const sid = request.cookies[SESSION_COOKIE];
+    if (sid) await ctx.sessions.destroy(sid);
+    reply.clearCookie(SESSION_COOKIE, COOKIE_OPTIONS);
+    return reply.code(200).send({ success: true, message: MESSAGES.loggedOut });
+  };
+  app.route({ method: ['GET', 'POST', 'PUT', 'DELETE'], url: '/api/users/logout', handler: logout });
+
+  app.get('/api/users/check-session', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return request.user ? sessionBody(request.user) : { loggedIn: false };
+  });
+};

@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import type { SignupRequest } from '@pawbridge/shared';
+import type { ApiContext, SessionUserRow } from '../../context';
+import { ApiHttpError } from '../../lib/errors';
+import { EmailVerification } from './email-verification';
+import { hashPassword, verifyPassword } from './passwords';
+
+export const MESSAGES = {
+  emailSent: '인증 이메일을 전송했습니다.',
+  alreadyMember: '이미 가입된 회원입니다.',
+  mailFailed: '인증 이메일을 보내지 못했습니다. 잠시 후 다시 시도해 주세요.',
+  codeInvalid: '인증 코드가 올바르지 않거나 만료되었습니다.',
+  verified: '인증되었습니다.',
+  userIdTaken: '이미 사용 중인 아이디입니다.',
+  emailTaken: '이미 가입된 이메일입니다.',
+  emailNotVerified: '이메일 인증을 먼저 완료해주세요.',
+  signedUp: '회원가입 성공!',
+  badCredentials: '아이디 또는 비밀번호가 올바르지 않습니다.',
+  loggedIn: '로그인 성공!',
+  loggedOut: '로그아웃 완료',
+} as const;
+
+/** Login ids nobody can sign up with, whatever the case (the admin is only ever seeded). */
+const RESERVED_USER_IDS = new Set(['admin']);
+
+export const isReservedUserId = (userId: string): boolean => RESERVED_USER_IDS.has(userId.trim().toLowerCase());
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  message?: string;
+}
+
+export class UsersService {
+  readonly emails: EmailVerification;
+
+  /** The service's clock; every expiry is computed from it (not the database's now()) so tests can move time. */
+  now: () => Date = () => new Date();
+
+  constructor(private readonly ctx: ApiContext) {
+    this.emails = new EmailVerification(ctx, () => this.now());
+  }
+
+  private async userIdTaken(userId: string): Promise<boolean> {
+    const row = await this.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(user_id)`, '=', userId.toLowerCase())
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Creates a member (role USER) from a validated request; the verified e-mail flag is spent in the same transaction. */
+  async signup(input: SignupRequest): Promise<void> {
+    const userId = input.userId.trim();
+    const email = input.email.trim();
+    if (isReservedUserId(userId) || (await this.userIdTaken(userId))) throw new ApiHttpError(409, MESSAGES.userIdTaken);
+    if (await this.emails.isRegistered(email)) throw new ApiHttpError(409, MESSAGES.emailTaken);
+    const passwordHash = await hashPassword(input.password);
+    try {
+      await this.ctx.db.transaction().execute(async (trx) => {
+        if (!(await this.emails.consumeVerified(trx, email))) throw new ApiHttpError(400, MESSAGES.emailNotVerified);
+        await trx
+          .insertInto('users')
+          .values({
+            userId,
+            name: input.name.trim(),
+            email,
+            passwordHash,
+            birth: input.birth,
+            phoneNm: input.phoneNm.trim(),
+            role: 'USER',
+            provider: null,
+            socialId: null,
+          })
+          .execute();
+      });
+    } catch (err) {
+      // Two signups racing for the same id or address: the unique indexes decide.
+      const pg = err as PgError;
+      if (pg.code === '23505') {
+        const text = `${pg.constraint ?? ''} ${pg.message ?? ''}`;
+        if (text.includes('users_email_key')) throw new ApiHttpError(409, MESSAGES.emailTaken);
+        throw new ApiHttpError(409, MESSAGES.userIdTaken);
+      }
+      throw err;
+    }
+  }
+
+  /** The user's key when the id and password match a local account, otherwise null (same work either way). */
+  async authenticate(userId: string, password: string): Promise<number | null> {
+    const row = await this.ctx.db
+      .selectFrom('users')
+      .select(['id', 'passwordHash'])
+      .where(sql<string>`lower(user_id)`, '=', userId.trim().toLowerCase())
+      .executeTakeFirst();
+    const ok = await verifyPassword(row?.passwordHash, password);
+    return ok && row ? row.id : null;
+  }
+}
+
+/** check-session's body for a logged-in caller (legacy shape plus provider/socialId). */
+export function sessionBody(user: SessionUserRow): Record<string, unknown> {
+  return {
+    loggedIn: true,
+    userId: user.userId,
+    username: user.userId,
+    userName: user.userId,
+    name: user.name,
+    email: user.email,
+    birth: user.birth,
+    phoneNm: user.phoneNm,
+    role: user.role,
+    provider: user.provider,
+    socialId: user.socialId,
+  };
+}
