@@ -1,16 +1,87 @@
-import { AppShell, Group, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { AppShell, Box, Burger, Button, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, useLocation } from 'react-router';
+import { useSession } from '@/app/session';
 import { t } from '@/messages';
+import { MOBILE_MENU_ID, MobileMenu } from './MobileMenu';
+import { NotificationBell } from './NotificationBell';
+import { UserGreeting } from './UserGreeting';
+import { isActive, navItems } from './nav-items';
+import { useLogout } from './use-logout';
 
-// Minimal frame header; the accounts work replaces it with the spec §2 header.
+/** The header of every screen (spec §2): logo, menu, greeting, bell, account buttons. */
 export default function Header() {
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const { logout, pending } = useLogout();
+  const [menuOpened, menu] = useDisclosure(false);
+  const items = navItems(user);
+
   return (
     <AppShell.Header>
-      <Group h="100%" px="md">
-        <Text component={Link} to="/" fw={800} size="xl" c="orange.8" td="none">
-          {t('app.name')}
-        </Text>
+      <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+        <Group gap="xl" wrap="nowrap" miw={0}>
+          <Box component={Link} to="/" aria-label={t('header.logoLabel')} style={{ display: 'flex', alignItems: 'center', gap: 8, textDecoration: 'none' }}>
+            <img src="/favicon.svg" alt="" width={32} height={32} />
+            <Text component="span" fw={800} size="xl" c="orange.8" style={{ whiteSpace: 'nowrap' }}>
+              {t('app.name')}
+            </Text>
+          </Box>
+          <Box component="nav" aria-label={t('nav.main')} visibleFrom="lg">
+            <Group gap={4} wrap="nowrap">
+              {items.map((item) => {
+                const active = isActive(pathname, item.to);
+                return (
+                  <Button
+                    key={item.to}
+                    component={Link}
+                    to={item.to}
+                    variant={active ? 'light' : 'subtle'}
+                    color={active ? undefined : 'dark'}
+                    fw={active ? 700 : 500}
+                    aria-current={active ? 'page' : undefined}
+                    px="sm"
+                  >
+                    {t(item.label)}
+                  </Button>
+                );
+              })}
+            </Group>
+          </Box>
+        </Group>
+
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          {user && (
+            <Box visibleFrom="lg" miw={0}>
+              <UserGreeting user={user} maw={180} />
+            </Box>
+          )}
+          {user && <NotificationBell />}
+          {user ? (
+            <Button variant="default" onClick={logout} loading={pending} visibleFrom="lg">
+              {t('nav.logout')}
+            </Button>
+          ) : (
+            <Group gap="xs" wrap="nowrap" visibleFrom="lg">
+              <Button component={Link} to="/login" variant="default">
+                {t('nav.login')}
+              </Button>
+              <Button component={Link} to="/signup">
+                {t('nav.signup')}
+              </Button>
+            </Group>
+          )}
+          <Burger
+            hiddenFrom="lg"
+            opened={menuOpened}
+            onClick={menu.toggle}
+            aria-label={menuOpened ? t('nav.closeMenu') : t('nav.openMenu')}
+            aria-expanded={menuOpened}
+            aria-controls={MOBILE_MENU_ID}
+          />
+        </Group>
       </Group>
+      <MobileMenu opened={menuOpened} onClose={menu.close} items={items} user={user} onLogout={logout} loggingOut={pending} />
     </AppShell.Header>
   );
 }

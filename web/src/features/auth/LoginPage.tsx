@@ -1,18 +1,94 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { t } from '@/messages';
+import { login } from './api';
+import { SocialLoginButtons } from './components/SocialLoginButtons';
+import { useSocialLoginError } from './hooks/use-social-login-error';
 
-/** An honest page for screens a later release builds; shows no invented data. */
-export default function ComingSoonPage() {
+type LoginErrors = { userId?: string; password?: string };
+
+export default function LoginPage() {
+  useSocialLoginError();
+  const [userId, setUserId] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next: LoginErrors = {};
+    if (userId.trim() === '') next.userId = t('auth.login.userIdRequired');
+    if (password === '') next.password = t('auth.login.passwordRequired');
+    setErrors(next);
+    if (next.userId || next.password) return;
+    setSubmitting(true);
+    try {
+      await login({ userId: userId.trim(), password });
+      notifySuccess(t('auth.login.success'));
+      // A full reload at / so every part of the app starts from the new session (spec §2 Login).
+      window.location.assign('/');
+    } catch (err) {
+      notifyError(t('auth.login.failed', { error: errorMessage(err, 'auth.login.failedGeneric') }));
+      setSubmitting(false);
+    }
+  };
+
   return (
-    <Container size="sm" py="xl">
-      <Stack align="center" gap="md" ta="center">
-        <Title order={1}>{t('common.comingSoon.title')}</Title>
-        <Text c="dimmed">{t('common.comingSoon.body')}</Text>
-        <Button component={Link} to="/" variant="light">
-          {t('common.goHome')}
-        </Button>
-      </Stack>
+    <Container size={440} py="xl" px={{ base: 0, xs: 'md' }}>
+      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap={4} mb="lg">
+          <Title order={1} size="h2">
+            {t('auth.login.title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('auth.login.subtitle')}
+          </Text>
+        </Stack>
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label={t('auth.login.userId')}
+              name="userId"
+              autoComplete="username"
+              withAsterisk
+              value={userId}
+              onChange={(e) => {
+                setUserId(e.currentTarget.value);
+                setErrors((x) => ({ ...x, userId: undefined }));
+              }}
+              error={errors.userId}
+              disabled={submitting}
+            />
+            <PasswordInput
+              label={t('auth.login.password')}
+              name="password"
+              autoComplete="current-password"
+              withAsterisk
+              value={password}
+              onChange={(e) => {
+                setPassword(e.currentTarget.value);
+                setErrors((x) => ({ ...x, password: undefined }));
+              }}
+              error={errors.password}
+              disabled={submitting}
+            />
+            <Button type="submit" size="md" fullWidth loading={submitting} disabled={submitting}>
+              {t('auth.login.submit')}
+            </Button>
+          </Stack>
+        </form>
+        <Stack mt="lg">
+          <SocialLoginButtons disabled={submitting} />
+        </Stack>
+        <Text ta="center" size="sm" mt="lg">
+          {t('auth.login.noAccount')}{' '}
+          <Anchor component={Link} to="/signup" fw={600}>
+            {t('auth.login.toSignup')}
+          </Anchor>
+        </Text>
+      </Paper>
     </Container>
   );
 }

@@ -1,11 +1,58 @@
-import { Container, Text, Title } from '@mantine/core';
+import { Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useSession } from '@/app/session';
 import { t } from '@/messages';
+import { FeatureCards } from './components/FeatureCards';
+import { SocialLoginInfo } from './components/SocialLoginInfo';
+import { featureCards } from './feature-cards';
 
 export default function HomePage() {
+  const { user } = useSession();
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>{t('home.banner.title')}</Title>
-      <Text c="dimmed">{t('home.banner.body')}</Text>
+    <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 0, xs: 'md' }}>
+      <Stack gap="xl">
+        <Paper
+          component="section"
+          aria-labelledby="home-banner-title"
+          radius="lg"
+          p={{ base: 'lg', sm: 48 }}
+          style={{ background: 'linear-gradient(135deg, var(--mantine-color-orange-0), var(--mantine-color-yellow-0))' }}
+          withBorder
+        >
+          <Stack gap="md" maw={640}>
+            {user && (
+              <Text fw={600} c="orange.9">
+                {t('home.banner.greeting', { name: user.displayName })}
+              </Text>
+            )}
+            <Title order={1} id="home-banner-title" fz={{ base: 26, sm: 36 }} lh={1.3}>
+              {t('home.banner.title')}
+            </Title>
+            <Text size="lg" c="gray.8">
+              {t('home.banner.body')}
+            </Text>
+            <Group gap="sm">
+              <Button component={Link} to="/adopt" size="md">
+                {t('home.banner.adoptCta')}
+              </Button>
+              {!user && (
+                <Button component={Link} to="/signup" size="md" variant="white">
+                  {t('home.banner.signupCta')}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </Paper>
+
+        {user && <SocialLoginInfo user={user} />}
+
+        <Box component="section" aria-labelledby="home-cards-title">
+          <Title order={2} id="home-cards-title" size="h3" mb="md">
+            {t('home.cards.title')}
+          </Title>
+          <FeatureCards cards={featureCards(user)} />
+        </Box>
+      </Stack>
     </Container>
   );
 }

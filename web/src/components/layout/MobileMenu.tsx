@@ -1,0 +1,79 @@
+import { Button, Divider, Drawer, NavLink, Stack } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import type { SessionUser } from '@pawbridge/shared';
+import { Link, useLocation } from 'react-router';
+import { t } from '@/messages';
+import { isActive, type NavItem } from './nav-items';
+import { UserGreeting } from './UserGreeting';
+
+export const MOBILE_MENU_ID = 'mobile-menu';
+
+interface MobileMenuProps {
+  opened: boolean;
+  onClose: () => void;
+  items: NavItem[];
+  user: SessionUser | null;
+  onLogout: () => void;
+  loggingOut: boolean;
+}
+
+/** The collapsible menu for narrow screens: the same entries as the header. */
+export function MobileMenu({ opened, onClose, items, user, onLogout, loggingOut }: MobileMenuProps) {
+  const { pathname } = useLocation();
+  return (
+    <Drawer
+      id={MOBILE_MENU_ID}
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="min(320px, 85vw)"
+      title={t('app.name')}
+      closeButtonProps={{ 'aria-label': t('nav.closeMenu') }}
+      hiddenFrom="lg"
+    >
+      <Stack gap="md">
+        {user && <UserGreeting user={user} maw={200} />}
+        <nav aria-label={t('nav.main')}>
+          {items.map((item) => {
+            const active = isActive(pathname, item.to);
+            return (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={t(item.label)}
+                active={active}
+                aria-current={active ? 'page' : undefined}
+                rightSection={<IconChevronRight size={16} aria-hidden />}
+                onClick={onClose}
+                fw={active ? 700 : 500}
+              />
+            );
+          })}
+        </nav>
+        <Divider />
+        {user ? (
+          <Button
+            variant="default"
+            onClick={() => {
+              onClose();
+              onLogout();
+            }}
+            loading={loggingOut}
+          >
+            {t('nav.logout')}
+          </Button>
+        ) : (
+          <Stack gap="xs">
+            <Button component={Link} to="/login" variant="default" onClick={onClose}>
+              {t('nav.login')}
+            </Button>
+            <Button component={Link} to="/signup" onClick={onClose}>
+              {t('nav.signup')}
+            </Button>
+          </Stack>
+        )}
+      </Stack>
+    </Drawer>
+  );
+}

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { OkSchema, type Session } from '@pawbridge/shared';
+import { SESSION_KEY } from '@/app/session';
+import { notifyError, notifySuccess } from '@/components/feedback/notify';
+import { api } from '@/lib/api-client';
+import { t } from '@/messages';
+
+const LOGGED_OUT: Session = { loggedIn: false };
+
+/** Logout (spec §8): back to the logged-out state and the home screen. */
+export function useLogout() {
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const [pending, setPending] = useState(false);
+
+  const logout = async () => {
+    setPending(true);
+    try {
+      await api('/api/users/logout', { method: 'POST', schema: OkSchema });
+      // Drop every cached answer that belonged to the user, then the session itself.
+      await mutate((key) => key !== SESSION_KEY, undefined, { revalidate: false });
+      await mutate(SESSION_KEY, LOGGED_OUT, { revalidate: false });
+      notifySuccess(t('header.logoutSuccess'));
+      navigate('/');
+    } catch (_err) {
+      notifyError(t('header.logoutFailed'));
+      void mutate(SESSION_KEY);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return { logout, pending };
+}

@@ -1,0 +1,55 @@
+import { SignupRequestSchema, toFieldErrorKeys, type SignupRequest } from '@pawbridge/shared';
+import { t, tKey } from '@/messages';
+
+export type SignupValues = {
+  name: string;
+  userId: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  birth: string;
+  phoneNm: string;
+};
+export type SignupField = keyof SignupValues | 'code';
+export type SignupErrors = Partial<Record<SignupField, string>>;
+
+export const EMPTY_SIGNUP: SignupValues = { name: '', userId: '', email: '', password: '', confirmPassword: '', birth: '', phoneNm: '' };
+
+/** The catalogue sentence for a shared-schema message key on a field. */
+function ruleMessage(field: string, key: string): string {
+  // The schema reuses the generic key for the name length limit; say what is wrong instead.
+  if (field === 'name' && key === 'invalid') return t('auth.validation.nameTooLong');
+  return tKey(`auth.validation.${key}`, 'auth.validation.invalid');
+}
+
+/**
+ * Every spec §5 signup rule, checked before anything is sent: the shared schema
+ * (the same one the BFF enforces), the confirmation, and the verified e-mail.
+ */
+export function validateSignup(
+  values: SignupValues,
+  emailVerified: boolean,
+): { ok: true; request: SignupRequest } | { ok: false; errors: SignupErrors } {
+  const errors: SignupErrors = {};
+  const { confirmPassword, ...payload } = values;
+  const parsed = SignupRequestSchema.safeParse(payload);
+  if (!parsed.success) {
+    for (const [field, key] of Object.entries(toFieldErrorKeys(parsed.error))) {
+      if (field in EMPTY_SIGNUP) errors[field as SignupField] = ruleMessage(field, key);
+    }
+  }
+  if (confirmPassword === '') errors.confirmPassword = t('auth.validation.confirmRequired');
+  else if (confirmPassword !== values.password) errors.confirmPassword = t('auth.validation.passwordMismatch');
+  if (!errors.email && !emailVerified) errors.email = t('auth.validation.emailNotVerified');
+  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, request: parsed.data };
+  return { ok: false, errors };
+}
+
+/** Server field names are the payload's; anything else has no field to sit on. */
+export function serverFieldErrors(fieldErrors: Record<string, string>): SignupErrors {
+  const out: SignupErrors = {};
+  for (const [field, message] of Object.entries(fieldErrors)) {
+    if (field in EMPTY_SIGNUP || field === 'code') out[field as SignupField] = message;
+  }
+  return out;
+}

@@ -1,0 +1,17 @@
+import { Alert } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import type { SessionUser } from '@pawbridge/shared';
+import { t } from '@/messages';
+
+/** Shown when the account came from a social provider (spec §2 Home). */
+export function SocialLoginInfo({ user }: { user: SessionUser }) {
+  if (!user.provider && !user.socialId) return null;
+  const body = user.provider
+    ? t('home.social.body', { provider: t(`provider.${user.provider}`) })
+    : t('home.social.bodyUnknown');
+  return (
+    <Alert variant="light" color="grape" radius="lg" icon={<IconInfoCircle aria-hidden />} title={t('home.social.title')}>
+      {body}
+    </Alert>
+  );
+}
