@@ -17,6 +17,7 @@ export const strays = {
   'map.selected': '선택한 위치: 위도 {lat}, 경도 {lng}',
   'map.notSelected': '아직 위치를 선택하지 않았습니다.',
   'map.loadFailed': '지도를 불러오지 못했습니다. 아래 버튼으로 위치를 선택할 수 있습니다.',
+  'map.loadFailedReadOnly': '지도를 불러오지 못했습니다.',
   'map.loading': '지도를 불러오는 중…',
   'map.markerTitle': '선택한 위치',
   'map.geo.denied': '위치 권한이 거부되었습니다. 브라우저 설정에서 위치 접근을 허용해 주세요.',
@@ -24,7 +25,6 @@ export const strays = {
   'map.geo.timeout': '위치 확인 시간이 초과되었습니다. 다시 시도해 주세요.',
   'map.geo.unknown': '위치를 가져오는 중 알 수 없는 오류가 발생했습니다.',
   'map.geo.unsupported': '이 브라우저는 위치 정보를 지원하지 않습니다.',
-  'map.geo.found': '현재 위치로 지도를 옮겼습니다.',
 
   // Status labels shared by the report list and the adopt list (spec §4)
   'stray.status.LOST': '제보 접수',

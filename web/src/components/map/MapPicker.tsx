@@ -1,0 +1,73 @@
+import { useId, useRef, useState } from 'react';
+import { Alert, Button, Group, Input, Stack, Text } from '@mantine/core';
+import { IconCurrentLocation, IconFocusCentered } from '@tabler/icons-react';
+import { MAP_DEFAULT_CENTER } from '@pawbridge/shared';
+import { t } from '@/messages';
+import { GeoError, locate } from './geolocation';
+import MapView from './MapView';
+import type { LatLng, MapHandle } from './types';
+
+export interface MapPickerProps {
+  label: string;
+  value: LatLng | null;
+  onChange: (p: LatLng) => void;
+  error?: string | null;
+  required?: boolean;
+  height?: number;
+}
+
+const fmt = (n: number) => n.toFixed(6);
+
+/**
+ * Pick a point: click the map, or (keyboard) pan with the arrow keys and take
+ * the centre, or take the browser's position.
+ */
+export default function MapPicker({ label, value, onChange, error, required, height = 320 }: MapPickerProps) {
+  const handle = useRef<MapHandle | null>(null);
+  // Used when the map could not be drawn, so both buttons still work.
+  const fallbackCenter = useRef<LatLng>(MAP_DEFAULT_CENTER);
+  const [locating, setLocating] = useState(false);
+  const [geoError, setGeoError] = useState<string | null>(null);
+  const hintId = useId();
+
+  const pickCenter = () => onChange(handle.current?.getCenter() ?? fallbackCenter.current);
+
+  const pickMyLocation = async () => {
+    setGeoError(null);
+    setLocating(true);
+    try {
+      const p = await locate();
+      fallbackCenter.current = p;
+      handle.current?.setCenter(p);
+      onChange(p);
+    } catch (err) {
+      setGeoError(t(err instanceof GeoError ? err.key : 'map.geo.unknown'));
+    } finally {
+      setLocating(false);
+    }
+  };
+
+  return (
+    <Input.Wrapper label={label} required={required} error={error ?? undefined} labelElement="div" description={t('map.pickerHint')} descriptionProps={{ id: hintId }}>
+      <Stack gap="xs" mt={4}>
+        <MapView label={label} marker={value} onPick={onChange} onReady={(h) => (handle.current = h)} height={height} describedBy={hintId} />
+        <Group gap="xs">
+          <Button variant="light" size="sm" leftSection={<IconFocusCentered size={16} aria-hidden />} onClick={pickCenter}>
+            {t('map.useCenter')}
+          </Button>
+          <Button variant="light" size="sm" leftSection={<IconCurrentLocation size={16} aria-hidden />} onClick={pickMyLocation} loading={locating} loaderProps={{ 'aria-label': t('map.locating') }}>
+            {t('map.useMyLocation')}
+          </Button>
+        </Group>
+        <Text size="sm" c={value ? undefined : 'dimmed'} aria-live="polite">
+          {value ? t('map.selected', { lat: fmt(value.lat), lng: fmt(value.lng) }) : t('map.notSelected')}
+        </Text>
+        {geoError && (
+          <Alert color="orange" variant="light" role="alert" p="xs">
+            {geoError}
+          </Alert>
+        )}
+      </Stack>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState } from 'react';
+import { Box, Center, Loader, Text } from '@mantine/core';
+import { MAP_DEFAULT_CENTER } from '@pawbridge/shared';
+import { t } from '@/messages';
+import { usePublicConfig } from './map-config';
+import type { EngineOptions, LatLng, MapEngine, MapHandle } from './types';
+
+export interface MapViewProps {
+  /** Accessible name of the map region. */
+  label: string;
+  /** Where the map opens; defaults to the spec's Seoul centre. */
+  center?: LatLng;
+  marker?: LatLng | null;
+  /** When set, a click on the map picks a point; without it the map is read-only. */
+  onPick?: (p: LatLng) => void;
+  /** Receives a handle once the map is drawn (null when it goes away). */
+  onReady?: (handle: MapHandle | null) => void;
+  height?: number;
+  /** id of a text that explains how to use the map. */
+  describedBy?: string;
+}
+
+type LoadState = 'loading' | 'ready' | 'failed';
+
+/**
+ * A Leaflet (OpenStreetMap) or Kakao map, as /api/config says. The provider's
+ * code is imported on mount, so only screens that show a map download it.
+ */
+export default function MapView({ label, center, marker = null, onPick, onReady, height = 320, describedBy }: MapViewProps) {
+  const { config, error: configError } = usePublicConfig();
+  const elRef = useRef<HTMLDivElement>(null);
+  const engineRef = useRef<MapEngine | null>(null);
+  const [state, setState] = useState<LoadState>('loading');
+  // The engine is created once per provider; the latest callbacks and props are read through refs.
+  const latest = useRef({ center, marker, onPick, onReady });
+  useEffect(() => {
+    latest.current = { center, marker, onPick, onReady };
+  });
+  const pickable = onPick !== undefined;
+
+  useEffect(() => {
+    const el = elRef.current;
+    if (!config || !el) return;
+    let cancelled = false;
+    let engine: MapEngine | null = null;
+    const opts: EngineOptions = {
+      center: latest.current.center ?? MAP_DEFAULT_CENTER,
+      marker: latest.current.marker ?? null,
+      onClick: pickable ? (p) => latest.current.onPick?.(p) : undefined,
+      markerTitle: t('map.markerTitle'),
+    };
+    const map = config.map;
+    const created: Promise<MapEngine> =
+      map.provider === 'kakao'
+        ? import('./kakao-engine').then((m) => m.createMap(el, opts, { appKey: map.appKey }))
+        : import('./leaflet-engine').then((m) => m.createMap(el, opts, map));
+    created.then(
+      (e) => {
+        if (cancelled) {
+          e.destroy();
+          return;
+        }
+        engine = e;
+        engineRef.current = e;
+        setState('ready');
+        latest.current.onReady?.(e);
+      },
+      (err: unknown) => {
+        if (cancelled) return;
+        console.warn('[map] failed to load', err);
+        setState('failed');
+      },
+    );
+    return () => {
+      cancelled = true;
+      engine?.destroy();
+      engineRef.current = null;
+      latest.current.onReady?.(null);
+    };
+  }, [config, pickable]);
+
+  const markerLat = marker?.lat;
+  const markerLng = marker?.lng;
+  useEffect(() => {
+    if (state !== 'ready') return;
+    engineRef.current?.setMarker(markerLat !== undefined && markerLng !== undefined ? { lat: markerLat, lng: markerLng } : null);
+  }, [state, markerLat, markerLng]);
+
+  const centerLat = center?.lat;
+  const centerLng = center?.lng;
+  useEffect(() => {
+    if (state === 'ready' && centerLat !== undefined && centerLng !== undefined) engineRef.current?.setCenter({ lat: centerLat, lng: centerLng });
+  }, [state, centerLat, centerLng]);
+
+  // Leaflet measures its box once; a modal or a layout change needs a re-measure.
+  useEffect(() => {
+    const el = elRef.current;
+    if (state !== 'ready' || !el) return;
+    const ro = new ResizeObserver(() => engineRef.current?.resize());
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [state]);
+
+  const failed = state === 'failed' || Boolean(configError);
+  return (
+    // isolation keeps Leaflet's high z-index panes below the sticky header and dropdowns.
+    <Box pos="relative" h={height} style={{ isolation: 'isolate', borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }} bg="gray.1">
+      <div ref={elRef} role="region" aria-label={label} aria-describedby={describedBy} data-testid="map" style={{ height: '100%', width: '100%' }} />
+      {pickable && state === 'ready' && (
+        // Marks the centre for the keyboard alternative ("use map centre").
+        <Box aria-hidden pos="absolute" top="50%" left="50%" style={{ zIndex: 500, pointerEvents: 'none', transform: 'translate(-50%, -50%)', fontSize: 28, lineHeight: 1, color: 'var(--mantine-color-dark-6)' }}>
+          +
+        </Box>
+      )}
+      {state === 'loading' && !failed && (
+        <Center pos="absolute" inset={0}>
+          <Loader size="sm" aria-label={t('map.loading')} />
+        </Center>
+      )}
+      {failed && (
+        <Center pos="absolute" inset={0} p="md">
+          <Text size="sm" c="dimmed" ta="center">
+            {t(pickable ? 'map.loadFailed' : 'map.loadFailedReadOnly')}
+          </Text>
+        </Center>
+      )}
+    </Box>
+  );
+}

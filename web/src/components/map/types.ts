@@ -1,0 +1,25 @@
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/** What a screen may do with a drawn map, whichever provider draws it. */
+export interface MapHandle {
+  getCenter(): LatLng;
+  setCenter(p: LatLng): void;
+}
+
+/** A provider's map inside one element (Leaflet or Kakao). */
+export interface MapEngine extends MapHandle {
+  setMarker(p: LatLng | null): void;
+  /** Called when the element's size changed (e.g. inside a modal that just opened). */
+  resize(): void;
+  destroy(): void;
+}
+
+export interface EngineOptions {
+  center: LatLng;
+  marker: LatLng | null;
+  onClick?: (p: LatLng) => void;
+  markerTitle: string;
+}
