@@ -9,6 +9,7 @@ import { originCheckPlugin } from './plugins/origin-check';
 import { sessionPlugin } from './plugins/session';
 import { multipartPlugin } from './plugins/multipart';
 import { docsPlugin } from './plugins/docs';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { staticWebPlugin } from './plugins/static-web';
 import { routes } from './routes/index';
 
@@ -38,6 +39,7 @@ export async function buildApp(config: BffConfig): Promise<FastifyInstance> {
   await app.register(sessionPlugin);
   await app.register(multipartPlugin);
   await app.register(docsPlugin);
+  await app.register(rateLimitPlugin);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {

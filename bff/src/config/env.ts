@@ -23,7 +23,11 @@ const EnvSchema = z.object({
   RATE_LOGIN_PER_IP: z.coerce.number().int().positive().default(60),
   RATE_EMAIL_PER_ADDRESS: z.coerce.number().int().positive().default(5),
   RATE_EMAIL_PER_IP: z.coerce.number().int().positive().default(30),
+  RATE_VERIFY_PER_ADDRESS: z.coerce.number().int().positive().default(10),
+  RATE_VERIFY_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
+  /** Redis key prefix of the rate-limit counters (instances of one deployment share it). */
+  RATE_LIMIT_PREFIX: z.string().min(1).default('pawbridge:bff:rate:'),
   KAKAO_MAP_KEY: z.string().optional(),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   SOCIAL_PROVIDERS: list.default([]),
@@ -42,7 +46,16 @@ export interface BffConfig {
   trustProxy: boolean;
   webDistDir: string | undefined;
   redisUrl: string | undefined;
-  rateLimits: { loginPerAccount: number; loginPerIp: number; emailPerAddress: number; emailPerIp: number; windowSeconds: number };
+  rateLimits: {
+    loginPerAccount: number;
+    loginPerIp: number;
+    emailPerAddress: number;
+    emailPerIp: number;
+    verifyPerAddress: number;
+    verifyPerIp: number;
+    windowSeconds: number;
+    prefix: string;
+  };
   kakaoMapKey: string | undefined;
   mapTileUrl: string;
   socialProviders: string[];
@@ -73,7 +86,10 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
       loginPerIp: e.RATE_LOGIN_PER_IP,
       emailPerAddress: e.RATE_EMAIL_PER_ADDRESS,
       emailPerIp: e.RATE_EMAIL_PER_IP,
+      verifyPerAddress: e.RATE_VERIFY_PER_ADDRESS,
+      verifyPerIp: e.RATE_VERIFY_PER_IP,
       windowSeconds: e.RATE_WINDOW_SECONDS,
+      prefix: e.RATE_LIMIT_PREFIX,
     },
     kakaoMapKey: e.KAKAO_MAP_KEY,
     mapTileUrl: e.MAP_TILE_URL,
@@ -81,4 +97,12 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
     portoneMerchantCode: e.PORTONE_MERCHANT_CODE,
     breedPredictionEnabled: e.BREED_PREDICTION_ENABLED === undefined ? undefined : e.BREED_PREDICTION_ENABLED === 'true',
   };
+}
+
+/**
+ * Services a test harness should reuse when the developer or CI provides
+ * them (REDIS_URL), so BFF tests also run against Redis like production.
+ */
+export function ambientTestServices(source: Record<string, string | undefined> = process.env): Record<string, string> {
+  return source.REDIS_URL ? { REDIS_URL: source.REDIS_URL } : {};
 }

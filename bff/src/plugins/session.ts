@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Session, SessionUser } from '@pawbridge/shared';
 import { BffError } from '../errors/bff-error';
 import { accountsUpstream } from '../upstream/accounts.upstream';
-import { isOk } from '../upstream/client';
+import { isOk, UPSTREAM_SESSION_COOKIE } from '../upstream/client';
 import { normaliseSession } from '../normalisers/session.normaliser';
 
 declare module 'fastify' {
@@ -23,10 +23,12 @@ export const sessionPlugin = fp(
       let p = cache.get(this);
       if (!p) {
         p = (async () => {
-          if (!this.cookies.JSESSIONID) return { loggedIn: false } as const;
+          if (!this.cookies[UPSTREAM_SESSION_COOKIE]) return { loggedIn: false } as const;
           const res = await accounts.checkSession(this);
-          if (!isOk(res)) return { loggedIn: false } as const;
-          return normaliseSession(res.json);
+          if (isOk(res)) return normaliseSession(res.json);
+          if (res.loginRedirect || res.status < 500) return { loggedIn: false } as const;
+          // A broken upstream is not "logged out": saying so would send users to the login page for nothing.
+          throw new BffError(502, 'UPSTREAM_UNAVAILABLE');
         })();
         cache.set(this, p);
       }
@@ -46,4 +48,19 @@ export async function requireAdmin(request: FastifyRequest): Promise<SessionUser
   const s = await requireUser(request);
   if (!s.isAdmin) throw new BffError(403, 'FORBIDDEN', '관리자만 접근할 수 있습니다.');
   return s;
+}
+
+/**
+ * Our own session cookie carrying the upstream's session id. Never the
+ * upstream's Set-Cookie as is: it has no SameSite and may carry a Domain.
+ */
+const sessionCookieOptions = (request: FastifyRequest) =>
+  ({ path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' }) as const;
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionId: string): void {
+  reply.setCookie(UPSTREAM_SESSION_COOKIE, sessionId, sessionCookieOptions(request));
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(UPSTREAM_SESSION_COOKIE, sessionCookieOptions(request));
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
 
 /**
  * Single-process mode: the BFF serves the built SPA. Hashed assets are cached
@@ -24,7 +25,7 @@ export const staticWebPlugin = fp<{ dir: string }>(
       },
     });
     const html = fs.readFileSync(index);
-    const sendIndex = (_req: unknown, reply: import('fastify').FastifyReply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const sendIndex = (_req: unknown, reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
     app.get('/', sendIndex);
     app.get('/*', (request, reply) => {
       const p = request.url.split('?')[0] ?? '/';

@@ -1,13 +1,50 @@
 import type { FastifyRequest } from 'fastify';
 import type { LoginRequest, SignupRequest } from '@pawbridge/shared';
-import type { UpstreamClient, UpstreamResponse } from './client';
+import { UPSTREAM_SESSION_COOKIE, type UpstreamClient, type UpstreamResponse } from './client';
 
 /** Account calls on the legacy paths (legacy-contract §3.1, §4). */
 export const accountsUpstream = (client: UpstreamClient) => ({
-  checkSession: (from: FastifyRequest): Promise<UpstreamResponse> => client.request('GET', '/api/users/check-session', { from }),
-  login: (from: FastifyRequest, body: LoginRequest) => client.request('POST', '/api/users/login', { from, json: body }),
-  logout: (from: FastifyRequest) => client.request('POST', '/api/users/logout', { from }),
-  signup: (from: FastifyRequest, body: SignupRequest) => client.request('POST', '/api/users/signup', { from, json: body }),
-  sendEmail: (from: FastifyRequest, email: string) => client.request('POST', '/api/users/send-email', { from, query: { email } }),
-  verifyEmail: (from: FastifyRequest, code: string, email?: string) => client.request('POST', '/api/users/verify-email', { from, query: { code, email } }),
+  /** `sessionId` overrides the browser's cookie (e.g. the id a login just created). */
+  checkSession: (from: FastifyRequest, sessionId?: string | null): Promise<UpstreamResponse> =>
+    client.request('GET', '/api/users/check-session', { from, ...(sessionId !== undefined ? { sessionId } : {}) }),
+  /**
+   * Sent without the browser's session id: Spring does not rotate the id on
+   * login, so reusing a pre-login id would let whoever planted it ride the
+   * new session (fixation). The upstream then always issues a fresh one.
+   */
+  login: (from: FastifyRequest, body: LoginRequest) =>
+    client.request('POST', '/api/users/login', { from, json: { userId: body.userId, password: body.password }, sessionId: null }),
+  logout: (from: FastifyRequest, sessionId?: string | null) =>
+    client.request('POST', '/api/users/logout', { from, ...(sessionId !== undefined ? { sessionId } : {}) }),
+  // Signup and e-mail verification need no session and are sent without one:
+  // Spring then always answers a failure the anonymous way (302 → /login),
+  // so one mapping covers every caller.
+  /** Only the listed fields go upstream (the legacy would merge a client-sent `id` into another row). */
+  signup: (from: FastifyRequest, b: SignupRequest) =>
+    client.request('POST', '/api/users/signup', {
+      from,
+      sessionId: null,
+      json: { name: b.name, userId: b.userId, email: b.email, password: b.password, birth: b.birth, phoneNm: b.phoneNm },
+    }),
+  sendEmail: (from: FastifyRequest, email: string) => client.request('POST', '/api/users/send-email', { from, sessionId: null, query: { email } }),
+  verifyEmail: (from: FastifyRequest, code: string, email?: string) =>
+    client.request('POST', '/api/users/verify-email', { from, sessionId: null, query: { code, email } }),
 });
+
+/** The session id an upstream answer issued (`Set-Cookie: JSESSIONID=...`), if any. */
+export function issuedSessionId(res: UpstreamResponse): string | undefined {
+  for (const header of res.setCookies) {
+    const [pair] = header.split(';');
+    const eq = pair?.indexOf('=') ?? -1;
+    if (!pair || eq < 0) continue;
+    if (pair.slice(0, eq).trim() !== UPSTREAM_SESSION_COOKIE) continue;
+    const value = pair.slice(eq + 1).trim();
+    // An empty value / Max-Age=0 deletes the cookie; it issues nothing.
+    if (value && !/;\s*max-age=0\b/i.test(header)) return value;
+  }
+  return undefined;
+}
+
+/** Upstream messages worth telling apart (our api's wording and the legacy's). */
+export const mentionsEmailVerification = (message: string | undefined): boolean => !!message && /이메일\s*인증|verif/i.test(message);
+export const mentionsUserId = (message: string | undefined): boolean => !!message && /아이디|user\s*id/i.test(message);
