@@ -1,6 +1,9 @@
 // The Kysely database type: one interface per domain, kept beside its module.
 import type { UsersTables } from '../modules/users/users.tables';
+import type { PetsTables } from '../modules/pets/pets.tables';
+import type { StraysTables } from '../modules/strays/strays.tables';
+import type { AdoptionTables } from '../modules/adoption/adoption.tables';
 
-export interface DB extends UsersTables {
+export interface DB extends UsersTables, PetsTables, StraysTables, AdoptionTables {
   schemaMigrations: { name: string; appliedAt: Date };
 }

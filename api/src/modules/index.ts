@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../context';
 import { usersModule } from './users/users.routes';
+import { petsModule } from './pets/pets.routes';
+import { straysModule } from './strays/strays.routes';
+import { adoptionModule } from './adoption/adoption.routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: ApiContext) => Promise<void>;
 
 /** Every domain module, registered in this order by app.ts. */
-export const modules: ApiModule[] = [usersModule];
+export const modules: ApiModule[] = [usersModule, petsModule, straysModule, adoptionModule];

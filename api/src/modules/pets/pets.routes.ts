@@ -1,0 +1,81 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { DEFAULT_ERROR_MESSAGES, PetEditRequestSchema, PetRegisterRequestSchema, toFieldErrors } from '@pawbridge/shared';
+import type { ApiModule } from '../index';
+import { ApiHttpError, bootError } from '../../lib/errors';
+import { requireUser } from '../../lib/auth';
+import { readPetMultipart } from './pets.multipart';
+import { failure, PET_MESSAGES, PetsService, toDto } from './pets.service';
+
+// The legacy DTO is one class for both calls, so an edit may echo `petId` and `profile`; neither is applied.
+const LegacyEditSchema = PetEditRequestSchema.extend({ petId: z.string().max(64).optional() });
+
+/** The `pet` part: JSON, parsed strictly (unknown keys are an error, as the legacy's fresh ObjectMapper). */
+function petPart<T>(fields: Record<string, string>, schema: z.ZodType<T>): T {
+  const raw = fields.pet;
+  if (raw === undefined) throw new ApiHttpError(400, { ...failure(DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors: { pet: '필수 입력 항목입니다.' } });
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new ApiHttpError(400, { ...failure(DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors: { pet: '형식이 올바르지 않습니다.' } });
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new ApiHttpError(400, { ...failure(DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors: toFieldErrors(parsed.error) });
+  return parsed.data;
+}
+
+const notFound = (request: FastifyRequest) => new ApiHttpError(404, bootError(404, 'Not Found', request.url.split('?')[0] ?? '', PET_MESSAGES.notFound));
+
+/** The database key of the legacy GET/PUT paths; anything else cannot name a dog. */
+const dbKey = (raw: string): number | null => (/^\d{1,9}$/.test(raw) ? Number(raw) : null);
+
+/**
+ * Companion dogs on the legacy paths (legacy-contract §3.7) without its holes:
+ * every call needs the owner's session, another user's dog is 404 exactly
+ * like a missing one, and registration numbers are unique per owner.
+ */
+export const petsModule: ApiModule = async (app, ctx) => {
+  const service = new PetsService(ctx, app.log);
+
+  app.post('/api/pet/register', async (request, reply) => {
+    const body = await readPetMultipart(request, 'pet');
+    const user = requireUser(request, failure(PET_MESSAGES.loginRequired));
+    const input = petPart(body.fields, PetRegisterRequestSchema);
+    const photo = body.files.profile;
+    if (!photo) throw new ApiHttpError(400, { ...failure(PET_MESSAGES.photoRequired), fieldErrors: { profile: PET_MESSAGES.photoRequired } });
+    const row = await service.register(user.pk, input, photo);
+    return reply.code(200).send({ success: true, message: PET_MESSAGES.registered, petId: row.petId });
+  });
+
+  app.get('/api/pet/profile/pets', async (request, reply) => {
+    const user = requireUser(request, PET_MESSAGES.loginRequired);
+    const rows = await service.repo.listByOwner(user.pk);
+    return reply.send(rows.map(toDto));
+  });
+
+  app.get<{ Params: { petId: string } }>('/api/pet/:petId', async (request, reply) => {
+    const user = requireUser(request, PET_MESSAGES.loginRequired);
+    const key = dbKey(request.params.petId);
+    const row = key === null ? undefined : await service.repo.findByKey(user.pk, key);
+    if (!row) throw notFound(request);
+    return reply.send(toDto(row));
+  });
+
+  app.put<{ Params: { petId: string } }>('/api/pet/edit/:petId', async (request, reply) => {
+    const body = await readPetMultipart(request, 'pet');
+    const user = requireUser(request, failure(PET_MESSAGES.loginRequired));
+    const key = dbKey(request.params.petId);
+    if (key === null) throw new ApiHttpError(404, failure(PET_MESSAGES.notFound));
+    const { petId: _ignored, ...input } = petPart(body.fields, LegacyEditSchema);
+    await service.edit(user.pk, key, input, body.files.profile);
+    return reply.send({ success: true, message: PET_MESSAGES.edited });
+  });
+
+  // The legacy deletes by registration number here (not the database key); kept for wire compatibility.
+  app.delete<{ Params: { petId: string } }>('/api/pet/delete/:petId', async (request, reply) => {
+    const user = requireUser(request, failure(PET_MESSAGES.loginRequired));
+    await service.remove(user.pk, request.params.petId);
+    return reply.send({ success: true, message: PET_MESSAGES.deleted });
+  });
+};

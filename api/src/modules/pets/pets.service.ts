@@ -1,0 +1,115 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PetEditRequest, PetRegisterRequest } from '@pawbridge/shared';
+import type { ApiContext } from '../../context';
+import { ApiHttpError } from '../../lib/errors';
+import { cleanImage } from '../../lib/images';
+import { keyFromUploadUrl, uploadUrl } from '../../integrations/storage';
+import { PetsRepository, type PetFields, type PetRow } from './pets.repository';
+
+/** Legacy sentences (legacy-contract §3.7) plus the ones for the rules the legacy lacked. */
+export const PET_MESSAGES = {
+  loginRequired: '로그인이 필요합니다.',
+  registered: '반려견 등록이 완료되었습니다.',
+  edited: '반려견 정보가 수정되었습니다.',
+  deleted: '반려견 정보가 삭제되었습니다.',
+  notFound: '반려견을 찾을 수 없습니다.',
+  duplicate: '이미 같은 등록번호로 등록한 반려견이 있습니다.',
+  photoRequired: '반려견 사진을 선택해 주세요.',
+  listFailed: '반려견 조회 중 오류가 발생했습니다.',
+} as const;
+
+export const failure = (message: string) => ({ success: false, message });
+
+/** PetProfileDto of the legacy, plus our `id` (the database key the legacy GET/PUT paths take). */
+export function toDto(row: PetRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    profile: row.profile,
+    adopt: row.adopt,
+    type: row.type,
+    weight: row.weight,
+    size: row.size,
+    age: row.age,
+    gender: row.gender,
+    petId: row.petId,
+  };
+}
+
+const fieldsOf = (input: PetRegisterRequest | PetEditRequest): PetFields => ({
+  name: input.name,
+  type: input.type,
+  // One decimal, as the 0.1 kg step promises (4.2 stays 4.2, never 4.2000000001).
+  weight: Math.round(input.weight * 10) / 10,
+  age: input.age,
+  size: input.size,
+  gender: input.gender,
+  adopt: input.adopt,
+});
+
+/**
+ * Photo first, row second: the file is written, then the row in one
+ * statement/transaction; if the row fails the new file is removed, and a
+ * replaced or deleted photo is removed only after the row change committed.
+ * So no failure leaves an orphan file or a row pointing at nothing.
+ */
+export class PetsService {
+  readonly repo: PetsRepository;
+  constructor(
+    private readonly ctx: ApiContext,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.repo = new PetsRepository(ctx.db);
+  }
+
+  private async storePhoto(bytes: Buffer): Promise<string> {
+    const image = await cleanImage(bytes, failure);
+    return uploadUrl(await this.ctx.storage.put(image.bytes, image.ext));
+  }
+
+  private async removePhoto(url: string | null): Promise<void> {
+    const key = keyFromUploadUrl(url);
+    if (!key) return;
+    await this.ctx.storage.delete(key).catch((err: unknown) => this.log.warn({ err, key }, 'could not delete photo'));
+  }
+
+  async register(userPk: number, input: PetRegisterRequest, photo: Buffer): Promise<PetRow> {
+    if (await this.repo.findByRegistration(userPk, input.petId)) throw new ApiHttpError(409, failure(PET_MESSAGES.duplicate));
+    const profile = await this.storePhoto(photo);
+    let row: PetRow | 'duplicate';
+    try {
+      row = await this.repo.insert({ userPk, petId: input.petId, profile, ...fieldsOf(input) });
+    } catch (err) {
+      await this.removePhoto(profile);
+      throw err;
+    }
+    if (row === 'duplicate') {
+      await this.removePhoto(profile);
+      throw new ApiHttpError(409, failure(PET_MESSAGES.duplicate));
+    }
+    return row;
+  }
+
+  async edit(userPk: number, id: number, input: PetEditRequest, photo: Buffer | undefined): Promise<void> {
+    if (!(await this.repo.findByKey(userPk, id))) throw new ApiHttpError(404, failure(PET_MESSAGES.notFound));
+    const profile = photo ? await this.storePhoto(photo) : undefined;
+    let result;
+    try {
+      result = await this.repo.update(userPk, id, fieldsOf(input), profile);
+    } catch (err) {
+      if (profile) await this.removePhoto(profile);
+      throw err;
+    }
+    if (!result) {
+      if (profile) await this.removePhoto(profile);
+      throw new ApiHttpError(404, failure(PET_MESSAGES.notFound));
+    }
+    if (profile && result.previousProfile !== profile) await this.removePhoto(result.previousProfile);
+  }
+
+  async remove(userPk: number, petId: string): Promise<void> {
+    const deleted = await this.repo.deleteByRegistration(userPk, petId);
+    if (!deleted) throw new ApiHttpError(404, failure(PET_MESSAGES.notFound));
+    await this.removePhoto(deleted.profile);
+  }
+}
