@@ -1,0 +1,103 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { reportStatusFor, type PetStatus, type StraySearchQuery } from '@pawbridge/shared';
+import type { DB } from '../../db/schema';
+import type { StrayReportsTable } from './strays.tables';
+
+type Q = Kysely<DB> | Transaction<DB>;
+
+/** Statuses a visitor sees on the adopt list (PROTECTING, WAITING and, with its badge, ADOPT). */
+export const PUBLIC_STATUSES: PetStatus[] = ['PROTECTING', 'WAITING', 'ADOPT'];
+
+export interface StrayRow {
+  id: number;
+  latitude: number;
+  longitude: number;
+  imageUrl: string;
+  gender: StrayReportsTable['gender'];
+  description: string;
+  location: string;
+  type: string | null;
+  name: string | null;
+  foundDate: string;
+  foundTime: string;
+  status: PetStatus;
+  reporterUserId: string | null;
+}
+
+const baseQuery = (db: Q) =>
+  db
+    .selectFrom('strayReports as s')
+    .leftJoin('users as u', 'u.id', 's.reporterPk')
+    .select([
+      's.id',
+      's.latitude',
+      's.longitude',
+      's.imageUrl',
+      's.gender',
+      's.description',
+      's.location',
+      's.type',
+      's.name',
+      // ::text: one 'yyyy-MM-dd' string whatever the driver's DATE parsing.
+      sql<string>`s.found_date::text`.as('foundDate'),
+      's.foundTime',
+      's.status',
+      'u.userId as reporterUserId',
+    ]);
+
+/** The legacy AbandonPetFormDto plus `name` and `reportStatus`; `userId` only where the caller may see it. */
+export function toFormDto(row: StrayRow, showReporter: boolean) {
+  return {
+    id: row.id,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    imageUrl: row.imageUrl,
+    gender: row.gender,
+    description: row.description,
+    location: row.location,
+    type: row.type,
+    name: row.name,
+    status: row.status,
+    reportStatus: reportStatusFor(row.status),
+    foundDate: row.foundDate,
+    foundTime: row.foundTime,
+    userId: showReporter ? row.reporterUserId : null,
+  };
+}
+
+export const listPublic = (db: Q): Promise<StrayRow[]> =>
+  baseQuery(db).where('s.status', 'in', PUBLIC_STATUSES).orderBy('s.foundDate', 'desc').orderBy('s.foundTime', 'desc').orderBy('s.id', 'desc').execute();
+
+export const listAll = (db: Q): Promise<StrayRow[]> => baseQuery(db).orderBy('s.id', 'desc').execute();
+
+export const findById = (db: Q, id: number): Promise<StrayRow | undefined> => baseQuery(db).where('s.id', '=', id).executeTakeFirst();
+
+/** Minutes since midnight of an 'HH:mm' text column. */
+const minutesOf = sql<number>`(split_part(s.found_time, ':', 1)::int * 60 + split_part(s.found_time, ':', 2)::int)`;
+
+/**
+ * The adopt-list search (docs/decisions/0005-stray-search.md): same found day;
+ * found within 60 minutes either side of the time; the place text anywhere in
+ * the region, the description or the breed, ignoring case. Every given
+ * criterion must hold; none given lists everything public.
+ */
+export function search(db: Q, q: StraySearchQuery): Promise<StrayRow[]> {
+  let query = baseQuery(db).where('s.status', 'in', PUBLIC_STATUSES);
+  if (q.foundDate) query = query.where('s.foundDate', '=', q.foundDate);
+  if (q.foundTime) {
+    const [h, m] = q.foundTime.split(':').map(Number);
+    const target = (h ?? 0) * 60 + (m ?? 0);
+    query = query.where(sql<boolean>`abs(${minutesOf} - ${target}) <= 60`);
+  }
+  const place = q.location?.trim().toLowerCase();
+  if (place) {
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`position(${place} in lower(s.location))`, '>', 0),
+        eb(sql`position(${place} in lower(s.description))`, '>', 0),
+        eb(sql`position(${place} in lower(coalesce(s.type, '')))`, '>', 0),
+      ]),
+    );
+  }
+  return query.orderBy('s.foundDate', 'desc').orderBy('s.foundTime', 'desc').orderBy('s.id', 'desc').execute();
+}
