@@ -1,8 +1,9 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconCircleCheck, IconClock } from '@tabler/icons-react';
+import { IconCircleCheck, IconClock, IconLock } from '@tabler/icons-react';
 import { LIMITS } from '@pawbridge/shared';
 import { t } from '@/messages';
 import { formatCountdown } from '../hooks/use-countdown';
+import classes from './EmailVerificationField.module.css';
 import type { VerificationStatus } from '../hooks/use-email-verification';
 
 export interface EmailVerificationFieldProps {
@@ -42,15 +43,15 @@ export function EmailVerificationField(props: EmailVerificationFieldProps) {
           value={props.email}
           onChange={(e) => props.onEmailChange(e.currentTarget.value)}
           readOnly={verified}
+          classNames={verified ? { input: classes.locked } : undefined}
+          rightSection={verified ? <IconLock size={16} aria-label={t('auth.email.locked')} /> : undefined}
           error={props.emailError}
-          description={verified ? t('auth.email.verifiedHint') : undefined}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
           disabled={props.disabled}
         />
         <Button
           mt={26}
-          variant={verified ? 'light' : 'outline'}
-          color={verified ? 'teal' : undefined}
+          variant="outline"
+          className={verified ? classes.verified : undefined}
           leftSection={verified ? <IconCircleCheck size={18} aria-hidden /> : undefined}
           onClick={props.onSend}
           loading={sending}
