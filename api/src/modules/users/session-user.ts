@@ -12,6 +12,15 @@ export async function loadSessionUser(ctx: ApiContext, sessionId: string): Promi
     .where('id', '=', userPk)
     .executeTakeFirst();
   if (!row) return null;
-  const { id, ...rest } = row;
-  return { pk: id, ...rest };
+  const { id, birth, ...rest } = row;
+  return { pk: id, ...rest, birth: isoDay(birth) };
+}
+
+/**
+ * DATE as 'yyyy-MM-dd' whatever the driver hands back: in-memory PGlite ignores
+ * the DATE parser given to its constructor and returns a Date at UTC midnight.
+ */
+export function isoDay(value: string | Date | null): string | null {
+  if (value === null) return null;
+  return value instanceof Date ? value.toISOString().slice(0, 10) : value;
 }
