@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { SessionSchema } from '@pawbridge/shared';
+import { normaliseSession } from './session.normaliser';
+
+// Fixtures are the check-session answers of legacy-contract §3.1 and of our api.
+const springFull = {
+  loggedIn: true,
+  userId: 'minji88',
+  username: 'minji88',
+  userName: 'minji88',
+  name: '김민지',
+  email: 'minji@example.com',
+  birth: '1990-04-01',
+  phoneNm: '010-1234-5678',
+  role: 'USER',
+};
+
+describe('normaliseSession', () => {
+  it.each([
+    ['null', null],
+    ['undefined', undefined],
+    ['an empty string', ''],
+    ['a bare truthy value', true],
+    ['a number', 1],
+    ["Spring's anonymous answer", { loggedIn: false }],
+    ['loggedIn as the string "false"', { loggedIn: 'false', userId: 'x' }],
+    ['loggedIn without any id', { loggedIn: true }],
+    ['blank ids', { loggedIn: true, userId: '  ', username: '' }],
+  ])('answers logged out for %s', (_label, raw) => {
+    expect(normaliseSession(raw)).toEqual({ loggedIn: false });
+  });
+
+  it("maps Spring's full map, keeping the real name apart from userName (the login id)", () => {
+    expect(normaliseSession(springFull)).toEqual({
+      loggedIn: true,
+      userId: 'minji88',
+      username: 'minji88',
+      name: '김민지',
+      displayName: '김민지',
+      email: 'minji@example.com',
+      role: 'USER',
+      isAdmin: false,
+      provider: null,
+      socialId: null,
+      isSocialLogin: false,
+      birth: '1990-04-01',
+      phoneNm: '010-1234-5678',
+    });
+  });
+
+  it('falls back to the login id for display when the name is missing', () => {
+    expect(normaliseSession({ ...springFull, name: null })).toMatchObject({ name: null, displayName: 'minji88' });
+  });
+
+  it('maps the reduced map of a social login without a local user', () => {
+    const s = normaliseSession({ loggedIn: true, userId: '4023117', username: '4023117', userName: '4023117' });
+    expect(s).toEqual({
+      loggedIn: true,
+      userId: '4023117',
+      username: '4023117',
+      name: null,
+      displayName: '4023117',
+      email: null,
+      role: 'USER',
+      isAdmin: false,
+      provider: null,
+      socialId: null,
+      isSocialLogin: false,
+      birth: null,
+      phoneNm: null,
+    });
+  });
+
+  it("maps our api's answer, with provider and social id", () => {
+    const s = normaliseSession({ ...springFull, userId: '1093', username: '1093', userName: '1093', provider: 'kakao', socialId: '1093', birth: null, phoneNm: null });
+    expect(s).toMatchObject({ loggedIn: true, userId: '1093', provider: 'kakao', socialId: '1093', isSocialLogin: true, birth: null, phoneNm: null });
+  });
+
+  it('lower-cases known providers and drops unknown ones', () => {
+    expect(normaliseSession({ ...springFull, provider: 'NAVER' })).toMatchObject({ provider: 'naver', isSocialLogin: true });
+    expect(normaliseSession({ ...springFull, provider: 'myspace' })).toMatchObject({ provider: null, isSocialLogin: false });
+  });
+
+  it('reads the nested user object the old front end expected', () => {
+    expect(normaliseSession({ loggedIn: true, user: { userId: 'nested1', name: '이서연', role: 'ADMIN' } })).toMatchObject({ userId: 'nested1', name: '이서연', isAdmin: true });
+  });
+
+  it('takes only the login id when userId is absent (username, then userName)', () => {
+    expect(normaliseSession({ loggedIn: true, username: 'u1' })).toMatchObject({ userId: 'u1', username: 'u1' });
+    expect(normaliseSession({ loggedIn: true, userName: 'u2' })).toMatchObject({ userId: 'u2' });
+  });
+
+  it('decides isAdmin from role ADMIN only, never from the name "admin"', () => {
+    expect(normaliseSession({ ...springFull, role: 'ADMIN' })).toMatchObject({ role: 'ADMIN', isAdmin: true });
+    expect(normaliseSession({ ...springFull, role: 'admin' })).toMatchObject({ role: 'ADMIN', isAdmin: true });
+    expect(normaliseSession({ ...springFull, userId: 'admin', username: 'admin', userName: 'admin', role: 'USER' })).toMatchObject({ userId: 'admin', isAdmin: false });
+    expect(normaliseSession({ loggedIn: true, userId: 'admin' })).toMatchObject({ role: 'USER', isAdmin: false });
+  });
+
+  it('cuts a date-time birth to the date', () => {
+    expect(normaliseSession({ ...springFull, birth: '1990-04-01T00:00:00' })).toMatchObject({ birth: '1990-04-01' });
+  });
+
+  it('always produces what the shared schema accepts', () => {
+    for (const raw of [springFull, { loggedIn: false }, { loggedIn: true, userId: 'x' }, null]) expect(SessionSchema.safeParse(normaliseSession(raw)).success).toBe(true);
+  });
+});
