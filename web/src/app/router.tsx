@@ -22,10 +22,10 @@ export const routeObjects: RouteObject[] = [
       { path: '/pet/edit/:petId', lazy: comingSoon },
       { path: '/pet/profile/:petId', lazy: comingSoon },
       // Strays and adoption (issue: strays)
-      { path: '/abandoned/register', lazy: comingSoon },
-      { path: '/admin/abandoned-pets', lazy: comingSoon },
-      { path: '/adopt', lazy: comingSoon },
-      { path: '/admin/adopt-applications', lazy: comingSoon },
+      { path: '/abandoned/register', lazy: page(() => import('@/features/strays/ReportStrayPage')) },
+      { path: '/admin/abandoned-pets', lazy: page(() => import('@/features/strays/AdminReportsPage')) },
+      { path: '/adopt', lazy: page(() => import('@/features/adoption/AdoptPage')) },
+      { path: '/admin/adopt-applications', lazy: page(() => import('@/features/adoption/AdminApplicationsPage')) },
       // Community and my page (later)
       { path: '/community', lazy: comingSoon },
       { path: '/community/createPost', lazy: comingSoon },

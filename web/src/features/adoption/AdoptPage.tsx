@@ -1,0 +1,120 @@
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Button, Center, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Stray, StraySearchQuery } from '@pawbridge/shared';
+import { useSession } from '@/app/session';
+import { confirm, errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
+import { ApiError } from '@/lib/api-client';
+import { t } from '@/messages';
+import { applyForAdoption, useAdoptableStrays } from './api';
+import AdoptSearch from './components/AdoptSearch';
+import StrayCard from './components/StrayCard';
+
+function askToLogIn() {
+  // The notification lives outside the router, so the link is a plain page link.
+  notifications.show({
+    color: 'blue',
+    autoClose: 6000,
+    message: (
+      <Group gap="xs">
+        <Text size="sm">{t('adopt.apply.loginRequired')}</Text>
+        <Anchor href="/login" size="sm" fw={600}>
+          {t('adopt.apply.loginLink')}
+        </Anchor>
+      </Group>
+    ),
+  });
+}
+
+/** The adopt list (/adopt): public, with search and adoption applications. */
+export default function AdoptPage() {
+  const { user } = useSession();
+  const [search, setSearch] = useState<StraySearchQuery | null>(null);
+  const { strays, error, isLoading, isValidating, reload } = useAdoptableStrays(search);
+  const [applyingId, setApplyingId] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (error && search) notifyError(t('adopt.search.failed'));
+  }, [error, search]);
+
+  // Searching again with the same criteria still asks the server (new strays may have arrived).
+  const runSearch = (q: StraySearchQuery | null) => {
+    if (JSON.stringify(q) === JSON.stringify(search)) void reload();
+    else setSearch(q);
+  };
+
+  const apply = async (stray: Stray) => {
+    if (!user) {
+      askToLogIn();
+      return;
+    }
+    const ok = await confirm({ title: t('adopt.apply.confirmTitle'), body: t('adopt.apply.confirmBody', { name: stray.name }), confirmLabel: t('adopt.apply.confirm') });
+    if (!ok) return;
+    setApplyingId(stray.id);
+    try {
+      await applyForAdoption(stray.id);
+      notifySuccess(t('adopt.apply.success'));
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) notifyError(t('adopt.apply.already'));
+      else if (err instanceof ApiError && err.status === 401) askToLogIn();
+      else notifyError(errorMessage(err, 'adopt.apply.failed'));
+    } finally {
+      setApplyingId(null);
+      await reload();
+    }
+  };
+
+  let content: React.ReactNode;
+  if (isLoading && !strays) {
+    content = (
+      <Center py="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  } else if (error) {
+    content = (
+      <Alert color="red" role="alert">
+        <Group justify="space-between">
+          <Text size="sm">{t(search ? 'adopt.search.failed' : 'adopt.loadFailed')}</Text>
+          <Button size="compact-sm" variant="light" color="red" onClick={() => void reload()}>
+            {t('common.retry')}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  } else if (!strays || strays.length === 0) {
+    content = (
+      <Paper withBorder p="xl" radius="md">
+        <Text ta="center" c="dimmed">
+          {t(search ? 'adopt.emptySearch' : 'adopt.empty')}
+        </Text>
+      </Paper>
+    );
+  } else {
+    content = (
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
+        {strays.map((s) => (
+          <StrayCard key={s.id} stray={s} onApply={apply} applying={applyingId === s.id} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Container size="xl" py="lg" px={{ base: 'xs', sm: 'md' }}>
+      <Stack gap="xs" mb="lg">
+        <Title order={1}>{t('adopt.title')}</Title>
+        <Text c="dimmed">{t('adopt.intro')}</Text>
+      </Stack>
+      <Stack gap="lg">
+        <AdoptSearch onSearch={runSearch} searching={Boolean(search) && isValidating} />
+        {search && strays && !error && (
+          <Text size="sm" aria-live="polite">
+            {t('adopt.search.resultCount', { count: strays.length })}
+          </Text>
+        )}
+        {content}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,32 @@
+import useSWR from 'swr';
+import { AdoptionApplicationListSchema, StrayListSchema, type AdoptionApplication, type Stray, type StraySearchQuery } from '@pawbridge/shared';
+import { api } from '@/lib/api-client';
+
+const LIST = '/api/abandoned/abandoned-pets';
+const SEARCH = '/api/abandoned/abandoned-pets/search';
+export const ADMIN_APPLICATIONS_KEY = '/api/admin/adopt-applications';
+
+/** The public stray list, or a search when any criterion is set. */
+export function useAdoptableStrays(search: StraySearchQuery | null) {
+  const key = search ? [SEARCH, search.foundDate ?? '', search.foundTime ?? '', search.location ?? ''] : [LIST];
+  const { data, error, isLoading, isValidating, mutate } = useSWR<Stray[]>(key, () => (search ? api(SEARCH, { query: { ...search }, schema: StrayListSchema }) : api(LIST, { schema: StrayListSchema })), {
+    shouldRetryOnError: false,
+    keepPreviousData: true,
+  });
+  return { strays: data, error, isLoading, isValidating, reload: () => mutate() };
+}
+
+export function applyForAdoption(petId: number): Promise<unknown> {
+  return api(`/api/adopt/apply/${petId}`, { method: 'POST' });
+}
+
+export function useAdminApplications(enabled: boolean) {
+  const { data, error, isLoading, mutate } = useSWR<AdoptionApplication[]>(enabled ? ADMIN_APPLICATIONS_KEY : null, () => api(ADMIN_APPLICATIONS_KEY, { schema: AdoptionApplicationListSchema }), {
+    shouldRetryOnError: false,
+  });
+  return { applications: data, error, isLoading, reload: () => mutate() };
+}
+
+export function approveApplication(id: number): Promise<unknown> {
+  return api(`/api/admin/adopt/approve/${id}`, { method: 'POST' });
+}

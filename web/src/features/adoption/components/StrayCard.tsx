@@ -1,0 +1,73 @@
+import { Badge, Button, Card, Center, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { IconPaw } from '@tabler/icons-react';
+import type { Stray } from '@pawbridge/shared';
+import { t } from '@/messages';
+import { adoptButton, koreanDay, strayBadge } from '../status';
+
+interface Props {
+  stray: Stray;
+  onApply: (stray: Stray) => void;
+  applying: boolean;
+}
+
+function Line({ label, value }: { label: string; value: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="baseline">
+      <Text size="xs" c="dimmed" fw={600} style={{ flexShrink: 0, minWidth: 56 }}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+export default function StrayCard({ stray, onApply, applying }: Props) {
+  const badge = strayBadge(stray.status);
+  const button = adoptButton(stray.status);
+  const gender = t(stray.gender ? `stray.gender.${stray.gender}` : 'stray.gender.unknown');
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={stray.name} h="100%">
+      <Card.Section pos="relative">
+        {stray.imageUrl ? (
+          <Image src={stray.imageUrl} alt={t('adopt.card.imageAlt', { name: stray.name })} h={200} fit="cover" />
+        ) : (
+          <Center h={200} bg="orange.0" c="orange.4">
+            <Stack align="center" gap={4}>
+              <IconPaw size={40} aria-hidden />
+              <Text size="sm">{t('adopt.card.noImage')}</Text>
+            </Stack>
+          </Center>
+        )}
+        <Badge color={badge.color} variant="filled" pos="absolute" top={12} left={12} aria-label={t('adopt.card.status', { label: badge.label })}>
+          {badge.label}
+        </Badge>
+      </Card.Section>
+      <Stack gap={6} mt="md" style={{ flex: 1 }}>
+        <Title order={3} size="h4">
+          {stray.name}
+        </Title>
+        <Line label={t('adopt.card.breed')} value={stray.type || t('adopt.card.breedUnknown')} />
+        <Line label={t('adopt.card.gender')} value={gender} />
+        <Line label={t('adopt.card.place')} value={stray.location} />
+        <Line label={t('adopt.card.date')} value={`${koreanDay(stray.foundDate)} ${stray.foundTime.slice(0, 5)}`} />
+        {stray.description && (
+          <Text size="sm" c="dark.4" lineClamp={3} mt={4}>
+            {stray.description}
+          </Text>
+        )}
+      </Stack>
+      <Button
+        mt="md"
+        fullWidth
+        disabled={!button.enabled}
+        loading={applying}
+        onClick={() => onApply(stray)}
+        aria-label={button.enabled ? t('adopt.button.applyFor', { name: stray.name }) : undefined}
+      >
+        {button.label}
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,48 @@
+import type { AdoptStatus, PetStatus } from '@pawbridge/shared';
+import { t } from '@/messages';
+
+export interface BadgeLook {
+  label: string;
+  color: string;
+}
+
+/** Spec §4 adopt-list badges: three named states, anything else "unknown"; LOST is red. */
+export function strayBadge(status: PetStatus | string): BadgeLook {
+  switch (status) {
+    case 'PROTECTING':
+      return { label: t('adopt.badge.PROTECTING'), color: 'teal' };
+    case 'WAITING':
+      return { label: t('adopt.badge.WAITING'), color: 'blue' };
+    case 'ADOPT':
+      return { label: t('adopt.badge.ADOPT'), color: 'green' };
+    case 'LOST':
+      return { label: t('adopt.badge.unknown'), color: 'red' };
+    default:
+      return { label: t('adopt.badge.unknown'), color: 'gray' };
+  }
+}
+
+/** The adoption button: active only for PROTECTING; "waiting" for WAITING; "adopted" otherwise. */
+export function adoptButton(status: PetStatus | string): { label: string; enabled: boolean } {
+  if (status === 'PROTECTING') return { label: t('adopt.button.apply'), enabled: true };
+  if (status === 'WAITING') return { label: t('adopt.button.waiting'), enabled: false };
+  return { label: t('adopt.button.adopted'), enabled: false };
+}
+
+export const APPLICATION_COLOR: Record<AdoptStatus, string> = { REQUESTED: 'yellow', APPROVED: 'green', REJECTED: 'gray' };
+
+const dateFmt = new Intl.DateTimeFormat('ko-KR', { dateStyle: 'long' });
+const dateTimeFmt = new Intl.DateTimeFormat('ko-KR', { dateStyle: 'long', timeStyle: 'short' });
+
+/** "2026년 11월 22일" from yyyy-MM-dd, read as a calendar day (no time-zone shift). */
+export function koreanDay(isoDay: string): string {
+  const [y, m, d] = isoDay.split('-').map(Number);
+  if (!y || !m || !d) return isoDay;
+  return dateFmt.format(new Date(y, m - 1, d));
+}
+
+/** "2026년 11월 22일 오후 2:30" from an ISO timestamp with offset. */
+export function koreanDateTime(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : dateTimeFmt.format(d);
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Alert, Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { t } from '@/messages';
+import { useAdminStrays } from './api';
+import ReportDetailModal from './components/ReportDetailModal';
+import ReportTable from './components/ReportTable';
+import { useAdminGate } from './use-admin-gate';
+
+/** Admin stray report list (/admin/abandoned-pets). */
+export default function AdminReportsPage() {
+  const isAdmin = useAdminGate();
+  const { strays, error, isLoading, reload } = useAdminStrays(isAdmin);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  // Derived from the list, so the modal shows the new status after a reload.
+  const selected = strays?.find((s) => s.id === selectedId) ?? null;
+
+  if (!isAdmin) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+
+  const pending = strays?.filter((s) => s.status === 'LOST').length ?? 0;
+  return (
+    <Container size="lg" py="lg" px={{ base: 'xs', sm: 'md' }}>
+      <Stack gap="xs" mb="lg">
+        <Title order={1}>{t('adminReports.title')}</Title>
+        <Text c="dimmed">{t('adminReports.intro')}</Text>
+        {strays && strays.length > 0 && <Text size="sm">{t('adminReports.count', { count: strays.length, pending })}</Text>}
+      </Stack>
+      {isLoading ? (
+        <Center py="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      ) : error ? (
+        <Alert color="red" role="alert">
+          <Group justify="space-between">
+            <Text size="sm">{t('adminReports.loadFailed')}</Text>
+            <Button size="compact-sm" variant="light" color="red" onClick={() => void reload()}>
+              {t('common.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : !strays || strays.length === 0 ? (
+        <Paper withBorder p="xl" radius="md">
+          <Text ta="center" c="dimmed">
+            {t('adminReports.empty')}
+          </Text>
+        </Paper>
+      ) : (
+        <ReportTable strays={strays} onDetails={setSelectedId} />
+      )}
+      <ReportDetailModal stray={selected} onClose={() => setSelectedId(null)} onRegistered={reload} />
+    </Container>
+  );
+}

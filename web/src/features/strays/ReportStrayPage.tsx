@@ -1,0 +1,200 @@
+import { useState } from 'react';
+import { Button, Center, Container, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { REGIONS, type BreedPrediction } from '@pawbridge/shared';
+import ImageInput from '@/components/form/ImageInput';
+import MapPicker from '@/components/map/MapPicker';
+import { usePublicConfig } from '@/components/map/map-config';
+import type { LatLng } from '@/components/map/types';
+import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
+import { useSession } from '@/app/session';
+import { ApiError } from '@/lib/api-client';
+import { t } from '@/messages';
+import { reportStray } from './api';
+import BreedPredictionPanel from './components/BreedPredictionPanel';
+import ReportDone from './components/ReportDone';
+import { emptyReport, serverFieldErrors, validateReport, type ReportErrors, type ReportValues, type StrayGenderChoice } from './report-form';
+import { useBreedPrediction } from './use-breed-prediction';
+
+function LoginRequired() {
+  return (
+    <Paper withBorder p="xl" radius="md">
+      <Stack align="center" ta="center">
+        <Text fw={600}>{t('report.loginRequired')}</Text>
+        <Button component={Link} to="/login">
+          {t('report.loginButton')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Today in the browser's zone as yyyy-MM-dd (the latest found date that makes sense). */
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+function ReportForm({ onDone }: { onDone: () => void }) {
+  const { config } = usePublicConfig();
+  const { refresh } = useSession();
+  const [values, setValues] = useState<ReportValues>(emptyReport);
+  const [errors, setErrors] = useState<ReportErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  // The prediction fills the breed only while the user has not typed their own.
+  const [breedTouched, setBreedTouched] = useState(false);
+
+  const set = <K extends keyof ReportValues>(key: K, value: ReportValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const onPredicted = (r: BreedPrediction) => {
+    if (!breedTouched) setValues((v) => ({ ...v, breed: r.predictedBreed ?? '' }));
+  };
+  const prediction = useBreedPrediction(values.photo, config?.breedPrediction ?? false, onPredicted);
+  const predictAgain = () => {
+    if (!breedTouched) setValues((v) => ({ ...v, breed: '' }));
+    prediction.retry();
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const { errors: found, request } = validateReport(values);
+    setErrors(found);
+    if (!request || !values.photo) {
+      // After the messages render, take keyboard and screen-reader users to the first one.
+      setTimeout(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus(), 0);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await reportStray(request, values.photo);
+      notifySuccess(t('report.success'));
+      onDone();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        notifyError(t('report.loginRequired'));
+        void refresh();
+      } else {
+        if (err instanceof ApiError) setErrors(serverFieldErrors(err.fieldErrors));
+        notifyError(t('report.failed', { message: errorMessage(err) }));
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <Paper withBorder p="md" radius="md">
+          <Title order={2} size="h4" mb="sm">
+            {t('report.section.location')}
+          </Title>
+          <MapPicker label={t('report.section.location')} value={values.position} onChange={(p: LatLng) => set('position', p)} error={errors.position} required />
+        </Paper>
+
+        <Paper withBorder p="md" radius="md">
+          <Title order={2} size="h4" mb="sm">
+            {t('report.section.photo')}
+          </Title>
+          <Stack>
+            <ImageInput label={t('report.photo')} value={values.photo} onChange={(f) => set('photo', f)} error={errors.photo} required />
+            <BreedPredictionPanel state={prediction.state} onRetry={predictAgain} />
+            <TextInput
+              label={t('report.breed')}
+              description={t('report.breedDescription')}
+              placeholder={t('report.breedPlaceholder')}
+              value={values.breed}
+              maxLength={50}
+              error={errors.breed}
+              onChange={(e) => {
+                setBreedTouched(true);
+                set('breed', e.currentTarget.value);
+              }}
+            />
+          </Stack>
+        </Paper>
+
+        <Paper withBorder p="md" radius="md">
+          <Title order={2} size="h4" mb="sm">
+            {t('report.section.details')}
+          </Title>
+          <Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <NativeSelect
+                label={t('report.region')}
+                required
+                value={values.location}
+                error={errors.location}
+                onChange={(e) => set('location', e.currentTarget.value)}
+                data={[{ value: '', label: t('report.regionPlaceholder') }, ...REGIONS.map((r) => ({ value: r, label: r }))]}
+              />
+              <NativeSelect
+                label={t('report.gender')}
+                value={values.gender}
+                onChange={(e) => set('gender', e.currentTarget.value as StrayGenderChoice)}
+                data={[
+                  { value: '', label: t('report.genderPlaceholder') },
+                  { value: 'MALE', label: t('stray.gender.MALE') },
+                  { value: 'FEMALE', label: t('stray.gender.FEMALE') },
+                ]}
+              />
+              <TextInput type="date" label={t('report.foundDate')} required max={today()} value={values.foundDate} error={errors.foundDate} onChange={(e) => set('foundDate', e.currentTarget.value)} />
+              <TextInput type="time" label={t('report.foundTime')} required value={values.foundTime} error={errors.foundTime} onChange={(e) => set('foundTime', e.currentTarget.value)} />
+            </SimpleGrid>
+            <Textarea
+              label={t('report.description')}
+              required
+              placeholder={t('report.descriptionPlaceholder')}
+              autosize
+              minRows={4}
+              maxLength={2000}
+              value={values.description}
+              error={errors.description}
+              onChange={(e) => set('description', e.currentTarget.value)}
+            />
+          </Stack>
+        </Paper>
+
+        <Button type="submit" size="md" disabled={submitting} leftSection={submitting ? <Loader size="xs" color="gray" aria-hidden /> : undefined}>
+          {submitting ? t('report.submitting') : t('report.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** Report a stray (/abandoned/register): login required. */
+export default function ReportStrayPage() {
+  const { user, isLoading } = useSession();
+  // A new key gives a fresh, empty form for "report another".
+  const [round, setRound] = useState(0);
+  const [done, setDone] = useState(false);
+
+  return (
+    <Container size="sm" py="lg" px={{ base: 'xs', sm: 'md' }}>
+      <Stack gap="xs" mb="lg">
+        <Title order={1}>{t('report.title')}</Title>
+        <Text c="dimmed">{t('report.intro')}</Text>
+      </Stack>
+      {isLoading ? (
+        <Center py="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      ) : !user ? (
+        <LoginRequired />
+      ) : done ? (
+        <ReportDone
+          onAnother={() => {
+            setDone(false);
+            setRound((n) => n + 1);
+          }}
+        />
+      ) : (
+        <ReportForm key={round} onDone={() => setDone(true)} />
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,34 @@
+import useSWR from 'swr';
+import { BreedPredictionSchema, StrayListSchema, type BreedPrediction, type Stray, type StrayReportRequest } from '@pawbridge/shared';
+import { api } from '@/lib/api-client';
+
+export const ADMIN_STRAYS_KEY = '/api/admin/abandoned-pets';
+
+/** Every report, newest first as the server sends them (admins only). */
+export function useAdminStrays(enabled: boolean) {
+  const { data, error, isLoading, mutate } = useSWR<Stray[]>(enabled ? ADMIN_STRAYS_KEY : null, () => api(ADMIN_STRAYS_KEY, { schema: StrayListSchema }), {
+    shouldRetryOnError: false,
+  });
+  return { strays: data, error, isLoading, reload: () => mutate() };
+}
+
+export function predictBreed(photo: File, signal?: AbortSignal): Promise<BreedPrediction> {
+  const form = new FormData();
+  form.append('imageurl', photo);
+  return api('/api/abandoned/predict', { method: 'POST', form, schema: BreedPredictionSchema, signal });
+}
+
+/**
+ * The legacy's multipart shape: the JSON part "abandoned-pet" and the file part
+ * "imageurl". The JSON goes as a text field (a Blob would arrive as a file part).
+ */
+export function reportStray(report: StrayReportRequest, photo: File): Promise<unknown> {
+  const form = new FormData();
+  form.append('abandoned-pet', JSON.stringify(report));
+  form.append('imageurl', photo);
+  return api('/api/abandoned/register', { method: 'POST', form });
+}
+
+export function registerStray(id: number): Promise<unknown> {
+  return api(`/api/admin/reports/${id}/register`, { method: 'POST' });
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Box, Button, Center, Group, Image, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { Stray } from '@pawbridge/shared';
+import MapView from '@/components/map/MapView';
+import { notifyError, notifySuccess } from '@/components/feedback/notify';
+import { ApiError } from '@/lib/api-client';
+import { t } from '@/messages';
+import { registerStray } from '../api';
+import { canRegister, genderLabel, shortTime } from '../status';
+import ReportStatusBadge from './ReportStatusBadge';
+
+interface Props {
+  stray: Stray | null;
+  onClose: () => void;
+  /** Called after a successful registration so the list reloads. */
+  onRegistered: () => Promise<unknown> | void;
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** The spec's failure wording: the server's reason when it gave one, else a generic line. */
+export function registerFailureMessage(err: unknown): string {
+  if (err instanceof ApiError && err.status > 0 && err.status < 500 && err.message) return t('adminReports.registerFailed', { message: err.message });
+  return t('adminReports.registerError');
+}
+
+export default function ReportDetailModal({ stray, onClose, onRegistered }: Props) {
+  const [busy, setBusy] = useState(false);
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+
+  const register = async () => {
+    if (!stray) return;
+    setBusy(true);
+    try {
+      await registerStray(stray.id);
+      notifySuccess(t('adminReports.registered'));
+      await onRegistered();
+    } catch (err) {
+      notifyError(registerFailureMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const hasPoint = stray?.latitude != null && stray.longitude != null;
+  return (
+    <Modal opened={stray !== null} onClose={onClose} title={stray ? t('adminReports.modal.title', { id: stray.id }) : ''} size="lg" fullScreen={phone} centered>
+      {stray && (
+        <Stack gap="md">
+          <Group justify="flex-end">
+            <ReportStatusBadge stray={stray} />
+          </Group>
+          {stray.imageUrl ? (
+            <Image src={stray.imageUrl} alt={t('adminReports.modal.photoAlt', { id: stray.id })} mah={320} fit="contain" radius="md" bg="gray.1" />
+          ) : (
+            <Center h={120} bg="gray.1" style={{ borderRadius: 8 }}>
+              <Text c="dimmed">{t('adminReports.modal.noPhoto')}</Text>
+            </Center>
+          )}
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+            <Field label={t('adminReports.modal.date')}>{stray.foundDate}</Field>
+            <Field label={t('adminReports.modal.time')}>{shortTime(stray.foundTime)}</Field>
+            <Field label={t('adminReports.modal.region')}>{stray.location}</Field>
+            <Field label={t('adminReports.modal.breed')}>{stray.type || t('adminReports.modal.breedUnknown')}</Field>
+            <Field label={t('adminReports.modal.gender')}>{genderLabel(stray.gender)}</Field>
+          </SimpleGrid>
+          <Field label={t('adminReports.modal.description')}>{stray.description}</Field>
+          <Box>
+            <Text size="xs" c="dimmed" fw={600} mb={4}>
+              {t('adminReports.modal.map')}
+            </Text>
+            {hasPoint ? (
+              <MapView label={t('adminReports.modal.map')} center={{ lat: stray.latitude ?? 0, lng: stray.longitude ?? 0 }} marker={{ lat: stray.latitude ?? 0, lng: stray.longitude ?? 0 }} height={240} />
+            ) : (
+              <Text size="sm">{t('adminReports.modal.noLocation')}</Text>
+            )}
+          </Box>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('common.close')}
+            </Button>
+            {canRegister(stray) ? (
+              <Button onClick={register} loading={busy} loaderProps={{ 'aria-label': t('adminReports.registering') }}>
+                {t('adminReports.register')}
+              </Button>
+            ) : (
+              <Button disabled>{t('adminReports.alreadyRegistered')}</Button>
+            )}
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

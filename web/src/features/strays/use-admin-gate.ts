@@ -1,0 +1,30 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { useSession } from '@/app/session';
+import { notifyError, notifyInfo } from '@/components/feedback/notify';
+import { t } from '@/messages';
+
+/**
+ * Admin screens: visitors go to /login, members to / with "only admins can
+ * access". The BFF refuses the calls anyway; this only spares a broken page.
+ */
+export function useAdminGate(): boolean {
+  const { user, isLoading } = useSession();
+  const navigate = useNavigate();
+  const told = useRef(false);
+  const state = isLoading ? 'checking' : !user ? 'visitor' : user.isAdmin ? 'admin' : 'member';
+
+  useEffect(() => {
+    if (state === 'checking' || state === 'admin' || told.current) return;
+    told.current = true;
+    if (state === 'visitor') {
+      notifyInfo(t('common.loginRequired'));
+      navigate('/login', { replace: true });
+    } else {
+      notifyError(t('common.adminOnly'));
+      navigate('/', { replace: true });
+    }
+  }, [state, navigate]);
+
+  return state === 'admin';
+}
