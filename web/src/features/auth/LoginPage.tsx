@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { t } from '@/messages';
 import { login } from './api';
+import { fullReload } from './full-reload';
 import { SocialLoginButtons } from './components/SocialLoginButtons';
 import { useSocialLoginError } from './hooks/use-social-login-error';
 
@@ -28,7 +29,7 @@ export default function LoginPage() {
       await login({ userId: userId.trim(), password });
       notifySuccess(t('auth.login.success'));
       // A full reload at / so every part of the app starts from the new session (spec §2 Login).
-      window.location.assign('/');
+      fullReload('/');
     } catch (err) {
       notifyError(t('auth.login.failed', { error: errorMessage(err, 'auth.login.failedGeneric') }));
       setSubmitting(false);

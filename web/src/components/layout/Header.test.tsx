@@ -1,0 +1,126 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Session } from '@pawbridge/shared';
+import { adminUser, envelope, mockApi, ok, renderRoutes, resetTestApp, sessionUser } from '@/testing/render-app';
+import AppLayout from './AppLayout';
+
+const screenAt = (path: string) => ({ path, element: <p>screen {path}</p> });
+
+function renderLayout(session: Session, extra: Parameters<typeof mockApi>[0] = {}, path = '/adopt') {
+  const api = mockApi({ 'GET /api/users/check-session': { body: session }, ...extra });
+  const view = renderRoutes([{ element: <AppLayout />, children: [screenAt('/'), screenAt('/adopt'), screenAt('/login')] }], path);
+  return { ...view, api };
+}
+
+// jsdom lays pages out 1024 px wide (fixed), below the `lg` breakpoint, so it renders the
+// tablet/phone header: burger visible, desktop-only parts display: none and out of the
+// accessibility tree. Those parts are found by their Mantine visibility class instead.
+const DESKTOP_ONLY = '.mantine-visible-from-lg';
+const desktopNav = () => document.querySelector<HTMLElement>(`header nav${DESKTOP_ONLY}[aria-label="주 메뉴"]`)!;
+const entryNames = (nav: HTMLElement) => within(nav).getAllByRole('link', { hidden: true }).map((a) => a.textContent);
+const entry = (name: string) => within(desktopNav()).getByText(name).closest('a');
+/** A desktop-only link or button of the header, by its text. */
+const desktopControl = (name: string) =>
+  [...document.querySelectorAll<HTMLElement>(`header ${DESKTOP_ONLY} a, header ${DESKTOP_ONLY} button, header a${DESKTOP_ONLY}, header button${DESKTOP_ONLY}`)].find(
+    (el) => el.textContent === name && !el.closest('nav'),
+  ) ?? null;
+
+afterEach(resetTestApp);
+
+describe('Header', () => {
+  it('visitor: logo home link, four entries without my page, login and signup, no bell or logout', async () => {
+    renderLayout({ loggedIn: false });
+    expect(screen.getByRole('link', { name: '포브리지 홈으로' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(desktopControl('로그인')).not.toBeNull());
+    expect(entryNames(desktopNav())).toEqual(['반려견 등록', '유기견 제보', '입양하기', '커뮤니티']);
+    expect(entry('반려견 등록')).toHaveAttribute('href', '/pet/register');
+    expect(entry('유기견 제보')).toHaveAttribute('href', '/abandoned/register');
+    expect(entry('입양하기')).toHaveAttribute('aria-current', 'page');
+    expect(desktopControl('로그인')).toHaveAttribute('href', '/login');
+    expect(desktopControl('회원가입')).toHaveAttribute('href', '/signup');
+    expect(desktopControl('로그아웃')).toBeNull();
+    expect(screen.queryByRole('button', { name: /알림/ })).not.toBeInTheDocument();
+  });
+
+  it('member: my page entry, greeting by display name, a bell marked unavailable, logout instead of login', async () => {
+    renderLayout(sessionUser({ name: null, displayName: 'mina' }));
+    expect(await screen.findByText('mina님, 안녕하세요')).toBeInTheDocument();
+    expect(entryNames(desktopNav())).toEqual(['반려견 등록', '유기견 제보', '입양하기', '커뮤니티', '마이페이지']);
+    expect(entry('마이페이지')).toHaveAttribute('href', '/mypage');
+    const bell = screen.getByRole('button', { name: '알림 (준비 중)' });
+    expect(bell).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.queryByText('소셜 로그인')).not.toBeInTheDocument();
+    expect(desktopControl('로그아웃')?.tagName).toBe('BUTTON');
+    expect(desktopControl('로그인')).toBeNull();
+  });
+
+  it('social-login user: a text badge next to the greeting', async () => {
+    renderLayout(sessionUser({ provider: 'kakao', socialId: '42', isSocialLogin: true, displayName: '카카오친구' }));
+    expect(await screen.findByText('카카오친구님, 안녕하세요')).toBeInTheDocument();
+    expect(screen.getByText('소셜 로그인')).toBeInTheDocument();
+  });
+
+  it('admin: no my page entry', async () => {
+    renderLayout(adminUser());
+    expect(await screen.findByText('관리자님, 안녕하세요')).toBeInTheDocument();
+    expect(entryNames(desktopNav())).not.toContain('마이페이지');
+    expect(screen.queryByText('마이페이지')).not.toBeInTheDocument();
+  });
+
+  it('logout: calls the BFF, says so, shows the logged-out header and goes home', async () => {
+    let loggedIn = true;
+    const { api, router } = renderLayout(sessionUser(), {
+      'GET /api/users/check-session': () => ({ body: loggedIn ? sessionUser() : { loggedIn: false } }),
+      'POST /api/users/logout': () => {
+        loggedIn = false;
+        return ok('로그아웃');
+      },
+    });
+    await screen.findByText('김민아님, 안녕하세요');
+    await userEvent.click(desktopControl('로그아웃')!);
+    expect(await screen.findByText('로그아웃되었습니다')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/users/logout')).toHaveLength(1);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByText('김민아님, 안녕하세요')).not.toBeInTheDocument();
+    expect(desktopControl('로그인')).toHaveAttribute('href', '/login');
+  });
+
+  it('logout failure: an error notification and the user stays logged in', async () => {
+    renderLayout(sessionUser(), { 'POST /api/users/logout': { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', '서버 오류') } });
+    await screen.findByText('김민아님, 안녕하세요');
+    // From the phone drawer this time.
+    await userEvent.click(screen.getByRole('button', { name: '메뉴 열기' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '로그아웃' }));
+    expect(await screen.findByText('로그아웃 중 오류가 발생했습니다')).toBeInTheDocument();
+    expect(screen.getAllByText('김민아님, 안녕하세요').length).toBeGreaterThan(0);
+    expect(desktopControl('로그아웃')).not.toBeNull();
+  });
+
+  it('mobile menu: the burger opens a drawer with the same entries, and closes it again', async () => {
+    renderLayout(sessionUser());
+    await screen.findByText('김민아님, 안녕하세요');
+    const burger = screen.getByRole('button', { name: '메뉴 열기' });
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(burger);
+    const dialog = await screen.findByRole('dialog');
+    const drawerNav = within(dialog).getByRole('navigation', { name: '주 메뉴' });
+    expect(entryNames(drawerNav)).toEqual(['반려견 등록', '유기견 제보', '입양하기', '커뮤니티', '마이페이지']);
+    expect(within(dialog).getByRole('button', { name: '로그아웃' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '메뉴 닫기', expanded: true })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('mobile menu: choosing an entry navigates and closes the drawer', async () => {
+    const { router } = renderLayout({ loggedIn: false }, {}, '/login');
+    await waitFor(() => expect(screen.getByRole('button', { name: '메뉴 열기' })).toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: '메뉴 열기' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('link', { name: '로그인' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: '마이페이지' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('link', { name: '입양하기' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/adopt'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
