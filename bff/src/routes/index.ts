@@ -2,9 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { configRoutes } from './config.routes';
 import { uploadsRoutes } from './uploads.routes';
 import { accountRoutes } from './accounts.routes';
+import { petRoutes } from './pets.routes';
 import { strayRoutes } from './strays.routes';
 import { adoptionRoutes } from './adoption.routes';
 import { adminRoutes } from './admin.routes';
 
 /** Every route plugin, registered by app.ts. */
-export const routes: FastifyPluginAsync[] = [configRoutes, uploadsRoutes, accountRoutes, strayRoutes, adoptionRoutes, adminRoutes];
+export const routes: FastifyPluginAsync[] = [configRoutes, uploadsRoutes, accountRoutes, petRoutes, strayRoutes, adoptionRoutes, adminRoutes];

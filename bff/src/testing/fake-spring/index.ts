@@ -22,10 +22,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { newSpringSessionId, springError, type CoreState, type FakeDomain, type FakeSpringState, type FakeUser } from './wire';
 import { accountsFake } from './accounts';
+import { petsFake } from './pets';
 
 export * from './wire';
 
-const DOMAINS: FakeDomain[] = [accountsFake];
+const DOMAINS: FakeDomain[] = [accountsFake, petsFake];
 
 export interface FakeSpring {
   url: string;

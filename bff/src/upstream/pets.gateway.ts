@@ -1,0 +1,108 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Pet, PetEditRequest, PetRegisterRequest } from '@pawbridge/shared';
+import { BffError } from '../errors/bff-error';
+import { normalisePetList, type UpstreamPet } from '../normalisers/pet.normaliser';
+import { isOk, toBffError, type UpstreamClient, type UpstreamResponse } from './client';
+import { petsUpstream, type PetWriteDto, type PhotoUpload } from './pets.upstream';
+
+export const PET_ERRORS = {
+  duplicate: '이미 같은 등록번호로 등록한 반려견이 있습니다.',
+  notFound: '반려견을 찾을 수 없습니다.',
+} as const;
+
+const notFound = () => new BffError(404, 'NOT_FOUND', PET_ERRORS.notFound);
+
+/**
+ * Legacy failures and their meaning: a 500 `{success:false}` on edit means
+ * "not found or not yours", a 400 on delete "not yours", a 500 on delete
+ * "not found" — all answered as 404 so nobody learns another owner's dog exists.
+ */
+function writeError(res: UpstreamResponse, notFoundStatuses: number[]): BffError {
+  if (notFoundStatuses.includes(res.status)) return notFound();
+  return toBffError(res, { 409: new BffError(409, 'ALREADY_EXISTS', PET_ERRORS.duplicate) });
+}
+
+const dtoOf = (p: Pet, fields?: PetEditRequest): PetWriteDto => {
+  const src = fields ?? p;
+  return { name: src.name, type: src.type, weight: src.weight, age: src.age, size: src.size, gender: src.gender, adopt: src.adopt, petId: p.petId };
+};
+
+/**
+ * What the BFF's pet routes do against either upstream. Ownership is decided
+ * from the caller's own list (the only pet call both upstreams scope to the
+ * session), which also resolves the public id (registration number) to the
+ * upstream's database key when the upstream shares it.
+ */
+export class PetsGateway {
+  private readonly up;
+  constructor(
+    client: UpstreamClient,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.up = petsUpstream(client);
+  }
+
+  async list(request: FastifyRequest): Promise<UpstreamPet[]> {
+    const res = await this.up.list(request);
+    if (!isOk(res)) throw toBffError(res);
+    const pets = normalisePetList(res.json);
+    if (!pets) throw new BffError(502, 'UPSTREAM_UNAVAILABLE');
+    return pets;
+  }
+
+  async owned(request: FastifyRequest, petId: string): Promise<UpstreamPet> {
+    const found = (await this.list(request)).find((p) => p.pet.petId === petId);
+    if (!found) throw notFound();
+    return found;
+  }
+
+  async register(request: FastifyRequest, input: PetRegisterRequest, photo: PhotoUpload): Promise<Pet> {
+    // The legacy allows duplicates; the BFF keeps registration numbers unique per owner itself.
+    if ((await this.list(request)).some((p) => p.pet.petId === input.petId)) throw new BffError(409, 'ALREADY_EXISTS', PET_ERRORS.duplicate);
+    const res = await this.up.register(request, input, photo);
+    if (!isOk(res) || (res.json as { success?: unknown } | undefined)?.success === false) throw writeError(res, []);
+    return (await this.owned(request, input.petId)).pet;
+  }
+
+  /** Overwrite the fields and/or the photo of one of the caller's dogs. */
+  async update(request: FastifyRequest, petId: string, fields: PetEditRequest | undefined, photo: PhotoUpload | undefined): Promise<Pet> {
+    const current = await this.owned(request, petId);
+    const dto = dtoOf(current.pet, fields);
+    if (current.key !== null) {
+      const res = await this.up.edit(request, current.key, dto, photo);
+      if (!isOk(res) || (res.json as { success?: unknown } | undefined)?.success === false) throw writeError(res, [404, 500]);
+    } else {
+      await this.replaceOnLegacy(request, current, dto, photo);
+    }
+    return (await this.owned(request, petId)).pet;
+  }
+
+  async remove(request: FastifyRequest, petId: string): Promise<void> {
+    await this.owned(request, petId);
+    const res = await this.up.remove(request, petId);
+    if (!isOk(res) || (res.json as { success?: unknown } | undefined)?.success === false) throw writeError(res, [400, 404, 500]);
+  }
+
+  /**
+   * Spring never reveals the database key its PUT needs, so an edit there is
+   * a delete by registration number followed by a re-registration with the
+   * same number — carrying the current photo over when no new one is given.
+   * If the re-registration fails, the dog is put back as it was.
+   */
+  private async replaceOnLegacy(request: FastifyRequest, current: UpstreamPet, dto: PetWriteDto, photo: PhotoUpload | undefined): Promise<void> {
+    let oldPhoto: PhotoUpload | null = null;
+    if (current.profile) {
+      const res = await this.up.photo(request, current.profile);
+      const type = res.headers.get('content-type') ?? '';
+      if (res.status !== 200 || !type.startsWith('image/')) throw new BffError(502, 'UPSTREAM_UNAVAILABLE');
+      oldPhoto = { bytes: res.body, mime: type.split(';')[0] ?? type, filename: current.profile.split('/').pop() ?? 'photo' };
+    }
+    const removed = await this.up.remove(request, current.pet.petId);
+    if (!isOk(removed)) throw writeError(removed, [400, 404, 500]);
+    const added = await this.up.register(request, dto, photo ?? oldPhoto);
+    if (isOk(added)) return;
+    const restored = await this.up.register(request, dtoOf(current.pet), oldPhoto);
+    this.log.error({ status: added.status, restored: restored.status, petId: current.pet.petId }, 'legacy pet edit failed; original re-registered');
+    throw toBffError(added.status === 401 || added.loginRedirect ? added : { ...added, status: 502 });
+  }
+}
