@@ -142,6 +142,24 @@ describe('POST /api/users/login', () => {
     }
   });
 
+  it('relays only the session id: no other upstream cookie, none of its attributes', async () => {
+    const user = addUser();
+    spring.state.override('POST /api/users/login', (_req, reply) => {
+      const sid = spring.state.createSession(user.userId);
+      return reply
+        .header('set-cookie', [`JSESSIONID=${sid}; Path=/legacy; Domain=pawnder.site; Max-Age=99999`, 'tracker=abc; Path=/'])
+        .type('application/json')
+        .send('로그인 성공!');
+    });
+    const client = createClient(bff.url);
+    const res = await client.post('/api/users/login', { userId: user.userId, password: 'secret123' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.setCookies).toHaveLength(1);
+    expect(sessionCookie(res)).toMatch(/^JSESSIONID=[0-9A-F]{32}; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect([...client.cookies.keys()]).toEqual(['JSESSIONID']);
+  });
+
   it('answers 401 INVALID_CREDENTIALS for a wrong password and sets no cookie', async () => {
     const user = addUser();
     const res = await createClient(bff.url).post('/api/users/login', { userId: user.userId, password: 'wrong-password' });
