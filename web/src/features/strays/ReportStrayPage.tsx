@@ -148,8 +148,8 @@ function ReportForm({ onDone }: { onDone: () => void }) {
               label={t('report.description')}
               required
               placeholder={t('report.descriptionPlaceholder')}
-              autosize
-              minRows={4}
+              rows={5}
+              resize="vertical"
               maxLength={2000}
               value={values.description}
               error={errors.description}
