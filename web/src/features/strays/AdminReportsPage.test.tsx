@@ -1,0 +1,135 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Stray } from '@pawbridge/shared';
+import { adminUser, envelope, mockApi, ok, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
+import type { MapViewProps } from '@/components/map/MapView';
+import AdminReportsPage from './AdminReportsPage';
+
+vi.mock('@/components/map/MapView', () => ({
+  default: ({ label, marker }: MapViewProps) => (
+    <div role="region" aria-label={label}>
+      {marker ? `${marker.lat},${marker.lng}` : ''}
+    </div>
+  ),
+}));
+
+const longText = '갈색 털에 빨간 목줄을 한 중형견입니다. 사람을 잘 따르고 공원 벤치 근처에서 한 시간 넘게 머물렀습니다. 다리를 조금 절어요.';
+
+const stray = (over: Partial<Stray>): Stray => ({
+  id: 1,
+  name: '유기견 1',
+  imageUrl: '/uploads/a.jpg',
+  type: '진돗개',
+  gender: 'MALE',
+  location: '서울특별시',
+  description: '짧은 설명',
+  foundDate: '2026-11-20',
+  foundTime: '14:30',
+  latitude: 37.5665,
+  longitude: 126.978,
+  status: 'LOST',
+  reportStatus: 'PENDING',
+  ...over,
+});
+
+function setup(routes: Record<string, MockRoute>, session: unknown = adminUser()) {
+  const api = mockApi({ 'GET /api/users/check-session': { body: session }, ...routes });
+  const view = renderRoutes(
+    [
+      { path: '/admin/abandoned-pets', element: <AdminReportsPage /> },
+      { path: '/login', element: <p>로그인 화면</p> },
+      { path: '/', element: <p>홈 화면</p> },
+    ],
+    '/admin/abandoned-pets',
+  );
+  return { api, ...view };
+}
+
+describe('AdminReportsPage', () => {
+  afterEach(() => resetTestApp());
+
+  it('sends members home with "관리자만 접근할 수 있습니다" and never loads the list', async () => {
+    const { api, router } = setup({}, sessionUser());
+    expect(await screen.findByText('홈 화면')).toBeInTheDocument();
+    expect(screen.getByText('관리자만 접근할 수 있습니다.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(api.callsTo('GET', '/api/admin/abandoned-pets')).toHaveLength(0);
+  });
+
+  it('sends visitors to the login screen', async () => {
+    const { router } = setup({}, { loggedIn: false });
+    expect(await screen.findByText('로그인 화면')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('lists reports with a 50-character description preview and status words', async () => {
+    setup({
+      'GET /api/admin/abandoned-pets': {
+        body: [stray({ id: 7, description: longText }), stray({ id: 8, status: 'ADOPT', reportStatus: 'APPROVED', foundTime: '09:05:00' })],
+      },
+    });
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1] as HTMLElement).getByText(`${Array.from(longText).slice(0, 50).join('')}…`)).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('검토 대기')).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByText('입양 완료')).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByText('09:05')).toBeInTheDocument();
+    for (const header of ['ID', '발견 날짜', '발견 시간', '지역', '설명', '상태', '상세']) expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
+  });
+
+  it('shows the empty state', async () => {
+    setup({ 'GET /api/admin/abandoned-pets': { body: [] } });
+    expect(await screen.findByText('접수된 제보가 없습니다.')).toBeInTheDocument();
+  });
+
+  it('says when the list could not be loaded', async () => {
+    setup({ 'GET /api/admin/abandoned-pets': { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', 'x') } });
+    expect(await screen.findByText('데이터를 불러오지 못했습니다')).toBeInTheDocument();
+  });
+
+  it('opens the details and registers a LOST report, then reloads', async () => {
+    let registered = false;
+    const { api } = setup({
+      'GET /api/admin/abandoned-pets': () => ({ body: [registered ? stray({ status: 'PROTECTING', reportStatus: 'APPROVED' }) : stray({})] }),
+      'POST /api/admin/reports/1/register': () => {
+        registered = true;
+        return ok();
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '제보 1 상세 보기' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('img', { name: '제보된 유기견 사진 (ID 1)' })).toHaveAttribute('src', '/uploads/a.jpg');
+    expect(within(dialog).getByText('진돗개')).toBeInTheDocument();
+    expect(within(dialog).getByRole('region', { name: '발견 위치' })).toHaveTextContent('37.5665,126.978');
+    await userEvent.click(within(dialog).getByRole('button', { name: '유기견으로 등록' }));
+    expect(await within(dialog).findByRole('button', { name: '이미 등록됨' })).toBeDisabled();
+    expect(screen.getByText('보호 중인 유기견으로 등록했습니다.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/reports/1/register')).toHaveLength(1);
+    expect(api.callsTo('GET', '/api/admin/abandoned-pets').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each(['PROTECTING', 'WAITING', 'ADOPT'] as const)('disables registering a %s stray as "이미 등록됨"', async (status) => {
+    setup({ 'GET /api/admin/abandoned-pets': { body: [stray({ status, reportStatus: 'APPROVED' })] } });
+    await userEvent.click(await screen.findByRole('button', { name: '제보 1 상세 보기' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('button', { name: '이미 등록됨' })).toBeDisabled();
+    expect(within(dialog).queryByRole('button', { name: '유기견으로 등록' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server reason, or a generic line, when registering fails', async () => {
+    let attempt = 0;
+    setup({
+      'GET /api/admin/abandoned-pets': { body: [stray({})] },
+      'POST /api/admin/reports/1/register': () =>
+        ++attempt === 1 ? { status: 409, body: envelope('CONFLICT', '이미 등록된 제보입니다.') } : { status: 500, body: envelope('INTERNAL', '내부 오류') },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '제보 1 상세 보기' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: '유기견으로 등록' }));
+    expect(await screen.findByText('등록에 실패했습니다: 이미 등록된 제보입니다.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '유기견으로 등록' }));
+    await waitFor(() => expect(screen.getByText('등록 중 오류가 발생했습니다')).toBeInTheDocument());
+  });
+});
