@@ -133,14 +133,23 @@ describe('accounts through the BFF against the real api', () => {
     expect(wrongCode.body.error).toMatchObject({ code: 'INVALID_CODE', fieldErrors: { code: '인증 코드가 올바르지 않습니다.' } });
   });
 
-  it('reports an administrator (role ADMIN) as isAdmin', async () => {
+  it("lets the seeded-style 'admin' account log in and reports it as isAdmin", async () => {
+    // The api's seed is not exported to other workspaces: make the admin the way it would, in the database.
     const client = createClient(bff.url);
     const email = await verifiedEmail(client);
     const userId = unique('boss');
     await client.post('/api/users/signup', signupBody(userId, email));
-    await api.ctx.db.updateTable('users').set({ role: 'ADMIN' }).where('userId', '=', userId).execute();
-    const login = await client.post('/api/users/login', { userId, password: 'secret123' });
-    expect(login.body).toMatchObject({ loggedIn: true, userId, role: 'ADMIN', isAdmin: true });
+    await api.ctx.db.updateTable('users').set({ role: 'ADMIN', userId: 'admin' }).where('userId', '=', userId).execute();
+    const login = await client.post('/api/users/login', { userId: 'admin', password: 'secret123' });
+    expect(login.body).toMatchObject({ loggedIn: true, userId: 'admin', role: 'ADMIN', isAdmin: true });
     expect((await client.get('/api/users/check-session')).body).toMatchObject({ isAdmin: true });
+  });
+
+  it('keeps a member with the role USER out of isAdmin, whatever the name', async () => {
+    const client = createClient(bff.url);
+    const email = await verifiedEmail(client);
+    const userId = unique('admin_');
+    await client.post('/api/users/signup', signupBody(userId, email));
+    expect((await client.post('/api/users/login', { userId, password: 'secret123' })).body).toMatchObject({ userId, isAdmin: false });
   });
 });
