@@ -83,7 +83,11 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async destroy(id: string): Promise<void> {
-    await this.redis.del(this.prefix + id);
+    const userPk = await this.redis.get(this.prefix + id);
+    const tx = this.redis.multi().del(this.prefix + id);
+    // Keeps the per-user index from growing with every login.
+    if (userPk !== null) tx.srem(`${this.prefix}user:${userPk}`, id);
+    await tx.exec();
   }
 
   async destroyAllFor(userPk: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/test-api';
 import { isoDay } from './session-user';
 import { call, latestCode, sendCode, signUpVerified, validSignup, verifyCode } from './users.test-helpers';
@@ -112,6 +112,20 @@ describe('POST /api/users/signup', () => {
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.status === 409)?.text).toBe('이미 사용 중인 아이디입니다.');
+  });
+
+  it('tells user_registered listeners about the new member after the commit, and survives a failing one', async () => {
+    const seen: unknown[] = [];
+    api.app.usersService.onUserRegistered(() => {
+      throw new Error('dashboard down');
+    });
+    api.app.usersService.onUserRegistered((user) => {
+      seen.push(user);
+    });
+    expect((await signUpVerified(api, { userId: 'announced', email: 'announced@example.com' })).status).toBe(200);
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    const pk = (await api.ctx.db.selectFrom('users').select('id').where('userId', '=', 'announced').executeTakeFirstOrThrow()).id;
+    expect(seen).toEqual([{ pk, userId: 'announced' }]);
   });
 
   it('answers Boot 400 JSON for a body that is not JSON', async () => {

@@ -25,7 +25,7 @@ const LoginBodySchema = LoginRequestSchema.extend({ password: LoginRequestSchema
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The accounts service (tests set its clock). */
+    /** The accounts service: other modules subscribe to `onUserRegistered`; tests set its clock. */
     usersService: UsersService;
   }
 }
@@ -34,7 +34,7 @@ const COOKIE_OPTIONS = { path: '/', httpOnly: true, sameSite: 'lax' } as const;
 
 /** Accounts: e-mail verification, signup, login/logout and the session probe (legacy `/api/users/*`). */
 export const usersModule: ApiModule = async (app, ctx) => {
-  const users = new UsersService(ctx);
+  const users = new UsersService(ctx, app.log);
   app.decorate('usersService', users);
 
   app.post('/api/users/send-email', async (request, reply) => {

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { SignupRequest } from '@pawbridge/shared';
 import type { ApiContext, SessionUserRow } from '../../context';
@@ -25,6 +26,9 @@ const RESERVED_USER_IDS = new Set(['admin']);
 
 export const isReservedUserId = (userId: string): boolean => RESERVED_USER_IDS.has(userId.trim().toLowerCase());
 
+/** Told about each new member after the signup is committed (the legacy emits `user_registered` to the admin dashboard). */
+export type UserRegisteredListener = (user: { pk: number; userId: string }) => void | Promise<void>;
+
 interface PgError {
   code?: string;
   constraint?: string;
@@ -37,8 +41,26 @@ export class UsersService {
   /** The service's clock; every expiry is computed from it (not the database's now()) so tests can move time. */
   now: () => Date = () => new Date();
 
-  constructor(private readonly ctx: ApiContext) {
+  private readonly registeredListeners: UserRegisteredListener[] = [];
+
+  constructor(
+    private readonly ctx: ApiContext,
+    private readonly log?: FastifyBaseLogger,
+  ) {
     this.emails = new EmailVerification(ctx, () => this.now());
+  }
+
+  onUserRegistered(listener: UserRegisteredListener): void {
+    this.registeredListeners.push(listener);
+  }
+
+  private announce(user: { pk: number; userId: string }): void {
+    for (const listener of this.registeredListeners) {
+      // A listener's failure (e.g. the dashboard socket) must not turn a committed signup into an error.
+      Promise.resolve()
+        .then(() => listener(user))
+        .catch((err: unknown) => this.log?.error({ err }, 'user_registered listener failed'));
+    }
   }
 
   private async userIdTaken(userId: string): Promise<boolean> {
@@ -57,10 +79,11 @@ export class UsersService {
     if (isReservedUserId(userId) || (await this.userIdTaken(userId))) throw new ApiHttpError(409, MESSAGES.userIdTaken);
     if (await this.emails.isRegistered(email)) throw new ApiHttpError(409, MESSAGES.emailTaken);
     const passwordHash = await hashPassword(input.password);
+    let pk: number;
     try {
-      await this.ctx.db.transaction().execute(async (trx) => {
+      pk = await this.ctx.db.transaction().execute(async (trx) => {
         if (!(await this.emails.consumeVerified(trx, email))) throw new ApiHttpError(400, MESSAGES.emailNotVerified);
-        await trx
+        const row = await trx
           .insertInto('users')
           .values({
             userId,
@@ -73,7 +96,9 @@ export class UsersService {
             provider: null,
             socialId: null,
           })
-          .execute();
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
       });
     } catch (err) {
       // Two signups racing for the same id or address: the unique indexes decide.
@@ -85,6 +110,7 @@ export class UsersService {
       }
       throw err;
     }
+    this.announce({ pk, userId });
   }
 
   /** The user's key when the id and password match a local account, otherwise null (same work either way). */
