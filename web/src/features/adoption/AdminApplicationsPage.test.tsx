@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ModalsProvider } from '@mantine/modals';
+import type { AdoptionApplication } from '@pawbridge/shared';
+import { adminUser, envelope, mockApi, ok, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
+import AdminApplicationsPage from './AdminApplicationsPage';
+
+const application = (over: Partial<AdoptionApplication>): AdoptionApplication => ({
+  id: 10,
+  adoptPetId: 1,
+  adoptStatus: 'REQUESTED',
+  userName: 'mina',
+  appliedAt: '2026-11-21T01:00:00Z',
+  approvedAt: null,
+  location: '부산광역시',
+  type: '진돗개',
+  petImageUrl: '/uploads/bori.jpg',
+  petName: '보리',
+  ...over,
+});
+
+function setup(routes: Record<string, MockRoute> = {}, session: unknown = adminUser()) {
+  const api = mockApi({ 'GET /api/users/check-session': { body: session }, ...routes });
+  const view = renderRoutes(
+    [
+      {
+        path: '/admin/adopt-applications',
+        element: (
+          <ModalsProvider>
+            <AdminApplicationsPage />
+          </ModalsProvider>
+        ),
+      },
+      { path: '/', element: <p>홈 화면</p> },
+      { path: '/login', element: <p>로그인 화면</p> },
+    ],
+    '/admin/adopt-applications',
+  );
+  return { api, ...view };
+}
+
+describe('AdminApplicationsPage', () => {
+  afterEach(() => resetTestApp());
+
+  it('sends non-admins to / with "관리자만 접근할 수 있습니다"', async () => {
+    const { api, router } = setup({}, sessionUser());
+    expect(await screen.findByText('홈 화면')).toBeInTheDocument();
+    expect(screen.getByText('관리자만 접근할 수 있습니다.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(api.callsTo('GET', '/api/admin/adopt-applications')).toHaveLength(0);
+  });
+
+  it('shows applicant, Korean dates, stray, photo and status; approve only for REQUESTED', async () => {
+    setup({
+      'GET /api/admin/adopt-applications': {
+        body: [
+          application({}),
+          application({ id: 11, userName: 'joon', adoptStatus: 'APPROVED', approvedAt: '2026-11-22T02:00:00Z' }),
+          application({ id: 12, userName: 'hana', adoptStatus: 'REJECTED' }),
+        ],
+      },
+    });
+    const requested = await screen.findByRole('article', { name: 'mina · 보리' });
+    expect(within(requested).getByText('승인 대기')).toBeInTheDocument();
+    expect(within(requested).getByText('보리 (번호 1)')).toBeInTheDocument();
+    expect(within(requested).getByText(/^2026년 11월 21일/)).toBeInTheDocument();
+    expect(within(requested).getByRole('img', { name: '보리의 사진' })).toHaveAttribute('src', '/uploads/bori.jpg');
+    expect(within(requested).getByRole('button', { name: '보리 입양 신청 승인' })).toBeEnabled();
+
+    const approved = screen.getByRole('article', { name: 'joon · 보리' });
+    expect(within(approved).getByText('승인됨')).toBeInTheDocument();
+    expect(within(approved).getByText(/^2026년 11월 22일/)).toBeInTheDocument();
+    expect(within(approved).queryByRole('button')).not.toBeInTheDocument();
+    const rejected = screen.getByRole('article', { name: 'hana · 보리' });
+    expect(within(rejected).getByText('거절됨')).toBeInTheDocument();
+    expect(within(rejected).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('approves after confirmation and reloads', async () => {
+    let approved = false;
+    const { api } = setup({
+      'GET /api/admin/adopt-applications': () => ({ body: [application(approved ? { adoptStatus: 'APPROVED', approvedAt: '2026-11-22T02:00:00Z' } : {})] }),
+      'POST /api/admin/adopt/approve/10': () => {
+        approved = true;
+        return ok();
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '보리 입양 신청 승인' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/mina님의 보리 입양 신청을 승인할까요/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '승인' }));
+    expect(await screen.findByText('승인됨')).toBeInTheDocument();
+    expect(screen.getByText('입양 신청을 승인했습니다.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/adopt/approve/10')).toHaveLength(1);
+  });
+
+  it('shows a generic message when approval fails', async () => {
+    setup({
+      'GET /api/admin/adopt-applications': { body: [application({})] },
+      'POST /api/admin/adopt/approve/10': { status: 500, body: envelope('INTERNAL', 'boom') },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '보리 입양 신청 승인' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '승인' }));
+    expect(await screen.findByText('승인 처리 중 오류가 발생했습니다.')).toBeInTheDocument();
+  });
+
+  it('shows the empty state', async () => {
+    setup({ 'GET /api/admin/adopt-applications': { body: [] } });
+    expect(await screen.findByText('입양 신청이 없습니다.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ModalsProvider } from '@mantine/modals';
+import type { Stray } from '@pawbridge/shared';
+import { envelope, mockApi, ok, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
+import AdoptPage from './AdoptPage';
+
+const stray = (over: Partial<Stray>): Stray => ({
+  id: 1,
+  name: '보리',
+  imageUrl: '/uploads/bori.jpg',
+  type: '진돗개',
+  gender: 'FEMALE',
+  location: '부산광역시',
+  description: '해운대 공원에서 발견',
+  foundDate: '2026-11-20',
+  foundTime: '14:30',
+  latitude: 35.16,
+  longitude: 129.16,
+  status: 'PROTECTING',
+  reportStatus: 'APPROVED',
+  ...over,
+});
+
+const list = [stray({ id: 1, name: '보리' }), stray({ id: 2, name: '콩이', status: 'WAITING', gender: null, type: null }), stray({ id: 3, name: '하루', status: 'ADOPT' })];
+
+function setup(routes: Record<string, MockRoute> = {}, session: unknown = sessionUser()) {
+  const api = mockApi({ 'GET /api/users/check-session': { body: session }, 'GET /api/abandoned/abandoned-pets': { body: list }, ...routes });
+  const view = renderRoutes(
+    [
+      {
+        path: '/adopt',
+        element: (
+          <ModalsProvider>
+            <AdoptPage />
+          </ModalsProvider>
+        ),
+      },
+    ],
+    '/adopt',
+  );
+  return { api, ...view };
+}
+
+const card = async (name: string) => screen.findByRole('article', { name });
+
+describe('AdoptPage', () => {
+  afterEach(() => resetTestApp());
+
+  it('shows each stray as a card with photo, badge and details', async () => {
+    setup();
+    const bori = await card('보리');
+    expect(within(bori).getByRole('img', { name: '보리의 사진' })).toHaveAttribute('src', '/uploads/bori.jpg');
+    expect(within(bori).getByText('보호 중')).toBeInTheDocument();
+    for (const text of ['진돗개', '암컷', '부산광역시', '2026년 11월 20일 14:30', '해운대 공원에서 발견']) expect(within(bori).getByText(text)).toBeInTheDocument();
+    const kong = await card('콩이');
+    expect(within(kong).getByText('입양 대기')).toBeInTheDocument();
+    expect(within(kong).getAllByText('알 수 없음')).toHaveLength(1);
+    expect(within(kong).getByText('모름')).toBeInTheDocument();
+    expect(within(await card('하루')).getByText('입양 완료', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /후원/ })).not.toBeInTheDocument();
+  });
+
+  it('enables applying only for PROTECTING', async () => {
+    setup();
+    expect(within(await card('보리')).getByRole('button', { name: '보리 입양 신청' })).toBeEnabled();
+    expect(within(await card('콩이')).getByRole('button', { name: '대기 중' })).toBeDisabled();
+    expect(within(await card('하루')).getByRole('button', { name: '입양 완료' })).toBeDisabled();
+  });
+
+  it('asks visitors to log in and sends nothing', async () => {
+    const { api } = setup({}, { loggedIn: false });
+    await userEvent.click(within(await card('보리')).getByRole('button', { name: '보리 입양 신청' }));
+    expect(await screen.findByText('입양을 신청하려면 로그인이 필요합니다.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '로그인하기' })).toHaveAttribute('href', '/login');
+    expect(api.callsTo('POST', '/api/adopt/apply/1')).toHaveLength(0);
+  });
+
+  it('confirms, applies, and reloads the list', async () => {
+    let applied = false;
+    const { api } = setup({
+      'GET /api/abandoned/abandoned-pets': () => ({ body: applied ? [stray({ status: 'WAITING' })] : [stray({})] }),
+      'POST /api/adopt/apply/1': () => {
+        applied = true;
+        return ok();
+      },
+    });
+    await userEvent.click(within(await card('보리')).getByRole('button', { name: '보리 입양 신청' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/보리의 입양을 신청할까요/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '신청하기' }));
+    expect(await screen.findByText('입양 신청이 접수되었습니다. 관리자의 승인을 기다려 주세요.')).toBeInTheDocument();
+    expect(await within(await card('보리')).findByRole('button', { name: '대기 중' })).toBeDisabled();
+    expect(api.callsTo('POST', '/api/adopt/apply/1')).toHaveLength(1);
+  });
+
+  it('does nothing when the confirmation is cancelled', async () => {
+    const { api } = setup();
+    await userEvent.click(within(await card('보리')).getByRole('button', { name: '보리 입양 신청' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '취소' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', '/api/adopt/apply/1')).toHaveLength(0);
+  });
+
+  it('says "이미 입양을 신청한 유기견입니다" on 409', async () => {
+    setup({ 'POST /api/adopt/apply/1': { status: 409, body: envelope('ALREADY_APPLIED', '이미 신청했습니다.') } });
+    await userEvent.click(within(await card('보리')).getByRole('button', { name: '보리 입양 신청' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '신청하기' }));
+    expect(await screen.findByText('이미 입양을 신청한 유기견입니다')).toBeInTheDocument();
+  });
+
+  it('searches by date, time and place, and resets', async () => {
+    const { api } = setup({ 'GET /api/abandoned/abandoned-pets/search': { body: [stray({ id: 1, name: '보리' })] } });
+    await card('콩이');
+    fireEvent.change(screen.getByLabelText('발견 날짜'), { target: { value: '2026-11-20' } });
+    fireEvent.change(screen.getByLabelText('발견 시간'), { target: { value: '14:00' } });
+    await userEvent.type(screen.getByLabelText('발견 장소'), ' 부산 ');
+    await userEvent.click(screen.getByRole('button', { name: '검색' }));
+    expect(await screen.findByText('검색 결과 1마리')).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: '콩이' })).not.toBeInTheDocument();
+    const q = api.callsTo('GET', '/api/abandoned/abandoned-pets/search')[0]?.query;
+    expect(Object.fromEntries(q ?? [])).toEqual({ foundDate: '2026-11-20', foundTime: '14:00', location: '부산' });
+
+    await userEvent.click(screen.getByRole('button', { name: '초기화' }));
+    expect(await card('콩이')).toBeInTheDocument();
+    expect(screen.getByLabelText('발견 장소')).toHaveValue('');
+  });
+
+  it('says "검색 중 오류가 발생했습니다" when a search fails', async () => {
+    setup({ 'GET /api/abandoned/abandoned-pets/search': { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', 'x') } });
+    await card('보리');
+    await userEvent.type(screen.getByLabelText('발견 장소'), '서울');
+    await userEvent.click(screen.getByRole('button', { name: '검색' }));
+    await waitFor(() => expect(screen.getAllByText('검색 중 오류가 발생했습니다').length).toBeGreaterThan(0));
+  });
+
+  it('shows an empty state', async () => {
+    setup({ 'GET /api/abandoned/abandoned-pets': { body: [] } });
+    expect(await screen.findByText('아직 등록된 유기견이 없습니다.')).toBeInTheDocument();
+  });
+});
