@@ -23,10 +23,11 @@ import cookie from '@fastify/cookie';
 import { newSpringSessionId, springError, type CoreState, type FakeDomain, type FakeSpringState, type FakeUser } from './wire';
 import { accountsFake } from './accounts';
 import { petsFake } from './pets';
+import { straysFake } from './strays';
 
 export * from './wire';
 
-const DOMAINS: FakeDomain[] = [accountsFake, petsFake];
+const DOMAINS: FakeDomain[] = [accountsFake, petsFake, straysFake];
 
 export interface FakeSpring {
   url: string;
