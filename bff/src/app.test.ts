@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeSpring, type FakeSpring } from './testing/fake-spring/index';
-import { createClient, startTestBff, type TestBff, type TestResponse } from './testing/test-bff';
+import { createClient, startTestBff, type TestBff } from './testing/test-bff';
+import { expectEnvelope } from './testing/expect-envelope';
 
 // The frame every route relies on: envelope, request ids, origin check, probes, docs, config, photo proxy.
 let spring: FakeSpring;
@@ -20,14 +21,6 @@ beforeEach(() => {
   spring.state.overrides.clear();
   spring.state.delayMs = 0;
 });
-
-function expectEnvelope(res: TestResponse, status: number, code: string) {
-  expect(res.status).toBe(status);
-  expect(res.headers.get('content-type')).toMatch(/application\/json/);
-  expect(res.body.error.code).toBe(code);
-  expect(res.body.error.message).toMatch(/[가-힣]/);
-  expect(res.body.error.requestId).toBe(res.headers.get('x-request-id'));
-}
 
 async function closedPortUrl(): Promise<string> {
   const server = net.createServer();
