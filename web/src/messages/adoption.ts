@@ -10,7 +10,7 @@ export const adoption = {
   'adopt.search.submit': '검색',
   'adopt.search.reset': '초기화',
   'adopt.search.failed': '검색 중 오류가 발생했습니다',
-  'adopt.search.hint': '같은 날짜, 앞뒤 1시간 이내의 발견 시간, 지역이나 설명에 장소가 들어간 유기견을 찾습니다.',
+  'adopt.search.hint': '입력한 조건을 모두 만족하는 유기견을 찾습니다: 같은 날짜, 발견 시간 앞뒤 1시간, 지역·설명·품종에 들어간 장소.',
   'adopt.search.resultCount': '검색 결과 {count}마리',
   'adopt.loadFailed': '유기견 목록을 불러오지 못했습니다.',
   'adopt.empty': '아직 등록된 유기견이 없습니다.',

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ModalsProvider } from '@mantine/modals';
 import type { AdoptionApplication } from '@pawbridge/shared';
-import { adminUser, envelope, mockApi, ok, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
+import { adminUser, envelope, mockApi, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
 import AdminApplicationsPage from './AdminApplicationsPage';
 
 const application = (over: Partial<AdoptionApplication>): AdoptionApplication => ({
@@ -83,7 +83,7 @@ describe('AdminApplicationsPage', () => {
       'GET /api/admin/adopt-applications': () => ({ body: [application(approved ? { adoptStatus: 'APPROVED', approvedAt: '2026-11-22T02:00:00Z' } : {})] }),
       'POST /api/admin/adopt/approve/10': () => {
         approved = true;
-        return ok();
+        return { body: { ok: true, message: '입양이 승인되었습니다.', status: 'ADOPT' } };
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: '보리 입양 신청 승인' }));

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ModalsProvider } from '@mantine/modals';
 import type { Stray } from '@pawbridge/shared';
-import { envelope, mockApi, ok, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
+import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
 import AdoptPage from './AdoptPage';
 
 const stray = (over: Partial<Stray>): Stray => ({
@@ -83,7 +83,7 @@ describe('AdoptPage', () => {
       'GET /api/abandoned/abandoned-pets': () => ({ body: applied ? [stray({ status: 'WAITING' })] : [stray({})] }),
       'POST /api/adopt/apply/1': () => {
         applied = true;
-        return ok();
+        return { body: { ok: true, message: '신청 완료', status: 'WAITING' } };
       },
     });
     await userEvent.click(within(await card('보리')).getByRole('button', { name: '보리 입양 신청' }));

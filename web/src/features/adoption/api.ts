@@ -1,5 +1,13 @@
 import useSWR from 'swr';
-import { AdoptionApplicationListSchema, StrayListSchema, type AdoptionApplication, type Stray, type StraySearchQuery } from '@pawbridge/shared';
+import {
+  AdoptionApplicationListSchema,
+  StrayActionResultSchema,
+  StrayListSchema,
+  type AdoptionApplication,
+  type Stray,
+  type StrayActionResult,
+  type StraySearchQuery,
+} from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
 
 const LIST = '/api/abandoned/abandoned-pets';
@@ -16,8 +24,8 @@ export function useAdoptableStrays(search: StraySearchQuery | null) {
   return { strays: data, error, isLoading, isValidating, reload: () => mutate() };
 }
 
-export function applyForAdoption(petId: number): Promise<unknown> {
-  return api(`/api/adopt/apply/${petId}`, { method: 'POST' });
+export function applyForAdoption(petId: number): Promise<StrayActionResult> {
+  return api(`/api/adopt/apply/${petId}`, { method: 'POST', schema: StrayActionResultSchema });
 }
 
 export function useAdminApplications(enabled: boolean) {
@@ -27,6 +35,6 @@ export function useAdminApplications(enabled: boolean) {
   return { applications: data, error, isLoading, reload: () => mutate() };
 }
 
-export function approveApplication(id: number): Promise<unknown> {
-  return api(`/api/admin/adopt/approve/${id}`, { method: 'POST' });
+export function approveApplication(id: number): Promise<StrayActionResult> {
+  return api(`/api/admin/adopt/approve/${id}`, { method: 'POST', schema: StrayActionResultSchema });
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Stray } from '@pawbridge/shared';
-import { adminUser, envelope, mockApi, ok, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
+import { adminUser, envelope, mockApi, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
 import type { MapViewProps } from '@/components/map/MapView';
 import AdminReportsPage from './AdminReportsPage';
 
@@ -95,7 +95,7 @@ describe('AdminReportsPage', () => {
       'GET /api/admin/abandoned-pets': () => ({ body: [registered ? stray({ status: 'PROTECTING', reportStatus: 'APPROVED' }) : stray({})] }),
       'POST /api/admin/reports/1/register': () => {
         registered = true;
-        return ok();
+        return { body: { ok: true, message: '제보가 유기동물로 등록되었습니다.', status: 'PROTECTING' } };
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: '제보 1 상세 보기' }));

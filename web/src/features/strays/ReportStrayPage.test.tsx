@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PublicConfig } from '@pawbridge/shared';
-import { envelope, mockApi, ok, renderRoutes, resetTestApp, sessionUser, type MockRoute, type Reply } from '@/testing/render-app';
+import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser, type MockRoute, type Reply } from '@/testing/render-app';
 import type { MapPickerProps } from '@/components/map/MapPicker';
 import ReportStrayPage from './ReportStrayPage';
 
@@ -30,7 +30,7 @@ function setup(routes: Record<string, MockRoute> = {}, session: unknown = sessio
     'GET /api/users/check-session': { body: session },
     'GET /api/config': { body: config() },
     'POST /api/abandoned/predict': { body: { predictedBreed: '진돗개', confidence: 0.91 } },
-    'POST /api/abandoned/register': ok('유기견 등록이 완료되었습니다.'),
+    'POST /api/abandoned/register': { status: 201, body: { ok: true, message: '유기견 등록이 완료되었습니다.', id: 5 } },
     ...routes,
   });
   const view = renderRoutes(
@@ -161,7 +161,7 @@ describe('ReportStrayPage', () => {
       foundTime: '14:30',
     });
 
-    answer.resolve(ok());
+    answer.resolve({ status: 201, body: { ok: true, message: '유기견 등록이 완료되었습니다.', id: 5 } });
     expect(await screen.findByText('제보해 주셔서 고맙습니다')).toBeInTheDocument();
     expect(screen.getByText(/제보가 접수되었습니다/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '입양 목록 보기' })).toHaveAttribute('href', '/adopt');

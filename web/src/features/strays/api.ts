@@ -1,5 +1,15 @@
 import useSWR from 'swr';
-import { BreedPredictionSchema, StrayListSchema, type BreedPrediction, type Stray, type StrayReportRequest } from '@pawbridge/shared';
+import {
+  BreedPredictionSchema,
+  StrayActionResultSchema,
+  StrayListSchema,
+  StrayReportResultSchema,
+  type BreedPrediction,
+  type Stray,
+  type StrayActionResult,
+  type StrayReportRequest,
+  type StrayReportResult,
+} from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
 
 export const ADMIN_STRAYS_KEY = '/api/admin/abandoned-pets';
@@ -22,13 +32,13 @@ export function predictBreed(photo: File, signal?: AbortSignal): Promise<BreedPr
  * The legacy's multipart shape: the JSON part "abandoned-pet" and the file part
  * "imageurl". The JSON goes as a text field (a Blob would arrive as a file part).
  */
-export function reportStray(report: StrayReportRequest, photo: File): Promise<unknown> {
+export function reportStray(report: StrayReportRequest, photo: File): Promise<StrayReportResult> {
   const form = new FormData();
   form.append('abandoned-pet', JSON.stringify(report));
   form.append('imageurl', photo);
-  return api('/api/abandoned/register', { method: 'POST', form });
+  return api('/api/abandoned/register', { method: 'POST', form, schema: StrayReportResultSchema });
 }
 
-export function registerStray(id: number): Promise<unknown> {
-  return api(`/api/admin/reports/${id}/register`, { method: 'POST' });
+export function registerStray(id: number): Promise<StrayActionResult> {
+  return api(`/api/admin/reports/${id}/register`, { method: 'POST', schema: StrayActionResultSchema });
 }
