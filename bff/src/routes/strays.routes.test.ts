@@ -80,6 +80,20 @@ describe('strays through the BFF, upstream = our api', () => {
     const img = await createClient(bff.url).get(adopted?.imageUrl ?? '/uploads/none');
     expect(img.status).toBe(200);
     expect(img.headers.get('content-type')).toBe('image/jpeg');
+    const { client } = await user('USER');
+    expectEnvelope(await client.post(`/api/adopt/apply/${id}`), 409, 'INVALID_STATE', '지금은 입양을 신청할 수 없는 유기견입니다.');
+  });
+
+  it('approval through the BFF sets approvedAt and rejects nothing else when there is one application', async () => {
+    const id = await seed({ status: 'PROTECTING' });
+    const { client, userId } = await user('USER');
+    expect((await client.post(`/api/adopt/apply/${id}`)).status).toBe(200);
+    const admin = (await user('ADMIN')).client;
+    const target = (await admin.get('/api/admin/adopt-applications')).body.find((a: { userName: string }) => a.userName === userId);
+    expect((await admin.post(`/api/admin/adopt/approve/${target.id}`)).status).toBe(200);
+    const mine = (await client.get('/api/adopt/adoption/my-applications')).body;
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ adoptPetId: id, adoptStatus: 'APPROVED', approvedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/) });
   });
 
   it('a report answers with its id and appears as LOST for the admin', async () => {

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AdoptionApplicationListSchema, StrayListSchema } from '@pawbridge/shared';
+import { startFakeSpring, springText, type FakeSpring } from '../testing/fake-spring/index';
+import { createClient, startTestBff, type TestBff, type TestClient } from '../testing/test-bff';
+import { expectEnvelope, photo, reportForm, strayContractSuite, validReport } from './strays.routes.suite';
+
+// The BFF in front of the legacy wire (fake Spring): same canonical answers, the legacy's holes closed.
+let spring: FakeSpring;
+let bff: TestBff;
+let seq = 0;
+
+beforeAll(async () => {
+  spring = await startFakeSpring();
+  bff = await startTestBff(spring.url);
+});
+afterAll(async () => {
+  await bff?.close();
+  await spring?.close();
+});
+beforeEach(() => {
+  spring.state.overrides.clear();
+  spring.state.predictedBreed = 'Poodle';
+});
+
+function login(role: 'USER' | 'ADMIN'): { client: TestClient; userId: string } {
+  seq += 1;
+  const userId = `${role === 'ADMIN' ? 'admin' : 'legacy'}${seq}${Date.now().toString(36)}`;
+  spring.state.addUser({ userId, name: `회원${seq}`, role });
+  const client = createClient(bff.url);
+  client.cookies.set('JSESSIONID', spring.state.createSession(userId));
+  return { client, userId };
+}
+
+const writes = (prefix: string) => spring.state.requests.filter((r) => r.method === 'POST' && r.path.startsWith(prefix)).length;
+
+describe('strays through the BFF, upstream = legacy Spring', () => {
+  strayContractSuite({
+    anonymous: () => createClient(bff.url),
+    member: async () => login('USER'),
+    admin: async () => login('ADMIN').client,
+    seed: async (s) => spring.state.addStrayForm({ ...s, description: s.description ?? null }).id,
+    writes,
+  });
+
+  it('accepts `{data: [...]}` lists and drops entries it cannot show', async () => {
+    const form = spring.state.addStrayForm({ status: 'PROTECTING' });
+    spring.state.override('GET /api/abandoned/abandoned-pets', (_req, reply) => reply.send({ data: [form, { id: 'x', status: 'PROTECTING' }, { id: 9, status: 'GONE' }, null] }));
+    const list = StrayListSchema.parse((await createClient(bff.url).get('/api/abandoned/abandoned-pets')).body);
+    expect(list.map((s) => s.id)).toEqual([form.id]);
+    spring.state.override('GET /api/abandoned/abandoned-pets', (_req, reply) => reply.send({ unexpected: true }));
+    expect((await createClient(bff.url).get('/api/abandoned/abandoned-pets')).body).toEqual([]);
+  });
+
+  it('search never returns the Elasticsearch ids: results are report ids with status and photo', async () => {
+    const form = spring.state.addStrayForm({ status: 'PROTECTING', location: '강원도', description: '설악산 입구' });
+    const esId = spring.state.abandonedPets.find((p) => p.formId === form.id)?.id;
+    expect(esId).not.toBe(form.id);
+    const res = await createClient(bff.url).get('/api/abandoned/abandoned-pets/search', { query: { location: '강원도' } });
+    const list = StrayListSchema.parse(res.body);
+    expect(list.map((s) => s.id)).toEqual([form.id]);
+    expect(list[0]).toMatchObject({ status: 'PROTECTING', imageUrl: form.imageUrl });
+  });
+
+  it('report: forwards only the legacy DTO keys; a Custom Vision failure (legacy 500) becomes 502, masked', async () => {
+    const { client, userId } = login('USER');
+    const ok = await client.postForm('/api/abandoned/register', reportForm(validReport({ type: '진돗개' }), await photo()));
+    expect(ok.status, ok.text).toBe(201);
+    expect(ok.body).toMatchObject({ ok: true, id: null });
+    expect(spring.state.strayForms.at(-1)).toMatchObject({ userId, status: 'LOST', location: '서울특별시' });
+    spring.state.predictedBreed = null;
+    const failed = await client.postForm('/api/abandoned/register', reportForm(validReport(), await photo()));
+    expectEnvelope(failed, 502, 'UPSTREAM_UNAVAILABLE');
+    expect(failed.text).not.toContain('Custom Vision');
+  });
+
+  it('predict: the legacy answer is the breed with no confidence; its uncaught failure becomes 503', async () => {
+    const form = async () => {
+      const f = new FormData();
+      f.append('imageurl', new Blob([new Uint8Array(await photo())], { type: 'image/jpeg' }), 'a.jpg');
+      return f;
+    };
+    const ok = await createClient(bff.url).postForm('/api/abandoned/predict', await form());
+    expect(ok.body).toEqual({ predictedBreed: 'Poodle', confidence: null });
+    spring.state.predictedBreed = null;
+    expectEnvelope(await createClient(bff.url).postForm('/api/abandoned/predict', await form()), 503, 'PREDICTION_UNAVAILABLE');
+  });
+
+  it('my-applications: the legacy sends everyone’s; the BFF keeps only the caller’s and finds the stray ids', async () => {
+    const a = spring.state.addStrayForm({ status: 'PROTECTING' });
+    const b = spring.state.addStrayForm({ status: 'PROTECTING' });
+    const ann = login('USER');
+    const ben = login('USER');
+    expect((await ann.client.post(`/api/adopt/apply/${a.id}`)).status).toBe(200);
+    expect((await ben.client.post(`/api/adopt/apply/${b.id}`)).status).toBe(200);
+    const raw = (await fetch(`${spring.url}/api/adopt/adoption/my-applications`).then((r) => r.json())) as unknown[];
+    expect(raw.length).toBeGreaterThanOrEqual(2);
+    const mine = AdoptionApplicationListSchema.parse((await ann.client.get('/api/adopt/adoption/my-applications')).body);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ userName: ann.userId, adoptPetId: a.id, adoptStatus: 'REQUESTED', petImageUrl: a.imageUrl, petName: `유기견 #${a.id}` });
+    expect(mine[0]?.appliedAt).toMatch(/Z$/);
+  });
+
+  it('text bodies labelled JSON are read as text; a legacy 302 to /login is a 401', async () => {
+    const admin = login('ADMIN').client;
+    const lost = spring.state.addStrayForm({ status: 'LOST' });
+    spring.state.override(`POST /api/admin/reports/${lost.id}/register`, (req, reply) => springText(req, reply, 200, '제보가 유기동물로 등록되었습니다.'));
+    const ok = await admin.post(`/api/admin/reports/${lost.id}/register`);
+    expect(ok.body).toMatchObject({ ok: true, status: 'PROTECTING' });
+    spring.state.override('GET /api/admin/abandoned-pets', (req, reply) => reply.code(302).header('location', `http://${req.host}/login`).send());
+    expectEnvelope(await admin.get('/api/admin/abandoned-pets'), 401, 'UNAUTHENTICATED');
+  });
+
+  it('a legacy approval leaves other applications open: the BFF still refuses to approve twice', async () => {
+    const form = spring.state.addStrayForm({ status: 'PROTECTING' });
+    const ann = login('USER');
+    await ann.client.post(`/api/adopt/apply/${form.id}`);
+    const admin = login('ADMIN').client;
+    const apps = AdoptionApplicationListSchema.parse((await admin.get('/api/admin/adopt-applications')).body);
+    const target = apps.find((x) => x.userName === ann.userId);
+    expect(target?.adoptPetId).toBe(form.id);
+    expect((await admin.post(`/api/admin/adopt/approve/${target?.id}`)).status).toBe(200);
+    const before = writes('/api/admin/adopt/approve');
+    expectEnvelope(await admin.post(`/api/admin/adopt/approve/${target?.id}`), 409, 'INVALID_STATE', '대기 중인 입양 신청만 승인할 수 있습니다.');
+    expect(writes('/api/admin/adopt/approve')).toBe(before);
+    const approved = AdoptionApplicationListSchema.parse((await admin.get('/api/admin/adopt-applications')).body).find((x) => x.id === target?.id);
+    // The legacy DTO has no approvedAt: the contract says null rather than inventing a time.
+    expect(approved).toMatchObject({ adoptStatus: 'APPROVED', approvedAt: null });
+    // Spring's public list drops ADOPT dogs: for the BFF the stray is gone, not applicable.
+    expectEnvelope(await login('USER').client.post(`/api/adopt/apply/${form.id}`), 404, 'NOT_FOUND');
+  });
+});
