@@ -110,6 +110,14 @@ describe('AdoptPage', () => {
     expect(await screen.findByText('이미 입양을 신청한 유기견입니다')).toBeInTheDocument();
   });
 
+  it('shows the server reason when the stray is no longer available', async () => {
+    setup({ 'POST /api/adopt/apply/1': { status: 409, body: envelope('INVALID_STATE', '지금은 입양을 신청할 수 없는 유기견입니다.') } });
+    await userEvent.click(within(await card('보리')).getByRole('button', { name: '보리 입양 신청' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '신청하기' }));
+    expect(await screen.findByText('지금은 입양을 신청할 수 없는 유기견입니다.')).toBeInTheDocument();
+    expect(screen.queryByText('이미 입양을 신청한 유기견입니다')).not.toBeInTheDocument();
+  });
+
   it('searches by date, time and place, and resets', async () => {
     const { api } = setup({ 'GET /api/abandoned/abandoned-pets/search': { body: [stray({ id: 1, name: '보리' })] } });
     await card('콩이');

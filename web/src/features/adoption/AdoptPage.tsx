@@ -55,7 +55,8 @@ export default function AdoptPage() {
       await applyForAdoption(stray.id);
       notifySuccess(t('adopt.apply.success'));
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) notifyError(t('adopt.apply.already'));
+      // A 409 is "already applied" unless the server says the stray is no longer available.
+      if (err instanceof ApiError && err.status === 409 && err.code !== 'INVALID_STATE') notifyError(t('adopt.apply.already'));
       else if (err instanceof ApiError && err.status === 401) askToLogIn();
       else notifyError(errorMessage(err, 'adopt.apply.failed'));
     } finally {
