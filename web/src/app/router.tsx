@@ -16,11 +16,11 @@ export const routeObjects: RouteObject[] = [
       { path: '/login', lazy: page(() => import('@/features/auth/LoginPage')) },
       { path: '/signup', lazy: page(() => import('@/features/auth/SignupPage')) },
       // Companion dogs (issue: pets)
-      { path: '/pet/register', lazy: comingSoon },
-      { path: '/mypet/register', lazy: comingSoon },
-      { path: '/mypet', lazy: comingSoon },
-      { path: '/pet/edit/:petId', lazy: comingSoon },
-      { path: '/pet/profile/:petId', lazy: comingSoon },
+      { path: '/pet/register', lazy: page(() => import('@/features/pets/RegisterPetPage')) },
+      { path: '/mypet/register', lazy: page(() => import('@/features/pets/RegisterPetPage')) },
+      { path: '/mypet', lazy: page(() => import('@/features/pets/PetListPage')) },
+      { path: '/pet/edit/:petId', lazy: page(() => import('@/features/pets/EditPetPage')) },
+      { path: '/pet/profile/:petId', lazy: page(() => import('@/features/pets/PetProfilePage')) },
       // Strays and adoption (issue: strays)
       { path: '/abandoned/register', lazy: page(() => import('@/features/strays/ReportStrayPage')) },
       { path: '/admin/abandoned-pets', lazy: page(() => import('@/features/strays/AdminReportsPage')) },

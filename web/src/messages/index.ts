@@ -4,8 +4,9 @@ import { common } from './common';
 import { auth } from './auth';
 import { strays } from './strays';
 import { adoption } from './adoption';
+import { pets } from './pets';
 
-export const ko = { ...common, ...auth, ...strays, ...adoption } as const;
+export const ko = { ...common, ...auth, ...strays, ...adoption, ...pets } as const;
 export type MessageKey = keyof typeof ko;
 
 export function t(key: MessageKey, params?: Record<string, string | number>): string {

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Anchor, Button, Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { LIMITS, SessionSchema, type PetRegisterRequest } from '@pawbridge/shared';
+import { notifyError, notifySuccess } from '@/components/feedback/notify';
+import { useSession } from '@/app/session';
+import { api, ApiError } from '@/lib/api-client';
+import { t } from '@/messages';
+import { PETS_KEY, registerPet } from './api';
+import { emptyPetForm, serverErrors, validateRegistration, type PetFormErrors, type PetFormValues } from './pet-form';
+import PetFields from './components/PetFields';
+import SocialUserBox from './components/SocialUserBox';
+import LoginRequired from './components/LoginRequired';
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The registration screen (spec §2 "my companion dog profile"), at /pet/register and /mypet/register. */
+export default function RegisterPetPage() {
+  const { user, isLoading, refresh } = useSession();
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const [values, setValues] = useState<PetFormValues>(emptyPetForm);
+  const [errors, setErrors] = useState<PetFormErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  // Clearing the form also has to clear the file picker, which keeps its own state.
+  const [formKey, setFormKey] = useState(0);
+
+  const set = <K extends keyof PetFormValues>(key: K, value: PetFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  /**
+   * A 401 for a social-login user may only mean their session was still being
+   * set up: re-check it and, when it is valid, try once more after 1 s (spec §8).
+   */
+  const sendWithRetry = async (request: PetRegisterRequest, photo: File) => {
+    try {
+      return await registerPet(request, photo);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 401 && user?.isSocialLogin)) throw err;
+      const session = await api('/api/users/check-session', { schema: SessionSchema }).catch(() => null);
+      if (!session?.loggedIn) throw err;
+      await wait(LIMITS.socialRetryDelayMs);
+      return registerPet(request, photo);
+    }
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const { errors: found, request } = validateRegistration(values);
+    setErrors(found);
+    if (!request || !values.photo) {
+      setTimeout(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus(), 0);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await sendWithRetry(request, values.photo);
+      notifySuccess(t('pets.register.success'));
+      setValues(emptyPetForm);
+      setErrors({});
+      setFormKey((k) => k + 1);
+      void mutate(PETS_KEY);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        notifyError(t('pets.register.relogin'));
+        void refresh();
+        void navigate('/login');
+        return;
+      }
+      if (err instanceof ApiError) setErrors(serverErrors(err.fieldErrors));
+      const message = err instanceof ApiError && err.message && err.status < 500 ? err.message : t('common.unknownError');
+      notifyError(t('pets.register.failed', { message }));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Container size="sm" py="lg">
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>{t('pets.register.title')}</Title>
+          <Text c="dimmed">{t('pets.register.subtitle')}</Text>
+        </div>
+        {isLoading ? (
+          <Center py="xl">
+            <Loader aria-label={t('common.loading')} />
+          </Center>
+        ) : !user ? (
+          <LoginRequired message={t('pets.register.loginRequired')} />
+        ) : (
+          <>
+            <SocialUserBox user={user} />
+            <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
+              <form onSubmit={(e) => void submit(e)} noValidate>
+                <Stack gap="lg">
+                  <PetFields key={formKey} values={values} errors={errors} onChange={set} disabled={submitting} mode="register" />
+                  <Button type="submit" size="md" disabled={submitting} leftSection={submitting ? <Loader size="xs" color="gray" aria-hidden /> : undefined}>
+                    {submitting ? t('pets.register.submitting') : t('pets.register.submit')}
+                  </Button>
+                  <Anchor component={Link} to="/mypet" ta="center" size="sm">
+                    {t('pets.register.toList')}
+                  </Anchor>
+                </Stack>
+              </form>
+            </Paper>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

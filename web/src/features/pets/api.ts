@@ -1,0 +1,41 @@
+import useSWR from 'swr';
+import { OkSchema, PET_LIST_PHOTO_FIELD, PET_PHOTO_FIELD, PetListSchema, PetSchema, type Pet, type PetEditRequest, type PetRegisterRequest } from '@pawbridge/shared';
+import { api } from '@/lib/api-client';
+
+export const PETS_KEY = '/api/pet/profile/pets';
+const petPath = (petId: string) => `/api/pet/${encodeURIComponent(petId)}`;
+
+/** The caller's dogs; `enabled` is false while nobody is logged in (nothing to ask). */
+export function usePets(enabled: boolean) {
+  const { data, error, isLoading, mutate } = useSWR<Pet[]>(enabled ? PETS_KEY : null, () => api(PETS_KEY, { schema: PetListSchema }), { shouldRetryOnError: false });
+  return { pets: data, error: error as unknown, isLoading, reload: () => mutate() };
+}
+
+export function usePet(petId: string | undefined, enabled: boolean) {
+  const key = enabled && petId ? petPath(petId) : null;
+  const { data, error, isLoading, mutate } = useSWR<Pet>(key, () => api(petPath(petId ?? ''), { schema: PetSchema }), { shouldRetryOnError: false });
+  return { pet: data, error: error as unknown, isLoading, reload: () => mutate() };
+}
+
+/** Multipart as the spec says: the JSON part `pet` and the file part `profile`. */
+export function registerPet(input: PetRegisterRequest, photo: File): Promise<Pet> {
+  const form = new FormData();
+  form.append('pet', JSON.stringify(input));
+  form.append(PET_PHOTO_FIELD, photo);
+  return api('/api/pet/register', { method: 'POST', form, schema: PetSchema });
+}
+
+export function editPet(petId: string, input: PetEditRequest): Promise<Pet> {
+  return api(`/api/pet/edit/${encodeURIComponent(petId)}`, { method: 'PUT', json: input, schema: PetSchema });
+}
+
+/** The list's photo change: the single field `profileImage`, for the dog named in the path. */
+export function uploadPetPhoto(petId: string, photo: File): Promise<Pet> {
+  const form = new FormData();
+  form.append(PET_LIST_PHOTO_FIELD, photo);
+  return api(`${petPath(petId)}/profile-image`, { method: 'POST', form, schema: PetSchema });
+}
+
+export function deletePet(petId: string): Promise<unknown> {
+  return api(`/api/pet/delete/${encodeURIComponent(petId)}`, { method: 'DELETE', schema: OkSchema });
+}
