@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '@pawbridge/shared';
 import { adminUser, envelope, mockApi, ok, renderRoutes, resetTestApp, sessionUser } from '@/testing/render-app';
 import AppLayout from './AppLayout';
@@ -25,6 +25,9 @@ const desktopControl = (name: string) =>
   [...document.querySelectorAll<HTMLElement>(`header ${DESKTOP_ONLY} a, header ${DESKTOP_ONLY} button, header a${DESKTOP_ONLY}, header button${DESKTOP_ONLY}`)].find(
     (el) => el.textContent === name && !el.closest('nav'),
   ) ?? null;
+
+// Full renders of the app frame; leave room when the whole suite runs in parallel.
+vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(resetTestApp);
 

@@ -33,6 +33,9 @@ function renderLogin(routes: Parameters<typeof mockApi>[0] = {}, path = '/login'
 
 const submit = () => userEvent.click(screen.getByRole('button', { name: '로그인' }));
 
+// Full renders of the app frame; leave room when the whole suite runs in parallel.
+vi.setConfig({ testTimeout: 15_000 });
+
 afterEach(() => {
   resetTestApp();
   vi.mocked(fullReload).mockReset();

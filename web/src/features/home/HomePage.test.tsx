@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '@pawbridge/shared';
 import { adminUser, mockApi, renderRoutes, resetTestApp, sessionUser } from '@/testing/render-app';
 import HomePage from './HomePage';
@@ -17,6 +17,9 @@ function renderHome(session: Session, path = '/') {
 
 const cards = () => within(screen.getByRole('region', { name: '바로 가기' }));
 const cardTargets = () => cards().getAllByRole('link').map((a) => a.getAttribute('href'));
+
+// Full renders of the app frame; leave room when the whole suite runs in parallel.
+vi.setConfig({ testTimeout: 15_000 });
 
 afterEach(resetTestApp);
 
