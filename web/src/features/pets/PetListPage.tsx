@@ -25,7 +25,9 @@ export default function PetListPage() {
   useEffect(() => {
     if (!unauthorised || rechecked.current) return;
     rechecked.current = true;
-    void refresh().then(() => reload());
+    refresh()
+      .then(() => reload())
+      .catch(() => undefined);
   }, [unauthorised, refresh, reload]);
 
   const changePhoto = async (pet: Pet, file: File) => {

@@ -66,7 +66,7 @@ export default function RegisterPetPage() {
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
         notifyError(t('pets.register.relogin'));
-        void refresh();
+        refresh().catch(() => undefined);
         void navigate('/login');
         return;
       }
