@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Pet } from '@pawbridge/shared';
 import { confirm } from '@/components/feedback/notify';
+import type * as Notify from '@/components/feedback/notify';
 import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser } from '@/testing/render-app';
 import PetListPage from './PetListPage';
 import EditPetPage from './EditPetPage';
 import PetProfilePage from './PetProfilePage';
 
-vi.mock('@/components/feedback/notify', async (original) => ({ ...(await original<typeof import('@/components/feedback/notify')>()), confirm: vi.fn() }));
+vi.mock('@/components/feedback/notify', async (original) => ({ ...(await original<typeof Notify>()), confirm: vi.fn() }));
 
 const dog = (over: Partial<Pet> = {}): Pet => ({ id: '1', petId: '1', name: '초코', type: '푸들', weight: 4.2, age: 3, size: 'SMALL', gender: 'MALE', adopt: false, imageUrl: '/uploads/choco.jpg', ...over });
 const choco = dog();
