@@ -4,6 +4,8 @@ import { call } from '../modules/users/users.test-helpers';
 import { demoSeeders, seed, type DemoSeeder } from './seed-data';
 
 const running: TestApi[] = [];
+// The real domain seeders stay registered, so the idempotency test covers them too.
+const registered = [...demoSeeders];
 async function start(env: Record<string, string> = {}): Promise<TestApi> {
   const api = await startTestApi(env);
   running.push(api);
@@ -11,7 +13,7 @@ async function start(env: Record<string, string> = {}): Promise<TestApi> {
 }
 afterEach(async () => {
   vi.restoreAllMocks();
-  demoSeeders.length = 0;
+  demoSeeders.splice(0, demoSeeders.length, ...registered);
   await Promise.all(running.splice(0).map((a) => a.close()));
 });
 
@@ -32,13 +34,18 @@ describe('seed', () => {
     expect(admin.passwordHash).toMatch(/^\$argon2id\$/);
     expect((await login(api, 'admin', password)).status).toBe(200);
 
+    expect(first.failedSeeders).toEqual([]);
+    const afterFirst = await countUsers(api);
+    expect(afterFirst.filter((u) => u === 'admin' || u === 'demo')).toEqual(['admin', 'demo']);
+
     printed.mockClear();
     const second = await seed(api.ctx, api.app.log);
     expect(second.generatedAdminPassword).toBeUndefined();
     expect(second.adminPk).toBe(first.adminPk);
     expect(second.demoPk).toBe(first.demoPk);
     expect(printed.mock.calls.flat().join('\n')).not.toContain(password);
-    expect(await countUsers(api)).toEqual(['admin', 'demo']);
+    expect(second.failedSeeders).toEqual([]);
+    expect(await countUsers(api)).toEqual(afterFirst);
   });
 
   it('uses ADMIN_PASSWORD when set and never prints it', async () => {
@@ -60,7 +67,7 @@ describe('seed', () => {
     const broken: DemoSeeder = async function brokenSeeder() {
       throw new Error('boom');
     };
-    demoSeeders.push(broken, recordKeys);
+    demoSeeders.splice(0, demoSeeders.length, broken, recordKeys);
     const result = await seed(api.ctx, api.app.log);
     expect(result.failedSeeders).toEqual(['brokenSeeder']);
     expect(calls).toEqual([{ adminPk: result.adminPk, demoPk: result.demoPk }]);
@@ -74,7 +81,7 @@ describe('seed', () => {
     const api = await start({ SEED_DEMO_DATA: 'false' });
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const seeder = vi.fn<DemoSeeder>(async () => undefined);
-    demoSeeders.push(seeder);
+    demoSeeders.splice(0, demoSeeders.length, seeder);
     const result = await seed(api.ctx, api.app.log);
     expect(result.demoPk).toBeUndefined();
     expect(seeder).not.toHaveBeenCalled();
