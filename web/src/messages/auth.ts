@@ -21,7 +21,7 @@ export const auth = {
   'auth.login.passwordRequired': '비밀번호를 입력해 주세요.',
 
   'auth.signup.title': '회원가입',
-  'auth.signup.subtitle': '이메일 인증 후 가입할 수 있어요',
+  'auth.signup.subtitle': '모든 항목을 입력하고 이메일 인증을 마치면 가입할 수 있어요',
   'auth.signup.name': '이름',
   'auth.signup.userId': '아이디',
   'auth.signup.userIdHint': '4자 이상의 영문, 숫자, 밑줄(_), 점(.), 하이픈(-)',
@@ -53,7 +53,6 @@ export const auth = {
   'auth.email.remaining': '남은 시간 {time}',
   'auth.email.expired': '인증 시간이 만료되었습니다. 다시 요청해 주세요.',
   'auth.email.verified': '이메일 인증이 완료되었습니다',
-  'auth.email.locked': '인증된 이메일이라 바꿀 수 없어요',
   'auth.email.emptyFirst': '이메일을 먼저 입력해 주세요.',
   'auth.email.invalidFormat': '올바른 이메일 형식이 아닙니다.',
   'auth.email.codeEmpty': '인증 코드를 입력해 주세요.',

@@ -53,7 +53,8 @@ export default function LoginPage() {
               label={t('auth.login.userId')}
               name="userId"
               autoComplete="username"
-              withAsterisk
+              required
+              withAsterisk={false}
               value={userId}
               onChange={(e) => {
                 setUserId(e.currentTarget.value);
@@ -66,7 +67,8 @@ export default function LoginPage() {
               label={t('auth.login.password')}
               name="password"
               autoComplete="current-password"
-              withAsterisk
+              required
+              withAsterisk={false}
               value={password}
               onChange={(e) => {
                 setPassword(e.currentTarget.value);

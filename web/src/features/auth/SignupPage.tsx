@@ -108,7 +108,8 @@ export default function SignupPage() {
               label={t('auth.signup.name')}
               name="name"
               autoComplete="name"
-              withAsterisk
+              required
+              withAsterisk={false}
               value={values.name}
               onChange={(e) => setField('name', e.currentTarget.value)}
               error={errors.name}
@@ -120,7 +121,8 @@ export default function SignupPage() {
               inputWrapperOrder={['label', 'input', 'description', 'error']}
               name="userId"
               autoComplete="username"
-              withAsterisk
+              required
+              withAsterisk={false}
               value={values.userId}
               onChange={(e) => setField('userId', e.currentTarget.value)}
               error={errors.userId}
@@ -153,7 +155,8 @@ export default function SignupPage() {
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
                 name="password"
                 autoComplete="new-password"
-                withAsterisk
+                required
+                withAsterisk={false}
                 value={values.password}
                 onChange={(e) => setField('password', e.currentTarget.value)}
                 error={errors.password}
@@ -163,7 +166,8 @@ export default function SignupPage() {
                 label={t('auth.signup.confirmPassword')}
                 name="confirmPassword"
                 autoComplete="new-password"
-                withAsterisk
+                required
+                withAsterisk={false}
                 value={values.confirmPassword}
                 onChange={(e) => setField('confirmPassword', e.currentTarget.value)}
                 error={errors.confirmPassword}
@@ -176,7 +180,8 @@ export default function SignupPage() {
                 type="date"
                 name="birth"
                 autoComplete="bday"
-                withAsterisk
+                required
+                withAsterisk={false}
                 max={new Date().toISOString().slice(0, 10)}
                 value={values.birth}
                 onChange={(e) => setField('birth', e.currentTarget.value)}
@@ -190,7 +195,8 @@ export default function SignupPage() {
                 name="phoneNm"
                 autoComplete="tel"
                 inputMode="tel"
-                withAsterisk
+                required
+                withAsterisk={false}
                 value={values.phoneNm}
                 onChange={(e) => setField('phoneNm', e.currentTarget.value)}
                 error={errors.phoneNm}

@@ -39,12 +39,13 @@ export function EmailVerificationField(props: EmailVerificationFieldProps) {
           type="email"
           name="email"
           autoComplete="email"
-          withAsterisk
+          required
+          withAsterisk={false}
           value={props.email}
           onChange={(e) => props.onEmailChange(e.currentTarget.value)}
           readOnly={verified}
           classNames={verified ? { input: classes.locked } : undefined}
-          rightSection={verified ? <IconLock size={16} aria-label={t('auth.email.locked')} /> : undefined}
+          rightSection={verified ? <IconLock size={16} aria-hidden /> : undefined}
           error={props.emailError}
           disabled={props.disabled}
         />
