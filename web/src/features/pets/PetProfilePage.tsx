@@ -36,7 +36,7 @@ export default function PetProfilePage() {
           <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
               <PetPhoto pet={pet} ratio={1} />
-              <Stack gap="md" justify="space-between">
+              <Stack gap="xl">
                 <PetInfoGrid pet={pet} />
                 <Group>
                   <Button component={Link} to="/mypet" variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, FileButton, Group, Stack, Title } from '@mantine/core';
-import { IconCamera, IconEdit, IconId, IconTrash } from '@tabler/icons-react';
+import { IconCamera } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Pet } from '@pawbridge/shared';
 import { t } from '@/messages';
@@ -48,13 +48,13 @@ export default function PetCard({ pet, number, uploading, deleting, onPhoto, onD
         </FileButton>
         <PetInfoGrid pet={pet} />
         <Group grow gap="xs">
-          <Button component={Link} to={`/pet/profile/${encodeURIComponent(pet.id)}`} variant="default" size="sm" leftSection={<IconId size={16} aria-hidden />}>
+          <Button component={Link} to={`/pet/profile/${encodeURIComponent(pet.id)}`} variant="default" size="sm" px="xs">
             {t('pets.card.profile')}
           </Button>
-          <Button component={Link} to={`/pet/edit/${encodeURIComponent(pet.id)}`} variant="default" size="sm" leftSection={<IconEdit size={16} aria-hidden />}>
+          <Button component={Link} to={`/pet/edit/${encodeURIComponent(pet.id)}`} variant="default" size="sm" px="xs">
             {t('pets.card.edit')}
           </Button>
-          <Button color="red" variant="light" size="sm" onClick={onDelete} disabled={deleting} leftSection={<IconTrash size={16} aria-hidden />} aria-label={t('pets.card.deleteLabel', { name: pet.name })}>
+          <Button color="red" variant="light" size="sm" onClick={onDelete} disabled={deleting} px="xs" aria-label={t('pets.card.deleteLabel', { name: pet.name })}>
             {deleting ? t('pets.card.deleting') : t('pets.card.delete')}
           </Button>
         </Group>
