@@ -55,8 +55,8 @@ export function sessionUser(over: Partial<SessionUser> = {}): SessionUser {
     loggedIn: true,
     userId: 'mina',
     username: 'mina',
-    name: '김민아',
-    displayName: '김민아',
+    name: 'Mina Kim',
+    displayName: 'Mina Kim',
     email: 'mina@example.com',
     role: 'USER',
     isAdmin: false,
@@ -69,7 +69,7 @@ export function sessionUser(over: Partial<SessionUser> = {}): SessionUser {
   };
 }
 
-export const adminUser = () => sessionUser({ userId: 'admin', username: 'admin', name: '관리자', displayName: '관리자', role: 'ADMIN', isAdmin: true });
+export const adminUser = () => sessionUser({ userId: 'admin', username: 'admin', name: 'Admin', displayName: 'Admin', role: 'ADMIN', isAdmin: true });
 
 export function Providers({ children }: { children: ReactNode }) {
   return (

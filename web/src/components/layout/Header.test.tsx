@@ -66,7 +66,7 @@ describe('Header', () => {
 
   it('admin: no my page entry', async () => {
     renderLayout(adminUser());
-    expect(await screen.findByText('관리자님, 안녕하세요')).toBeInTheDocument();
+    expect(await screen.findByText('Admin님, 안녕하세요')).toBeInTheDocument();
     expect(entryNames(desktopNav())).not.toContain('마이페이지');
     expect(screen.queryByText('마이페이지')).not.toBeInTheDocument();
   });
@@ -80,29 +80,29 @@ describe('Header', () => {
         return ok('로그아웃');
       },
     });
-    await screen.findByText('김민아님, 안녕하세요');
+    await screen.findByText('Mina Kim님, 안녕하세요');
     await userEvent.click(desktopControl('로그아웃')!);
     expect(await screen.findByText('로그아웃되었습니다')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/users/logout')).toHaveLength(1);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(screen.queryByText('김민아님, 안녕하세요')).not.toBeInTheDocument();
+    expect(screen.queryByText('Mina Kim님, 안녕하세요')).not.toBeInTheDocument();
     expect(desktopControl('로그인')).toHaveAttribute('href', '/login');
   });
 
   it('logout failure: an error notification and the user stays logged in', async () => {
     renderLayout(sessionUser(), { 'POST /api/users/logout': { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', '서버 오류') } });
-    await screen.findByText('김민아님, 안녕하세요');
+    await screen.findByText('Mina Kim님, 안녕하세요');
     // From the phone drawer this time.
     await userEvent.click(screen.getByRole('button', { name: '메뉴 열기' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '로그아웃' }));
     expect(await screen.findByText('로그아웃 중 오류가 발생했습니다')).toBeInTheDocument();
-    expect(screen.getAllByText('김민아님, 안녕하세요').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Mina Kim님, 안녕하세요').length).toBeGreaterThan(0);
     expect(desktopControl('로그아웃')).not.toBeNull();
   });
 
   it('mobile menu: the burger opens a drawer with the same entries, and closes it again', async () => {
     renderLayout(sessionUser());
-    await screen.findByText('김민아님, 안녕하세요');
+    await screen.findByText('Mina Kim님, 안녕하세요');
     const burger = screen.getByRole('button', { name: '메뉴 열기' });
     expect(burger).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(burger);

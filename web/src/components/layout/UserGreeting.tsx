@@ -2,7 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import type { SessionUser } from '@pawbridge/shared';
 import { t } from '@/messages';
 
-/** "{name}님, 안녕하세요" plus a text badge for social-login users (spec §2 Header). */
+/** The welcome line (header.welcome) plus a text badge for social-login users (spec §2 Header). */
 export function UserGreeting({ user, maw }: { user: SessionUser; maw?: number }) {
   return (
     <Group gap={6} wrap="nowrap" miw={0}>

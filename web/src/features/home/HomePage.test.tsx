@@ -34,7 +34,7 @@ describe('HomePage', () => {
 
   it('member: adds the my-page card and greets by name', async () => {
     renderHome(sessionUser());
-    expect(await screen.findByText('김민아님, 다시 만나서 반가워요')).toBeInTheDocument();
+    expect(await screen.findByText('Mina Kim님, 다시 만나서 반가워요')).toBeInTheDocument();
     expect(cardTargets()).toEqual(['/adopt', '/community', '/mypage', '/abandoned/register']);
     expect(cards().getByRole('link', { name: /마이페이지/ })).toHaveAttribute('href', '/mypage');
     expect(screen.queryByRole('link', { name: '회원가입하고 함께하기' })).not.toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('HomePage', () => {
 
   it('admin: the two admin screens instead of report and my page', async () => {
     renderHome(adminUser(), '/main');
-    await screen.findByText('관리자님, 다시 만나서 반가워요');
+    await screen.findByText('Admin님, 다시 만나서 반가워요');
     expect(cardTargets()).toEqual(['/adopt', '/community', '/admin/abandoned-pets', '/admin/adopt-applications']);
   });
 
