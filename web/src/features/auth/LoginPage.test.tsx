@@ -69,7 +69,9 @@ describe('LoginPage', () => {
     release();
     expect(await screen.findByText('로그인되었습니다')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/users/login')[0]?.body).toEqual({ userId: 'mina', password: 'secret12' });
-    expect(fullReload).toHaveBeenCalledWith('/');
+    await waitFor(() => expect(fullReload).toHaveBeenCalledWith('/'));
+    // Still submitting until the page goes: no second login in between.
+    expect(screen.getByRole('button', { name: '로그인' })).toBeDisabled();
   });
 
   it('shows the server message when login fails and lets the user try again', async () => {

@@ -10,6 +10,9 @@ import { useSocialLoginError } from './hooks/use-social-login-error';
 
 type LoginErrors = { userId?: string; password?: string };
 
+// Long enough to read the success notification before the page reloads and it disappears.
+const RELOAD_PAUSE_MS = 600;
+
 export default function LoginPage() {
   useSocialLoginError();
   const [userId, setUserId] = useState('');
@@ -29,7 +32,7 @@ export default function LoginPage() {
       await login({ userId: userId.trim(), password });
       notifySuccess(t('auth.login.success'));
       // A full reload at / so every part of the app starts from the new session (spec §2 Login).
-      fullReload('/');
+      window.setTimeout(() => fullReload('/'), RELOAD_PAUSE_MS);
     } catch (err) {
       notifyError(t('auth.login.failed', { error: errorMessage(err, 'auth.login.failedGeneric') }));
       setSubmitting(false);
