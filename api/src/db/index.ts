@@ -73,7 +73,9 @@ export async function openDatabase(config: Pick<ApiConfig, 'databaseUrl' | 'data
     dir = path.join(config.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const pglite = new PGlite(dir, {
+  // Options go in the single-argument form: `new PGlite(undefined, opts)` ignores opts.
+  const pglite = new PGlite({
+    ...(dir ? { dataDir: dir } : {}),
     parsers: { [DATE_OID]: (v: string) => v, [INT8_OID]: (v: string) => Number(v) },
   });
   await pglite.waitReady;
