@@ -122,4 +122,12 @@ describe('pets through the BFF, upstream = legacy Spring', () => {
     expect(up.status, up.text).toBe(200);
     expect(up.body.imageUrl).toMatch(/^\/uploads\//);
   });
+
+  it('documents the photo-change contract in /docs', async () => {
+    const doc = (await createClient(bff.url).get('/docs/json')).body as { paths: Record<string, Record<string, { summary?: string; description?: string }>> };
+    const route = doc.paths['/api/pet/{petId}/profile-image']?.post;
+    expect(route?.summary).toBeTruthy();
+    expect(route?.description).toContain('profileImage');
+    expect(doc.paths['/api/pet/{petId}']?.get?.description).toContain('등록번호');
+  });
 });
