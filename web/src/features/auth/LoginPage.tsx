@@ -85,9 +85,7 @@ export default function LoginPage() {
             </Button>
           </Stack>
         </form>
-        <Stack mt="lg">
-          <SocialLoginButtons disabled={submitting} />
-        </Stack>
+        <SocialLoginButtons disabled={submitting} />
         <Text ta="center" size="sm" mt="lg">
           {t('auth.login.noAccount')}{' '}
           <Anchor component={Link} to="/signup" fw={600}>

@@ -6,6 +6,9 @@ import { FeatureCards } from './components/FeatureCards';
 import { SocialLoginInfo } from './components/SocialLoginInfo';
 import { featureCards } from './feature-cards';
 
+// Korean wraps between syllables by default; keep words whole in large copy.
+const KEEP_WORDS = { wordBreak: 'keep-all' } as const;
+
 export default function HomePage() {
   const { user } = useSession();
   return (
@@ -25,10 +28,10 @@ export default function HomePage() {
                 {t('home.banner.greeting', { name: user.displayName })}
               </Text>
             )}
-            <Title order={1} id="home-banner-title" fz={{ base: 26, sm: 36 }} lh={1.3}>
+            <Title order={1} id="home-banner-title" fz={{ base: 26, sm: 36 }} lh={1.3} style={KEEP_WORDS}>
               {t('home.banner.title')}
             </Title>
-            <Text size="lg" c="gray.8">
+            <Text size="lg" c="gray.8" style={KEEP_WORDS}>
               {t('home.banner.body')}
             </Text>
             <Group gap="sm">

@@ -18,7 +18,7 @@ export function SocialLoginButtons({ disabled }: { disabled?: boolean }) {
   const providers = SOCIAL_PROVIDERS.filter((p) => config?.socialProviders.includes(p));
   if (providers.length === 0) return null;
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" mt="lg">
       <Divider label={t('auth.login.socialDivider')} labelPosition="center" />
       {providers.map((provider) => {
         const brand = BRAND[provider];
