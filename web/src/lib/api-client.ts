@@ -24,7 +24,8 @@ export interface ApiRequest<T> {
   signal?: AbortSignal;
 }
 
-const debug = import.meta.env.DEV;
+// Requests and errors go to the console in development (spec §7), not in test runs.
+const debug = import.meta.env.DEV && import.meta.env.MODE !== 'test';
 
 /**
  * The one data path of the SPA: same-origin calls to the BFF with the session
