@@ -102,6 +102,7 @@ export function strayContractSuite(t: StraysTarget): void {
         imageurl: '유기견 사진은 필수입니다.',
       });
       expectEnvelope(await client.postForm('/api/abandoned/register', reportForm(validReport(), Buffer.from('plain text, not a photo'))), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expectEnvelope(await client.postForm('/api/abandoned/register', reportForm(validReport(), Buffer.alloc(5 * 1024 * 1024 + 1, 0xff))), 413, 'PAYLOAD_TOO_LARGE', '파일 크기는 5MB 이하여야 합니다.');
       expect(t.writes('/api/abandoned/register')).toBe(before);
       const ok = await client.postForm('/api/abandoned/register', reportForm(validReport(), await photo()));
       expect(ok.status, ok.text).toBe(201);

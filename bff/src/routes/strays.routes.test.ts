@@ -96,6 +96,14 @@ describe('strays through the BFF, upstream = our api', () => {
     expect(mine[0]).toMatchObject({ adoptPetId: id, adoptStatus: 'APPROVED', approvedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/) });
   });
 
+  it('trusts the api’s own search (rules header) without fetching the whole list', async () => {
+    const id = await seed({ status: 'PROTECTING', location: '충청남도', description: '공주 공산성 성곽길' });
+    const before = proxy.seen.length;
+    const res = await createClient(bff.url).get('/api/abandoned/abandoned-pets/search', { query: { location: '공산성' } });
+    expect(StrayListSchema.parse(res.body).map((s) => s.id)).toEqual([id]);
+    expect(proxy.seen.slice(before)).toEqual(['GET /api/abandoned/abandoned-pets/search']);
+  });
+
   it('a report answers with its id and appears as LOST for the admin', async () => {
     const { client } = await user('USER');
     const res = await client.postForm('/api/abandoned/register', reportForm(validReport({ type: '시바견' }), await photo()));
