@@ -56,7 +56,8 @@ export interface ApiConfig {
 }
 
 export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): ApiConfig {
-  const parsed = EnvSchema.safeParse(source);
+  // An empty variable (`FOO=`) means unset, as in most tools.
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid api environment:\n${lines}`);

@@ -64,7 +64,8 @@ export interface BffConfig {
 }
 
 export function loadBffConfig(source: Record<string, string | undefined> = process.env): BffConfig {
-  const parsed = EnvSchema.safeParse(source);
+  // An empty variable (`FOO=`) means unset, as in most tools.
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid BFF environment:\n${lines}`);
