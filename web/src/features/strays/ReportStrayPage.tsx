@@ -92,7 +92,7 @@ function ReportForm({ onDone }: { onDone: () => void }) {
           <Title order={2} size="h4" mb="sm">
             {t('report.section.location')}
           </Title>
-          <MapPicker label={t('report.section.location')} value={values.position} onChange={(p: LatLng) => set('position', p)} error={errors.position} required />
+          <MapPicker label={t('report.location')} value={values.position} onChange={(p: LatLng) => set('position', p)} error={errors.position} required />
         </Paper>
 
         <Paper withBorder p="md" radius="md">
