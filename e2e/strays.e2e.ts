@@ -60,6 +60,8 @@ describe('strays journey: report → review → adopt list → apply → approve
     for (const message of ['지도를 눌러 발견 위치를 다시 선택해 주세요', '유기견 사진은 필수입니다', '유기견에 대한 설명을 입력해 주세요', '발견한 지역을 선택해 주세요', '발견 날짜를 입력해 주세요', '발견 시간을 입력해 주세요'])
       await page.getByText(message).waitFor();
     assert.equal(registerCalls, 0);
+    // A full-page shot of a scrolled page paints the fixed header mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'strays-report-errors-phone');
 
     const map = page.getByRole('region', { name: '발견 위치' });
@@ -78,6 +80,7 @@ describe('strays journey: report → review → adopt list → apply → approve
     await page.getByLabel(/^발견 날짜/).fill('2026-11-20');
     await page.getByLabel(/^발견 시간/).fill('14:30');
     await page.getByLabel(/^설명/).fill(DESCRIPTION);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'strays-report-filled-phone');
 
     await page.getByRole('button', { name: '제보하기' }).click();

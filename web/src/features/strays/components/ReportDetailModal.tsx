@@ -63,7 +63,7 @@ export default function ReportDetailModal({ stray, onClose, onRegistered }: Prop
             <ReportStatusBadge stray={stray} />
           </Group>
           {stray.imageUrl ? (
-            <Image src={stray.imageUrl} alt={t('adminReports.modal.photoAlt', { id: stray.id })} mah={320} fit="contain" radius="md" bg="gray.1" />
+            <Image src={stray.imageUrl} alt={t('adminReports.modal.photoAlt', { id: stray.id })} mah={260} fit="contain" radius="md" bg="gray.1" />
           ) : (
             <Center h={120} bg="gray.1" style={{ borderRadius: 8 }}>
               <Text c="dimmed">{t('adminReports.modal.noPhoto')}</Text>
@@ -82,7 +82,7 @@ export default function ReportDetailModal({ stray, onClose, onRegistered }: Prop
               {t('adminReports.modal.map')}
             </Text>
             {hasPoint ? (
-              <MapView label={t('adminReports.modal.map')} center={{ lat: stray.latitude ?? 0, lng: stray.longitude ?? 0 }} marker={{ lat: stray.latitude ?? 0, lng: stray.longitude ?? 0 }} height={240} />
+              <MapView label={t('adminReports.modal.map')} center={{ lat: stray.latitude ?? 0, lng: stray.longitude ?? 0 }} marker={{ lat: stray.latitude ?? 0, lng: stray.longitude ?? 0 }} height={220} />
             ) : (
               <Text size="sm">{t('adminReports.modal.noLocation')}</Text>
             )}
