@@ -118,6 +118,7 @@ describe('companion dogs journey', () => {
 
     await page.getByRole('link', { name: '수정' }).click();
     await page.waitForURL((u) => u.pathname === `/pet/edit/${PET_ID}`);
+    await page.reload();
     await page.getByLabel('몸무게 (kg)').fill('5.1');
     await screenshot(page, 'pets-edit-desktop');
     await page.getByRole('button', { name: '저장' }).click();

@@ -27,6 +27,7 @@ export const pets = {
   'pets.field.weight': '몸무게 (kg)',
   'pets.field.weightHint': '0.1kg 단위로 입력해 주세요',
   'pets.field.age': '나이 (살)',
+  'pets.field.ageHint': '1살 이상, 정수로 입력해 주세요',
   'pets.field.size': '크기',
   'pets.field.gender': '성별',
   'pets.field.adopt': '입양한 반려견인가요?',

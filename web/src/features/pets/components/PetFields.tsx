@@ -67,6 +67,7 @@ export default function PetFields({ values, errors, onChange, disabled, mode }: 
         />
         <NumberInput
           label={t('pets.field.age')}
+          description={t('pets.field.ageHint')}
           value={values.age}
           onChange={(v) => onChange('age', v)}
           error={errors.age}
