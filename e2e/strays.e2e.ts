@@ -20,6 +20,9 @@ async function dogPhoto(background = { r: 176, g: 120, b: 72 }): Promise<Buffer>
     .toBuffer();
 }
 
+// A full-page shot of a scrolled page paints the fixed header mid-page; shoot from the top.
+const toTop = (page: Page) => page.evaluate('window.scrollTo(0, 0)');
+
 const strayCard = (page: Page) => page.getByRole('article').filter({ hasText: PLACE });
 
 describe('strays journey: report → review → adopt list → apply → approve', () => {
@@ -64,8 +67,7 @@ describe('strays journey: report → review → adopt list → apply → approve
     for (const message of ['지도를 눌러 발견 위치를 다시 선택해 주세요', '유기견 사진은 필수입니다', '유기견에 대한 설명을 입력해 주세요', '발견한 지역을 선택해 주세요', '발견 날짜를 입력해 주세요', '발견 시간을 입력해 주세요'])
       await page.getByText(message).waitFor();
     assert.equal(registerCalls, 0);
-    // A full-page shot of a scrolled page paints the fixed header mid-page.
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await toTop(page);
     await screenshot(page, 'strays-report-errors-phone');
 
     const map = page.getByRole('region', { name: '발견 위치' });
@@ -84,7 +86,7 @@ describe('strays journey: report → review → adopt list → apply → approve
     await page.getByLabel(/^발견 날짜/).fill('2026-11-20');
     await page.getByLabel(/^발견 시간/).fill('14:30');
     await page.getByLabel(/^설명/).fill(DESCRIPTION);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await toTop(page);
     await screenshot(page, 'strays-report-filled-phone');
 
     await page.getByRole('button', { name: '제보하기' }).click();
@@ -250,6 +252,7 @@ describe('strays journey: AI breed prediction with the ONNX model', () => {
     await loginContext(context, stack, member.userId, member.password);
     const page = await context.newPage();
     await page.goto('/abandoned/register');
+    await page.getByRole('button', { name: '제보하기' }).waitFor();
     const photo = page.locator('input[type="file"]');
     let predictCalls = 0;
     page.on('request', (r) => {
@@ -262,7 +265,7 @@ describe('strays journey: AI breed prediction with the ONNX model', () => {
     await page.getByRole('button', { name: '다시 예측' }).click();
     await page.getByText('예측 품종: 진돗개').waitFor();
     assert.equal(predictCalls, 2);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await toTop(page);
     await screenshot(page, 'strays-report-predicted-desktop');
 
     await photo.setInputFiles({ name: 'grey.jpg', mimeType: 'image/jpeg', buffer: await dogPhoto({ r: 128, g: 128, b: 128 }) });
