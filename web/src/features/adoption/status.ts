@@ -34,14 +34,14 @@ export const APPLICATION_COLOR: Record<AdoptStatus, string> = { REQUESTED: 'yell
 const dateFmt = new Intl.DateTimeFormat('ko-KR', { dateStyle: 'long' });
 const dateTimeFmt = new Intl.DateTimeFormat('ko-KR', { dateStyle: 'long', timeStyle: 'short' });
 
-/** "2026년 11월 22일" from yyyy-MM-dd, read as a calendar day (no time-zone shift). */
+/** The Korean long date (year, month, day) of a yyyy-MM-dd, read as a calendar day (no time-zone shift). */
 export function koreanDay(isoDay: string): string {
   const [y, m, d] = isoDay.split('-').map(Number);
   if (!y || !m || !d) return isoDay;
   return dateFmt.format(new Date(y, m - 1, d));
 }
 
-/** "2026년 11월 22일 오후 2:30" from an ISO timestamp with offset. */
+/** The Korean long date and short time of an ISO timestamp with offset. */
 export function koreanDateTime(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : dateTimeFmt.format(d);

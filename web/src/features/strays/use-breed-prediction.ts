@@ -46,7 +46,7 @@ export function useBreedPrediction(photo: File | null, enabled: boolean, onResul
     return () => ctrl.abort();
   }, [photo, enabled, attempt]);
 
-  /** "다시 예측": drop the shown result and ask again for the current photo. */
+  /** "Predict again": drop the shown result and ask again for the current photo. */
   const retry = useCallback(() => {
     setState({ kind: 'idle' });
     setAttempt((n) => n + 1);

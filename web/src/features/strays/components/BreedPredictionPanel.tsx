@@ -3,7 +3,7 @@ import { IconRefresh, IconSparkles } from '@tabler/icons-react';
 import { t } from '@/messages';
 import type { PredictionState } from '../use-breed-prediction';
 
-/** Shows what the breed prediction said, with "다시 예측". */
+/** Shows what the breed prediction said, with a "predict again" button. */
 export default function BreedPredictionPanel({ state, onRetry }: { state: PredictionState; onRetry: () => void }) {
   const retry = (
     <Button variant="subtle" size="compact-sm" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onRetry}>
