@@ -8,7 +8,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { writeColourClassifier } from '../api/src/integrations/breed/onnx-writer';
-import { DESKTOP, PHONE, createUser, launchBrowser, loginContext, newContext, screenshot, startStack, type Stack, type TestUser } from './harness';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, createUser, launchBrowser, loginContext, newContext, screenshot, startStack, type Stack, type TestUser } from './harness';
 
 // A place word that appears only in this report, so the place search must find exactly it.
 const PLACE = '해운대공원';
@@ -141,6 +141,10 @@ describe('strays journey: report → review → adopt list → apply → approve
     await phonePage.goto('/admin/abandoned-pets');
     await phonePage.getByRole('article').filter({ hasText: '부산광역시' }).first().waitFor();
     await screenshot(phonePage, 'strays-admin-list-phone');
+    await phonePage.getByRole('button', { name: /상세 보기/ }).first().click();
+    await phonePage.getByRole('dialog').locator('.leaflet-container').waitFor();
+    assert.equal(await phonePage.getByRole('dialog').getByRole('button', { name: '이미 등록됨' }).isDisabled(), true);
+    await phonePage.screenshot({ path: `${SCREENSHOT_DIR}/strays-admin-modal-phone.png` });
     await phone.close();
   });
 
