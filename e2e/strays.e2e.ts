@@ -93,6 +93,13 @@ describe('strays journey: report → review → adopt list → apply → approve
     await page.getByText('제보해 주셔서 고맙습니다').waitFor();
     assert.equal(registerCalls, 1);
     await screenshot(page, 'strays-report-done-phone');
+
+    // Members are not admins: the admin screens send them home with the spec's message.
+    for (const adminPath of ['/admin/abandoned-pets', '/admin/adopt-applications']) {
+      await page.goto(adminPath);
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.getByText('관리자만 접근할 수 있습니다.').first().waitFor();
+    }
     await context.close();
   });
 
