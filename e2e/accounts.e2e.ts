@@ -86,7 +86,7 @@ describe('accounts journey', () => {
     const context = await newContext(browser, stack, PHONE);
     const page = await context.newPage();
     await loginViaUi(page, 'admin', stack.adminPassword);
-    const session = await page.evaluate(async () => (await fetch('/api/users/check-session')).json());
+    const session = (await page.evaluate(async () => (await fetch('/api/users/check-session')).json())) as { isAdmin?: boolean };
     assert.equal(session.isAdmin, true);
     await page.getByRole('button', { name: '메뉴 열기' }).click();
     await page.getByRole('link', { name: '입양하기' }).first().waitFor();
