@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import { LIMITS } from '@pawbridge/shared';
 import type { ApiConfig } from './config/env';
 import type { ApiContext } from './context';
-import { openDatabase } from './db/index';
+import { openDatabase, type OpenOptions } from './db/index';
 import { migrate } from './db/migrate';
 import { createMailer } from './integrations/mail';
 import { DiskStorage } from './integrations/storage';
@@ -19,14 +19,14 @@ export interface BuiltApi {
 }
 
 /** Build the upstream api (legacy wire format) without listening. */
-export async function buildApi(config: ApiConfig): Promise<BuiltApi> {
+export async function buildApi(config: ApiConfig, opts: OpenOptions = {}): Promise<BuiltApi> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
   });
 
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, opts);
   await migrate(database);
   const sessions = config.redisUrl ? new RedisSessionStore(config.redisUrl, config.sessionTtlSeconds) : new DbSessionStore(database.db, config.sessionTtlSeconds);
   const ctx: ApiContext = {

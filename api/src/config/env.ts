@@ -91,3 +91,11 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     breed: { modelPath: e.BREED_MODEL_PATH, labelsPath: e.BREED_LABELS_PATH, minConfidence: e.BREED_MIN_CONFIDENCE, customVision: cv },
   };
 }
+
+/** Postgres/Redis that test suites should use too (CI sets them); unset → PGlite and in-process. */
+export function testServices(source: Record<string, string | undefined> = process.env): { databaseUrl?: string; redisUrl?: string } {
+  return {
+    ...(source.DATABASE_URL ? { databaseUrl: source.DATABASE_URL } : {}),
+    ...(source.REDIS_URL ? { redisUrl: source.REDIS_URL } : {}),
+  };
+}

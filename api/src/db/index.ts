@@ -16,6 +16,8 @@ export interface Database {
   execScript(script: string): Promise<void>;
   /** Run fn while holding the cross-instance migration lock (Postgres advisory lock). */
   withLock<T>(fn: () => Promise<T>): Promise<T>;
+  /** PGlite only: the whole data dir as a tarball (to seed other in-memory instances). */
+  snapshot?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -23,7 +25,12 @@ export interface Database {
 const DATE_OID = 1082;
 const INT8_OID = 20;
 
-export async function openDatabase(config: Pick<ApiConfig, 'databaseUrl' | 'databaseSchema' | 'dataDir'>): Promise<Database> {
+export interface OpenOptions {
+  /** In-memory PGlite only: start from this data-dir snapshot (tests use a migrated template). */
+  pgliteSnapshot?: Blob;
+}
+
+export async function openDatabase(config: Pick<ApiConfig, 'databaseUrl' | 'databaseSchema' | 'dataDir'>, opts: OpenOptions = {}): Promise<Database> {
   const plugins = [new CamelCasePlugin()];
   if (config.databaseUrl) {
     const schema = config.databaseSchema;
@@ -76,6 +83,7 @@ export async function openDatabase(config: Pick<ApiConfig, 'databaseUrl' | 'data
   // Options go in the single-argument form: `new PGlite(undefined, opts)` ignores opts.
   const pglite = new PGlite({
     ...(dir ? { dataDir: dir } : {}),
+    ...(!dir && opts.pgliteSnapshot ? { loadDataDir: opts.pgliteSnapshot } : {}),
     parsers: { [DATE_OID]: (v: string) => v, [INT8_OID]: (v: string) => Number(v) },
   });
   await pglite.waitReady;
@@ -97,6 +105,7 @@ export async function openDatabase(config: Pick<ApiConfig, 'databaseUrl' | 'data
       await db.destroy();
       if (!pglite.closed) await pglite.close();
     },
+    snapshot: async () => pglite.dumpDataDir('none'),
   };
 }
 

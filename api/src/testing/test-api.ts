@@ -2,9 +2,10 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import { loadApiConfig, type ApiConfig } from '../config/env';
+import { loadApiConfig, testServices, type ApiConfig } from '../config/env';
 import { buildApi, type BuiltApi } from '../app';
 import { dropSchema } from '../db/index';
+import { migratedPgliteSnapshot } from './pglite-template';
 
 export interface TestApi extends BuiltApi {
   url: string;
@@ -19,6 +20,7 @@ export interface TestApi extends BuiltApi {
 export async function startTestApi(overrides: Record<string, string> = {}): Promise<TestApi> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-api-'));
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const services = testServices();
   const config = loadApiConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -26,11 +28,11 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
     DATA_DIR: 'memory',
     MAIL_OUTBOX_DIR: path.join(tmp, 'outbox'),
     UPLOAD_DIR: path.join(tmp, 'uploads'),
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL, DATABASE_SCHEMA: schema } : {}),
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...(services.databaseUrl ? { DATABASE_URL: services.databaseUrl, DATABASE_SCHEMA: schema } : {}),
+    ...(services.redisUrl ? { REDIS_URL: services.redisUrl } : {}),
     ...overrides,
   });
-  const built = await buildApi(config);
+  const built = await buildApi(config, config.databaseUrl ? {} : { pgliteSnapshot: await migratedPgliteSnapshot() });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
