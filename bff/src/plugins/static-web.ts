@@ -26,8 +26,8 @@ export const staticWebPlugin = fp<{ dir: string }>(
     });
     const html = fs.readFileSync(index);
     const sendIndex = (_req: unknown, reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-    app.get('/', sendIndex);
-    app.get('/*', (request, reply) => {
+    app.get('/', { schema: { hide: true } }, sendIndex);
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
       const p = request.url.split('?')[0] ?? '/';
       if (p.startsWith('/api/') || p.startsWith('/uploads/') || p.startsWith('/docs')) return reply.callNotFound();
       const file = path.join(dir, path.normalize(p));
