@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Box, Center, Loader, Text } from '@mantine/core';
 import { MAP_DEFAULT_CENTER } from '@pawbridge/shared';
 import { t } from '@/messages';
-import { usePublicConfig } from './map-config';
+import { usePublicConfig } from '@/app/config';
 import type { EngineOptions, LatLng, MapEngine, MapHandle } from './types';
 
 export interface MapViewProps {

@@ -5,7 +5,7 @@ import { confirm, errorMessage, notifyError, notifySuccess } from '@/components/
 import { t } from '@/messages';
 import { approveApplication, useAdminApplications } from './api';
 import ApplicationCard from './components/ApplicationCard';
-import { useAdminGate } from './use-admin-gate';
+import { useAdminGate } from '@/app/use-admin-gate';
 
 /** Admin adoption applications (/admin/adopt-applications). */
 export default function AdminApplicationsPage() {

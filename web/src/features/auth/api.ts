@@ -1,5 +1,4 @@
-import useSWR from 'swr';
-import { OkSchema, PublicConfigSchema, SessionSchema, type LoginRequest, type PublicConfig, type SignupRequest } from '@pawbridge/shared';
+import { OkSchema, SessionSchema, type LoginRequest, type SignupRequest } from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
 
 // The account calls of spec §7; every answer is checked against the shared schemas.
@@ -13,17 +12,6 @@ export const sendVerificationEmail = (email: string) =>
 
 export const verifyEmailCode = (email: string, code: string) =>
   api('/api/users/verify-email', { method: 'POST', query: { code, email }, schema: OkSchema });
-
-export const CONFIG_KEY = '/api/config';
-
-/** Deployment facts the login screen needs (which social providers are configured). */
-export function usePublicConfig() {
-  const { data, error, isLoading } = useSWR<PublicConfig>(CONFIG_KEY, () => api(CONFIG_KEY, { schema: PublicConfigSchema }), {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-  });
-  return { config: data, error, isLoading };
-}
 
 /** Social login leaves the SPA: the BFF answers with a redirect to the provider. */
 export const socialLoginHref = (provider: string) => `/oauth2/authorization/${encodeURIComponent(provider)}`;

@@ -4,7 +4,7 @@ import { t } from '@/messages';
 import { useAdminStrays } from './api';
 import ReportDetailModal from './components/ReportDetailModal';
 import ReportTable from './components/ReportTable';
-import { useAdminGate } from './use-admin-gate';
+import { useAdminGate } from '@/app/use-admin-gate';
 
 /** Admin stray report list (/admin/abandoned-pets). */
 export default function AdminReportsPage() {

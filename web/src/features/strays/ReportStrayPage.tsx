@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { REGIONS, type BreedPrediction } from '@pawbridge/shared';
 import ImageInput from '@/components/form/ImageInput';
 import MapPicker from '@/components/map/MapPicker';
-import { usePublicConfig } from '@/components/map/map-config';
+import { usePublicConfig } from '@/app/config';
 import type { LatLng } from '@/components/map/types';
 import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { useSession } from '@/app/session';

@@ -1,7 +1,8 @@
 import { Button, Divider, Stack } from '@mantine/core';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@pawbridge/shared';
 import { t } from '@/messages';
-import { socialLoginHref, usePublicConfig } from '../api';
+import { usePublicConfig } from '@/app/config';
+import { socialLoginHref } from '../api';
 
 // Brand colours from each provider's login-button guide; the label always names the provider.
 const BRAND: Record<SocialProvider, { bg: string; fg: string; border?: string }> = {
