@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
 import { IconPaw } from '@tabler/icons-react';
 import type { AdoptionApplication } from '@pawbridge/shared';
+import { InfoLine } from '@/components/InfoLine';
 import { t } from '@/messages';
 import { APPLICATION_COLOR, koreanDateTime } from '../status';
 
@@ -8,19 +9,6 @@ interface Props {
   application: AdoptionApplication;
   onApprove: (a: AdoptionApplication) => void;
   approving: boolean;
-}
-
-function Line({ label, value }: { label: string; value: string }) {
-  return (
-    <Group gap={6} wrap="nowrap" align="baseline">
-      <Text size="xs" c="dimmed" fw={600} style={{ flexShrink: 0, minWidth: 48 }}>
-        {label}
-      </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </Group>
-  );
 }
 
 export default function ApplicationCard({ application: a, onApprove, approving }: Props) {
@@ -44,11 +32,11 @@ export default function ApplicationCard({ application: a, onApprove, approving }
               {t(`adminApps.status.${a.adoptStatus}`)}
             </Badge>
           </Group>
-          <Line label={t('adminApps.applicant')} value={a.userName} />
-          <Line label={t('adminApps.appliedAt')} value={koreanDateTime(a.appliedAt)} />
-          {a.approvedAt && <Line label={t('adminApps.approvedAt')} value={koreanDateTime(a.approvedAt)} />}
-          <Line label={t('adminApps.region')} value={a.location ?? unknown} />
-          <Line label={t('adminApps.breed')} value={a.type || unknown} />
+          <InfoLine labelWidth={48} label={t('adminApps.applicant')} value={a.userName} />
+          <InfoLine labelWidth={48} label={t('adminApps.appliedAt')} value={koreanDateTime(a.appliedAt)} />
+          {a.approvedAt && <InfoLine labelWidth={48} label={t('adminApps.approvedAt')} value={koreanDateTime(a.approvedAt)} />}
+          <InfoLine labelWidth={48} label={t('adminApps.region')} value={a.location ?? unknown} />
+          <InfoLine labelWidth={48} label={t('adminApps.breed')} value={a.type || unknown} />
         </Stack>
       </Group>
       {a.adoptStatus === 'REQUESTED' && (

@@ -1,6 +1,7 @@
-import { Badge, Button, Card, Center, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Center, Image, Stack, Text, Title } from '@mantine/core';
 import { IconPaw } from '@tabler/icons-react';
 import type { Stray } from '@pawbridge/shared';
+import { InfoLine } from '@/components/InfoLine';
 import { t } from '@/messages';
 import { adoptButton, koreanDay, strayBadge } from '../status';
 
@@ -8,19 +9,6 @@ interface Props {
   stray: Stray;
   onApply: (stray: Stray) => void;
   applying: boolean;
-}
-
-function Line({ label, value }: { label: string; value: string }) {
-  return (
-    <Group gap={6} wrap="nowrap" align="baseline">
-      <Text size="xs" c="dimmed" fw={600} style={{ flexShrink: 0, minWidth: 56 }}>
-        {label}
-      </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {value}
-      </Text>
-    </Group>
-  );
 }
 
 export default function StrayCard({ stray, onApply, applying }: Props) {
@@ -48,10 +36,10 @@ export default function StrayCard({ stray, onApply, applying }: Props) {
         <Title order={3} size="h4">
           {stray.name}
         </Title>
-        <Line label={t('adopt.card.breed')} value={stray.type || t('adopt.card.breedUnknown')} />
-        <Line label={t('adopt.card.gender')} value={gender} />
-        <Line label={t('adopt.card.place')} value={stray.location} />
-        <Line label={t('adopt.card.date')} value={`${koreanDay(stray.foundDate)} ${stray.foundTime.slice(0, 5)}`} />
+        <InfoLine label={t('adopt.card.breed')} value={stray.type || t('adopt.card.breedUnknown')} />
+        <InfoLine label={t('adopt.card.gender')} value={gender} />
+        <InfoLine label={t('adopt.card.place')} value={stray.location} />
+        <InfoLine label={t('adopt.card.date')} value={`${koreanDay(stray.foundDate)} ${stray.foundTime.slice(0, 5)}`} />
         {stray.description && (
           <Text size="sm" c="dark.4" lineClamp={3} mt={4}>
             {stray.description}
