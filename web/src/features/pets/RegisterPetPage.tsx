@@ -12,6 +12,7 @@ import { emptyPetForm, serverErrors, validateRegistration, type PetFormErrors, t
 import PetFields from './components/PetFields';
 import SocialUserBox from './components/SocialUserBox';
 import LoginRequired from './components/LoginRequired';
+import { focusFirstInvalid } from '@/components/form/focus-first-invalid';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -52,7 +53,7 @@ export default function RegisterPetPage() {
     const { errors: found, request } = validateRegistration(values);
     setErrors(found);
     if (!request || !values.photo) {
-      setTimeout(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus(), 0);
+      focusFirstInvalid();
       return;
     }
     setSubmitting(true);

@@ -15,6 +15,7 @@ import BreedPredictionPanel from './components/BreedPredictionPanel';
 import ReportDone from './components/ReportDone';
 import { emptyReport, serverFieldErrors, validateReport, type ReportErrors, type ReportValues, type StrayGenderChoice } from './report-form';
 import { useBreedPrediction } from './use-breed-prediction';
+import { focusFirstInvalid } from '@/components/form/focus-first-invalid';
 
 function LoginRequired() {
   return (
@@ -63,8 +64,7 @@ function ReportForm({ onDone }: { onDone: () => void }) {
     const { errors: found, request } = validateReport(values);
     setErrors(found);
     if (!request || !values.photo) {
-      // After the messages render, take keyboard and screen-reader users to the first one.
-      setTimeout(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus(), 0);
+      focusFirstInvalid();
       return;
     }
     setSubmitting(true);
