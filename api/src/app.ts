@@ -1,3 +1,4 @@
+import { prettyTransport } from './lib/log-transport';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -21,7 +22,7 @@ export interface BuiltApi {
 /** Build the upstream api (legacy wire format) without listening. */
 export async function buildApi(config: ApiConfig, opts: OpenOptions = {}): Promise<BuiltApi> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(config.logPretty ? { transport: prettyTransport } : {}) },
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
   });

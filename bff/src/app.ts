@@ -1,3 +1,4 @@
+import { prettyTransport } from './plugins/log-transport';
 import crypto from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -16,7 +17,10 @@ import { routes } from './routes/index';
 /** Build the gateway without listening (tests call this with their own config). */
 export async function buildApp(config: BffConfig): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'], ...(config.logPretty ? { transport: prettyTransport } : {}) },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();

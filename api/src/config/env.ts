@@ -9,6 +9,8 @@ const EnvSchema = z.object({
   API_HOST: z.string().default('127.0.0.1'),
   API_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** pretty: readable lines for people (default in development); json: one object per line for log shippers. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   /** Postgres schema to use (tests give each app its own). */
@@ -37,6 +39,7 @@ export interface ApiConfig {
   host: string;
   port: number;
   logLevel: ApiEnv['LOG_LEVEL'];
+  logPretty: boolean;
   dataDir: string;
   /** undefined → PGlite (in `dataDir/pglite`, or in memory when dataDir is 'memory'). */
   databaseUrl: string | undefined;
@@ -79,6 +82,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     host: e.API_HOST,
     port: e.API_PORT,
     logLevel: e.LOG_LEVEL,
+    logPretty: (e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json')) === 'pretty',
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,

@@ -11,6 +11,8 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** pretty: readable lines for people (default in development); json: one object per line for log shippers. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   UPSTREAM_URL: z.string().url().default('http://127.0.0.1:8080'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Origins allowed to send writes besides the BFF's own host (comma-separated). */
@@ -40,6 +42,7 @@ export interface BffConfig {
   host: string;
   port: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  logPretty: boolean;
   upstreamUrl: string;
   upstreamTimeoutMs: number;
   allowedOrigins: string[];
@@ -76,6 +79,7 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
     host: e.HOST,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
+    logPretty: (e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json')) === 'pretty',
     upstreamUrl: e.UPSTREAM_URL.replace(/\/$/, ''),
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     allowedOrigins: e.ALLOWED_ORIGINS,
