@@ -5,6 +5,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import { IMAGE_MIME_TYPES, LIMITS } from '@pawbridge/shared';
 import { BffError } from '../errors/bff-error';
 
+const JSON_PART_MAX_BYTES = 64 * 1024;
+
 export interface UploadedImage {
   bytes: Buffer;
   mime: string;
@@ -37,7 +39,12 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
     if (part.type === 'file') {
       const bytes = await part.toBuffer();
       if (part.file.truncated || bytes.length > LIMITS.imageMaxBytes) throw new BffError(413, 'PAYLOAD_TOO_LARGE');
-      if (!fileFields.includes(part.fieldname)) continue;
+      if (!fileFields.includes(part.fieldname)) {
+        // A JSON part may arrive as a file part (a Blob in FormData, `curl -F 'pet=@pet.json;type=application/json'`),
+        // as the legacy front end sends it: read it like a text field.
+        if (/^application\/json\b/i.test(part.mimetype) && bytes.length <= JSON_PART_MAX_BYTES) fields[part.fieldname] = bytes.toString('utf8');
+        continue;
+      }
       if (bytes.length === 0) continue;
       const type = await fileTypeFromBuffer(bytes);
       if (!type || !(IMAGE_MIME_TYPES as readonly string[]).includes(type.mime)) throw new BffError(415, 'UNSUPPORTED_MEDIA_TYPE');
