@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Center, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { AdoptionApplication } from '@pawbridge/shared';
 import { confirm, errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { t } from '@/messages';
 import { approveApplication, useAdminApplications } from './api';
 import ApplicationCard from './components/ApplicationCard';
 import { useAdminGate } from '@/app/use-admin-gate';
+import { ListEmpty, ListError, ListLoading } from '@/components/ListState';
 
 /** Admin adoption applications (/admin/adopt-applications). */
 export default function AdminApplicationsPage() {
@@ -38,30 +39,11 @@ export default function AdminApplicationsPage() {
 
   let content: React.ReactNode;
   if (isLoading) {
-    content = (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
+    content = <ListLoading />;
   } else if (error) {
-    content = (
-      <Alert color="red" role="alert">
-        <Group justify="space-between">
-          <Text size="sm">{t('adminApps.loadFailed')}</Text>
-          <Button size="compact-sm" variant="light" color="red" onClick={() => void reload()}>
-            {t('common.retry')}
-          </Button>
-        </Group>
-      </Alert>
-    );
+    content = <ListError message={t('adminApps.loadFailed')} onRetry={() => void reload()} />;
   } else if (!applications || applications.length === 0) {
-    content = (
-      <Paper withBorder p="xl" radius="md">
-        <Text ta="center" c="dimmed">
-          {t('adminApps.empty')}
-        </Text>
-      </Paper>
-    );
+    content = <ListEmpty message={t('adminApps.empty')} />;
   } else {
     content = (
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Center, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Stray, StraySearchQuery } from '@pawbridge/shared';
 import { useSession } from '@/app/session';
@@ -9,6 +9,7 @@ import { t } from '@/messages';
 import { applyForAdoption, useAdoptableStrays } from './api';
 import AdoptSearch from './components/AdoptSearch';
 import StrayCard from './components/StrayCard';
+import { ListEmpty, ListError, ListLoading } from '@/components/ListState';
 
 function askToLogIn() {
   // The notification lives outside the router, so the link is a plain page link.
@@ -67,30 +68,11 @@ export default function AdoptPage() {
 
   let content: React.ReactNode;
   if (isLoading && !strays) {
-    content = (
-      <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
+    content = <ListLoading />;
   } else if (error) {
-    content = (
-      <Alert color="red" role="alert">
-        <Group justify="space-between">
-          <Text size="sm">{t(search ? 'adopt.search.failed' : 'adopt.loadFailed')}</Text>
-          <Button size="compact-sm" variant="light" color="red" onClick={() => void reload()}>
-            {t('common.retry')}
-          </Button>
-        </Group>
-      </Alert>
-    );
+    content = <ListError message={t(search ? 'adopt.search.failed' : 'adopt.loadFailed')} onRetry={() => void reload()} />;
   } else if (!strays || strays.length === 0) {
-    content = (
-      <Paper withBorder p="xl" radius="md">
-        <Text ta="center" c="dimmed">
-          {t(search ? 'adopt.emptySearch' : 'adopt.empty')}
-        </Text>
-      </Paper>
-    );
+    content = <ListEmpty message={t(search ? 'adopt.emptySearch' : 'adopt.empty')} />;
   } else {
     content = (
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">

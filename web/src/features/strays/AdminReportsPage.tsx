@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { t } from '@/messages';
 import { useAdminStrays } from './api';
 import ReportDetailModal from './components/ReportDetailModal';
 import ReportTable from './components/ReportTable';
 import { useAdminGate } from '@/app/use-admin-gate';
+import { ListEmpty, ListError, ListLoading } from '@/components/ListState';
 
 /** Admin stray report list (/admin/abandoned-pets). */
 export default function AdminReportsPage() {
@@ -31,24 +32,11 @@ export default function AdminReportsPage() {
         {strays && strays.length > 0 && <Text size="sm">{t('adminReports.count', { count: strays.length, pending })}</Text>}
       </Stack>
       {isLoading ? (
-        <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Center>
+        <ListLoading />
       ) : error ? (
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{t('adminReports.loadFailed')}</Text>
-            <Button size="compact-sm" variant="light" color="red" onClick={() => void reload()}>
-              {t('common.retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <ListError message={t('adminReports.loadFailed')} onRetry={() => void reload()} />
       ) : !strays || strays.length === 0 ? (
-        <Paper withBorder p="xl" radius="md">
-          <Text ta="center" c="dimmed">
-            {t('adminReports.empty')}
-          </Text>
-        </Paper>
+        <ListEmpty message={t('adminReports.empty')} />
       ) : (
         <ReportTable strays={strays} onDetails={setSelectedId} />
       )}
