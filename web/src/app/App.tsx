@@ -8,14 +8,14 @@ import { RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import { swrFetcher } from '@/lib/api-client';
 import { t } from '@/messages';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 import { createAppRouter } from './router';
 
 const router = createAppRouter();
 
 export default function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position="top-center" limit={4} />
       <ModalsProvider labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}>
         <SWRConfig value={{ fetcher: swrFetcher, revalidateOnFocus: false }}>

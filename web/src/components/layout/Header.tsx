@@ -23,7 +23,7 @@ export default function Header() {
         <Group gap="xl" wrap="nowrap" miw={0}>
           <Box component={Link} to="/" aria-label={t('header.logoLabel')} style={{ display: 'flex', alignItems: 'center', gap: 8, textDecoration: 'none' }}>
             <img src="/favicon.svg" alt="" width={32} height={32} />
-            <Text component="span" fw={800} size="xl" c="orange.8" style={{ whiteSpace: 'nowrap' }}>
+            <Text component="span" fw={800} size="xl" c="brand.7" style={{ whiteSpace: 'nowrap' }}>
               {t('app.name')}
             </Text>
           </Box>

@@ -2,6 +2,7 @@
 // stay out of the main bundle and load only on screens that show a map.
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import './leaflet-overrides.css';
 import { MAP_DEFAULT_LEAFLET_ZOOM } from '@pawbridge/shared';
 import type { EngineOptions, LatLng, MapEngine } from './types';
 

@@ -24,7 +24,7 @@ export default function HomePage() {
         >
           <Stack gap="md" maw={640}>
             {user && (
-              <Text fw={600} c="orange.9">
+              <Text fw={600} c="brand.8">
                 {t('home.banner.greeting', { name: user.displayName })}
               </Text>
             )}

@@ -1,0 +1,78 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launchBrowser, loginContext, newContext, startStack, type Stack } from './harness';
+
+// axe-core's rules (WCAG 2.1 A/AA): labels, alt text, contrast, landmarks, ARIA use.
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+async function seriousViolations(page: Page): Promise<Violation[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const result = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
+    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  })) as { violations: Violation[] };
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+const describeViolations = (vs: Violation[]) => vs.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(' | ')}`).join('\n');
+
+describe('accessibility (axe-core, WCAG 2.1 AA, serious and critical)', () => {
+  let stack: Stack;
+  let browser: Browser;
+  before(async () => {
+    stack = await startStack({ SEED_DEMO_DATA: 'true' });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  const visitorPages = ['/', '/login', '/signup', '/adopt', '/abandoned/register', '/community'];
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`visitor screens at ${viewport.width} px`, async () => {
+      const context = await newContext(browser, stack, viewport);
+      const page = await context.newPage();
+      for (const path of visitorPages) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        const vs = await seriousViolations(page);
+        assert.equal(vs.length, 0, `${path}:\n${describeViolations(vs)}`);
+      }
+      await context.close();
+    });
+  }
+
+  it('member and admin screens', async () => {
+    const member = await newContext(browser, stack, PHONE);
+    await loginContext(member, stack, 'demo', 'demo1234');
+    const page = await member.newPage();
+    for (const path of ['/', '/mypet', '/pet/register', '/abandoned/register', '/adopt']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const vs = await seriousViolations(page);
+      assert.equal(vs.length, 0, `${path}:\n${describeViolations(vs)}`);
+    }
+    await member.close();
+    const admin = await newContext(browser, stack, DESKTOP);
+    await loginContext(admin, stack, 'admin', stack.adminPassword);
+    const a = await admin.newPage();
+    for (const path of ['/', '/admin/abandoned-pets', '/admin/adopt-applications']) {
+      await a.goto(path);
+      await a.waitForLoadState('networkidle');
+      const vs = await seriousViolations(a);
+      assert.equal(vs.length, 0, `${path}:\n${describeViolations(vs)}`);
+    }
+    await admin.close();
+  });
+});
