@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Container, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { t } from '@/messages';
@@ -7,6 +7,7 @@ import { login } from './api';
 import { fullReload } from './full-reload';
 import { SocialLoginButtons } from './components/SocialLoginButtons';
 import { useSocialLoginError } from './hooks/use-social-login-error';
+import { AuthCard } from './components/AuthCard';
 
 type LoginErrors = { userId?: string; password?: string };
 
@@ -40,59 +41,49 @@ export default function LoginPage() {
   };
 
   return (
-    <Container size={440} py="xl" px={{ base: 0, xs: 'md' }}>
-      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <Stack gap={4} mb="lg">
-          <Title order={1} size="h2">
-            {t('auth.login.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('auth.login.subtitle')}
-          </Text>
+    <AuthCard width={440} title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('auth.login.userId')}
+            name="userId"
+            autoComplete="username"
+            required
+            withAsterisk={false}
+            value={userId}
+            onChange={(e) => {
+              setUserId(e.currentTarget.value);
+              setErrors((x) => ({ ...x, userId: undefined }));
+            }}
+            error={errors.userId}
+            disabled={submitting}
+          />
+          <PasswordInput
+            label={t('auth.login.password')}
+            name="password"
+            autoComplete="current-password"
+            required
+            withAsterisk={false}
+            value={password}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+              setErrors((x) => ({ ...x, password: undefined }));
+            }}
+            error={errors.password}
+            disabled={submitting}
+          />
+          <Button type="submit" size="md" fullWidth loading={submitting} disabled={submitting}>
+            {t('auth.login.submit')}
+          </Button>
         </Stack>
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            <TextInput
-              label={t('auth.login.userId')}
-              name="userId"
-              autoComplete="username"
-              required
-              withAsterisk={false}
-              value={userId}
-              onChange={(e) => {
-                setUserId(e.currentTarget.value);
-                setErrors((x) => ({ ...x, userId: undefined }));
-              }}
-              error={errors.userId}
-              disabled={submitting}
-            />
-            <PasswordInput
-              label={t('auth.login.password')}
-              name="password"
-              autoComplete="current-password"
-              required
-              withAsterisk={false}
-              value={password}
-              onChange={(e) => {
-                setPassword(e.currentTarget.value);
-                setErrors((x) => ({ ...x, password: undefined }));
-              }}
-              error={errors.password}
-              disabled={submitting}
-            />
-            <Button type="submit" size="md" fullWidth loading={submitting} disabled={submitting}>
-              {t('auth.login.submit')}
-            </Button>
-          </Stack>
-        </form>
-        <SocialLoginButtons disabled={submitting} />
-        <Text ta="center" size="sm" mt="lg">
-          {t('auth.login.noAccount')}{' '}
-          <Anchor component={Link} to="/signup" fw={600}>
-            {t('auth.login.toSignup')}
-          </Anchor>
-        </Text>
-      </Paper>
-    </Container>
+      </form>
+      <SocialLoginButtons disabled={submitting} />
+      <Text ta="center" size="sm" mt="lg">
+        {t('auth.login.noAccount')}{' '}
+        <Anchor component={Link} to="/signup" fw={600}>
+          {t('auth.login.toSignup')}
+        </Anchor>
+      </Text>
+    </AuthCard>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Anchor, Button, Container, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { ApiError } from '@/lib/api-client';
@@ -8,6 +8,7 @@ import { signup } from './api';
 import { EmailVerificationField } from './components/EmailVerificationField';
 import { useEmailVerification } from './hooks/use-email-verification';
 import { EMPTY_SIGNUP, serverFieldErrors, validateSignup, type SignupErrors, type SignupValues } from './signup-form';
+import { AuthCard } from './components/AuthCard';
 
 export default function SignupPage() {
   const navigate = useNavigate();
@@ -92,129 +93,119 @@ export default function SignupPage() {
   };
 
   return (
-    <Container size={560} py="xl" px={{ base: 0, xs: 'md' }}>
-      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'md', sm: 'xl' }}>
-        <Stack gap={4} mb="lg">
-          <Title order={1} size="h2">
-            {t('auth.signup.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('auth.signup.subtitle')}
-          </Text>
-        </Stack>
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            <TextInput
-              label={t('auth.signup.name')}
-              name="name"
-              autoComplete="name"
-              required
-              withAsterisk={false}
-              value={values.name}
-              onChange={(e) => setField('name', e.currentTarget.value)}
-              error={errors.name}
-              disabled={submitting}
-            />
-            <TextInput
-              label={t('auth.signup.userId')}
-              description={t('auth.signup.userIdHint')}
+    <AuthCard width={560} title={t('auth.signup.title')} subtitle={t('auth.signup.subtitle')}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('auth.signup.name')}
+            name="name"
+            autoComplete="name"
+            required
+            withAsterisk={false}
+            value={values.name}
+            onChange={(e) => setField('name', e.currentTarget.value)}
+            error={errors.name}
+            disabled={submitting}
+          />
+          <TextInput
+            label={t('auth.signup.userId')}
+            description={t('auth.signup.userIdHint')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            name="userId"
+            autoComplete="username"
+            required
+            withAsterisk={false}
+            value={values.userId}
+            onChange={(e) => setField('userId', e.currentTarget.value)}
+            error={errors.userId}
+            disabled={submitting}
+          />
+          <EmailVerificationField
+            email={values.email}
+            emailError={errors.email}
+            code={code}
+            codeError={errors.code}
+            status={verification.status}
+            remaining={verification.remaining}
+            expired={verification.expired}
+            sending={verification.sending}
+            verifying={verification.verifying}
+            disabled={submitting}
+            onEmailChange={onEmailChange}
+            onCodeChange={(c) => {
+              setCode(c);
+              setErrors((e) => ({ ...e, code: undefined }));
+            }}
+            onSend={onSend}
+            onVerify={onVerify}
+            onChangeEmail={onChangeEmail}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <PasswordInput
+              label={t('auth.signup.password')}
+              description={t('auth.signup.passwordHint')}
               inputWrapperOrder={['label', 'input', 'description', 'error']}
-              name="userId"
-              autoComplete="username"
+              name="password"
+              autoComplete="new-password"
               required
               withAsterisk={false}
-              value={values.userId}
-              onChange={(e) => setField('userId', e.currentTarget.value)}
-              error={errors.userId}
+              value={values.password}
+              onChange={(e) => setField('password', e.currentTarget.value)}
+              error={errors.password}
               disabled={submitting}
             />
-            <EmailVerificationField
-              email={values.email}
-              emailError={errors.email}
-              code={code}
-              codeError={errors.code}
-              status={verification.status}
-              remaining={verification.remaining}
-              expired={verification.expired}
-              sending={verification.sending}
-              verifying={verification.verifying}
+            <PasswordInput
+              label={t('auth.signup.confirmPassword')}
+              name="confirmPassword"
+              autoComplete="new-password"
+              required
+              withAsterisk={false}
+              value={values.confirmPassword}
+              onChange={(e) => setField('confirmPassword', e.currentTarget.value)}
+              error={errors.confirmPassword}
               disabled={submitting}
-              onEmailChange={onEmailChange}
-              onCodeChange={(c) => {
-                setCode(c);
-                setErrors((e) => ({ ...e, code: undefined }));
-              }}
-              onSend={onSend}
-              onVerify={onVerify}
-              onChangeEmail={onChangeEmail}
             />
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <PasswordInput
-                label={t('auth.signup.password')}
-                description={t('auth.signup.passwordHint')}
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                name="password"
-                autoComplete="new-password"
-                required
-                withAsterisk={false}
-                value={values.password}
-                onChange={(e) => setField('password', e.currentTarget.value)}
-                error={errors.password}
-                disabled={submitting}
-              />
-              <PasswordInput
-                label={t('auth.signup.confirmPassword')}
-                name="confirmPassword"
-                autoComplete="new-password"
-                required
-                withAsterisk={false}
-                value={values.confirmPassword}
-                onChange={(e) => setField('confirmPassword', e.currentTarget.value)}
-                error={errors.confirmPassword}
-                disabled={submitting}
-              />
-            </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <TextInput
-                label={t('auth.signup.birth')}
-                type="date"
-                name="birth"
-                autoComplete="bday"
-                required
-                withAsterisk={false}
-                max={new Date().toISOString().slice(0, 10)}
-                value={values.birth}
-                onChange={(e) => setField('birth', e.currentTarget.value)}
-                error={errors.birth}
-                disabled={submitting}
-              />
-              <TextInput
-                label={t('auth.signup.phone')}
-                placeholder={t('auth.signup.phonePlaceholder')}
-                type="tel"
-                name="phoneNm"
-                autoComplete="tel"
-                inputMode="tel"
-                required
-                withAsterisk={false}
-                value={values.phoneNm}
-                onChange={(e) => setField('phoneNm', e.currentTarget.value)}
-                error={errors.phoneNm}
-                disabled={submitting}
-              />
-            </SimpleGrid>
-            <Button type="submit" size="md" fullWidth mt="xs" loading={submitting} disabled={submitting}>
-              {submitting ? t('auth.signup.submitting') : t('auth.signup.submit')}
-            </Button>
-          </Stack>
-        </form>
-        <Text ta="center" size="sm" mt="lg">
-          {t('auth.signup.hasAccount')}{' '}
-          <Anchor component={Link} to="/login" fw={600}>
-            {t('auth.signup.toLogin')}
-          </Anchor>
-        </Text>
-      </Paper>
-    </Container>
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              label={t('auth.signup.birth')}
+              type="date"
+              name="birth"
+              autoComplete="bday"
+              required
+              withAsterisk={false}
+              max={new Date().toISOString().slice(0, 10)}
+              value={values.birth}
+              onChange={(e) => setField('birth', e.currentTarget.value)}
+              error={errors.birth}
+              disabled={submitting}
+            />
+            <TextInput
+              label={t('auth.signup.phone')}
+              placeholder={t('auth.signup.phonePlaceholder')}
+              type="tel"
+              name="phoneNm"
+              autoComplete="tel"
+              inputMode="tel"
+              required
+              withAsterisk={false}
+              value={values.phoneNm}
+              onChange={(e) => setField('phoneNm', e.currentTarget.value)}
+              error={errors.phoneNm}
+              disabled={submitting}
+            />
+          </SimpleGrid>
+          <Button type="submit" size="md" fullWidth mt="xs" loading={submitting} disabled={submitting}>
+            {submitting ? t('auth.signup.submitting') : t('auth.signup.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Text ta="center" size="sm" mt="lg">
+        {t('auth.signup.hasAccount')}{' '}
+        <Anchor component={Link} to="/login" fw={600}>
+          {t('auth.signup.toLogin')}
+        </Anchor>
+      </Text>
+    </AuthCard>
   );
 }
