@@ -1,40 +1,31 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeSpring, springText, type FakeSpring } from '../testing/fake-spring/index';
-import { createClient, startTestBff, type TestBff, type TestClient } from '../testing/test-bff';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { springText } from '../testing/fake-spring/index';
+import { createClient, type TestClient } from '../testing/test-bff';
 import { expectEnvelope, petContractSuite, photo, photoForm, registerForm, validPet } from './pets.routes.suite';
+import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
 
 // The BFF in front of the legacy wire (fake Spring): same canonical answers, legacy quirks absorbed.
-let spring: FakeSpring;
-let bff: TestBff;
+const stack = useBffOnFakeSpring();
 let seq = 0;
-
-beforeAll(async () => {
-  spring = await startFakeSpring();
-  bff = await startTestBff(spring.url);
-});
-afterAll(async () => {
-  await bff.close();
-  await spring.close();
-});
-beforeEach(() => spring.state.overrides.clear());
+beforeEach(() => stack.spring.state.overrides.clear());
 
 function member(): { client: TestClient; userId: string } {
   seq += 1;
   const userId = `legacy${seq}${Date.now().toString(36)}`;
-  spring.state.addUser({ userId, name: `보호자${seq}` });
-  const client = createClient(bff.url);
-  client.cookies.set('JSESSIONID', spring.state.createSession(userId));
+  stack.spring.state.addUser({ userId, name: `보호자${seq}` });
+  const client = createClient(stack.bff.url);
+  client.cookies.set('JSESSIONID', stack.spring.state.createSession(userId));
   return { client, userId };
 }
 
-const writes = () => spring.state.requests.filter((r) => r.method !== 'GET').length;
+const writes = () => stack.spring.state.requests.filter((r) => r.method !== 'GET').length;
 
 describe('pets through the BFF, upstream = legacy Spring', () => {
   petContractSuite({
-    bffUrl: () => bff.url,
-    anonymous: () => createClient(bff.url),
+    bffUrl: () => stack.bff.url,
+    anonymous: () => createClient(stack.bff.url),
     member: async () => member().client,
-    stored: async () => ({ rows: spring.state.pets.length + writes(), files: spring.state.files.size }),
+    stored: async () => ({ rows: stack.spring.state.pets.length + writes(), files: stack.spring.state.files.size }),
   });
 
   it('never shows the hidden database key and deletes by registration number', async () => {
@@ -44,7 +35,7 @@ describe('pets through the BFF, upstream = legacy Spring', () => {
     expect(Object.keys(list.body[0]).sort()).toEqual(['adopt', 'age', 'gender', 'id', 'imageUrl', 'name', 'petId', 'size', 'type', 'weight']);
     expect(list.body[0].id).toBe('55');
     await client.delete('/api/pet/delete/55');
-    expect(spring.state.calls('/api/pet/delete/55').map((r) => r.method)).toEqual(['DELETE']);
+    expect(stack.spring.state.calls('/api/pet/delete/55').map((r) => r.method)).toEqual(['DELETE']);
   });
 
   it('edits on Spring by delete + re-register with the same number, carrying the photo over', async () => {
@@ -55,66 +46,66 @@ describe('pets through the BFF, upstream = legacy Spring', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ id: '60', weight: 6.1, size: 'LARGE' });
     expect((await client.get(res.body.imageUrl)).text).toBe(bytes);
-    expect(spring.state.pets.filter((p) => p.owner === userId)).toHaveLength(1);
+    expect(stack.spring.state.pets.filter((p) => p.owner === userId)).toHaveLength(1);
   });
 
   it('puts the dog back when the re-registration fails', async () => {
     const { client, userId } = member();
     await client.postForm('/api/pet/register', registerForm(validPet({ petId: '61' }), await photo()));
-    spring.state.override('POST /api/pet/register', (_req, reply) => {
-      spring.state.overrides.delete('POST /api/pet/register');
+    stack.spring.state.override('POST /api/pet/register', (_req, reply) => {
+      stack.spring.state.overrides.delete('POST /api/pet/register');
       return reply.code(500).send({ success: false, message: '등록 중 오류가 발생했습니다: boom' });
     });
     const res = await client.put('/api/pet/edit/61', { name: '바뀜', type: '푸들', weight: 6.1, age: 5, size: 'LARGE', gender: 'FEMALE', adopt: false });
     expectEnvelope(res, 502, 'UPSTREAM_UNAVAILABLE');
     expect(res.text).not.toContain('boom');
-    const mine = spring.state.pets.filter((p) => p.owner === userId);
+    const mine = stack.spring.state.pets.filter((p) => p.owner === userId);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ petId: '61', name: '초코', weight: 4.2 });
-    expect(spring.state.files.has(mine[0]!.profile.slice('/uploads/'.length))).toBe(true);
+    expect(stack.spring.state.files.has(mine[0]!.profile.slice('/uploads/'.length))).toBe(true);
   });
 
   it("maps the legacy's 500 {success:false} on a not-owner edit to 404", async () => {
     const alice = member();
     const bob = member();
-    const bobsDog = spring.state.addPet({ owner: bob.userId, petId: '70' });
+    const bobsDog = stack.spring.state.addPet({ owner: bob.userId, petId: '70' });
     // A Spring build whose list carries the key (as ours does), but the dog changed hands in between.
-    spring.state.override('GET /api/pet/profile/pets', (_req, reply) => reply.send([{ id: bobsDog.id, name: '남의 개', profile: null, adopt: false, type: '믹스', weight: 5, size: 'SMALL', age: 2, gender: 'FEMALE', petId: '70' }]));
+    stack.spring.state.override('GET /api/pet/profile/pets', (_req, reply) => reply.send([{ id: bobsDog.id, name: '남의 개', profile: null, adopt: false, type: '믹스', weight: 5, size: 'SMALL', age: 2, gender: 'FEMALE', petId: '70' }]));
     const res = await alice.client.put('/api/pet/edit/70', { name: '탈취', type: '믹스', weight: 5, age: 2, size: 'SMALL', gender: 'FEMALE', adopt: false });
     expectEnvelope(res, 404, 'NOT_FOUND', '반려견을 찾을 수 없습니다.');
-    expect(spring.state.calls(`/api/pet/edit/${bobsDog.id}`)).toHaveLength(1);
+    expect(stack.spring.state.calls(`/api/pet/edit/${bobsDog.id}`)).toHaveLength(1);
     expect(bobsDog.name).toBe('이름');
   });
 
   it("maps the legacy's 400 on a not-owner delete to 404 (registration numbers are not unique there)", async () => {
     const alice = member();
     const bob = member();
-    spring.state.addPet({ owner: bob.userId, petId: '80', name: '보리' });
-    spring.state.addPet({ owner: alice.userId, petId: '80', name: '초코' });
+    stack.spring.state.addPet({ owner: bob.userId, petId: '80', name: '보리' });
+    stack.spring.state.addPet({ owner: alice.userId, petId: '80', name: '초코' });
     const res = await alice.client.delete('/api/pet/delete/80');
     expectEnvelope(res, 404, 'NOT_FOUND');
-    expect(spring.state.pets.filter((p) => p.petId === '80').map((p) => p.name)).toEqual(['보리', '초코']);
+    expect(stack.spring.state.pets.filter((p) => p.petId === '80').map((p) => p.name)).toEqual(['보리', '초코']);
   });
 
   it('turns the 401 text and the 302 to /login into 401, and a 500 text into a masked 502', async () => {
     const { client } = member();
-    spring.state.override('GET /api/pet/profile/pets', (req, reply) => springText(req, reply, 401, '로그인이 필요합니다.'));
+    stack.spring.state.override('GET /api/pet/profile/pets', (req, reply) => springText(req, reply, 401, '로그인이 필요합니다.'));
     expectEnvelope(await client.get('/api/pet/profile/pets'), 401, 'UNAUTHENTICATED');
-    spring.state.override('GET /api/pet/profile/pets', (req, reply) => reply.code(302).header('location', `http://${req.host}/login`).send());
+    stack.spring.state.override('GET /api/pet/profile/pets', (req, reply) => reply.code(302).header('location', `http://${req.host}/login`).send());
     expectEnvelope(await client.get('/api/pet/profile/pets'), 401, 'UNAUTHENTICATED');
-    spring.state.override('GET /api/pet/profile/pets', (req, reply) => springText(req, reply, 500, '반려견 조회 중 오류가 발생했습니다.'));
+    stack.spring.state.override('GET /api/pet/profile/pets', (req, reply) => springText(req, reply, 500, '반려견 조회 중 오류가 발생했습니다.'));
     const failed = await client.get('/api/pet/profile/pets');
     expectEnvelope(failed, 502, 'UPSTREAM_UNAVAILABLE');
   });
 
   it('turns a legacy registration failure into a masked 502 and the legacy default picture into no photo', async () => {
     const { client, userId } = member();
-    spring.state.override('POST /api/pet/register', (_req, reply) => reply.code(500).send({ success: false, message: '등록 중 오류가 발생했습니다: SQL' }));
+    stack.spring.state.override('POST /api/pet/register', (_req, reply) => reply.code(500).send({ success: false, message: '등록 중 오류가 발생했습니다: SQL' }));
     const res = await client.postForm('/api/pet/register', registerForm(validPet({ petId: '90' }), await photo()));
     expectEnvelope(res, 502, 'UPSTREAM_UNAVAILABLE');
     expect(res.text).not.toContain('SQL');
-    spring.state.overrides.clear();
-    spring.state.addPet({ owner: userId, petId: '91', profile: '/images/default-profile.png' });
+    stack.spring.state.overrides.clear();
+    stack.spring.state.addPet({ owner: userId, petId: '91', profile: '/images/default-profile.png' });
     const list = await client.get('/api/pet/profile/pets');
     expect(list.body.find((p: { id: string }) => p.id === '91').imageUrl).toBeNull();
     // A dog without a photo gets one through the list's photo change.
@@ -124,7 +115,7 @@ describe('pets through the BFF, upstream = legacy Spring', () => {
   });
 
   it('documents the photo-change contract in /docs', async () => {
-    const doc = (await createClient(bff.url).get('/docs/json')).body as { paths: Record<string, Record<string, { summary?: string; description?: string }>> };
+    const doc = (await createClient(stack.bff.url).get('/docs/json')).body as { paths: Record<string, Record<string, { summary?: string; description?: string }>> };
     const route = doc.paths['/api/pet/{petId}/profile-image']?.post;
     expect(route?.summary).toBeTruthy();
     expect(route?.description).toContain('profileImage');

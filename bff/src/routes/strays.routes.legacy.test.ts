@@ -1,61 +1,52 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AdoptionApplicationListSchema, StrayListSchema } from '@pawbridge/shared';
-import { startFakeSpring, springText, type FakeSpring } from '../testing/fake-spring/index';
-import { createClient, startTestBff, type TestBff, type TestClient } from '../testing/test-bff';
+import { springText } from '../testing/fake-spring/index';
+import { createClient, type TestClient } from '../testing/test-bff';
 import { expectEnvelope, photo, reportForm, strayContractSuite, validReport } from './strays.routes.suite';
+import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
 
 // The BFF in front of the legacy wire (fake Spring): same canonical answers, the legacy's holes closed.
-let spring: FakeSpring;
-let bff: TestBff;
+const stack = useBffOnFakeSpring();
 let seq = 0;
-
-beforeAll(async () => {
-  spring = await startFakeSpring();
-  bff = await startTestBff(spring.url);
-});
-afterAll(async () => {
-  await bff?.close();
-  await spring?.close();
-});
 beforeEach(() => {
-  spring.state.overrides.clear();
-  spring.state.predictedBreed = 'Poodle';
+  stack.spring.state.overrides.clear();
+  stack.spring.state.predictedBreed = 'Poodle';
 });
 
 function login(role: 'USER' | 'ADMIN'): { client: TestClient; userId: string } {
   seq += 1;
   const userId = `${role === 'ADMIN' ? 'admin' : 'legacy'}${seq}${Date.now().toString(36)}`;
-  spring.state.addUser({ userId, name: `회원${seq}`, role });
-  const client = createClient(bff.url);
-  client.cookies.set('JSESSIONID', spring.state.createSession(userId));
+  stack.spring.state.addUser({ userId, name: `회원${seq}`, role });
+  const client = createClient(stack.bff.url);
+  client.cookies.set('JSESSIONID', stack.spring.state.createSession(userId));
   return { client, userId };
 }
 
-const writes = (prefix: string) => spring.state.requests.filter((r) => r.method === 'POST' && r.path.startsWith(prefix)).length;
+const writes = (prefix: string) => stack.spring.state.requests.filter((r) => r.method === 'POST' && r.path.startsWith(prefix)).length;
 
 describe('strays through the BFF, upstream = legacy Spring', () => {
   strayContractSuite({
-    anonymous: () => createClient(bff.url),
+    anonymous: () => createClient(stack.bff.url),
     member: async () => login('USER'),
     admin: async () => login('ADMIN').client,
-    seed: async (s) => spring.state.addStrayForm({ ...s, description: s.description ?? null }).id,
+    seed: async (s) => stack.spring.state.addStrayForm({ ...s, description: s.description ?? null }).id,
     writes,
   });
 
   it('accepts `{data: [...]}` lists and drops entries it cannot show', async () => {
-    const form = spring.state.addStrayForm({ status: 'PROTECTING' });
-    spring.state.override('GET /api/abandoned/abandoned-pets', (_req, reply) => reply.send({ data: [form, { id: 'x', status: 'PROTECTING' }, { id: 9, status: 'GONE' }, null] }));
-    const list = StrayListSchema.parse((await createClient(bff.url).get('/api/abandoned/abandoned-pets')).body);
+    const form = stack.spring.state.addStrayForm({ status: 'PROTECTING' });
+    stack.spring.state.override('GET /api/abandoned/abandoned-pets', (_req, reply) => reply.send({ data: [form, { id: 'x', status: 'PROTECTING' }, { id: 9, status: 'GONE' }, null] }));
+    const list = StrayListSchema.parse((await createClient(stack.bff.url).get('/api/abandoned/abandoned-pets')).body);
     expect(list.map((s) => s.id)).toEqual([form.id]);
-    spring.state.override('GET /api/abandoned/abandoned-pets', (_req, reply) => reply.send({ unexpected: true }));
-    expect((await createClient(bff.url).get('/api/abandoned/abandoned-pets')).body).toEqual([]);
+    stack.spring.state.override('GET /api/abandoned/abandoned-pets', (_req, reply) => reply.send({ unexpected: true }));
+    expect((await createClient(stack.bff.url).get('/api/abandoned/abandoned-pets')).body).toEqual([]);
   });
 
   it('search never returns the Elasticsearch ids: results are report ids with status and photo', async () => {
-    const form = spring.state.addStrayForm({ status: 'PROTECTING', location: '강원도', description: '설악산 입구' });
-    const esId = spring.state.abandonedPets.find((p) => p.formId === form.id)?.id;
+    const form = stack.spring.state.addStrayForm({ status: 'PROTECTING', location: '강원도', description: '설악산 입구' });
+    const esId = stack.spring.state.abandonedPets.find((p) => p.formId === form.id)?.id;
     expect(esId).not.toBe(form.id);
-    const res = await createClient(bff.url).get('/api/abandoned/abandoned-pets/search', { query: { location: '강원도' } });
+    const res = await createClient(stack.bff.url).get('/api/abandoned/abandoned-pets/search', { query: { location: '강원도' } });
     const list = StrayListSchema.parse(res.body);
     expect(list.map((s) => s.id)).toEqual([form.id]);
     expect(list[0]).toMatchObject({ status: 'PROTECTING', imageUrl: form.imageUrl });
@@ -66,8 +57,8 @@ describe('strays through the BFF, upstream = legacy Spring', () => {
     const ok = await client.postForm('/api/abandoned/register', reportForm(validReport({ type: '진돗개' }), await photo()));
     expect(ok.status, ok.text).toBe(201);
     expect(ok.body).toMatchObject({ ok: true, id: null });
-    expect(spring.state.strayForms.at(-1)).toMatchObject({ userId, status: 'LOST', location: '서울특별시' });
-    spring.state.predictedBreed = null;
+    expect(stack.spring.state.strayForms.at(-1)).toMatchObject({ userId, status: 'LOST', location: '서울특별시' });
+    stack.spring.state.predictedBreed = null;
     const failed = await client.postForm('/api/abandoned/register', reportForm(validReport(), await photo()));
     expectEnvelope(failed, 502, 'UPSTREAM_UNAVAILABLE');
     expect(failed.text).not.toContain('Custom Vision');
@@ -79,20 +70,20 @@ describe('strays through the BFF, upstream = legacy Spring', () => {
       f.append('imageurl', new Blob([new Uint8Array(await photo())], { type: 'image/jpeg' }), 'a.jpg');
       return f;
     };
-    const ok = await createClient(bff.url).postForm('/api/abandoned/predict', await form());
+    const ok = await createClient(stack.bff.url).postForm('/api/abandoned/predict', await form());
     expect(ok.body).toEqual({ predictedBreed: 'Poodle', confidence: null });
-    spring.state.predictedBreed = null;
-    expectEnvelope(await createClient(bff.url).postForm('/api/abandoned/predict', await form()), 503, 'PREDICTION_UNAVAILABLE');
+    stack.spring.state.predictedBreed = null;
+    expectEnvelope(await createClient(stack.bff.url).postForm('/api/abandoned/predict', await form()), 503, 'PREDICTION_UNAVAILABLE');
   });
 
   it('my-applications: the legacy sends everyone’s; the BFF keeps only the caller’s and finds the stray ids', async () => {
-    const a = spring.state.addStrayForm({ status: 'PROTECTING' });
-    const b = spring.state.addStrayForm({ status: 'PROTECTING' });
+    const a = stack.spring.state.addStrayForm({ status: 'PROTECTING' });
+    const b = stack.spring.state.addStrayForm({ status: 'PROTECTING' });
     const ann = login('USER');
     const ben = login('USER');
     expect((await ann.client.post(`/api/adopt/apply/${a.id}`)).status).toBe(200);
     expect((await ben.client.post(`/api/adopt/apply/${b.id}`)).status).toBe(200);
-    const raw = (await fetch(`${spring.url}/api/adopt/adoption/my-applications`).then((r) => r.json())) as unknown[];
+    const raw = (await fetch(`${stack.spring.url}/api/adopt/adoption/my-applications`).then((r) => r.json())) as unknown[];
     expect(raw.length).toBeGreaterThanOrEqual(2);
     const mine = AdoptionApplicationListSchema.parse((await ann.client.get('/api/adopt/adoption/my-applications')).body);
     expect(mine).toHaveLength(1);
@@ -102,16 +93,16 @@ describe('strays through the BFF, upstream = legacy Spring', () => {
 
   it('text bodies labelled JSON are read as text; a legacy 302 to /login is a 401', async () => {
     const admin = login('ADMIN').client;
-    const lost = spring.state.addStrayForm({ status: 'LOST' });
-    spring.state.override(`POST /api/admin/reports/${lost.id}/register`, (req, reply) => springText(req, reply, 200, '제보가 유기동물로 등록되었습니다.'));
+    const lost = stack.spring.state.addStrayForm({ status: 'LOST' });
+    stack.spring.state.override(`POST /api/admin/reports/${lost.id}/register`, (req, reply) => springText(req, reply, 200, '제보가 유기동물로 등록되었습니다.'));
     const ok = await admin.post(`/api/admin/reports/${lost.id}/register`);
     expect(ok.body).toMatchObject({ ok: true, status: 'PROTECTING' });
-    spring.state.override('GET /api/admin/abandoned-pets', (req, reply) => reply.code(302).header('location', `http://${req.host}/login`).send());
+    stack.spring.state.override('GET /api/admin/abandoned-pets', (req, reply) => reply.code(302).header('location', `http://${req.host}/login`).send());
     expectEnvelope(await admin.get('/api/admin/abandoned-pets'), 401, 'UNAUTHENTICATED');
   });
 
   it('a legacy approval leaves other applications open: the BFF still refuses to approve twice', async () => {
-    const form = spring.state.addStrayForm({ status: 'PROTECTING' });
+    const form = stack.spring.state.addStrayForm({ status: 'PROTECTING' });
     const ann = login('USER');
     await ann.client.post(`/api/adopt/apply/${form.id}`);
     const admin = login('ADMIN').client;
