@@ -12,8 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const WEB_DIST = path.join(ROOT, 'web', 'dist');
-export const SCREENSHOT_DIR = path.join(ROOT, 'e2e', 'screenshots');
+// E2E_WEB_DIST lets parallel runs build and serve their own copy of the SPA.
+const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(ROOT, 'web', 'dist');
+export const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR ? path.resolve(process.env.E2E_SCREENSHOT_DIR) : path.join(ROOT, 'e2e', 'screenshots');
 
 export interface Stack {
   baseUrl: string;
@@ -55,7 +56,7 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Pr
 /** Build the SPA once if there is no build yet (CI builds before the journeys). */
 export function ensureWebBuild(): void {
   if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) return;
-  execFileSync('npm', ['run', 'build', '-w', '@pawbridge/web'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync('npm', ['run', 'build', '-w', '@pawbridge/web', '--', '--outDir', WEB_DIST, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit' });
 }
 
 function run(name: string, args: string[], env: Record<string, string>, logFile: string): ChildProcess {
