@@ -12,6 +12,7 @@ import { multipartPlugin } from './plugins/multipart';
 import { docsPlugin } from './plugins/docs';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { staticWebPlugin } from './plugins/static-web';
+import { compressionPlugin } from './plugins/compression';
 import { routes } from './routes/index';
 
 /** Build the gateway without listening (tests call this with their own config). */
@@ -36,6 +37,7 @@ export async function buildApp(config: BffConfig): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  await app.register(compressionPlugin);
   await app.register(upstreamPlugin, { config });
   await app.register(errorsPlugin);
   await app.register(cookie);

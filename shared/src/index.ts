@@ -5,3 +5,4 @@ export * from './accounts.schema';
 export * from './config.schema';
 export * from './strays.schema';
 export * from './pets.schema';
+export * from './screen-routes';

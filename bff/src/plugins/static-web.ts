@@ -2,38 +2,58 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isScreenRoute, isServerPath } from '@pawbridge/shared';
+
+const ONE_YEAR = 'public, max-age=31536000, immutable';
 
 /**
- * Single-process mode: the BFF serves the built SPA. Hashed assets are cached
- * for a year; index.html never, so a deploy is picked up at once. Unknown
- * non-API paths get index.html (client-side routes).
+ * Single-process mode: the BFF serves the built SPA. Hashed assets under
+ * /assets are cached for a year and served from the brotli/gzip copies the
+ * build made; index.html is never cached, so a deploy is picked up at once.
+ * Screen routes get index.html (200); other page-like paths get index.html
+ * with 404 (the SPA shows its not-found screen); server paths (/api, /ws,
+ * /oauth2, …), missing files and non-HTML clients get the 404 envelope.
  */
 export const staticWebPlugin = fp<{ dir: string }>(
   async (app, { dir }) => {
-    const index = path.join(dir, 'index.html');
-    if (!fs.existsSync(index)) {
-      app.log.warn({ dir }, 'web build not found; the SPA is not served');
+    const root = path.resolve(dir);
+    if (!fs.existsSync(path.join(root, 'index.html'))) {
+      app.log.warn({ dir: root }, 'web build not found; the SPA is not served');
       return;
     }
     await app.register(fastifyStatic, {
-      root: dir,
+      root,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
-        res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header('Cache-Control', filePath.startsWith(path.join(root, 'assets') + path.sep) ? ONE_YEAR : 'no-cache');
       },
     });
-    const html = fs.readFileSync(index);
-    const sendIndex = (_req: unknown, reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
-    app.get('/', { schema: { hide: true } }, sendIndex);
-    app.get('/*', { schema: { hide: true } }, (request, reply) => {
-      const p = request.url.split('?')[0] ?? '/';
-      if (p.startsWith('/api/') || p.startsWith('/uploads/') || p.startsWith('/docs')) return reply.callNotFound();
-      const file = path.join(dir, path.normalize(p));
-      if (file.startsWith(dir) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(path.relative(dir, file));
-      return sendIndex(request, reply);
-    });
+    const sendIndex = (reply: FastifyReply, status = 200) => reply.code(status).sendFile('index.html');
+    const wantsHtml = (request: FastifyRequest) => request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+
+    const serve = (request: FastifyRequest, reply: FastifyReply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (isServerPath(pathname)) return reply.callNotFound();
+      if (isScreenRoute(pathname)) return sendIndex(reply);
+      const file = path.join(root, path.normalize(decodeURIComponentSafe(pathname)));
+      if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(path.relative(root, file));
+      // A missing asset must not come back as HTML (the browser would try to run it).
+      if (!wantsHtml(request) || path.extname(pathname) !== '') return reply.callNotFound();
+      return sendIndex(reply, 404);
+    };
+    app.get('/', { schema: { hide: true } }, serve);
+    app.get('/*', { schema: { hide: true } }, serve);
   },
   { name: 'static-web' },
 );
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
