@@ -5,14 +5,23 @@ import { auth } from './auth';
 import { strays } from './strays';
 import { adoption } from './adoption';
 import { pets } from './pets';
+import { particle } from './josa';
 
 export const ko = { ...common, ...auth, ...strays, ...adoption, ...pets } as const;
 export type MessageKey = keyof typeof ko;
 
+/**
+ * The message for `key` with `{param}` filled in. `{param|이/가}` also appends the
+ * particle that fits the value's last sound (Korean particles change with it).
+ */
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
   const template: string = ko[key];
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (m, name: string) => (params[name] !== undefined ? String(params[name]) : m));
+  return template.replace(/\{(\w+)(?:\|([^}]+))?\}/g, (m, name: string, pair: string | undefined) => {
+    if (params[name] === undefined) return m;
+    const value = String(params[name]);
+    return pair ? value + particle(value, pair) : value;
+  });
 }
 
 /** A message key chosen at run time (e.g. from a server field error key); falls back to `fallback`. */
