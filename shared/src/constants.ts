@@ -6,6 +6,8 @@ export const LIMITS = {
   userIdMinLength: 4,
   passwordMinLength: 6,
   imageMaxBytes: 5 * 1024 * 1024,
+  /** Open (REQUESTED) adoption applications one member may hold at once, so nobody can freeze every adoption. */
+  openAdoptionApplicationsMax: 3,
   apiTimeoutMs: 10_000,
   postTitleMax: 100,
   commentMax: 500,
@@ -28,21 +30,8 @@ export const MAP_DEFAULT_CENTER = { lat: 37.566535, lng: 126.9779692 } as const;
 export const MAP_DEFAULT_KAKAO_LEVEL = 3;
 export const MAP_DEFAULT_LEAFLET_ZOOM = 16;
 
-/** The 11 regions of spec §5, as the legacy front end sends them (province names). */
-export const REGIONS = [
-  '서울특별시',
-  '인천광역시',
-  '경기도',
-  '강원도',
-  '전라북도',
-  '전라남도',
-  '충청북도',
-  '충청남도',
-  '경상북도',
-  '경상남도',
-  '부산광역시',
-] as const;
-export type Region = (typeof REGIONS)[number];
+// The 17 시·도 with their centres and boxes live in regions.ts.
+export * from './regions';
 
 export const ROLES = ['USER', 'ADMIN'] as const;
 export const SOCIAL_PROVIDERS = ['google', 'kakao', 'naver'] as const;
