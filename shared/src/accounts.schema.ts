@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { LIMITS, ROLES, SOCIAL_PROVIDERS } from './constants';
-import { isoDate } from './validation';
+import { hasControlChars, isoDate, requiredText } from './validation';
 
-const requiredString = (key: string) => z.string({ error: key }).trim().min(1, key);
+const requiredString = (key: string) => requiredText(key);
+/** Passwords are kept as typed (no trim), but control characters are refused like everywhere else. */
+const noControl = (s: string) => !hasControlChars(s);
 
 export const EmailSchema = requiredString('emailRequired').pipe(z.email('emailInvalid'));
 
@@ -17,7 +19,8 @@ export const SignupRequestSchema = z.object({
     .string({ error: 'passwordRequired' })
     .min(1, 'passwordRequired')
     .min(LIMITS.passwordMinLength, 'passwordTooShort')
-    .max(72, 'passwordTooLong'),
+    .max(72, 'passwordTooLong')
+    .refine(noControl, 'textControlChars'),
   birth: isoDate('birthRequired', 'birthInvalid').refine((s) => s <= new Date().toISOString().slice(0, 10) && s >= '1900-01-01', 'birthInvalid'),
   phoneNm: requiredString('phoneRequired').regex(/^0\d{1,2}-?\d{3,4}-?\d{4}$/, 'phoneInvalid'),
 });
@@ -25,7 +28,7 @@ export type SignupRequest = z.infer<typeof SignupRequestSchema>;
 
 export const LoginRequestSchema = z.object({
   userId: requiredString('userIdRequired'),
-  password: z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired'),
+  password: z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired').refine(noControl, 'textControlChars'),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PET_GENDERS, PET_SIZES } from './constants';
+import { LIMITS, PET_GENDERS, PET_SIZES } from './constants';
+import { decimalText, hasControlChars, requiredText } from './validation';
 
 export const PetSizeSchema = z.enum(PET_SIZES);
 export type PetSize = z.infer<typeof PetSizeSchema>;
@@ -36,16 +37,13 @@ export const PetSchema = z.object({
 export type Pet = z.infer<typeof PetSchema>;
 export const PetListSchema = z.array(PetSchema);
 
-/** Browsers and the legacy front end send numbers as text too ("4.2"); anything non-numeric stays as is and fails. */
-const numeric = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v);
+/** Browsers and the legacy front end send numbers as text too ("4.2"); only plain decimals convert. */
+const numeric = decimalText;
 const upper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
 const bool = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : v);
 
 /** Whole multiples of 0.1 kg, tolerant of binary floating point (4.2 * 10 = 42.00000000000001). */
 export const isWeightStep = (w: number) => Math.abs(w * 10 - Math.round(w * 10)) < 1e-6;
-
-const requiredText = (requiredKey: string, max: number, tooLongKey: string) =>
-  z.string({ error: requiredKey }).trim().min(1, requiredKey).max(max, tooLongKey);
 
 const petFields = {
   name: requiredText('petNameRequired', PET_LIMITS.nameMax, 'petNameTooLong'),
@@ -55,6 +53,8 @@ const petFields = {
     z
       .number({ error: 'petWeightRequired' })
       .gt(0, 'petWeightPositive')
+      // 1e-8 is a whole multiple of 0.1 within float tolerance; the smallest real step is the floor.
+      .min(LIMITS.weightStep, 'petWeightStep')
       .max(PET_LIMITS.weightMax, 'petWeightTooLarge')
       .refine(isWeightStep, 'petWeightStep'),
   ),
@@ -92,7 +92,7 @@ export const PetEditRequestSchema = z.strictObject({ ...petFields, profile: z.st
 export type PetEditRequest = z.infer<typeof PetEditRequestSchema>;
 
 /** Path parameter: any registration number an upstream may hold (legacy data is not validated). */
-export const PetIdParamsSchema = z.object({ petId: z.string().min(1).max(64) });
+export const PetIdParamsSchema = z.object({ petId: z.string().min(1).max(64).refine((s) => !hasControlChars(s), 'textControlChars') });
 
 /** Multipart field names of the photo uploads (spec §3, §7 Dogs). */
 export const PET_PHOTO_FIELD = 'profile';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADOPT_STATUSES, PET_STATUSES, REGIONS, REPORT_STATUSES, STRAY_GENDERS } from './constants';
-import { isoDate } from './validation';
+import { clockTime, isoDate, optionalText, requiredText, seoulToday } from './validation';
 
 export const PetStatusSchema = z.enum(PET_STATUSES);
 export type PetStatus = z.infer<typeof PetStatusSchema>;
@@ -41,11 +41,12 @@ export const StrayReportRequestSchema = z.object({
   latitude: z.number({ error: 'latitudeRequired' }).min(-90, 'latitudeRequired').max(90, 'latitudeRequired'),
   longitude: z.number({ error: 'longitudeRequired' }).min(-180, 'longitudeRequired').max(180, 'longitudeRequired'),
   gender: z.enum(STRAY_GENDERS).optional().nullable(),
-  description: z.string({ error: 'descriptionRequired' }).trim().min(1, 'descriptionRequired').max(2000, 'descriptionTooLong'),
+  description: requiredText('descriptionRequired', 2000, 'descriptionTooLong'),
   location: z.enum(REGIONS, { error: 'locationRequired' }),
-  type: z.string().trim().max(50, 'typeTooLong').optional().nullable(),
-  foundDate: isoDate('foundDateRequired', 'foundDateInvalid'),
-  foundTime: z.string({ error: 'foundTimeRequired' }).trim().min(1, 'foundTimeRequired').regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'foundTimeInvalid'),
+  type: optionalText(50, 'typeTooLong').optional().nullable(),
+  // Compared with today in Korea: just after midnight there it is still yesterday in UTC.
+  foundDate: isoDate('foundDateRequired', 'foundDateInvalid').refine((s) => s <= seoulToday(), 'foundDateFuture'),
+  foundTime: clockTime('foundTimeRequired', 'foundTimeInvalid'),
 });
 export type StrayReportRequest = z.infer<typeof StrayReportRequestSchema>;
 
@@ -62,9 +63,9 @@ export type StrayReportResult = z.infer<typeof StrayReportResultSchema>;
 
 /** GET /api/abandoned/abandoned-pets/search (all optional; see docs/decisions for the matching rules). */
 export const StraySearchQuerySchema = z.object({
-  foundDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'foundDateInvalid').optional(),
-  foundTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, 'foundTimeInvalid').optional(),
-  location: z.string().trim().max(100, 'invalid').optional(),
+  foundDate: isoDate('foundDateInvalid', 'foundDateInvalid').optional(),
+  foundTime: clockTime('foundTimeInvalid', 'foundTimeInvalid', true).optional(),
+  location: optionalText(100).optional(),
 });
 export type StraySearchQuery = z.infer<typeof StraySearchQuerySchema>;
 
@@ -90,11 +91,15 @@ export const AdoptionApplicationSchema = z.object({
   type: z.string().nullable(),
   petImageUrl: z.string().nullable(),
   petName: z.string(),
+  /** The applicant's name and contact, for the admin only (null elsewhere and from the legacy upstream). */
+  applicantName: z.string().nullable(),
+  applicantEmail: z.string().nullable(),
+  applicantPhone: z.string().nullable(),
 });
 export type AdoptionApplication = z.infer<typeof AdoptionApplicationSchema>;
 
 /**
- * Answer of the state-changing calls (admin register, apply, approve): a Korean
+ * Answer of the state-changing calls (admin register, apply, approve, reject, withdraw): a Korean
  * sentence plus the stray's status afterwards, so a screen can update its card
  * without reloading. `status` is null when the upstream does not tell it.
  */
