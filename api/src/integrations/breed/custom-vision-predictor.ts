@@ -28,6 +28,11 @@ export class CustomVisionPredictor implements BreedPredictor {
     return `${base}/customvision/v3.0/Prediction/${encodeURIComponent(projectId)}/classify/iterations/${encodeURIComponent(publishName)}/image`;
   }
 
+  /** Configured means offered: checking the remote service would cost a paid prediction. */
+  available(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+
   async predict(image: Buffer): Promise<BreedResult> {
     let res: Response;
     try {

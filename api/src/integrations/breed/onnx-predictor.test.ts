@@ -60,4 +60,12 @@ describe('OnnxPredictor (real onnxruntime on a generated model)', () => {
     const bad = new OnnxPredictor({ modelPath: broken, labelsPath: files.labelsPath, minConfidence: 0.5 });
     await expect(bad.predict(await solid(1, 2, 3))).rejects.toBeInstanceOf(PredictionFailedError);
   });
+
+  it('announces itself available only when the model loads', async () => {
+    expect(await new OnnxPredictor({ modelPath: files.modelPath, labelsPath: files.labelsPath, minConfidence: 0.5 }).available()).toBe(true);
+    expect(await new OnnxPredictor({ modelPath: path.join(dir, 'nope.onnx'), labelsPath: files.labelsPath, minConfidence: 0.5 }).available()).toBe(false);
+    const broken = path.join(dir, 'broken-too.onnx');
+    fs.writeFileSync(broken, 'not a model');
+    expect(await new OnnxPredictor({ modelPath: broken, labelsPath: files.labelsPath, minConfidence: 0.5 }).available()).toBe(false);
+  });
 });

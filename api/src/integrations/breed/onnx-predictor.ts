@@ -71,6 +71,14 @@ export class OnnxPredictor implements BreedPredictor {
     return this.loaded;
   }
 
+  /** A model file that is missing or broken makes every prediction fail: say so up front. */
+  available(): Promise<boolean> {
+    return this.load().then(
+      () => true,
+      () => false,
+    );
+  }
+
   async predict(image: Buffer): Promise<BreedResult> {
     let model: Loaded;
     try {

@@ -10,6 +10,11 @@ export interface BreedResult {
 
 export interface BreedPredictor {
   predict(image: Buffer): Promise<BreedResult>;
+  /**
+   * Whether predict can answer at all (a model that loads, a configured
+   * service), so the web offers the AI step only when it can work.
+   */
+  available(): Promise<boolean>;
 }
 
 /** Thrown by a predictor that could not answer (model error, remote service down). */

@@ -24,6 +24,10 @@ export const straysModule: ApiModule = async (app, ctx) => {
     return reply.header(SEARCH_RULES_HEADER, 'rules-v1').send(rows.map((r) => toFormDto(r, false)));
   });
 
+  // Our addition to the legacy paths: what this upstream can do. The legacy Spring
+  // service has no such route; the BFF then assumes its Custom Vision step works.
+  app.get('/api/capabilities', async () => ({ breedPrediction: predictor ? await predictor.available() : false }));
+
   app.post('/api/abandoned/predict', async (request) => {
     if (!predictor) throw new ApiHttpError(503, { message: '품종 예측 기능이 설정되어 있지 않습니다.' });
     if (!request.isMultipart()) throw new ApiHttpError(415, { message: '이미지 파일만 업로드할 수 있습니다.' });
