@@ -10,6 +10,7 @@ export const ErrorCodeSchema = z.enum([
   'CONFLICT',
   'ALREADY_EXISTS',
   'ALREADY_APPLIED',
+  'APPLICATION_LIMIT_REACHED',
   'INVALID_STATE',
   'EMAIL_NOT_VERIFIED',
   'EMAIL_ALREADY_REGISTERED',
@@ -30,6 +31,7 @@ export const ErrorCodeSchema = z.enum([
   'PREDICTION_UNAVAILABLE',
   'UPSTREAM_UNAVAILABLE',
   'UPSTREAM_TIMEOUT',
+  'UPSTREAM_UNSUPPORTED',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
@@ -57,6 +59,7 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
   CONFLICT: '이미 처리된 요청입니다.',
   ALREADY_EXISTS: '이미 등록되어 있습니다.',
   ALREADY_APPLIED: '이미 입양을 신청한 유기견입니다.',
+  APPLICATION_LIMIT_REACHED: '진행 중인 입양 신청은 최대 3건까지 할 수 있습니다. 다른 신청의 결과를 기다리거나 신청을 취소한 뒤 다시 시도해 주세요.',
   INVALID_STATE: '지금 상태에서는 처리할 수 없습니다.',
   EMAIL_NOT_VERIFIED: '이메일 인증을 먼저 완료해 주세요.',
   EMAIL_ALREADY_REGISTERED: '이미 가입된 이메일입니다.',
@@ -77,5 +80,6 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
   PREDICTION_UNAVAILABLE: '품종 예측을 사용할 수 없습니다. 직접 입력해 주세요.',
   UPSTREAM_UNAVAILABLE: '서버에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   UPSTREAM_TIMEOUT: '서버 응답이 늦어지고 있습니다. 잠시 후 다시 시도해 주세요.',
+  UPSTREAM_UNSUPPORTED: '지금 연결된 서버에서는 사용할 수 없는 기능입니다.',
   INTERNAL: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
 };

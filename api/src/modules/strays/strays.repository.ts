@@ -65,8 +65,11 @@ export function toFormDto(row: StrayRow, showReporter: boolean) {
   };
 }
 
+/** Adopt-list order: adoptable first (PROTECTING, then WAITING, then ADOPT), newest found first within each. */
+const adoptListRank = sql<number>`case s.status when 'PROTECTING' then 0 when 'WAITING' then 1 when 'ADOPT' then 2 else 3 end`;
+
 export const listPublic = (db: Q): Promise<StrayRow[]> =>
-  baseQuery(db).where('s.status', 'in', PUBLIC_STATUSES).orderBy('s.foundDate', 'desc').orderBy('s.foundTime', 'desc').orderBy('s.id', 'desc').execute();
+  baseQuery(db).where('s.status', 'in', PUBLIC_STATUSES).orderBy(adoptListRank).orderBy('s.foundDate', 'desc').orderBy('s.foundTime', 'desc').orderBy('s.id', 'desc').execute();
 
 export const listAll = (db: Q): Promise<StrayRow[]> => baseQuery(db).orderBy('s.id', 'desc').execute();
 
@@ -99,5 +102,5 @@ export function search(db: Q, q: StraySearchQuery): Promise<StrayRow[]> {
       ]),
     );
   }
-  return query.orderBy('s.foundDate', 'desc').orderBy('s.foundTime', 'desc').orderBy('s.id', 'desc').execute();
+  return query.orderBy(adoptListRank).orderBy('s.foundDate', 'desc').orderBy('s.foundTime', 'desc').orderBy('s.id', 'desc').execute();
 }
