@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { BffConfig } from './config/env';
+import { fastifyTrustProxy, type BffConfig } from './config/env';
 import { upstreamPlugin } from './plugins/upstream';
 import { errorsPlugin } from './plugins/errors';
 import { originCheckPlugin } from './plugins/origin-check';
@@ -27,10 +27,11 @@ export async function buildApp(config: BffConfig): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
     },
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  for (const warning of config.warnings) app.log.warn(warning);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -17,12 +18,19 @@ const EnvSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Origins allowed to send writes besides the BFF's own host (comma-separated). */
   ALLOWED_ORIGINS: list.default([]),
-  /** Set when the BFF is behind a TLS-terminating proxy: cookies get Secure, X-Forwarded-* are trusted. */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /**
+   * Which X-Forwarded-* hops to believe: false, a hop count, or proxy addresses/CIDRs (comma-separated).
+   * Never every hop: a client could then pick its own address and walk past per-address limits.
+   */
+  TRUST_PROXY: z.string().default('false'),
+  /** Strict-Transport-Security max-age; 0 (default) sends none. Set it only when browsers reach the app over https. */
+  HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(0),
   WEB_DIST_DIR: z.string().optional(),
   REDIS_URL: z.string().optional(),
   RATE_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  RATE_LOGIN_PER_ACCOUNT_AND_IP: z.coerce.number().int().positive().default(10),
   RATE_LOGIN_PER_IP: z.coerce.number().int().positive().default(60),
+  RATE_LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(2000).default(1000),
   RATE_EMAIL_PER_ADDRESS: z.coerce.number().int().positive().default(5),
   RATE_EMAIL_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_VERIFY_PER_ADDRESS: z.coerce.number().int().positive().default(10),
@@ -46,12 +54,21 @@ export interface BffConfig {
   upstreamUrl: string;
   upstreamTimeoutMs: number;
   allowedOrigins: string[];
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: false | number | string[];
+  hstsMaxAgeSeconds: number;
+  /** Things an operator should hear about once at start (the config itself is valid). */
+  warnings: string[];
   webDistDir: string | undefined;
   redisUrl: string | undefined;
   rateLimits: {
+    /** Failed logins per account from all addresses before each further attempt is slowed (never refused). */
     loginPerAccount: number;
+    /** Failed logins per account from one address before that pair is refused. */
+    loginPerAccountAndIp: number;
+    /** Failed logins per address (any account) before the address is refused. */
     loginPerIp: number;
+    loginSlowdownMs: number;
     emailPerAddress: number;
     emailPerIp: number;
     verifyPerAddress: number;
@@ -74,6 +91,8 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
     throw new Error(`Invalid BFF environment:\n${lines}`);
   }
   const e = parsed.data;
+  const warnings: string[] = [];
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY, warnings);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -83,12 +102,16 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
     upstreamUrl: e.UPSTREAM_URL.replace(/\/$/, ''),
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     allowedOrigins: e.ALLOWED_ORIGINS,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
+    hstsMaxAgeSeconds: e.HSTS_MAX_AGE_SECONDS,
+    warnings,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     redisUrl: e.REDIS_URL,
     rateLimits: {
       loginPerAccount: e.RATE_LOGIN_PER_ACCOUNT,
+      loginPerAccountAndIp: e.RATE_LOGIN_PER_ACCOUNT_AND_IP,
       loginPerIp: e.RATE_LOGIN_PER_IP,
+      loginSlowdownMs: e.RATE_LOGIN_SLOWDOWN_MS,
       emailPerAddress: e.RATE_EMAIL_PER_ADDRESS,
       emailPerIp: e.RATE_EMAIL_PER_IP,
       verifyPerAddress: e.RATE_VERIFY_PER_ADDRESS,
@@ -102,6 +125,49 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
     portoneMerchantCode: e.PORTONE_MERCHANT_CODE,
     breedPredictionEnabled: e.BREED_PREDICTION_ENABLED === undefined ? undefined : e.BREED_PREDICTION_ENABLED === 'true',
   };
+}
+
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [addr = '', bits, ...rest] = entry.split('/');
+  const family = net.isIP(addr);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return net.isIP(bits) === family;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `true` used to mean "trust every hop"; it is read as one hop (the usual
+ * single TLS proxy) and said so at start, so an old setting cannot silently
+ * let clients choose their own address.
+ */
+function parseTrustProxy(raw: string, warnings: string[]): false | number | string[] {
+  const value = raw.trim().toLowerCase();
+  if (value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    warnings.push('TRUST_PROXY=true is read as TRUST_PROXY=1 (one proxy hop). Trusting every X-Forwarded-For hop would let clients choose their own address; set the hop count or the proxies\' addresses instead.');
+    return 1;
+  }
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const entries = raw.split(',').map((x) => x.trim()).filter(Boolean);
+  const bad = entries.filter((x) => !isProxyAddress(x));
+  if (entries.length === 0 || bad.length > 0) {
+    throw new Error(`Invalid BFF environment:\n  TRUST_PROXY: expected false, a hop count or proxy addresses/CIDRs, got ${bad.join(', ') || raw}`);
+  }
+  return entries;
+}
+
+/**
+ * Fastify's own numeric trustProxy trusts nothing (fail closed), so a hop
+ * count becomes proxy-addr's function form: the nearest `hops` addresses
+ * (the socket peer is hop 0) are proxies, the next one is the client.
+ */
+export function fastifyTrustProxy(trust: BffConfig['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
 }
 
 /**

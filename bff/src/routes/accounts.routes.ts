@@ -54,10 +54,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     '/api/users/login',
     {
       schema: { tags: ['accounts'], summary: '아이디·비밀번호 로그인', body: LoginRequestSchema, response: { 200: SessionSchema, ...envelope(400, 401, 429, 502, 504) } },
-      preHandler: app.rateGuard([
-        { name: 'login-ip', max: limits.loginPerIp, key: byIp },
-        { name: 'login-account', max: limits.loginPerAccount, key: (req) => lower((req.body as { userId?: string }).userId) },
-      ]),
+      ...app.loginGuard((req) => lower((req.body as { userId?: string }).userId)),
     },
     async (request, reply) => {
       const res = await accounts.login(request, request.body);

@@ -24,6 +24,7 @@ export async function startTestBff(upstreamUrl: string, envOverrides: Record<str
     PORT: '0',
     UPSTREAM_URL: upstreamUrl,
     RATE_LOGIN_PER_ACCOUNT: '1000',
+    RATE_LOGIN_PER_ACCOUNT_AND_IP: '1000',
     RATE_LOGIN_PER_IP: '1000',
     RATE_EMAIL_PER_ADDRESS: '1000',
     RATE_EMAIL_PER_IP: '1000',
