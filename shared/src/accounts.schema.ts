@@ -35,8 +35,11 @@ export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 export const SendEmailQuerySchema = z.object({ email: EmailSchema });
 export const VerifyEmailQuerySchema = z.object({
   code: requiredString('codeRequired').regex(/^\d{6}$/, 'codeInvalid'),
-  /** Optional (the legacy looks the code up alone); our api binds the code to this address. */
-  email: EmailSchema.optional(),
+  /**
+   * Required: a code is checked against this address's code only, so every wrong guess uses up
+   * one of its tries. (The legacy also accepts the code alone; a guess then counts nowhere.)
+   */
+  email: EmailSchema,
 });
 
 /** One session shape for the browser; `isAdmin` is decided by the BFF from role ADMIN only. */
