@@ -26,6 +26,8 @@ export interface SessionUserRow {
   socialId: string | null;
   birth: string | null;
   phoneNm: string | null;
+  /** True until the member logs in a second time. */
+  firstLogin: boolean;
 }
 
 declare module 'fastify' {

@@ -59,6 +59,8 @@ export const SessionUserSchema = z.object({
   isSocialLogin: z.boolean(),
   birth: z.string().nullable(),
   phoneNm: z.string().nullable(),
+  /** Whether this is the member's first login; null when the upstream does not say (the legacy service). */
+  firstLogin: z.boolean().nullable(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 

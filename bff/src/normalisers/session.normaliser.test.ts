@@ -45,6 +45,7 @@ describe('normaliseSession', () => {
       isSocialLogin: false,
       birth: '1990-04-01',
       phoneNm: '010-1234-5678',
+      firstLogin: null,
     });
   });
 
@@ -68,12 +69,19 @@ describe('normaliseSession', () => {
       isSocialLogin: false,
       birth: null,
       phoneNm: null,
+      firstLogin: null,
     });
   });
 
   it("maps our api's answer, with provider and social id", () => {
     const s = normaliseSession({ ...springFull, userId: '1093', username: '1093', userName: '1093', provider: 'kakao', socialId: '1093', birth: null, phoneNm: null });
     expect(s).toMatchObject({ loggedIn: true, userId: '1093', provider: 'kakao', socialId: '1093', isSocialLogin: true, birth: null, phoneNm: null });
+  });
+
+  it("passes our api's first-login flag through, and anything but a boolean as unknown", () => {
+    expect(normaliseSession({ ...springFull, firstLogin: true })).toMatchObject({ firstLogin: true });
+    expect(normaliseSession({ ...springFull, firstLogin: false })).toMatchObject({ firstLogin: false });
+    expect(normaliseSession({ ...springFull, firstLogin: 'yes' })).toMatchObject({ firstLogin: null });
   });
 
   it('lower-cases known providers and drops unknown ones', () => {

@@ -37,5 +37,6 @@ export function normaliseSession(raw: unknown): Session {
     isSocialLogin: provider !== null || socialId !== null || r.isSocialLogin === true,
     birth: str(r.birth)?.slice(0, 10) ?? null,
     phoneNm: str(r.phoneNm),
+    firstLogin: typeof r.firstLogin === 'boolean' ? r.firstLogin : null,
   };
 }

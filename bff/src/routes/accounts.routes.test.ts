@@ -88,6 +88,7 @@ describe('POST /api/users/login', () => {
       isSocialLogin: false,
       birth: '1990-04-01',
       phoneNm: '010-1234-5678',
+      firstLogin: null,
     });
     const cookie = sessionCookie(res) ?? '';
     expect(cookie).toMatch(/HttpOnly/);

@@ -65,6 +65,7 @@ export function sessionUser(over: Partial<SessionUser> = {}): SessionUser {
     isSocialLogin: false,
     birth: null,
     phoneNm: null,
+    firstLogin: false,
     ...over,
   };
 }

@@ -8,12 +8,21 @@ export async function loadSessionUser(ctx: ApiContext, sessionId: string): Promi
   if (userPk === null) return null;
   const row = await ctx.db
     .selectFrom('users')
-    .select(['id', 'userId', 'name', 'email', 'role', 'provider', 'socialId', 'birth', 'phoneNm'])
+    .select(['id', 'userId', 'name', 'email', 'role', 'provider', 'socialId', 'birth', 'phoneNm', 'loginCount'])
     .where('id', '=', userPk)
     .executeTakeFirst();
   if (!row) return null;
-  const { id, birth, ...rest } = row;
-  return { pk: id, ...rest, birth: isoDay(birth) };
+  const { id, birth, loginCount, ...rest } = row;
+  return { pk: id, ...rest, birth: isoDay(birth), firstLogin: loginCount <= 1 };
+}
+
+/** Counts a login; the session calls it a first login while the count is one. */
+export async function recordLogin(ctx: ApiContext, userPk: number): Promise<void> {
+  await ctx.db
+    .updateTable('users')
+    .set((eb) => ({ loginCount: eb('loginCount', '+', 1) }))
+    .where('id', '=', userPk)
+    .execute();
 }
 
 /**

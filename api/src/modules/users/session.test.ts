@@ -84,7 +84,18 @@ describe('GET /api/users/check-session', () => {
       role: 'USER',
       provider: null,
       socialId: null,
+      firstLogin: false,
     });
+  });
+
+  it('says firstLogin until the member logs in a second time', async () => {
+    expect((await signUpVerified(api, { userId: 'newcomer', email: 'newcomer@example.com', password: 'first-steps' })).status).toBe(200);
+    const first = sessionCookie(await login('newcomer', 'first-steps'));
+    expect(await checkSession(first)).toMatchObject({ loggedIn: true, firstLogin: true });
+    // Still the first visit on a later check of the same session.
+    expect(await checkSession(first)).toMatchObject({ firstLogin: true });
+    const second = sessionCookie(await login('newcomer', 'first-steps'));
+    expect(await checkSession(second)).toMatchObject({ firstLogin: false });
   });
 
   it('reads the role from the database on every call', async () => {

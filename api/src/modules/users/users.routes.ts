@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { DEFAULT_ERROR_MESSAGES, LoginRequestSchema, SendEmailQuerySchema, SignupRequestSchema, toFieldErrors, VerifyEmailQuerySchema } from '@pawbridge/shared';
 import type { ApiModule } from '../index';
 import { ApiHttpError, bootError } from '../../lib/errors';
-import { SESSION_COOKIE } from './session-user';
+import { recordLogin, SESSION_COOKIE } from './session-user';
 import { MESSAGES, sessionBody, UsersService } from './users.service';
 
 const text = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/plain; charset=utf-8').send(body);
@@ -72,6 +72,7 @@ export const usersModule: ApiModule = async (app, ctx) => {
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await ctx.sessions.destroy(previous);
     const sessionId = await ctx.sessions.create(userPk);
+    await recordLogin(ctx, userPk);
     reply.setCookie(SESSION_COOKIE, sessionId, COOKIE_OPTIONS);
     return text(reply, 200, MESSAGES.loggedIn);
   });

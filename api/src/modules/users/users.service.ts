@@ -139,5 +139,7 @@ export function sessionBody(user: SessionUserRow): Record<string, unknown> {
     role: user.role,
     provider: user.provider,
     socialId: user.socialId,
+    // Not in the legacy answer: lets the greeting welcome a brand-new member.
+    firstLogin: user.firstLogin,
   };
 }

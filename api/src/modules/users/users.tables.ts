@@ -11,6 +11,7 @@ export interface UsersTable {
   role: 'USER' | 'ADMIN';
   provider: 'google' | 'kakao' | 'naver' | null;
   socialId: string | null;
+  loginCount: Generated<number>;
   createdAt: ColumnType<Date, never, never>;
 }
 
