@@ -127,7 +127,7 @@ describe('rate limits', () => {
   });
 
   it('limits code guesses per address and per IP', async () => {
-    const verify = (url: string, email?: string) => createClient(url).post('/api/users/verify-email', undefined, { query: { code: '123456', ...(email ? { email } : {}) } });
+    const verify = (url: string, email: string) => createClient(url).post('/api/users/verify-email', undefined, { query: { code: '123456', email } });
     const perAddress = await bffWith({ RATE_VERIFY_PER_ADDRESS: '2', RATE_VERIFY_PER_IP: '100' });
     expect((await verify(perAddress.url, 'guess@example.com')).status).toBe(400);
     expect((await verify(perAddress.url, 'guess@example.com')).status).toBe(400);
@@ -135,9 +135,18 @@ describe('rate limits', () => {
     expect((await verify(perAddress.url, 'other@example.com')).status).toBe(400);
 
     const perIp = await bffWith({ RATE_VERIFY_PER_ADDRESS: '100', RATE_VERIFY_PER_IP: '2' });
-    expect((await verify(perIp.url)).status).toBe(400);
-    expect((await verify(perIp.url, 'x@example.com')).status).toBe(400);
-    expectLimited(await verify(perIp.url));
+    expect((await verify(perIp.url, 'x1@example.com')).status).toBe(400);
+    expect((await verify(perIp.url, 'x2@example.com')).status).toBe(400);
+    expectLimited(await verify(perIp.url, 'x3@example.com'));
+  });
+
+  it('requires the address with a code, so no guess escapes the per-address limit and the code\'s tries', async () => {
+    const bff = await bffWith({ RATE_VERIFY_PER_ADDRESS: '2', RATE_VERIFY_PER_IP: '100' });
+    const before = spring.state.calls('/api/users/verify-email').length;
+    const res = await createClient(bff.url).post('/api/users/verify-email', undefined, { query: { code: '123456' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { email: expect.any(String) } });
+    expect(spring.state.calls('/api/users/verify-email').length).toBe(before);
   });
 
   it('shares counts between instances through Redis when REDIS_URL is set, and keeps them per process otherwise', async () => {

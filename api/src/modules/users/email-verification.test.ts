@@ -74,11 +74,14 @@ describe('POST /api/users/verify-email', () => {
     expect(await verifyCode(api, code, 'bound@example.com')).toMatchObject({ status: 400, text: '인증 코드가 올바르지 않거나 만료되었습니다.' });
   });
 
-  it('accepts the code alone, as the legacy client sends it', async () => {
+  it('refuses the code alone: without the address a guess would use up no tries', async () => {
     await sendCode(api, 'legacy@example.com');
-    expect(await verifyCode(api, latestCode(api, 'legacy@example.com'))).toMatchObject({ status: 200, text: '인증되었습니다.' });
-    const verified = await api.ctx.db.selectFrom('verifiedEmails').selectAll().where('email', '=', 'legacy@example.com').executeTakeFirst();
-    expect(verified).toBeDefined();
+    const code = latestCode(api, 'legacy@example.com');
+    const alone = await verifyCode(api, code);
+    expect(alone.status).toBe(400);
+    expect(JSON.parse(alone.text)).toMatchObject({ status: 400, path: '/api/users/verify-email' });
+    expect(await api.ctx.db.selectFrom('verifiedEmails').selectAll().where('email', '=', 'legacy@example.com').executeTakeFirst()).toBeUndefined();
+    expect((await verifyCode(api, code, 'legacy@example.com')).status).toBe(200);
   });
 
   it("does not accept one address's code for another address", async () => {

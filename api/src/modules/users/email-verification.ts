@@ -12,8 +12,7 @@ export const MAX_CODE_ATTEMPTS = 5;
 /** Codes and verified flags are keyed by the address regardless of case, like the users' unique index. */
 export const emailKey = (email: string): string => email.trim().toLowerCase();
 
-// Only a digest is stored. It is not salted per address because the legacy client
-// verifies with the code alone, so a code must be findable without its address.
+// Only a digest is stored; a code lives two minutes and gets five tries, so no per-address salt is needed.
 const digest = (code: string): string => crypto.createHash('sha256').update(`pawbridge:email-code:${code}`).digest('hex');
 
 const sameDigest = (a: string, b: string): boolean => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -50,9 +49,7 @@ export class EmailVerification {
     await this.ctx.db.deleteFrom('emailCodes').where('expiresAt', '<=', now).execute();
     await this.ctx.db.deleteFrom('verifiedEmails').where('expiresAt', '<=', now).execute();
 
-    // Live codes are kept distinct across addresses so a code-only verification finds exactly one address.
-    let code = newCode();
-    for (let i = 0; i < 10 && (await this.codeInUseElsewhere(digest(code), key)); i++) code = newCode();
+    const code = newCode();
 
     await this.ctx.db
       .insertInto('emailCodes')
@@ -71,44 +68,26 @@ export class EmailVerification {
     return 'sent';
   }
 
-  private async codeInUseElsewhere(codeHash: string, key: string): Promise<boolean> {
-    const row = await this.ctx.db
-      .selectFrom('emailCodes')
-      .select('email')
-      .where('codeHash', '=', codeHash)
-      .where('email', '<>', key)
-      .where('expiresAt', '>', this.now())
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   /**
-   * With an address the code is checked against that address's code only, and
-   * every wrong try counts; the fifth wrong try throws the code away. Without
-   * one (the legacy client) the code alone must match exactly one live code.
+   * The code is checked against that address's code only, and every wrong try
+   * counts; the fifth wrong try throws the code away. (The legacy client's
+   * code-only check is refused by the schema: a guess there counted nowhere.)
    */
-  async verify(code: string, email: string | undefined): Promise<VerifyResult> {
+  async verify(code: string, email: string): Promise<VerifyResult> {
     const now = this.now();
     const given = digest(code);
+    const key = emailKey(email);
     return this.ctx.db.transaction().execute(async (trx) => {
-      let key: string;
-      if (email !== undefined) {
-        key = emailKey(email);
-        const row = await trx.selectFrom('emailCodes').selectAll().where('email', '=', key).forUpdate().executeTakeFirst();
-        if (!row) return 'invalid';
-        if (row.expiresAt.getTime() <= now.getTime()) {
-          await trx.deleteFrom('emailCodes').where('email', '=', key).execute();
-          return 'invalid';
-        }
-        if (!sameDigest(row.codeHash, given)) {
-          if (row.attempts + 1 >= MAX_CODE_ATTEMPTS) await trx.deleteFrom('emailCodes').where('email', '=', key).execute();
-          else await trx.updateTable('emailCodes').set({ attempts: row.attempts + 1 }).where('email', '=', key).execute();
-          return 'invalid';
-        }
-      } else {
-        const rows = await trx.selectFrom('emailCodes').select('email').where('codeHash', '=', given).where('expiresAt', '>', now).forUpdate().execute();
-        if (rows.length !== 1 || !rows[0]) return 'invalid';
-        key = rows[0].email;
+      const row = await trx.selectFrom('emailCodes').selectAll().where('email', '=', key).forUpdate().executeTakeFirst();
+      if (!row) return 'invalid';
+      if (row.expiresAt.getTime() <= now.getTime()) {
+        await trx.deleteFrom('emailCodes').where('email', '=', key).execute();
+        return 'invalid';
+      }
+      if (!sameDigest(row.codeHash, given)) {
+        if (row.attempts + 1 >= MAX_CODE_ATTEMPTS) await trx.deleteFrom('emailCodes').where('email', '=', key).execute();
+        else await trx.updateTable('emailCodes').set({ attempts: row.attempts + 1 }).where('email', '=', key).execute();
+        return 'invalid';
       }
       await trx.deleteFrom('emailCodes').where('email', '=', key).execute();
       await trx
