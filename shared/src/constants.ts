@@ -6,6 +6,14 @@ export const LIMITS = {
   userIdMinLength: 4,
   passwordMinLength: 6,
   imageMaxBytes: 5 * 1024 * 1024,
+  /**
+   * Pixels a photo may declare (width × height): a 50 MP phone photo fits; a small file declaring
+   * 16000×16000 (a decompression bomb) does not, and is refused before it is decoded.
+   */
+  imageMaxPixels: 50_000_000,
+  /** Long edge of a stored photo, and of its list thumbnail. */
+  imageStoredMaxEdge: 2048,
+  imageThumbnailMaxEdge: 480,
   /** Open (REQUESTED) adoption applications one member may hold at once, so nobody can freeze every adoption. */
   openAdoptionApplicationsMax: 3,
   apiTimeoutMs: 10_000,
