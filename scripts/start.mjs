@@ -7,16 +7,26 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supervise } from './supervise.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(`Node ${process.versions.node} is too old: Pawbridge needs Node 22.12 or newer (24 LTS recommended, see .nvmrc).`);
+  // `npm ci` installs Node 24 (the `node` devDependency) and npm scripts use it; this covers
+  // `node scripts/start.mjs` typed by hand with an older system Node.
+  const bundled = path.join(root, 'node_modules', 'node', 'bin', 'node');
+  if (fs.existsSync(bundled) && process.execPath !== bundled) {
+    const r = spawnSync(bundled, process.argv.slice(1), { stdio: 'inherit' });
+    process.exit(r.status ?? 1);
+  }
+  console.error(`Node ${process.versions.node} is too old and the bundled Node 24 is missing: run \`npm ci\` first.`);
   process.exit(1);
 }
 
 const port = Number(process.env.PORT ?? 3000);
+// Only this machine unless HOST says otherwise (HOST=0.0.0.0 to reach it from a phone on the LAN).
+const host = process.env.HOST ?? '127.0.0.1';
 const dataDir = path.resolve(root, process.env.DATA_DIR ?? 'data');
 const webDist = path.join(root, 'web', 'dist');
 
@@ -56,17 +66,13 @@ const apiPort = Number(process.env.API_PORT ?? (await freePort()));
 const upstreamUrl = process.env.UPSTREAM_URL ?? `http://127.0.0.1:${apiPort}`;
 const useEmbeddedApi = !process.env.UPSTREAM_URL;
 const children = [];
+const supervised = [];
 
+/** Start a tier and keep it running: a crash restarts it with back-off (and says so); Ctrl-C stops all. */
 function run(name, args, env) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
-  children.push(child);
-  child.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`[start] ${name} stopped (${signal ?? code}); stopping everything.`);
-      stop(code ?? 1);
-    }
-  });
-  return child;
+  const sup = supervise(name, () => spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' }));
+  supervised.push(sup);
+  return sup;
 }
 
 let stopping = false;
@@ -74,14 +80,7 @@ function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  const deadline = setTimeout(() => {
-    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-    process.exit(code);
-  }, 8000);
-  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r))))).then(() => {
-    clearTimeout(deadline);
-    process.exit(code);
-  });
+  Promise.all(supervised.map((s) => s.stop(8000))).then(() => process.exit(code));
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
@@ -90,22 +89,23 @@ const tsx = dev ? [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'w
 try {
   if (useEmbeddedApi) {
     const api = run('api', [...tsx, 'api/src/server.ts'], { DATA_DIR: dataDir, API_PORT: String(apiPort), API_HOST: '127.0.0.1' });
-    await waitFor(`${upstreamUrl}/healthz`, api, 'api');
+    await waitFor(`${upstreamUrl}/healthz`, api.child, 'api');
   }
   const bff = run('bff', [...tsx, 'bff/src/server.ts'], {
     PORT: String(port),
+    HOST: host,
     UPSTREAM_URL: upstreamUrl,
     ...(dev ? {} : { WEB_DIST_DIR: webDist }),
   });
-  await waitFor(`http://127.0.0.1:${port}/healthz`, bff, 'bff');
+  await waitFor(`http://127.0.0.1:${port}/healthz`, bff.child, 'bff');
   if (dev) {
     const vite = spawn('npx', ['vite', '--host', '127.0.0.1'], { cwd: path.join(root, 'web'), env: { ...process.env, BFF_URL: `http://127.0.0.1:${port}` }, stdio: 'inherit' });
     children.push(vite);
     console.log(`\n[start] 개발 모드: http://localhost:5173 (핫 리로드), BFF http://localhost:${port}\n`);
   } else {
-    console.log(`\n[start] 포브리지가 실행 중입니다: http://localhost:${port}`);
-    console.log(`[start] 관리자 로그인: 아이디 admin, 비밀번호는 ADMIN_PASSWORD (없으면 최초 실행 때 위 로그에 한 번 출력됨)`);
-    console.log(`[start] 데모 회원: demo / demo1234 · 인증 메일은 ${path.join(dataDir, 'outbox')} 에 저장됩니다 · 종료: Ctrl-C\n`);
+    // The accounts were announced once by the api's seed banner above.
+    console.log(`\n[start] 포브리지가 실행 중입니다: http://localhost:${port}${host === '127.0.0.1' ? '' : ` (${host})`}`);
+    console.log(`[start] 인증 메일은 ${path.join(dataDir, 'outbox')} 에 저장됩니다 · 종료: Ctrl-C\n`);
   }
 } catch (err) {
   console.error(`[start] ${err.message}`);

@@ -61,7 +61,8 @@ async function createUser(ctx: ApiContext, values: { userId: string; name: strin
 }
 
 function announce(log: FastifyBaseLogger, lines: string[]): void {
-  log.info(lines.join('\n'));
+  // The log gets the fact, never the password; the person who started the app gets the banner once.
+  log.info('seed finished: admin and demo accounts are ready');
   // The launcher shows this to whoever started the app; a log level above info must not hide it.
   console.log(['', '──────── 포브리지 계정 안내 ────────', ...lines, '─────────────────────────────────', ''].join('\n'));
 }
