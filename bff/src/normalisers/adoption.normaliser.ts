@@ -1,4 +1,4 @@
-import { ADOPT_STATUSES, type AdoptionApplication, type AdoptStatus } from '@pawbridge/shared';
+import { ADOPT_STATUSES, type AdoptionApplication, type AdoptStatus, type PetStatus } from '@pawbridge/shared';
 import { photoPath, positiveId, strayName, unwrapList } from './stray.normaliser';
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
@@ -42,6 +42,9 @@ export function normaliseApplication(raw: unknown): AdoptionApplication | null {
     type: text(r.type),
     petImageUrl: photoPath(r.petImageUrl ?? r.imageUrl),
     petName: text(r.petName) ?? (adoptPetId !== null ? strayName(adoptPetId) : (text(r.type) ?? '유기견')),
+    applicantName: text(r.applicantName),
+    applicantEmail: text(r.applicantEmail),
+    applicantPhone: text(r.applicantPhone),
   };
 }
 
@@ -62,4 +65,21 @@ export function withStrayIds(apps: AdoptionApplication[], strays: { id: number; 
     const s = byImage.get(a.petImageUrl);
     return s ? { ...a, adoptPetId: s.id, petName: s.name } : a;
   });
+}
+
+const ADOPT_LIST_RANK: Record<PetStatus, number> = { PROTECTING: 0, WAITING: 1, ADOPT: 2, LOST: 3 };
+
+/**
+ * The adopt list's order (the api's too): adoptable dogs first — PROTECTING,
+ * then WAITING, then ADOPT — and the newest found first within each. The legacy
+ * answers in database order, so the BFF sorts every list and search it returns.
+ */
+export function inAdoptListOrder<T extends { id: number; status: PetStatus; foundDate: string; foundTime: string }>(strays: T[]): T[] {
+  return [...strays].sort(
+    (a, b) =>
+      ADOPT_LIST_RANK[a.status] - ADOPT_LIST_RANK[b.status] ||
+      b.foundDate.localeCompare(a.foundDate) ||
+      b.foundTime.localeCompare(a.foundTime) ||
+      b.id - a.id,
+  );
 }

@@ -6,7 +6,8 @@ import { BffError } from '../errors/bff-error';
 import { requireAdmin } from '../plugins/session';
 import { isOk, toBffError, type UpstreamClient } from '../upstream/client';
 import { straysUpstream } from '../upstream/strays.upstream';
-import { adoptionUpstream } from '../upstream/adoption.upstream';
+import { adoptionFeatures, adoptionUpstream, strayStatusAfter } from '../upstream/adoption.upstream';
+import { ApplicationIdParamsSchema } from './adoption.routes';
 import { normaliseStrayList } from '../normalisers/stray.normaliser';
 import { normaliseApplicationList, withStrayIds } from '../normalisers/adoption.normaliser';
 
@@ -15,6 +16,9 @@ const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 const ADMIN_ONLY = '관리자만 호출할 수 있습니다(로그인 안 됨 401, 관리자 아님 403).';
 export const ALREADY_REGISTERED = '이미 등록된 유기견입니다.';
 export const NOT_REQUESTED = '대기 중인 입양 신청만 승인할 수 있습니다.';
+export const REJECT_NOT_REQUESTED = '대기 중인 입양 신청만 거절할 수 있습니다.';
+export const REJECT_UNSUPPORTED = '지금 연결된 서버에서는 입양 신청을 거절할 수 없습니다.';
+const APPLICATION_NOT_FOUND = '존재하지 않는 입양 신청입니다.';
 
 async function adminStrays(client: UpstreamClient, request: FastifyRequest): Promise<Stray[]> {
   const res = await straysUpstream(client).adminList(request);
@@ -22,11 +26,14 @@ async function adminStrays(client: UpstreamClient, request: FastifyRequest): Pro
   return normaliseStrayList(res.json);
 }
 
-async function adminApplications(client: UpstreamClient, request: FastifyRequest): Promise<AdoptionApplication[]> {
+/** Every application plus what the upstream announces it can do with them (reject: our api only). */
+async function adminApplicationsWithFeatures(client: UpstreamClient, request: FastifyRequest): Promise<{ apps: AdoptionApplication[]; features: Set<string> }> {
   const res = await adoptionUpstream(client).adminApplications(request);
   if (!isOk(res)) throw toBffError(res);
-  return normaliseApplicationList(res.json);
+  return { apps: normaliseApplicationList(res.json), features: adoptionFeatures(res) };
 }
+
+const adminApplications = async (client: UpstreamClient, request: FastifyRequest) => (await adminApplicationsWithFeatures(client, request)).apps;
 
 /** Admin review of reports and adoption applications (spec §2, §7 Strays and admin). */
 export const adminRoutes: FastifyPluginAsync = async (app) => {
@@ -67,7 +74,14 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
 
   r.get(
     '/api/admin/adopt-applications',
-    { schema: { tags: ['admin'], summary: '입양 신청 전체', description: ADMIN_ONLY, response: { 200: AdoptionApplicationListSchema, ...envelope(401, 403, 502, 504) } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: '입양 신청 전체',
+        description: `${ADMIN_ONLY} 신청자의 이름·이메일·연락처(applicantName, applicantEmail, applicantPhone)는 관리자에게만 보이며, 레거시 서버에서는 null입니다.`,
+        response: { 200: AdoptionApplicationListSchema, ...envelope(401, 403, 502, 504) },
+      },
+    },
     async (request, reply) => {
       await requireAdmin(request);
       const [apps, strays] = await Promise.all([adminApplications(app.upstream, request), adminStrays(app.upstream, request).catch(() => [])]);
@@ -82,7 +96,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
         tags: ['admin'],
         summary: '입양 승인',
         description: `${ADMIN_ONLY} 대기 중(REQUESTED)인 신청만 승인합니다(아니면 409 INVALID_STATE). 승인하면 신청은 APPROVED, 유기견은 입양 완료(ADOPT), 같은 유기견의 다른 대기 신청은 REJECTED가 됩니다.`,
-        params: IdParamsSchema,
+        params: ApplicationIdParamsSchema,
         response: { 200: StrayActionResultSchema, ...envelope(400, 401, 403, 404, 409, 502, 504) },
       },
     },
@@ -96,6 +110,31 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       const res = await adoptionUpstream(app.upstream).approve(request, id);
       if (!isOk(res)) throw toBffError(res, { 409: new BffError(409, 'INVALID_STATE', NOT_REQUESTED), 404: new BffError(404, 'NOT_FOUND', '존재하지 않는 입양 신청입니다.') });
       return { ok: true as const, message: '입양을 승인했습니다.', status: 'ADOPT' as const };
+    },
+  );
+
+  r.post(
+    '/api/admin/adopt/reject/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: '입양 신청 거절',
+        description: `${ADMIN_ONLY} 대기 중(REQUESTED)인 신청만 거절합니다(아니면 409 INVALID_STATE, 없는 신청은 404). 거절한 신청은 REJECTED가 되고, 그 유기견에 남은 대기 신청이 없으면 유기견은 다시 보호 중(PROTECTING)이 됩니다(응답의 status). 레거시 서버에는 이 기능이 없어 501 UPSTREAM_UNSUPPORTED.`,
+        params: ApplicationIdParamsSchema,
+        response: { 200: StrayActionResultSchema, ...envelope(400, 401, 403, 404, 409, 501, 502, 504) },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      const { id } = request.params;
+      const { apps, features } = await adminApplicationsWithFeatures(app.upstream, request);
+      if (!features.has('reject')) throw new BffError(501, 'UPSTREAM_UNSUPPORTED', REJECT_UNSUPPORTED);
+      const application = apps.find((a) => a.id === id);
+      if (!application) throw new BffError(404, 'NOT_FOUND', APPLICATION_NOT_FOUND);
+      if (application.adoptStatus !== 'REQUESTED') throw new BffError(409, 'INVALID_STATE', REJECT_NOT_REQUESTED);
+      const res = await adoptionUpstream(app.upstream).reject(request, id);
+      if (!isOk(res)) throw toBffError(res, { 409: new BffError(409, 'INVALID_STATE', REJECT_NOT_REQUESTED), 404: new BffError(404, 'NOT_FOUND', APPLICATION_NOT_FOUND) });
+      return { ok: true as const, message: '입양 신청을 거절했습니다.', status: strayStatusAfter(res) };
     },
   );
 };

@@ -14,9 +14,10 @@ import {
 import { BffError, validationError } from '../errors/bff-error';
 import { jsonPart, readMultipart } from '../plugins/multipart';
 import { requireUser } from '../plugins/session';
-import { isOk, toBffError, upstreamMessage, type UpstreamClient } from '../upstream/client';
+import { isOk, toBffError, upstreamMessage, type UpstreamClient, type UpstreamResponse } from '../upstream/client';
 import { straysUpstream } from '../upstream/strays.upstream';
 import { matchesSearch, normaliseStrayList, PUBLIC_STATUSES } from '../normalisers/stray.normaliser';
+import { inAdoptListOrder } from '../normalisers/adoption.normaliser';
 
 const envelope = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorEnvelopeSchema]));
 const tags = ['strays'];
@@ -24,11 +25,35 @@ const photoRequired = VALIDATION_MESSAGES.photoRequired ?? '';
 export const REPORT_LOGIN_MESSAGE = '유기견을 제보하려면 로그인이 필요합니다.';
 const PHOTO_RULES = '사진은 5MB 이하(초과 시 413), 파일 내용으로 판별한 이미지(JPEG·PNG·WebP·GIF, 아니면 415).';
 
+/**
+ * A public endpoint never answers 401: the legacy hides an internal error
+ * behind its redirect to the login page when the caller is anonymous (and
+ * shows members the 500), so for a public read any failure is the upstream's.
+ */
+export function publicFailure(res: UpstreamResponse): BffError {
+  return toBffError(res, { 401: new BffError(502, 'UPSTREAM_UNAVAILABLE'), 403: new BffError(502, 'UPSTREAM_UNAVAILABLE') });
+}
+
 /** The adopt list as a visitor sees it: PROTECTING, WAITING and ADOPT (never unreviewed LOST reports). */
 export async function publicStrays(client: UpstreamClient, request: FastifyRequest): Promise<Stray[]> {
   const res = await straysUpstream(client).list(request);
-  if (!isOk(res)) throw toBffError(res);
-  return normaliseStrayList(res.json).filter((s) => PUBLIC_STATUSES.includes(s.status));
+  if (!isOk(res)) throw publicFailure(res);
+  return inAdoptListOrder(normaliseStrayList(res.json).filter((s) => PUBLIC_STATUSES.includes(s.status)));
+}
+
+/**
+ * The legacy answers a failed report with 500 `{success:false, message}`, and
+ * its breed predictor is part of every report: when Azure Custom Vision is down
+ * no report can be filed. That is the server's own refusal, not "cannot reach
+ * the server": 502 REPORT_FAILED carries the server's message so the screen can
+ * say "registration failed: {message}" as the spec asks.
+ */
+function reportFailure(res: UpstreamResponse): BffError | undefined {
+  if (res.status < 500 || res.loginRedirect) return undefined;
+  const j = res.json as { success?: unknown } | undefined;
+  const message = upstreamMessage(res);
+  if (j?.success !== false || !message) return undefined;
+  return new BffError(502, 'REPORT_FAILED', message);
 }
 
 /** Visitors' stray calls (spec §7 Strays): the adopt list, its search, breed prediction and the report. */
@@ -63,9 +88,12 @@ export const strayRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const q = request.query;
+      // The legacy search (Elasticsearch) never matches a date or time and answers with other ids: apply the rules to the list instead, without asking it.
+      if (app.config.upstreamKind === 'legacy') return (await publicStrays(app.upstream, request)).filter((s) => matchesSearch(s, q));
       const res = await strays.search(request, q);
-      if (isOk(res) && strays.searchFollowsRules(res)) return normaliseStrayList(res.json).filter((s) => PUBLIC_STATUSES.includes(s.status));
-      // The legacy search (Elasticsearch) never matches a date or time and answers with other ids: apply the rules to the list instead.
+      if (!isOk(res)) throw publicFailure(res);
+      if (strays.searchFollowsRules(res)) return inAdoptListOrder(normaliseStrayList(res.json).filter((s) => PUBLIC_STATUSES.includes(s.status)));
+      // An api that does not announce the documented rules: apply them to the list.
       return (await publicStrays(app.upstream, request)).filter((s) => matchesSearch(s, q));
     },
   );
@@ -100,21 +128,32 @@ export const strayRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: '유기견 제보',
-        description: `로그인 필요(아니면 401). multipart/form-data: 텍스트 필드 \`abandoned-pet\`(JSON: latitude, longitude, gender?, description, location(11개 지역), type?, foundDate, foundTime) + 파일 \`imageurl\`(필수). ${PHOTO_RULES} 품종을 비워 두면 서버가 사진으로 예측하며, 예측 실패는 제보를 막지 않습니다. 201 StrayReportResult.`,
+        description: `로그인 필요(아니면 401). multipart/form-data: JSON 파트 \`abandoned-pet\`(텍스트 필드, \`type=application/json\` 필드, 파일 파트 모두 가능. JSON: latitude, longitude, gender?, description, location(11개 지역), type?, foundDate, foundTime) + 파일 \`imageurl\`(필수). ${PHOTO_RULES} 품종을 비워 두면 서버가 사진으로 예측하며, 예측 실패는 제보를 막지 않습니다. 201 StrayReportResult.`,
         response: { 201: StrayReportResultSchema, ...envelope(400, 401, 413, 415, 502, 504) },
       },
     },
     async (request, reply) => {
       await requireUser(request, REPORT_LOGIN_MESSAGE);
-      const { fields, files } = await readMultipart(request, ['imageurl']);
-      const parsed = StrayReportRequestSchema.safeParse(jsonPart(fields, 'abandoned-pet'));
-      const fieldErrors = parsed.success ? {} : toFieldErrors(parsed.error);
+      const body = await readMultipart(request, ['imageurl'], ['abandoned-pet']);
+      const files = body.files;
+      let json: unknown;
+      let fieldErrors: Record<string, string> = {};
+      try {
+        json = jsonPart(body, 'abandoned-pet');
+      } catch (err) {
+        if (!(err instanceof BffError) || !err.fieldErrors) throw err;
+        fieldErrors = { ...err.fieldErrors };
+      }
+      const parsed = StrayReportRequestSchema.safeParse(json);
+      if (json !== undefined && !parsed.success) fieldErrors = toFieldErrors(parsed.error);
       if (!files.imageurl) fieldErrors.imageurl = photoRequired;
       if (!parsed.success || !files.imageurl) throw validationError(fieldErrors);
       const res = await strays.register(request, parsed.data, files.imageurl);
       const j = (res.json ?? {}) as Record<string, unknown>;
       if (!isOk(res) || j.success === false) {
         if (res.status === 400 && j.fieldErrors && typeof j.fieldErrors === 'object') throw validationError(j.fieldErrors as Record<string, string>, upstreamMessage(res));
+        const failed = reportFailure(res);
+        if (failed) throw failed;
         throw toBffError(res, { 401: new BffError(401, 'UNAUTHENTICATED', REPORT_LOGIN_MESSAGE) });
       }
       const id = typeof j.id === 'number' && Number.isSafeInteger(j.id) && j.id > 0 ? j.id : null;

@@ -1,11 +1,38 @@
 import type { FastifyRequest } from 'fastify';
-import type { UpstreamClient } from './client';
+import { PetStatusSchema, type PetStatus } from '@pawbridge/shared';
+import type { UpstreamClient, UpstreamResponse } from './client';
 
-/** Adoption calls on the legacy paths (legacy-contract §3.3, §3.4). */
+/**
+ * Our api announces on its application lists which adoption calls it has
+ * beyond the legacy's (api adoption.routes.ts); the legacy Spring service sends
+ * no such header and has neither reject nor withdraw.
+ */
+export const ADOPTION_FEATURES_HEADER = 'x-pawbridge-adoption';
+export type AdoptionFeature = 'reject' | 'withdraw' | 'contact';
+
+export const adoptionFeatures = (res: UpstreamResponse): Set<string> =>
+  new Set(
+    (res.headers.get(ADOPTION_FEATURES_HEADER) ?? '')
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean),
+  );
+
+/** The stray's status after a state change, when the upstream tells it (our api's `x-stray-status`). */
+export function strayStatusAfter(res: UpstreamResponse): PetStatus | null {
+  const parsed = PetStatusSchema.safeParse(res.headers.get('x-stray-status') ?? '');
+  return parsed.success ? parsed.data : null;
+}
+
+/** Adoption calls on the legacy paths (legacy-contract §3.3, §3.4) plus our api's reject and withdraw. */
 export const adoptionUpstream = (client: UpstreamClient) => ({
   apply: (from: FastifyRequest, strayId: number) => client.request('POST', `/api/adopt/apply/${strayId}`, { from }),
   /** The legacy returns every user's applications here; callers must filter. */
   myApplications: (from: FastifyRequest) => client.request('GET', '/api/adopt/adoption/my-applications', { from }),
   adminApplications: (from: FastifyRequest) => client.request('GET', '/api/admin/adopt-applications', { from }),
   approve: (from: FastifyRequest, applicationId: number) => client.request('POST', `/api/admin/adopt/approve/${applicationId}`, { from }),
+  /** Only where the upstream announces `reject`. */
+  reject: (from: FastifyRequest, applicationId: number) => client.request('POST', `/api/admin/adopt/reject/${applicationId}`, { from }),
+  /** Only where the upstream announces `withdraw`. */
+  withdraw: (from: FastifyRequest, applicationId: number) => client.request('POST', `/api/adopt/withdraw/${applicationId}`, { from }),
 });

@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '@pawbridge/api/testing';
+import { AdoptionApplicationListSchema, LIMITS, StrayListSchema } from '@pawbridge/shared';
+import { createClient, startTestBff, type TestBff, type TestClient } from '../testing/test-bff';
+import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
+import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
+import { expectEnvelope, photo } from './strays.routes.suite';
+
+type Status = 'LOST' | 'PROTECTING' | 'WAITING' | 'ADOPT';
+
+// Issue 8 item 13 and issue 9 items 15-16 through the BFF: our api has reject and
+// withdraw; the legacy Spring service has neither and gets an honest 501.
+describe('adoption lifecycle through the BFF, upstream = our api', () => {
+  let api: TestApi;
+  let proxy: RecordingProxy;
+  let bff: TestBff;
+  let seq = 0;
+
+  beforeAll(async () => {
+    api = await startTestApi();
+    proxy = await startRecordingProxy(api.url);
+    bff = await startTestBff(proxy.url);
+  });
+  afterAll(async () => {
+    await bff?.close();
+    await proxy?.close();
+    await api?.close();
+  });
+
+  async function user(role: 'USER' | 'ADMIN' = 'USER', contact: { name?: string; phoneNm?: string } = {}): Promise<{ client: TestClient; userId: string }> {
+    seq += 1;
+    const userId = `${role === 'ADMIN' ? 'boss' : 'member'}${seq}${Date.now().toString(36)}`;
+    const row = await api.ctx.db
+      .insertInto('users')
+      .values({ userId, name: contact.name ?? null, email: `${userId}@example.com`, passwordHash: null, birth: null, phoneNm: contact.phoneNm ?? null, role, provider: null, socialId: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const client = createClient(bff.url);
+    client.cookies.set('JSESSIONID', await api.ctx.sessions.create(row.id));
+    return { client, userId };
+  }
+
+  async function seed(status: Status = 'PROTECTING', over: { foundDate?: string; description?: string } = {}): Promise<number> {
+    const key = await api.ctx.storage.put(await photo(), 'jpg');
+    const row = await api.ctx.db
+      .insertInto('strayReports')
+      .values({
+        reporterPk: null,
+        latitude: 37.5,
+        longitude: 127,
+        imageUrl: `/uploads/${key}`,
+        gender: 'MALE',
+        description: over.description ?? '갈색 털의 작은 개',
+        location: '경기도',
+        type: '믹스견',
+        name: null,
+        foundDate: over.foundDate ?? '2026-08-01',
+        foundTime: '12:00',
+        status,
+        registeredAt: status === 'LOST' ? null : new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  const posts = (path: string) => proxy.seen.filter((s) => s === `POST ${path}`).length;
+  const strayStatus = async (id: number) => StrayListSchema.parse((await createClient(bff.url).get('/api/abandoned/abandoned-pets')).body).find((s) => s.id === id)?.status;
+  const mine = async (c: TestClient) => AdoptionApplicationListSchema.parse((await c.get('/api/adopt/adoption/my-applications')).body);
+
+  it('member applies, withdraws (stray back to 보호 중), applies again; only the applicant withdraws, only REQUESTED', async () => {
+    const id = await seed();
+    const ann = await user();
+    const ben = await user();
+    expect((await ann.client.post(`/api/adopt/apply/${id}`)).status).toBe(200);
+    expect(await strayStatus(id)).toBe('WAITING');
+    const app = (await mine(ann.client)).find((a) => a.adoptPetId === id);
+    expect(app?.adoptStatus).toBe('REQUESTED');
+    const path = `/api/adopt/withdraw/${app?.id}`;
+
+    expectEnvelope(await createClient(bff.url).post(path), 401, 'UNAUTHENTICATED');
+    expectEnvelope(await ben.client.post(path), 404, 'NOT_FOUND', '존재하지 않는 입양 신청입니다.');
+    expect(posts(path)).toBe(0);
+    expectEnvelope(await ann.client.post('/api/adopt/withdraw/0x1A'), 400, 'VALIDATION_FAILED');
+
+    const done = await ann.client.post(path);
+    expect(done.status, done.text).toBe(200);
+    expect(done.body).toEqual({ ok: true, message: '입양 신청을 취소했습니다.', status: 'PROTECTING' });
+    expect(await strayStatus(id)).toBe('PROTECTING');
+    expect((await mine(ann.client)).some((a) => a.id === app?.id)).toBe(false);
+    expectEnvelope(await ann.client.post(path), 404, 'NOT_FOUND');
+
+    expect((await ann.client.post(`/api/adopt/apply/${id}`)).status).toBe(200);
+    expect(await strayStatus(id)).toBe('WAITING');
+  });
+
+  it('admin rejects: only admins, only REQUESTED; the stray is 보호 중 again and the member cannot re-apply for it', async () => {
+    const id = await seed();
+    const ann = await user();
+    await ann.client.post(`/api/adopt/apply/${id}`);
+    const app = (await mine(ann.client)).find((a) => a.adoptPetId === id);
+    const path = `/api/admin/adopt/reject/${app?.id}`;
+    expectEnvelope(await createClient(bff.url).post(path), 401, 'UNAUTHENTICATED');
+    expectEnvelope(await ann.client.post(path), 403, 'FORBIDDEN');
+    expect(posts(path)).toBe(0);
+    const admin = (await user('ADMIN')).client;
+    const res = await admin.post(path);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ ok: true, message: '입양 신청을 거절했습니다.', status: 'PROTECTING' });
+    expect(await strayStatus(id)).toBe('PROTECTING');
+    expect((await mine(ann.client)).find((a) => a.id === app?.id)?.adoptStatus).toBe('REJECTED');
+    const writes = posts(path);
+    expectEnvelope(await admin.post(path), 409, 'INVALID_STATE', '대기 중인 입양 신청만 거절할 수 있습니다.');
+    expectEnvelope(await admin.post(`/api/admin/adopt/approve/${app?.id}`), 409, 'INVALID_STATE');
+    expect(posts(path)).toBe(writes);
+    expectEnvelope(await admin.post('/api/admin/adopt/reject/765432'), 404, 'NOT_FOUND');
+    expectEnvelope(await admin.post('/api/admin/adopt/reject/abc'), 400, 'VALIDATION_FAILED');
+    expectEnvelope(await ann.client.post(`/api/adopt/apply/${id}`), 409, 'ALREADY_APPLIED', '이 유기견에 대한 입양 신청은 이미 거절되었습니다.');
+    expectEnvelope(await ann.client.post(`/api/adopt/withdraw/${app?.id}`), 409, 'INVALID_STATE', '대기 중인 입양 신청만 취소할 수 있습니다.');
+  });
+
+  it(`cap: the ${LIMITS.openAdoptionApplicationsMax + 1}th open application is refused with APPLICATION_LIMIT_REACHED before reaching the api`, async () => {
+    const ann = await user();
+    const ids: number[] = [];
+    for (let i = 0; i <= LIMITS.openAdoptionApplicationsMax; i++) ids.push(await seed());
+    for (const id of ids.slice(0, -1)) expect((await ann.client.post(`/api/adopt/apply/${id}`)).status).toBe(200);
+    const last = ids.at(-1) ?? 0;
+    expectEnvelope(await ann.client.post(`/api/adopt/apply/${last}`), 409, 'APPLICATION_LIMIT_REACHED');
+    expect(posts(`/api/adopt/apply/${last}`)).toBe(0);
+    expect(await strayStatus(last)).toBe('PROTECTING');
+    const first = (await mine(ann.client)).find((a) => a.adoptPetId === ids[0]);
+    expect((await ann.client.post(`/api/adopt/withdraw/${first?.id}`)).status).toBe(200);
+    expect((await ann.client.post(`/api/adopt/apply/${last}`)).status).toBe(200);
+  });
+
+  it('the admin sees the applicant’s name, e-mail and phone; the member’s own list carries none', async () => {
+    const id = await seed();
+    const ann = await user('USER', { name: '김하늘', phoneNm: '010-2345-6789' });
+    await ann.client.post(`/api/adopt/apply/${id}`);
+    const admin = (await user('ADMIN')).client;
+    const all = AdoptionApplicationListSchema.parse((await admin.get('/api/admin/adopt-applications')).body);
+    expect(all.find((a) => a.adoptPetId === id)).toMatchObject({ userName: ann.userId, applicantName: '김하늘', applicantEmail: `${ann.userId}@example.com`, applicantPhone: '010-2345-6789' });
+    expect((await mine(ann.client)).find((a) => a.adoptPetId === id)).toMatchObject({ applicantName: null, applicantEmail: null, applicantPhone: null });
+  });
+
+  it('the adopt list and its search put 보호 중 first, then 입양 대기, then 입양 완료', async () => {
+    const description = '정렬 확인 골목';
+    const adopted = await seed('ADOPT', { foundDate: '2026-09-01', description });
+    const waiting = await seed('WAITING', { foundDate: '2026-09-02', description });
+    const protecting = await seed('PROTECTING', { foundDate: '2026-01-01', description });
+    const list = StrayListSchema.parse((await createClient(bff.url).get('/api/abandoned/abandoned-pets')).body);
+    const ranks = list.map((s) => ['PROTECTING', 'WAITING', 'ADOPT'].indexOf(s.status));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    const found = StrayListSchema.parse((await createClient(bff.url).get('/api/abandoned/abandoned-pets/search', { query: { location: description } })).body);
+    expect(found.map((s) => s.id)).toEqual([protecting, waiting, adopted]);
+  });
+});
+
+describe('adoption lifecycle through the BFF, upstream = legacy Spring', () => {
+  const stack = useBffOnFakeSpring();
+  let seq = 0;
+
+  function login(role: 'USER' | 'ADMIN' = 'USER'): { client: TestClient; userId: string } {
+    seq += 1;
+    const userId = `${role === 'ADMIN' ? 'admin' : 'legacy'}${seq}${Date.now().toString(36)}`;
+    stack.spring.state.addUser({ userId, name: `회원${seq}`, role, phoneNm: '010-0000-0000' });
+    const client = createClient(stack.bff.url);
+    client.cookies.set('JSESSIONID', stack.spring.state.createSession(userId));
+    return { client, userId };
+  }
+  const calls = (prefix: string) => stack.spring.state.requests.filter((r) => r.path.startsWith(prefix)).length;
+
+  it('reject and withdraw answer 501 UPSTREAM_UNSUPPORTED and send nothing the legacy cannot serve', async () => {
+    const form = stack.spring.state.addStrayForm({ status: 'PROTECTING' });
+    const ann = login();
+    expect((await ann.client.post(`/api/adopt/apply/${form.id}`)).status).toBe(200);
+    const app = AdoptionApplicationListSchema.parse((await ann.client.get('/api/adopt/adoption/my-applications')).body).find((a) => a.adoptPetId === form.id);
+    expect(app?.adoptStatus).toBe('REQUESTED');
+    expectEnvelope(await ann.client.post(`/api/adopt/withdraw/${app?.id}`), 501, 'UPSTREAM_UNSUPPORTED', '지금 연결된 서버에서는 입양 신청을 취소할 수 없습니다. 관리자에게 문의해 주세요.');
+    const admin = login('ADMIN').client;
+    expectEnvelope(await admin.post(`/api/admin/adopt/reject/${app?.id}`), 501, 'UPSTREAM_UNSUPPORTED', '지금 연결된 서버에서는 입양 신청을 거절할 수 없습니다.');
+    expectEnvelope(await ann.client.post(`/api/admin/adopt/reject/${app?.id}`), 403, 'FORBIDDEN');
+    expect(calls('/api/adopt/withdraw')).toBe(0);
+    expect(calls('/api/admin/adopt/reject')).toBe(0);
+    // The admin list has no contact details in the legacy: null, never invented.
+    const all = AdoptionApplicationListSchema.parse((await admin.get('/api/admin/adopt-applications')).body);
+    expect(all.find((a) => a.id === app?.id)).toMatchObject({ applicantName: null, applicantEmail: null, applicantPhone: null });
+  });
+
+  it(`the BFF enforces the cap of ${LIMITS.openAdoptionApplicationsMax} open applications (the legacy has none)`, async () => {
+    const ann = login();
+    const forms = Array.from({ length: LIMITS.openAdoptionApplicationsMax + 1 }, () => stack.spring.state.addStrayForm({ status: 'PROTECTING' }));
+    for (const f of forms.slice(0, -1)) expect((await ann.client.post(`/api/adopt/apply/${f.id}`)).status).toBe(200);
+    const last = forms.at(-1)?.id ?? 0;
+    const res = await ann.client.post(`/api/adopt/apply/${last}`);
+    expectEnvelope(res, 409, 'APPLICATION_LIMIT_REACHED');
+    expect(res.body.error.message).toContain(`최대 ${LIMITS.openAdoptionApplicationsMax}건`);
+    expect(calls(`/api/adopt/apply/${last}`)).toBe(0);
+  });
+
+  // The legacy lists only PROTECTING and WAITING (legacy-contract §3.2).
+  it('sorts the legacy’s database-order list and search: 보호 중, then 입양 대기, newest first within each', async () => {
+    const description = '정렬 확인 레거시';
+    const waiting = stack.spring.state.addStrayForm({ status: 'WAITING', foundDate: '2026-09-08', description });
+    const oldProtecting = stack.spring.state.addStrayForm({ status: 'PROTECTING', foundDate: '2026-01-01', description });
+    const newProtecting = stack.spring.state.addStrayForm({ status: 'PROTECTING', foundDate: '2026-05-01', description });
+    const expected = [newProtecting.id, oldProtecting.id, waiting.id];
+    const list = StrayListSchema.parse((await createClient(stack.bff.url).get('/api/abandoned/abandoned-pets')).body);
+    expect(list.map((s) => s.id).filter((id) => expected.includes(id))).toEqual(expected);
+    const found = StrayListSchema.parse((await createClient(stack.bff.url).get('/api/abandoned/abandoned-pets/search', { query: { location: description } })).body);
+    expect(found.map((s) => s.id)).toEqual(expected);
+  });
+});
