@@ -3,12 +3,13 @@ import '@mantine/notifications/styles.css';
 import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
+import { AppNotifications } from '@/components/feedback/AppNotifications';
 import { swrFetcher } from '@/lib/api-client';
 import { t } from '@/messages';
 import { cssVariablesResolver, theme } from './theme';
+import './global.css';
 import { createAppRouter } from './router';
 
 const router = createAppRouter();
@@ -16,7 +17,7 @@ const router = createAppRouter();
 export default function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position="top-center" limit={4} />
+      <AppNotifications />
       <ModalsProvider labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}>
         <SWRConfig value={{ fetcher: swrFetcher, revalidateOnFocus: false }}>
           <RouterProvider router={router} />

@@ -1,39 +1,60 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import AppLayout from '@/components/layout/AppLayout';
+import { PageLoader } from '@/components/layout/PageLoader';
 import RouteError from '@/components/RouteError';
+import type { MessageKey } from '@/messages';
 
-// Every route of spec §2, each screen its own chunk (route-level code splitting).
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
-const comingSoon = page(() => import('@/components/ComingSoonPage'));
+/** What a route tells the layout: its document title (`handle.title`, a catalogue key). */
+export interface RouteHandle {
+  title?: MessageKey;
+}
+
+type Load = () => Promise<{ default: React.ComponentType }>;
+
+/**
+ * One screen of spec §2, in its own chunk (route-level code splitting). The loader
+ * doubles as the HydrateFallback: on the first load the router waits for the chunk
+ * and shows it inside the app shell instead of warning that none was given.
+ */
+const screen = (path: string, load: Load, title: MessageKey): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: (await load()).default }),
+  HydrateFallback: PageLoader,
+  handle: { title } satisfies RouteHandle,
+});
+
+const home = () => import('@/features/home/HomePage');
+const register = () => import('@/features/pets/RegisterPetPage');
+const comingSoon = () => import('@/components/ComingSoonPage');
 
 export const routeObjects: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <RouteError />,
     children: [
-      { path: '/', lazy: page(() => import('@/features/home/HomePage')) },
-      { path: '/main', lazy: page(() => import('@/features/home/HomePage')) },
-      { path: '/login', lazy: page(() => import('@/features/auth/LoginPage')) },
-      { path: '/signup', lazy: page(() => import('@/features/auth/SignupPage')) },
+      screen('/', home, 'title.home'),
+      screen('/main', home, 'title.home'),
+      screen('/login', () => import('@/features/auth/LoginPage'), 'title.login'),
+      screen('/signup', () => import('@/features/auth/SignupPage'), 'title.signup'),
       // Companion dogs (issue: pets)
-      { path: '/pet/register', lazy: page(() => import('@/features/pets/RegisterPetPage')) },
-      { path: '/mypet/register', lazy: page(() => import('@/features/pets/RegisterPetPage')) },
-      { path: '/mypet', lazy: page(() => import('@/features/pets/PetListPage')) },
-      { path: '/pet/edit/:petId', lazy: page(() => import('@/features/pets/EditPetPage')) },
-      { path: '/pet/profile/:petId', lazy: page(() => import('@/features/pets/PetProfilePage')) },
+      screen('/pet/register', register, 'title.petRegister'),
+      screen('/mypet/register', register, 'title.petRegister'),
+      screen('/mypet', () => import('@/features/pets/PetListPage'), 'title.petList'),
+      screen('/pet/edit/:petId', () => import('@/features/pets/EditPetPage'), 'title.petEdit'),
+      screen('/pet/profile/:petId', () => import('@/features/pets/PetProfilePage'), 'title.petProfile'),
       // Strays and adoption (issue: strays)
-      { path: '/abandoned/register', lazy: page(() => import('@/features/strays/ReportStrayPage')) },
-      { path: '/admin/abandoned-pets', lazy: page(() => import('@/features/strays/AdminReportsPage')) },
-      { path: '/adopt', lazy: page(() => import('@/features/adoption/AdoptPage')) },
-      { path: '/admin/adopt-applications', lazy: page(() => import('@/features/adoption/AdminApplicationsPage')) },
+      screen('/abandoned/register', () => import('@/features/strays/ReportStrayPage'), 'title.strayReport'),
+      screen('/admin/abandoned-pets', () => import('@/features/strays/AdminReportsPage'), 'title.adminReports'),
+      screen('/adopt', () => import('@/features/adoption/AdoptPage'), 'title.adopt'),
+      screen('/admin/adopt-applications', () => import('@/features/adoption/AdminApplicationsPage'), 'title.adminApplications'),
       // Community and my page (later)
-      { path: '/community', lazy: comingSoon },
-      { path: '/community/createPost', lazy: comingSoon },
-      { path: '/community/posts', lazy: comingSoon },
-      { path: '/community/:postId', lazy: comingSoon },
-      { path: '/community/:postId/edit', lazy: comingSoon },
-      { path: '/mypage', lazy: comingSoon },
-      { path: '*', lazy: page(() => import('@/components/NotFoundPage')) },
+      screen('/community', comingSoon, 'title.community'),
+      screen('/community/createPost', comingSoon, 'title.community'),
+      screen('/community/posts', comingSoon, 'title.community'),
+      screen('/community/:postId', comingSoon, 'title.community'),
+      screen('/community/:postId/edit', comingSoon, 'title.community'),
+      screen('/mypage', () => import('@/app/MyPageRoute'), 'title.myPage'),
+      screen('*', () => import('@/components/NotFoundPage'), 'title.notFound'),
     ],
   },
 ];

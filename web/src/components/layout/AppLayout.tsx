@@ -1,23 +1,25 @@
 import { Suspense } from 'react';
-import { AppShell, Center, Loader } from '@mantine/core';
+import { AppShell } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { t } from '@/messages';
+import { useSession } from '@/app/session';
 import Header from './Header';
+import { PageLoader } from './PageLoader';
+import { SessionUnreachable } from './SessionUnreachable';
+import { useDocumentTitle } from './use-document-title';
 import { useSocialLoginReturn } from './use-social-login-return';
+
+export const HEADER_HEIGHT = 64;
 
 export default function AppLayout() {
   useSocialLoginReturn();
+  useDocumentTitle();
+  const { unreachable, retrying, refresh } = useSession();
   return (
-    <AppShell header={{ height: 64 }} padding="md">
+    <AppShell header={{ height: HEADER_HEIGHT }} padding="md">
       <Header />
       <AppShell.Main>
-        <Suspense
-          fallback={
-            <Center py="xl">
-              <Loader aria-label={t('common.loading')} />
-            </Center>
-          }
-        >
+        {unreachable && <SessionUnreachable onRetry={() => void refresh()} retrying={retrying} />}
+        <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
       </AppShell.Main>

@@ -46,10 +46,11 @@ describe('Header', () => {
     expect(screen.queryByRole('button', { name: /알림/ })).not.toBeInTheDocument();
   });
 
-  it('member: my page entry, greeting by display name, a bell marked unavailable, logout instead of login', async () => {
+  it('member: the dog list and my page entries, greeting by display name, a bell marked unavailable, logout instead of login', async () => {
     renderLayout(sessionUser({ name: null, displayName: 'mina' }));
     expect(await screen.findByText('mina님, 안녕하세요')).toBeInTheDocument();
-    expect(entryNames(desktopNav())).toEqual(['반려견 등록', '유기견 제보', '입양하기', '커뮤니티', '마이페이지']);
+    expect(entryNames(desktopNav())).toEqual(['반려견 등록', '내 반려견', '유기견 제보', '입양하기', '커뮤니티', '마이페이지']);
+    expect(entry('내 반려견')).toHaveAttribute('href', '/mypet');
     expect(entry('마이페이지')).toHaveAttribute('href', '/mypage');
     const bell = screen.getByRole('button', { name: '알림 (준비 중)' });
     expect(bell).toHaveAttribute('aria-disabled', 'true');
@@ -64,11 +65,33 @@ describe('Header', () => {
     expect(screen.getByText('소셜 로그인')).toBeInTheDocument();
   });
 
-  it('admin: no my page entry', async () => {
+  it('admin: the two admin screens, no my page or dog list entry, in the header and the phone menu', async () => {
     renderLayout(adminUser());
     expect(await screen.findByText('Admin님, 안녕하세요')).toBeInTheDocument();
-    expect(entryNames(desktopNav())).not.toContain('마이페이지');
+    expect(entryNames(desktopNav())).toEqual(['반려견 등록', '유기견 제보', '입양하기', '커뮤니티', '제보 관리', '입양 신청 관리']);
+    expect(entry('제보 관리')).toHaveAttribute('href', '/admin/abandoned-pets');
+    expect(entry('입양 신청 관리')).toHaveAttribute('href', '/admin/adopt-applications');
     expect(screen.queryByText('마이페이지')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '메뉴 열기' }));
+    const drawerNav = within(await screen.findByRole('dialog')).getByRole('navigation', { name: '주 메뉴' });
+    expect(entryNames(drawerNav)).toEqual(['반려견 등록', '유기견 제보', '입양하기', '커뮤니티', '제보 관리', '입양 신청 관리']);
+  });
+
+  it('server unreachable: not shown as logged out; says the connection failed and retries until the member is back', async () => {
+    let up = false;
+    const { api } = renderLayout(sessionUser(), {
+      'GET /api/users/check-session': () => (up ? { body: sessionUser() } : { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', '서버 오류') }),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('서버에 연결하지 못했어요');
+    // A failed check is not a logout: no login or signup offered, no greeting either.
+    expect(desktopControl('로그인')).toBeNull();
+    expect(desktopControl('회원가입')).toBeNull();
+    up = true;
+    await userEvent.click(within(alert).getByRole('button', { name: '다시 연결' }));
+    expect(await screen.findByText('Mina Kim님, 안녕하세요')).toBeInTheDocument();
+    expect(screen.queryByText('서버에 연결하지 못했어요')).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/users/check-session').length).toBeGreaterThanOrEqual(2);
   });
 
   it('logout: calls the BFF, says so, shows the logged-out header and goes home', async () => {
@@ -108,7 +131,7 @@ describe('Header', () => {
     await userEvent.click(burger);
     const dialog = await screen.findByRole('dialog');
     const drawerNav = within(dialog).getByRole('navigation', { name: '주 메뉴' });
-    expect(entryNames(drawerNav)).toEqual(['반려견 등록', '유기견 제보', '입양하기', '커뮤니티', '마이페이지']);
+    expect(entryNames(drawerNav)).toEqual(['반려견 등록', '내 반려견', '유기견 제보', '입양하기', '커뮤니티', '마이페이지']);
     expect(within(dialog).getByRole('button', { name: '로그아웃' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '메뉴 닫기', expanded: true })).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');

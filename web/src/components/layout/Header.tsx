@@ -11,7 +11,8 @@ import { useLogout } from './use-logout';
 
 /** The header of every screen (spec §2): logo, menu, greeting, bell, account buttons. */
 export default function Header() {
-  const { user } = useSession();
+  // Until the session is known (first check, or server unreachable) neither login nor logout is offered.
+  const { user, isLoading } = useSession();
   const { pathname } = useLocation();
   const { logout, pending } = useLogout();
   const [menuOpened, menu] = useDisclosure(false);
@@ -30,7 +31,7 @@ export default function Header() {
           <Box component="nav" aria-label={t('nav.main')} visibleFrom="lg">
             <Group gap={4} wrap="nowrap">
               {items.map((item) => {
-                const active = isActive(pathname, item.to);
+                const active = isActive(pathname, item);
                 return (
                   <Button
                     key={item.to}
@@ -61,7 +62,7 @@ export default function Header() {
             <Button variant="default" onClick={logout} loading={pending} visibleFrom="lg">
               {t('nav.logout')}
             </Button>
-          ) : (
+          ) : isLoading ? null : (
             <Group gap="xs" wrap="nowrap" visibleFrom="lg">
               <Button component={Link} to="/login" variant="default">
                 {t('nav.login')}
@@ -81,7 +82,7 @@ export default function Header() {
           />
         </Group>
       </Group>
-      <MobileMenu opened={menuOpened} onClose={menu.close} items={items} user={user} onLogout={logout} loggingOut={pending} />
+      <MobileMenu opened={menuOpened} onClose={menu.close} items={items} user={user} sessionKnown={!isLoading} onLogout={logout} loggingOut={pending} />
     </AppShell.Header>
   );
 }

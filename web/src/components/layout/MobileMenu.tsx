@@ -13,12 +13,13 @@ interface MobileMenuProps {
   onClose: () => void;
   items: NavItem[];
   user: SessionUser | null;
+  sessionKnown: boolean;
   onLogout: () => void;
   loggingOut: boolean;
 }
 
 /** The collapsible menu for narrow screens: the same entries as the header. */
-export function MobileMenu({ opened, onClose, items, user, onLogout, loggingOut }: MobileMenuProps) {
+export function MobileMenu({ opened, onClose, items, user, sessionKnown, onLogout, loggingOut }: MobileMenuProps) {
   const { pathname } = useLocation();
   return (
     <Drawer
@@ -35,7 +36,7 @@ export function MobileMenu({ opened, onClose, items, user, onLogout, loggingOut 
         {user && <UserGreeting user={user} maw={200} />}
         <nav aria-label={t('nav.main')}>
           {items.map((item) => {
-            const active = isActive(pathname, item.to);
+            const active = isActive(pathname, item);
             return (
               <NavLink
                 key={item.to}
@@ -51,8 +52,8 @@ export function MobileMenu({ opened, onClose, items, user, onLogout, loggingOut 
             );
           })}
         </nav>
-        <Divider />
-        {user ? (
+        {(user || sessionKnown) && <Divider />}
+        {!user && !sessionKnown ? null : user ? (
           <Button
             variant="default"
             onClick={() => {

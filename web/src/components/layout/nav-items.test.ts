@@ -1,28 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { adminUser, sessionUser } from '@/testing/render-app';
-import { isActive, navItems } from './nav-items';
+import { isActive, navItems, type NavItem } from './nav-items';
 
 const paths = (items: { to: string }[]) => items.map((i) => i.to);
+const item = (to: string): NavItem => navItems(sessionUser()).concat(navItems(adminUser())).find((i) => i.to === to)!;
 
 describe('navItems', () => {
-  it('gives visitors the four public entries, without my page', () => {
+  it('gives visitors the four public entries, without my page or the dog list', () => {
     expect(paths(navItems(null))).toEqual(['/pet/register', '/abandoned/register', '/adopt', '/community']);
   });
 
-  it('adds my page for a logged-in member', () => {
-    expect(paths(navItems(sessionUser()))).toEqual(['/pet/register', '/abandoned/register', '/adopt', '/community', '/mypage']);
+  it('adds the dog list and my page for a logged-in member', () => {
+    expect(paths(navItems(sessionUser()))).toEqual(['/pet/register', '/mypet', '/abandoned/register', '/adopt', '/community', '/mypage']);
   });
 
-  it('hides my page from admins', () => {
-    expect(paths(navItems(adminUser()))).not.toContain('/mypage');
+  it('gives admins the two admin screens instead of my page and the dog list', () => {
+    expect(paths(navItems(adminUser()))).toEqual(['/pet/register', '/abandoned/register', '/adopt', '/community', '/admin/abandoned-pets', '/admin/adopt-applications']);
   });
 });
 
 describe('isActive', () => {
   it('matches the entry and its sub-paths only', () => {
-    expect(isActive('/community', '/community')).toBe(true);
-    expect(isActive('/community/12', '/community')).toBe(true);
-    expect(isActive('/communityx', '/community')).toBe(false);
-    expect(isActive('/', '/adopt')).toBe(false);
+    const community = item('/community');
+    expect(isActive('/community', community)).toBe(true);
+    expect(isActive('/community/12', community)).toBe(true);
+    expect(isActive('/communityx', community)).toBe(false);
+    expect(isActive('/', item('/adopt'))).toBe(false);
+  });
+
+  it('marks the dog list on its list, profile and edit screens, and registration on both register paths', () => {
+    expect(isActive('/mypet', item('/mypet'))).toBe(true);
+    expect(isActive('/pet/profile/7', item('/mypet'))).toBe(true);
+    expect(isActive('/pet/edit/7', item('/mypet'))).toBe(true);
+    expect(isActive('/mypet/register', item('/mypet'))).toBe(false);
+    expect(isActive('/mypet/register', item('/pet/register'))).toBe(true);
   });
 });

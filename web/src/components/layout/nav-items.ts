@@ -4,23 +4,39 @@ import type { MessageKey } from '@/messages';
 export interface NavItem {
   to: string;
   label: MessageKey;
+  /** Other screens that belong to this entry (it is shown as the current one there). */
+  alsoActiveOn?: string[];
+  /** Only the path itself counts, not the paths under it (/mypet, not /mypet/register). */
+  exact?: boolean;
 }
 
-const ALL: (NavItem & { memberOnly?: boolean })[] = [
-  { to: '/pet/register', label: 'nav.petRegister' },
-  { to: '/abandoned/register', label: 'nav.strayReport' },
-  { to: '/adopt', label: 'nav.adopt' },
-  { to: '/community', label: 'nav.community' },
-  { to: '/mypage', label: 'nav.myPage', memberOnly: true },
+type Audience = 'everyone' | 'member' | 'admin';
+
+const ALL: (NavItem & { audience: Audience })[] = [
+  { to: '/pet/register', label: 'nav.petRegister', alsoActiveOn: ['/mypet/register'], audience: 'everyone' },
+  { to: '/mypet', label: 'nav.myPets', exact: true, alsoActiveOn: ['/pet/profile', '/pet/edit'], audience: 'member' },
+  { to: '/abandoned/register', label: 'nav.strayReport', audience: 'everyone' },
+  { to: '/adopt', label: 'nav.adopt', audience: 'everyone' },
+  { to: '/community', label: 'nav.community', audience: 'everyone' },
+  { to: '/mypage', label: 'nav.myPage', audience: 'member' },
+  { to: '/admin/abandoned-pets', label: 'nav.adminReports', audience: 'admin' },
+  { to: '/admin/adopt-applications', label: 'nav.adminApplications', audience: 'admin' },
 ];
 
-/** The header's menu entries (spec §2): my page is for logged-in non-admins only (spec §6). */
+/**
+ * The header's menu entries (spec §2): the five of the spec, plus the dog list for
+ * members (spec §2 names no entry for it; without one it is unreachable) and the
+ * two admin screens for admins. My page is for logged-in non-admins only (spec §6).
+ */
 export function navItems(user: SessionUser | null): NavItem[] {
-  const showMyPage = user !== null && !user.isAdmin;
-  return ALL.filter((item) => !item.memberOnly || showMyPage).map(({ to, label }) => ({ to, label }));
+  const audience: Audience | null = user === null ? null : user.isAdmin ? 'admin' : 'member';
+  return ALL.filter((item) => item.audience === 'everyone' || item.audience === audience).map(({ audience: _a, ...item }) => item);
 }
 
-/** Whether a menu entry is the current screen (sub-paths such as /community/12 count). */
-export function isActive(pathname: string, to: string): boolean {
-  return pathname === to || pathname.startsWith(`${to}/`);
+const under = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
+
+/** Whether a menu entry is the current screen (its sub-paths, e.g. /community/12, and its related screens count). */
+export function isActive(pathname: string, item: NavItem): boolean {
+  const self = item.exact ? pathname === item.to : under(pathname, item.to);
+  return self || (item.alsoActiveOn ?? []).some((p) => under(pathname, p));
 }

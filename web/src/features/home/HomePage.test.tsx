@@ -40,6 +40,16 @@ describe('HomePage', () => {
     expect(screen.queryByRole('link', { name: '회원가입하고 함께하기' })).not.toBeInTheDocument();
   });
 
+  it("a brand-new member's first login is a welcome, not \"good to see you again\"; an unknown first visit a plain hello", async () => {
+    const { unmount } = renderHome(sessionUser({ firstLogin: true }));
+    expect(await screen.findByText('Mina Kim님, 포브리지에 오신 것을 환영해요')).toBeInTheDocument();
+    expect(screen.queryByText(/다시 만나서/)).not.toBeInTheDocument();
+    unmount();
+    resetTestApp();
+    renderHome(sessionUser({ firstLogin: null }));
+    expect(await screen.findByText('Mina Kim님, 반가워요')).toBeInTheDocument();
+  });
+
   it('admin: the two admin screens instead of report and my page', async () => {
     renderHome(adminUser(), '/main');
     await screen.findByText('Admin님, 다시 만나서 반가워요');

@@ -1,13 +1,17 @@
 import { Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSession } from '@/app/session';
+import type { SessionUser } from '@pawbridge/shared';
 import { t } from '@/messages';
 import { FeatureCards } from './components/FeatureCards';
 import { SocialLoginInfo } from './components/SocialLoginInfo';
 import { featureCards } from './feature-cards';
 
-// Korean wraps between syllables by default; keep words whole in large copy.
-const KEEP_WORDS = { wordBreak: 'keep-all' } as const;
+/** A brand-new member is welcomed, a returning one greeted again; unknown (legacy upstream) gets a plain hello. */
+function greeting(user: SessionUser): string {
+  const key = user.firstLogin === true ? 'home.banner.greetingFirst' : user.firstLogin === false ? 'home.banner.greeting' : 'home.banner.greetingUnknown';
+  return t(key, { name: user.displayName });
+}
 
 export default function HomePage() {
   const { user } = useSession();
@@ -25,13 +29,13 @@ export default function HomePage() {
           <Stack gap="md" maw={640}>
             {user && (
               <Text fw={600} c="brand.8">
-                {t('home.banner.greeting', { name: user.displayName })}
+                {greeting(user)}
               </Text>
             )}
-            <Title order={1} id="home-banner-title" fz={{ base: 26, sm: 36 }} lh={1.3} style={KEEP_WORDS}>
+            <Title order={1} id="home-banner-title" fz={{ base: 26, sm: 36 }} lh={1.3}>
               {t('home.banner.title')}
             </Title>
-            <Text size="lg" c="gray.8" style={KEEP_WORDS}>
+            <Text size="lg" c="gray.8">
               {t('home.banner.body')}
             </Text>
             <Group gap="sm">

@@ -8,7 +8,7 @@ import { useSession } from '@/app/session';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
 import { editPet, PETS_KEY, usePet } from './api';
-import { formFromPet, serverErrors, validateEdit, type PetFormErrors, type PetFormValues } from './pet-form';
+import { formFromPet, numberFieldError, serverErrors, validateEdit, type PetFormErrors, type PetFormValues } from './pet-form';
 import PetFields from './components/PetFields';
 import LoginRequired from './components/LoginRequired';
 import PetLoadProblem from './components/PetLoadProblem';
@@ -24,6 +24,7 @@ function EditForm({ pet }: { pet: Pet }) {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
   };
+  const checkNumber = (key: 'weight' | 'age') => setErrors((e) => ({ ...e, [key]: numberFieldError(values, key) }));
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -51,7 +52,7 @@ function EditForm({ pet }: { pet: Pet }) {
           <Text size="sm" c="dimmed">
             {t('pets.info.petId')}: {pet.petId} · {t('pets.edit.photoNote')}
           </Text>
-          <PetFields values={values} errors={errors} onChange={set} disabled={saving} mode="edit" />
+          <PetFields values={values} errors={errors} onChange={set} onNumberBlur={checkNumber} disabled={saving} mode="edit" />
           <Group justify="flex-end">
             <Button component={Link} to="/mypet" variant="default">
               {t('pets.edit.cancel')}

@@ -61,19 +61,35 @@ describe('RegisterPetPage', () => {
     expect(api.callsTo('POST', '/api/pet/register')).toHaveLength(0);
   });
 
-  it('drops non-numeric text in weight and age as it is typed and keeps one decimal', async () => {
+  it('keeps what was typed in weight and age (no clamping or rounding) and shows the rule when the field is left', async () => {
     renderRegister();
     const weight = await screen.findByLabelText(/몸무게/);
     await userEvent.type(weight, 'abc');
     expect(weight).toHaveValue('');
-    await userEvent.type(weight, '2.55');
-    expect(weight).toHaveValue('2.5');
+    for (const [typed, rule] of [
+      ['0', '몸무게는 0보다 커야 합니다'],
+      ['999', '몸무게는 200kg 이하로 입력해 주세요'],
+      ['2.55', '몸무게는 0.1kg 단위로 입력해 주세요'],
+    ] as const) {
+      await userEvent.clear(weight);
+      await userEvent.type(weight, typed);
+      await userEvent.tab();
+      expect(weight).toHaveValue(typed);
+      expect(screen.getByText(rule)).toBeInTheDocument();
+    }
     const age = screen.getByLabelText(/나이/);
-    await userEvent.type(age, '3.5x');
-    expect(age).toHaveValue('35');
-  });
+    await userEvent.type(age, '2.5');
+    await userEvent.tab();
+    expect(age).toHaveValue('2.5');
+    expect(screen.getByText('나이는 정수로 입력해 주세요')).toBeInTheDocument();
+    await userEvent.clear(age);
+    await userEvent.type(age, '3');
+    await userEvent.tab();
+    expect(screen.queryByText('나이는 정수로 입력해 주세요')).not.toBeInTheDocument();
+    expect(screen.getByText('1~40살, 정수로 입력해 주세요')).toBeInTheDocument();
+  }, 15_000);
 
-  it('sends the JSON part pet (size and gender uppercased) and the photo, shows the registering state, then clears the form', async () => {
+  it('sends the JSON part pet (size and gender uppercased) and the photo, shows the registering state, then clears the form and offers the list', async () => {
     let release: () => void = () => undefined;
     renderRegister({ 'POST /api/pet/register': () => new Promise((resolve) => (release = () => resolve({ status: 201, body: created }))) });
     await screen.findByRole('button', { name: '반려견 등록' });
@@ -88,6 +104,13 @@ describe('RegisterPetPage', () => {
     await waitFor(() => expect(screen.getByLabelText(/^이름/)).toHaveValue(''));
     expect(screen.getByLabelText(/동물 등록번호/)).toHaveValue('');
     expect(screen.queryByRole('img', { name: '선택한 사진 미리보기' })).not.toBeInTheDocument();
+    const done = screen.getByRole('status', { name: '초코가 등록되었어요' });
+    expect(done).toHaveTextContent('초코가 등록되었어요');
+    expect(done).toHaveFocus();
+    expect(within(done).getByRole('link', { name: '내 반려견 목록 보기' })).toHaveAttribute('href', '/mypet');
+    // Starting the next dog puts the note away.
+    await userEvent.type(screen.getByLabelText(/^이름/), '보');
+    expect(screen.queryByText('초코가 등록되었어요')).not.toBeInTheDocument();
   }, 15_000);
 
   it('shows the server reason after "registration failed" and marks the field', async () => {

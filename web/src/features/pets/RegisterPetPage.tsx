@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { Anchor, Button, Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Anchor, Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { LIMITS, SessionSchema, type PetRegisterRequest } from '@pawbridge/shared';
@@ -8,7 +9,7 @@ import { useSession } from '@/app/session';
 import { api, ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
 import { PETS_KEY, registerPet } from './api';
-import { emptyPetForm, serverErrors, validateRegistration, type PetFormErrors, type PetFormValues } from './pet-form';
+import { emptyPetForm, numberFieldError, serverErrors, validateRegistration, type PetFormErrors, type PetFormValues } from './pet-form';
 import PetFields from './components/PetFields';
 import SocialUserBox from './components/SocialUserBox';
 import LoginRequired from './components/LoginRequired';
@@ -24,13 +25,22 @@ export default function RegisterPetPage() {
   const [values, setValues] = useState<PetFormValues>(emptyPetForm);
   const [errors, setErrors] = useState<PetFormErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  // The name of the dog just registered: the form is cleared (spec §5), so say what happened and where it went.
+  const [registered, setRegistered] = useState<string | null>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+  // The submit button is at the bottom of a long form; bring the outcome into view (and to screen readers).
+  useEffect(() => {
+    if (registered !== null) doneRef.current?.focus();
+  }, [registered]);
   // Clearing the form also has to clear the file picker, which keeps its own state.
   const [formKey, setFormKey] = useState(0);
 
   const set = <K extends keyof PetFormValues>(key: K, value: PetFormValues[K]) => {
+    setRegistered(null);
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
   };
+  const checkNumber = (key: 'weight' | 'age') => setErrors((e) => ({ ...e, [key]: numberFieldError(values, key) }));
 
   /**
    * A 401 for a social-login user may only mean their session was still being
@@ -60,6 +70,7 @@ export default function RegisterPetPage() {
     try {
       await sendWithRetry(request, values.photo);
       notifySuccess(t('pets.register.success'));
+      setRegistered(request.name);
       setValues(emptyPetForm);
       setErrors({});
       setFormKey((k) => k + 1);
@@ -95,10 +106,22 @@ export default function RegisterPetPage() {
         ) : (
           <>
             <SocialUserBox user={user} />
+            {registered !== null && (
+              <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} title={t('pets.register.doneTitle', { name: registered })} role="status" ref={doneRef} tabIndex={-1}>
+                <Stack gap="sm">
+                  <Text size="sm">{t('pets.register.doneBody')}</Text>
+                  <Group gap="sm">
+                    <Button component={Link} to="/mypet" size="sm">
+                      {t('pets.register.toList')}
+                    </Button>
+                  </Group>
+                </Stack>
+              </Alert>
+            )}
             <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
               <form onSubmit={(e) => void submit(e)} noValidate>
                 <Stack gap="lg">
-                  <PetFields key={formKey} values={values} errors={errors} onChange={set} disabled={submitting} mode="register" />
+                  <PetFields key={formKey} values={values} errors={errors} onChange={set} onNumberBlur={checkNumber} disabled={submitting} mode="register" />
                   <Button type="submit" size="md" disabled={submitting} leftSection={submitting ? <Loader size="xs" color="gray" aria-hidden /> : undefined}>
                     {submitting ? t('pets.register.submitting') : t('pets.register.submit')}
                   </Button>

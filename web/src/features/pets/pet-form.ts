@@ -52,6 +52,16 @@ export function validateEdit(v: PetFormValues): { errors: PetFormErrors; request
 }
 
 /**
+ * The rule a number field breaks, checked when the user leaves it: the fields keep
+ * what was typed (0, 999, 2.5) and say the rule instead of rewriting the value.
+ * An untouched (empty) field says nothing until submit.
+ */
+export function numberFieldError(v: PetFormValues, key: 'weight' | 'age'): string | undefined {
+  if (v[key] === '') return undefined;
+  return validateEdit(v).errors[key];
+}
+
+/**
  * The BFF's field errors are Korean sentences already; they are shown as they
  * come (a `profile` error belongs to the photo field).
  */

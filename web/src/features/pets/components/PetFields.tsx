@@ -8,13 +8,19 @@ interface Props {
   values: PetFormValues;
   errors: PetFormErrors;
   onChange: <K extends keyof PetFormValues>(key: K, value: PetFormValues[K]) => void;
+  /** Leaving a number field: the page checks its rule (see numberFieldError). */
+  onNumberBlur?: (key: 'weight' | 'age') => void;
   disabled?: boolean;
   /** Registration asks for the registration number and the photo; an edit keeps both. */
   mode: 'register' | 'edit';
 }
 
-/** The dog's fields (spec §3). Number inputs drop non-numeric keystrokes as they are typed. */
-export default function PetFields({ values, errors, onChange, disabled, mode }: Props) {
+/**
+ * The dog's fields (spec §3). Number inputs drop only keystrokes that cannot be part
+ * of a number; they never clamp or round what was typed (no min/max clamping, no
+ * decimal scale): the rule is shown under the field instead.
+ */
+export default function PetFields({ values, errors, onChange, onNumberBlur, disabled, mode }: Props) {
   return (
     <Stack gap="md">
       {mode === 'register' && (
@@ -52,30 +58,30 @@ export default function PetFields({ values, errors, onChange, disabled, mode }: 
         />
         <NumberInput
           label={t('pets.field.weight')}
-          description={t('pets.field.weightHint')}
+          description={t('pets.field.weightHint', { max: PET_LIMITS.weightMax })}
           value={values.weight}
           onChange={(v) => onChange('weight', v)}
+          onBlur={() => onNumberBlur?.('weight')}
           error={errors.weight}
+          clampBehavior="none"
           min={LIMITS.weightStep}
           max={PET_LIMITS.weightMax}
           step={LIMITS.weightStep}
-          decimalScale={1}
-          allowNegative={false}
           inputMode="decimal"
           required
           disabled={disabled}
         />
         <NumberInput
           label={t('pets.field.age')}
-          description={t('pets.field.ageHint')}
+          description={t('pets.field.ageHint', { max: PET_LIMITS.ageMax })}
           value={values.age}
           onChange={(v) => onChange('age', v)}
+          onBlur={() => onNumberBlur?.('age')}
           error={errors.age}
+          clampBehavior="none"
           min={1}
           max={PET_LIMITS.ageMax}
           step={1}
-          allowDecimal={false}
-          allowNegative={false}
           inputMode="numeric"
           required
           disabled={disabled}
