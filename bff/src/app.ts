@@ -14,6 +14,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { staticWebPlugin } from './plugins/static-web';
 import { compressionPlugin } from './plugins/compression';
 import { routes } from './routes/index';
+import { onClientError, onFrameworkError } from './errors/http-errors';
 
 /** Build the gateway without listening (tests call this with their own config). */
 export async function buildApp(config: BffConfig): Promise<FastifyInstance> {
@@ -29,6 +30,9 @@ export async function buildApp(config: BffConfig): Promise<FastifyInstance> {
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
+    // Bad percent-encoding, over-long paths/headers and broken HTTP answer the envelope too.
+    frameworkErrors: onFrameworkError,
+    clientErrorHandler: onClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   for (const warning of config.warnings) app.log.warn(warning);

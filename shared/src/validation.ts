@@ -94,6 +94,7 @@ export const isoDate = (requiredKey: string, invalidKey: string) =>
  * C0/C1 control characters except tab, line feed and carriage return. Postgres
  * refuses NUL in text, and none of them belongs in anything a person types.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 export const hasControlChars = (s: string): boolean => CONTROL_CHARS.test(s);
 

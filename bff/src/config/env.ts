@@ -16,6 +16,11 @@ const EnvSchema = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   UPSTREAM_URL: z.string().url().default('http://127.0.0.1:8080'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** api: our own api (direct paths); legacy: the Spring service (the BFF compensates its holes). docs/decisions/0008. */
+  UPSTREAM_KIND: z.enum(['api', 'legacy']).default('api'),
+  /** Legacy only: a member account the BFF uses to fetch public stray photos for visitors (the legacy serves /uploads to sessions only). */
+  LEGACY_SERVICE_USER_ID: z.string().optional(),
+  LEGACY_SERVICE_PASSWORD: z.string().optional(),
   /** Origins allowed to send writes besides the BFF's own host (comma-separated). */
   ALLOWED_ORIGINS: list.default([]),
   /**
@@ -53,6 +58,8 @@ export interface BffConfig {
   logPretty: boolean;
   upstreamUrl: string;
   upstreamTimeoutMs: number;
+  upstreamKind: 'api' | 'legacy';
+  legacyServiceAccount: { userId: string; password: string } | undefined;
   allowedOrigins: string[];
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses/CIDRs. */
   trustProxy: false | number | string[];
@@ -101,6 +108,8 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
     logPretty: (e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json')) === 'pretty',
     upstreamUrl: e.UPSTREAM_URL.replace(/\/$/, ''),
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    upstreamKind: e.UPSTREAM_KIND,
+    legacyServiceAccount: e.LEGACY_SERVICE_USER_ID && e.LEGACY_SERVICE_PASSWORD ? { userId: e.LEGACY_SERVICE_USER_ID, password: e.LEGACY_SERVICE_PASSWORD } : undefined,
     allowedOrigins: e.ALLOWED_ORIGINS,
     trustProxy,
     hstsMaxAgeSeconds: e.HSTS_MAX_AGE_SECONDS,

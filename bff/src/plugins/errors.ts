@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DEFAULT_ERROR_MESSAGES, VALIDATION_MESSAGES, type ErrorCode, type FieldErrors } from '@pawbridge/shared';
 import { BffError } from '../errors/bff-error';
+import { frameworkError } from '../errors/http-errors';
 
 function envelope(code: ErrorCode, message: string, requestId: string, fieldErrors?: FieldErrors) {
   return { error: { code, message, ...(fieldErrors ? { fieldErrors } : {}), requestId } };
@@ -10,8 +11,9 @@ function envelope(code: ErrorCode, message: string, requestId: string, fieldErro
 /** The one place that writes error answers: the envelope with an honest status. */
 export const errorsPlugin = fp(
   async (app) => {
-    app.setErrorHandler((err, request, reply) => {
+    app.setErrorHandler((thrown, request, reply) => {
       const rid = String(request.id);
+      const err = frameworkError(thrown) ?? thrown;
       if (err instanceof BffError) {
         if (err.status >= 500) request.log.warn({ code: err.code }, err.message);
         return reply.code(err.status).send(envelope(err.code, err.message, rid, err.fieldErrors));

@@ -2,8 +2,9 @@ import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { IMAGE_MIME_TYPES, LIMITS } from '@pawbridge/shared';
+import { IMAGE_MIME_TYPES, LIMITS, VALIDATION_MESSAGES } from '@pawbridge/shared';
 import { BffError } from '../errors/bff-error';
+import { frameworkError } from '../errors/http-errors';
 
 const JSON_PART_MAX_BYTES = 64 * 1024;
 
@@ -15,6 +16,8 @@ export interface UploadedImage {
 
 export interface MultipartBody {
   fields: Record<string, string>;
+  /** JSON parts @fastify/multipart already parsed (a field sent with `type=application/json`). */
+  json: Record<string, unknown>;
   files: Record<string, UploadedImage>;
 }
 
@@ -30,39 +33,64 @@ export const multipartPlugin = fp(
  * Read a multipart request whole (small: ≤ 2 files of ≤ 5 MB), checking every
  * file before anything goes upstream: size (413) and image type by content,
  * not by name or declared type (415). Only the listed file fields are accepted.
+ *
+ * A JSON part (`jsonFields`, e.g. Spring's `@RequestPart("pet")`) may come in
+ * any of the three ways clients send one: a text field, a field typed
+ * `application/json` (`curl -F 'pet={...};type=application/json'`; the library
+ * hands it over parsed) or a file/Blob part (`curl -F pet=@pet.json`, a Blob
+ * in FormData). Read it with `jsonPart`.
  */
-export async function readMultipart(request: FastifyRequest, fileFields: readonly string[]): Promise<MultipartBody> {
-  if (!request.isMultipart()) throw new BffError(415, 'UNSUPPORTED_MEDIA_TYPE', 'multipart/form-data 형식으로 보내 주세요.');
-  const fields: Record<string, string> = {};
-  const files: Record<string, UploadedImage> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.file.truncated || bytes.length > LIMITS.imageMaxBytes) throw new BffError(413, 'PAYLOAD_TOO_LARGE');
-      if (!fileFields.includes(part.fieldname)) {
-        // A JSON part may arrive as a file part (a Blob in FormData, `curl -F 'pet=@pet.json;type=application/json'`),
-        // as the legacy front end sends it: read it like a text field.
-        if (/^application\/json\b/i.test(part.mimetype) && bytes.length <= JSON_PART_MAX_BYTES) fields[part.fieldname] = bytes.toString('utf8');
-        continue;
+export async function readMultipart(request: FastifyRequest, fileFields: readonly string[], jsonFields: readonly string[] = []): Promise<MultipartBody> {
+  if (!request.isMultipart()) throw new BffError(415, 'UNSUPPORTED_CONTENT_TYPE', 'multipart/form-data 형식으로 보내 주세요.');
+  const body: MultipartBody = { fields: {}, json: {}, files: {} };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.file.truncated || bytes.length > LIMITS.imageMaxBytes) throw new BffError(413, 'PAYLOAD_TOO_LARGE');
+        if (!fileFields.includes(part.fieldname)) {
+          const isJson = jsonFields.includes(part.fieldname) || /^application\/json\b/i.test(part.mimetype);
+          if (isJson && bytes.length <= JSON_PART_MAX_BYTES) body.fields[part.fieldname] = bytes.toString('utf8');
+          continue;
+        }
+        if (bytes.length === 0) continue;
+        const type = await fileTypeFromBuffer(bytes);
+        if (!type || !(IMAGE_MIME_TYPES as readonly string[]).includes(type.mime)) throw new BffError(415, 'UNSUPPORTED_MEDIA_TYPE');
+        body.files[part.fieldname] = { bytes, mime: type.mime, filename: `upload.${type.ext}` };
+      } else if (typeof part.value === 'string') {
+        body.fields[part.fieldname] = part.value;
+      } else {
+        // Already parsed because the part said application/json: keep the value, never stringify it back.
+        body.json[part.fieldname] = part.value;
       }
-      if (bytes.length === 0) continue;
-      const type = await fileTypeFromBuffer(bytes);
-      if (!type || !(IMAGE_MIME_TYPES as readonly string[]).includes(type.mime)) throw new BffError(415, 'UNSUPPORTED_MEDIA_TYPE');
-      files[part.fieldname] = { bytes, mime: type.mime, filename: `upload.${type.ext}` };
-    } else {
-      fields[part.fieldname] = String(part.value);
     }
+  } catch (err) {
+    throw multipartFailure(err, jsonFields);
   }
-  return { fields, files };
+  return body;
 }
 
-/** Parse a JSON text part; a malformed part is a 400 with a field error. */
-export function jsonPart(fields: Record<string, string>, name: string): unknown {
-  const raw = fields[name];
-  if (raw === undefined) throw new BffError(400, 'VALIDATION_FAILED', undefined, { [name]: '필수 입력 항목입니다.' });
+/** Anything the multipart parser throws becomes the envelope: never a 500 for a broken body. */
+function multipartFailure(err: unknown, jsonFields: readonly string[]): BffError {
+  if (err instanceof BffError) return err;
+  const mapped = frameworkError(err);
+  if (mapped?.code === 'VALIDATION_FAILED') {
+    // A part typed application/json that is not JSON: blame the JSON part when there is only one.
+    const only = jsonFields.length === 1 ? jsonFields[0] : undefined;
+    return new BffError(400, 'VALIDATION_FAILED', undefined, only ? { [only]: VALIDATION_MESSAGES.invalid ?? '' } : undefined);
+  }
+  // busboy's own errors ("Unexpected end of form", "Malformed part header", no boundary) carry no code.
+  return mapped ?? new BffError(400, 'MALFORMED_REQUEST');
+}
+
+/** The JSON part `name` in whichever form it came; missing or malformed is a 400 with a field error. */
+export function jsonPart(body: Pick<MultipartBody, 'fields' | 'json'>, name: string): unknown {
+  if (Object.hasOwn(body.json, name)) return body.json[name];
+  const raw = body.fields[name];
+  if (raw === undefined) throw new BffError(400, 'VALIDATION_FAILED', undefined, { [name]: VALIDATION_MESSAGES.required ?? '' });
   try {
     return JSON.parse(raw);
   } catch {
-    throw new BffError(400, 'VALIDATION_FAILED', undefined, { [name]: '형식이 올바르지 않습니다.' });
+    throw new BffError(400, 'VALIDATION_FAILED', undefined, { [name]: VALIDATION_MESSAGES.invalid ?? '' });
   }
 }

@@ -7,7 +7,11 @@ import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
 // The BFF in front of the legacy wire (fake Spring): same canonical answers, legacy quirks absorbed.
 const stack = useBffOnFakeSpring();
 let seq = 0;
-beforeEach(() => stack.spring.state.overrides.clear());
+beforeEach(() => {
+  stack.spring.state.overrides.clear();
+  // Registration numbers are national ids: each test starts from an upstream where none is taken.
+  stack.spring.state.pets.length = 0;
+});
 
 function member(): { client: TestClient; userId: string } {
   seq += 1;
@@ -35,7 +39,9 @@ describe('pets through the BFF, upstream = legacy Spring', () => {
     expect(Object.keys(list.body[0]).sort()).toEqual(['adopt', 'age', 'gender', 'id', 'imageUrl', 'name', 'petId', 'size', 'type', 'weight']);
     expect(list.body[0].id).toBe('55');
     await client.delete('/api/pet/delete/55');
-    expect(stack.spring.state.calls('/api/pet/delete/55').map((r) => r.method)).toEqual(['DELETE']);
+    // The first DELETE is the registration's probe for another owner's dog with that number (it deletes nothing).
+    expect(stack.spring.state.calls('/api/pet/delete/55').map((r) => r.method)).toEqual(['DELETE', 'DELETE']);
+    expect(stack.spring.state.pets).toHaveLength(0);
   });
 
   it('edits on Spring by delete + re-register with the same number, carrying the photo over', async () => {
@@ -77,13 +83,29 @@ describe('pets through the BFF, upstream = legacy Spring', () => {
     expect(bobsDog.name).toBe('이름');
   });
 
-  it("maps the legacy's 400 on a not-owner delete to 404 (registration numbers are not unique there)", async () => {
+  it('refuses to register a number another owner already uses (issue 8 item 7): the delete probe deletes nothing', async () => {
+    const alice = member();
+    const bob = member();
+    stack.spring.state.addPet({ owner: bob.userId, petId: '81', name: '보리' });
+    const registers = stack.spring.state.calls('/api/pet/register').length;
+    const res = await alice.client.postForm('/api/pet/register', registerForm(validPet({ petId: '81' }), await photo()));
+    expectEnvelope(res, 409, 'REGISTRATION_NUMBER_SHARED', '다른 보호자의 반려견이 이미 이 등록번호를 쓰고 있습니다. 등록번호를 다시 확인해 주세요.');
+    expect(stack.spring.state.calls('/api/pet/register')).toHaveLength(registers);
+    expect(stack.spring.state.pets.map((p) => [p.owner, p.name])).toEqual([[bob.userId, '보리']]);
+    // A free number goes through: the probe's "not found" (500) is the all-clear.
+    const ok = await alice.client.postForm('/api/pet/register', registerForm(validPet({ petId: '82' }), await photo()));
+    expect(ok.status, ok.text).toBe(201);
+  });
+
+  it('a dog whose number another owner holds first (old legacy data) gets a clear 409, not a 404, and nothing is deleted (issue 8 item 7)', async () => {
     const alice = member();
     const bob = member();
     stack.spring.state.addPet({ owner: bob.userId, petId: '80', name: '보리' });
     stack.spring.state.addPet({ owner: alice.userId, petId: '80', name: '초코' });
-    const res = await alice.client.delete('/api/pet/delete/80');
-    expectEnvelope(res, 404, 'NOT_FOUND');
+    const message = '다른 보호자의 반려견이 같은 등록번호를 쓰고 있어 이 반려견을 수정하거나 삭제할 수 없습니다. 관리자에게 문의해 주세요.';
+    expectEnvelope(await alice.client.delete('/api/pet/delete/80'), 409, 'REGISTRATION_NUMBER_SHARED', message);
+    const edit = { name: '초코', type: '푸들', weight: 5, age: 2, size: 'SMALL', gender: 'FEMALE', adopt: false };
+    expectEnvelope(await alice.client.put('/api/pet/edit/80', edit), 409, 'REGISTRATION_NUMBER_SHARED', message);
     expect(stack.spring.state.pets.filter((p) => p.petId === '80').map((p) => p.name)).toEqual(['보리', '초코']);
   });
 

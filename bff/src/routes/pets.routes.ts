@@ -14,8 +14,8 @@ import {
   VALIDATION_MESSAGES,
   type FieldErrors,
 } from '@pawbridge/shared';
-import { validationError } from '../errors/bff-error';
-import { readMultipart } from '../plugins/multipart';
+import { BffError, validationError } from '../errors/bff-error';
+import { jsonPart, readMultipart } from '../plugins/multipart';
 import { requireUser } from '../plugins/session';
 import { PetsGateway } from '../upstream/pets.gateway';
 
@@ -30,7 +30,7 @@ const PHOTO_RULES = '사진은 5MB 이하(초과 시 413), 파일 내용으로 �
 /** Companion dogs (spec §2, §3, §7 Dogs). One id per dog: the registration number. */
 export const petRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const pets = new PetsGateway(app.upstream, app.log);
+  const pets = new PetsGateway(app.upstream, app.log, app.config.upstreamKind);
 
   r.get(
     '/api/pet/profile/pets',
@@ -47,30 +47,23 @@ export const petRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: '반려견 등록',
-        description: `multipart/form-data: 텍스트 필드 \`pet\`(JSON: name, type, weight, age, size, gender, adopt, petId — 다른 키는 400) + 파일 \`${PET_PHOTO_FIELD}\`(필수). ${PHOTO_RULES} 같은 보호자가 이미 쓰는 등록번호는 409.`,
+        description: `multipart/form-data: JSON 파트 \`pet\`(텍스트 필드, \`type=application/json\` 필드, 파일 파트 모두 가능. JSON: name, type, weight, age, size, gender, adopt, petId — 다른 키는 400) + 파일 \`${PET_PHOTO_FIELD}\`(필수). ${PHOTO_RULES} 같은 보호자가 이미 쓰는 등록번호는 409.`,
         consumes: ['multipart/form-data'],
         response: { 201: PetSchema, ...envelope(400, 401, 409, 413, 415, 502, 504) },
       },
     },
     async (request, reply) => {
-      const body = await readMultipart(request, [PET_PHOTO_FIELD]);
+      const body = await readMultipart(request, [PET_PHOTO_FIELD], ['pet']);
       await requireUser(request);
-      const fieldErrors: FieldErrors = {};
+      let fieldErrors: FieldErrors = {};
       let input;
-      const raw = body.fields.pet;
-      if (raw === undefined) fieldErrors.pet = VALIDATION_MESSAGES.required ?? '';
-      else {
-        let json: unknown;
-        try {
-          json = JSON.parse(raw);
-        } catch {
-          fieldErrors.pet = VALIDATION_MESSAGES.invalid ?? '';
-        }
-        if (json !== undefined) {
-          const parsed = PetRegisterRequestSchema.safeParse(json);
-          if (parsed.success) input = parsed.data;
-          else Object.assign(fieldErrors, toFieldErrors(parsed.error));
-        }
+      try {
+        const parsed = PetRegisterRequestSchema.safeParse(jsonPart(body, 'pet'));
+        if (parsed.success) input = parsed.data;
+        else fieldErrors = toFieldErrors(parsed.error);
+      } catch (err) {
+        if (!(err instanceof BffError) || !err.fieldErrors) throw err;
+        fieldErrors = { ...err.fieldErrors };
       }
       const photo = body.files[PET_PHOTO_FIELD];
       if (!photo) fieldErrors[PET_PHOTO_FIELD] = photoRequired;

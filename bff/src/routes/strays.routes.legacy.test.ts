@@ -52,7 +52,7 @@ describe('strays through the BFF, upstream = legacy Spring', () => {
     expect(list[0]).toMatchObject({ status: 'PROTECTING', imageUrl: form.imageUrl });
   });
 
-  it('report: forwards only the legacy DTO keys; a Custom Vision failure (legacy 500) becomes 502, masked', async () => {
+  it('report: forwards only the legacy DTO keys; a Custom Vision failure (legacy 500) becomes 502 REPORT_FAILED with a readable reason (issue 8 item 8)', async () => {
     const { client, userId } = login('USER');
     const ok = await client.postForm('/api/abandoned/register', reportForm(validReport({ type: '진돗개' }), await photo()));
     expect(ok.status, ok.text).toBe(201);
@@ -60,8 +60,14 @@ describe('strays through the BFF, upstream = legacy Spring', () => {
     expect(stack.spring.state.strayForms.at(-1)).toMatchObject({ userId, status: 'LOST', location: '서울특별시' });
     stack.spring.state.predictedBreed = null;
     const failed = await client.postForm('/api/abandoned/register', reportForm(validReport(), await photo()));
-    expectEnvelope(failed, 502, 'UPSTREAM_UNAVAILABLE');
+    // The screen shows "등록에 실패했습니다: {message}"; the exception text itself stays inside.
+    expectEnvelope(failed, 502, 'REPORT_FAILED', '품종 예측 서비스가 응답하지 않아 서버가 제보를 받지 않았습니다. 잠시 후 다시 시도해 주세요.');
     expect(failed.text).not.toContain('Custom Vision');
+    stack.spring.state.predictedBreed = 'Poodle';
+    stack.spring.state.override('POST /api/abandoned/register', (_req, reply) => reply.code(500).send({ success: false, message: '등록 중 오류가 발생했습니다: could not execute statement; SQL [insert into abandoned_pet_form ...]' }));
+    const other = await client.postForm('/api/abandoned/register', reportForm(validReport(), await photo()));
+    expectEnvelope(other, 502, 'REPORT_FAILED', '등록 중 오류가 발생했습니다.');
+    expect(other.text).not.toContain('SQL');
   });
 
   it('predict: the legacy answer is the breed with no confidence; its uncaught failure becomes 503', async () => {

@@ -23,6 +23,7 @@ const envelope = (...statuses: number[]) => Object.fromEntries(statuses.map((s) 
 const tags = ['strays'];
 const photoRequired = VALIDATION_MESSAGES.photoRequired ?? '';
 export const REPORT_LOGIN_MESSAGE = '유기견을 제보하려면 로그인이 필요합니다.';
+const REPORT_PREDICTOR_DOWN = '품종 예측 서비스가 응답하지 않아 서버가 제보를 받지 않았습니다. 잠시 후 다시 시도해 주세요.';
 const PHOTO_RULES = '사진은 5MB 이하(초과 시 413), 파일 내용으로 판별한 이미지(JPEG·PNG·WebP·GIF, 아니면 415).';
 
 /**
@@ -53,7 +54,10 @@ function reportFailure(res: UpstreamResponse): BffError | undefined {
   const j = res.json as { success?: unknown } | undefined;
   const message = upstreamMessage(res);
   if (j?.success !== false || !message) return undefined;
-  return new BffError(502, 'REPORT_FAILED', message);
+  // "등록 중 오류가 발생했습니다: <exception text>": the sentence is for people, the exception text is not.
+  const [sentence = '', ...detail] = message.split(/:\s+/);
+  if (/custom\s*vision|predict/i.test(detail.join(' '))) return new BffError(502, 'REPORT_FAILED', REPORT_PREDICTOR_DOWN);
+  return new BffError(502, 'REPORT_FAILED', /[가-힣]/.test(sentence) ? `${sentence.trim().replace(/[.!]?$/, '.')}` : undefined);
 }
 
 /** Visitors' stray calls (spec §7 Strays): the adopt list, its search, breed prediction and the report. */

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ambientTestServices, loadBffConfig, type BffConfig } from '../config/env';
 import { buildApp } from '../app';
+import { isFakeSpringUrl } from './fake-spring/index';
 
 export interface TestBff {
   url: string;
@@ -15,6 +16,7 @@ export interface TestBff {
  * api). Redis is used when REDIS_URL is set; each instance gets its own
  * rate-limit key prefix so test files never share counts. Limits are generous
  * unless a test sets them: only rate-limit tests should ever meet a 429.
+ * UPSTREAM_KIND is legacy in front of a fake Spring, api otherwise.
  */
 export async function startTestBff(upstreamUrl: string, envOverrides: Record<string, string> = {}): Promise<TestBff> {
   const config = loadBffConfig({
@@ -23,6 +25,8 @@ export async function startTestBff(upstreamUrl: string, envOverrides: Record<str
     HOST: '127.0.0.1',
     PORT: '0',
     UPSTREAM_URL: upstreamUrl,
+    // In front of the fake Spring the BFF runs as it would in front of the real one.
+    UPSTREAM_KIND: isFakeSpringUrl(upstreamUrl) ? 'legacy' : 'api',
     RATE_LOGIN_PER_ACCOUNT: '1000',
     RATE_LOGIN_PER_ACCOUNT_AND_IP: '1000',
     RATE_LOGIN_PER_IP: '1000',

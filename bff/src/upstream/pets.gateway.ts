@@ -1,13 +1,16 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Pet, PetEditRequest, PetRegisterRequest } from '@pawbridge/shared';
 import { BffError } from '../errors/bff-error';
-import { normalisePetList, type UpstreamPet } from '../normalisers/pet.normaliser';
+import { normalisePet, normalisePetList, type UpstreamPet } from '../normalisers/pet.normaliser';
+import type { BffConfig } from '../config/env';
 import { isOk, toBffError, type UpstreamClient, type UpstreamResponse } from './client';
 import { petsUpstream, type PetWriteDto, type PhotoUpload } from './pets.upstream';
 
 export const PET_ERRORS = {
   duplicate: '이미 같은 등록번호로 등록한 반려견이 있습니다.',
   notFound: '반려견을 찾을 수 없습니다.',
+  sharedNumber: '다른 보호자의 반려견이 이미 이 등록번호를 쓰고 있습니다. 등록번호를 다시 확인해 주세요.',
+  sharedOnLegacy: '다른 보호자의 반려견이 같은 등록번호를 쓰고 있어 이 반려견을 수정하거나 삭제할 수 없습니다. 관리자에게 문의해 주세요.',
 } as const;
 
 const notFound = () => new BffError(404, 'NOT_FOUND', PET_ERRORS.notFound);
@@ -38,6 +41,7 @@ export class PetsGateway {
   constructor(
     client: UpstreamClient,
     private readonly log: FastifyBaseLogger,
+    private readonly kind: BffConfig['upstreamKind'] = 'api',
   ) {
     this.up = petsUpstream(client);
   }
@@ -56,12 +60,39 @@ export class PetsGateway {
     return found;
   }
 
+  /**
+   * Our api keeps registration numbers unique per owner and answers the stored
+   * dog: one call. The legacy does neither, so the BFF checks first and reads
+   * the dog back from the owner's list (docs/decisions/0008).
+   */
   async register(request: FastifyRequest, input: PetRegisterRequest, photo: PhotoUpload): Promise<Pet> {
-    // The legacy allows duplicates; the BFF keeps registration numbers unique per owner itself.
-    if ((await this.list(request)).some((p) => p.pet.petId === input.petId)) throw new BffError(409, 'ALREADY_EXISTS', PET_ERRORS.duplicate);
+    if (this.kind === 'legacy') await this.checkLegacyNumberFree(request, input.petId);
     const res = await this.up.register(request, input, photo);
     if (!isOk(res) || (res.json as { success?: unknown } | undefined)?.success === false) throw writeError(res, []);
+    const answered = this.kind === 'api' ? normalisePet((res.json as { pet?: unknown } | undefined)?.pet) : null;
+    if (answered && answered.pet.petId === input.petId) return answered.pet;
     return (await this.owned(request, input.petId)).pet;
+  }
+
+  /**
+   * The legacy allows the same registration number twice, and its delete then
+   * finds another owner's dog first, so neither owner can edit or delete theirs.
+   * Refused before forwarding: the caller's own list (409 ALREADY_EXISTS), then
+   * anyone else's. The legacy has no lookup by number, but its delete by number
+   * answers 400 "not yours" when the first dog with that number belongs to
+   * someone else and 500 "not found" when there is none — without deleting
+   * anything, since the caller owns no dog with that number (checked just before).
+   */
+  private async checkLegacyNumberFree(request: FastifyRequest, petId: string): Promise<void> {
+    if ((await this.list(request)).some((p) => p.pet.petId === petId)) throw new BffError(409, 'ALREADY_EXISTS', PET_ERRORS.duplicate);
+    const probe = await this.up.remove(request, petId);
+    if (probe.status === 400) throw new BffError(409, 'REGISTRATION_NUMBER_SHARED', PET_ERRORS.sharedNumber);
+    if (isOk(probe)) {
+      // Cannot happen by the contract (the caller owns no such dog); say so loudly rather than guess.
+      this.log.error({ petId }, 'legacy delete probe deleted a dog');
+      throw new BffError(502, 'UPSTREAM_UNAVAILABLE');
+    }
+    if (probe.status === 401 || probe.loginRedirect) throw toBffError(probe);
   }
 
   /** Overwrite the fields and/or the photo of one of the caller's dogs. */
@@ -80,7 +111,16 @@ export class PetsGateway {
   async remove(request: FastifyRequest, petId: string): Promise<void> {
     await this.owned(request, petId);
     const res = await this.up.remove(request, petId);
-    if (!isOk(res) || (res.json as { success?: unknown } | undefined)?.success === false) throw writeError(res, [400, 404, 500]);
+    if (!isOk(res) || (res.json as { success?: unknown } | undefined)?.success === false) throw this.removeError(res);
+  }
+
+  /**
+   * The dog is in the caller's own list, so on the legacy a 400 "not yours"
+   * means its delete found another owner's dog with the same number first.
+   */
+  private removeError(res: UpstreamResponse): BffError {
+    if (this.kind === 'legacy' && res.status === 400) return new BffError(409, 'REGISTRATION_NUMBER_SHARED', PET_ERRORS.sharedOnLegacy);
+    return writeError(res, [400, 404, 500]);
   }
 
   /**
@@ -98,7 +138,7 @@ export class PetsGateway {
       oldPhoto = { bytes: res.body, mime: type.split(';')[0] ?? type, filename: current.profile.split('/').pop() ?? 'photo' };
     }
     const removed = await this.up.remove(request, current.pet.petId);
-    if (!isOk(removed)) throw writeError(removed, [400, 404, 500]);
+    if (!isOk(removed)) throw this.removeError(removed);
     const added = await this.up.register(request, dto, photo ?? oldPhoto);
     if (isOk(added)) return;
     const restored = await this.up.register(request, dtoOf(current.pet), oldPhoto);

@@ -45,7 +45,8 @@ export const petsModule: ApiModule = async (app, ctx) => {
     const photo = body.files.profile;
     if (!photo) throw new ApiHttpError(400, { ...failure(PET_MESSAGES.photoRequired), fieldErrors: { profile: PET_MESSAGES.photoRequired } });
     const row = await service.register(user.pk, input, photo);
-    return reply.code(200).send({ success: true, message: PET_MESSAGES.registered, petId: row.petId });
+    // `pet` (the stored dog, as the list shows it) spares the BFF a list call; the legacy fields stay as they were.
+    return reply.code(200).send({ success: true, message: PET_MESSAGES.registered, petId: row.petId, pet: toDto(row) });
   });
 
   app.get('/api/pet/profile/pets', async (request, reply) => {

@@ -36,6 +36,10 @@ export interface FakeSpring {
   close(): Promise<void>;
 }
 
+/** URLs of the fakes running in this process: startTestBff puts a BFF in front of one in legacy mode. */
+const runningFakes = new Set<string>();
+export const isFakeSpringUrl = (url: string): boolean => runningFakes.has(url.replace(/\/$/, ''));
+
 export async function startFakeSpring(): Promise<FakeSpring> {
   const app = Fastify({ logger: false });
   await app.register(cookie);
@@ -86,5 +90,15 @@ export async function startFakeSpring(): Promise<FakeSpring> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}`, state, app, close: () => app.close() };
+  const url = `http://127.0.0.1:${port}`;
+  runningFakes.add(url);
+  return {
+    url,
+    state,
+    app,
+    close: async () => {
+      runningFakes.delete(url);
+      await app.close();
+    },
+  };
 }
