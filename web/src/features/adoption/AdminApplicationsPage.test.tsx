@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ModalsProvider } from '@mantine/modals';
 import type { AdoptionApplication } from '@pawbridge/shared';
@@ -17,6 +17,9 @@ const application = (over: Partial<AdoptionApplication>): AdoptionApplication =>
   type: '진돗개',
   petImageUrl: '/uploads/bori.jpg',
   petName: '보리',
+  applicantName: '김민아',
+  applicantEmail: 'mina@example.com',
+  applicantPhone: '010-1234-5678',
   ...over,
 });
 
@@ -63,10 +66,16 @@ describe('AdminApplicationsPage', () => {
     });
     const requested = await screen.findByRole('article', { name: 'mina · 보리' });
     expect(within(requested).getByText('승인 대기')).toBeInTheDocument();
-    expect(within(requested).getByText('보리 (번호 1)')).toBeInTheDocument();
+    // A clean title: the dog's name only (not "보리 (번호 1)").
+    expect(within(requested).getByRole('heading', { name: '보리' })).toBeInTheDocument();
+    expect(within(requested).queryByText(/번호/)).not.toBeInTheDocument();
+    expect(within(requested).getByText('김민아 (mina)')).toBeInTheDocument();
+    expect(within(requested).getByRole('link', { name: 'mina@example.com' })).toHaveAttribute('href', 'mailto:mina@example.com');
+    expect(within(requested).getByRole('link', { name: '010-1234-5678' })).toHaveAttribute('href', 'tel:01012345678');
     expect(within(requested).getByText(/^2026년 11월 21일/)).toBeInTheDocument();
     expect(within(requested).getByRole('img', { name: '보리의 사진' })).toHaveAttribute('src', '/uploads/bori.jpg');
     expect(within(requested).getByRole('button', { name: '보리 입양 신청 승인' })).toBeEnabled();
+    expect(within(requested).getByRole('button', { name: '보리 입양 신청 거절' })).toBeEnabled();
 
     const approved = screen.getByRole('article', { name: 'joon · 보리' });
     expect(within(approved).getByText('승인됨')).toBeInTheDocument();
@@ -88,11 +97,56 @@ describe('AdminApplicationsPage', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: '보리 입양 신청 승인' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/mina님의 보리 입양 신청을 승인할까요/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/김민아님의 보리 입양 신청을 승인할까요/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: '승인' }));
     expect(await screen.findByText('승인됨')).toBeInTheDocument();
     expect(screen.getByText('입양 신청을 승인했습니다.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/admin/adopt/approve/10')).toHaveLength(1);
+  });
+
+  it('rejects after a confirmation that names the applicant, and reloads', async () => {
+    let rejected = false;
+    const { api } = setup({
+      'GET /api/admin/adopt-applications': () => ({ body: [application(rejected ? { adoptStatus: 'REJECTED' } : {})] }),
+      'POST /api/admin/adopt/reject/10': () => {
+        rejected = true;
+        return { body: { ok: true, message: '입양 신청을 거절했습니다.', status: 'PROTECTING' } };
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '보리 입양 신청 거절' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('김민아님의 보리 입양 신청을 거절할까요? 되돌릴 수 없으며, 남은 신청이 없으면 보리는 다시 입양 신청을 받습니다.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '거절' }));
+    expect(await screen.findByText('거절됨')).toBeInTheDocument();
+    expect(screen.getByText('입양 신청을 거절했습니다.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '보리 입양 신청 거절' })).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/adopt/reject/10')).toHaveLength(1);
+  });
+
+  it('sends nothing when the rejection is cancelled', async () => {
+    const { api } = setup({ 'GET /api/admin/adopt-applications': { body: [application({})] } });
+    await userEvent.click(await screen.findByRole('button', { name: '보리 입양 신청 거절' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '취소' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', '/api/admin/adopt/reject/10')).toHaveLength(0);
+  });
+
+  it('says the connected server cannot reject (legacy upstream, 501)', async () => {
+    setup({
+      'GET /api/admin/adopt-applications': { body: [application({})] },
+      'POST /api/admin/adopt/reject/10': { status: 501, body: envelope('UPSTREAM_UNSUPPORTED', 'x') },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '보리 입양 신청 거절' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '거절' }));
+    expect(await screen.findByText('지금 연결된 서버에서는 입양 신청을 거절할 수 없습니다.')).toBeInTheDocument();
+  });
+
+  it('legacy applications without contact details show the login id and say so', async () => {
+    setup({ 'GET /api/admin/adopt-applications': { body: [application({ applicantName: null, applicantEmail: null, applicantPhone: null })] } });
+    const card = await screen.findByRole('article', { name: 'mina · 보리' });
+    expect(within(card).getByText('mina')).toBeInTheDocument();
+    expect(within(card).getByText('등록된 연락처 없음')).toBeInTheDocument();
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('shows a generic message when approval fails', async () => {

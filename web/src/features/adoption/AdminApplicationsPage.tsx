@@ -3,7 +3,8 @@ import { Center, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mant
 import type { AdoptionApplication } from '@pawbridge/shared';
 import { confirm, errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { t } from '@/messages';
-import { approveApplication, useAdminApplications } from './api';
+import { ApiError } from '@/lib/api-client';
+import { approveApplication, rejectApplication, useAdminApplications } from './api';
 import ApplicationCard from './components/ApplicationCard';
 import { useAdminGate } from '@/app/use-admin-gate';
 import { ListEmpty, ListError, ListLoading } from '@/components/ListState';
@@ -12,7 +13,7 @@ import { ListEmpty, ListError, ListLoading } from '@/components/ListState';
 export default function AdminApplicationsPage() {
   const isAdmin = useAdminGate();
   const { applications, error, isLoading, reload } = useAdminApplications(isAdmin);
-  const [approvingId, setApprovingId] = useState<number | null>(null);
+  const [busy, setBusy] = useState<{ id: number; action: 'approve' | 'reject' } | null>(null);
 
   if (!isAdmin) {
     return (
@@ -23,16 +24,36 @@ export default function AdminApplicationsPage() {
   }
 
   const approve = async (a: AdoptionApplication) => {
-    const ok = await confirm({ title: t('adminApps.confirmTitle'), body: t('adminApps.confirmBody', { applicant: a.userName, name: a.petName }), confirmLabel: t('adminApps.approve') });
+    const ok = await confirm({ title: t('adminApps.confirmTitle'), body: t('adminApps.confirmBody', { applicant: a.applicantName ?? a.userName, name: a.petName }), confirmLabel: t('adminApps.approve') });
     if (!ok) return;
-    setApprovingId(a.id);
+    setBusy({ id: a.id, action: 'approve' });
     try {
       await approveApplication(a.id);
       notifySuccess(t('adminApps.approved'));
     } catch (err) {
       notifyError(errorMessage(err, 'adminApps.approveFailed'));
     } finally {
-      setApprovingId(null);
+      setBusy(null);
+      await reload();
+    }
+  };
+
+  const reject = async (a: AdoptionApplication) => {
+    const ok = await confirm({
+      title: t('adminApps.rejectTitle'),
+      body: t('adminApps.rejectBody', { applicant: a.applicantName ?? a.userName, name: a.petName }),
+      confirmLabel: t('adminApps.reject'),
+      danger: true,
+    });
+    if (!ok) return;
+    setBusy({ id: a.id, action: 'reject' });
+    try {
+      await rejectApplication(a.id);
+      notifySuccess(t('adminApps.rejected'));
+    } catch (err) {
+      notifyError(err instanceof ApiError && err.code === 'UPSTREAM_UNSUPPORTED' ? t('adminApps.rejectUnsupported') : errorMessage(err, 'adminApps.rejectFailed'));
+    } finally {
+      setBusy(null);
       await reload();
     }
   };
@@ -48,7 +69,7 @@ export default function AdminApplicationsPage() {
     content = (
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {applications.map((a) => (
-          <ApplicationCard key={a.id} application={a} onApprove={approve} approving={approvingId === a.id} />
+          <ApplicationCard key={a.id} application={a} onApprove={approve} onReject={reject} busy={busy?.id === a.id ? busy.action : null} />
         ))}
       </SimpleGrid>
     );

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ModalsProvider } from '@mantine/modals';
-import type { Stray } from '@pawbridge/shared';
-import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
+import type { AdoptionApplication, Stray } from '@pawbridge/shared';
+import { adminUser, envelope, mockApi, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
 import AdoptPage from './AdoptPage';
 
 const stray = (over: Partial<Stray>): Stray => ({
@@ -44,6 +44,23 @@ function setup(routes: Record<string, MockRoute> = {}, session: unknown = sessio
 }
 
 const card = async (name: string) => screen.findByRole('article', { name });
+
+const myApp = (over: Partial<AdoptionApplication>): AdoptionApplication => ({
+  id: 40,
+  adoptPetId: 2,
+  adoptStatus: 'REQUESTED',
+  userName: 'minji88',
+  appliedAt: '2026-11-21T01:00:00Z',
+  approvedAt: null,
+  location: '부산광역시',
+  type: null,
+  petImageUrl: '/uploads/kong.jpg',
+  petName: '콩이',
+  applicantName: null,
+  applicantEmail: null,
+  applicantPhone: null,
+  ...over,
+});
 
 describe('AdoptPage', () => {
   afterEach(() => resetTestApp());
@@ -141,6 +158,64 @@ describe('AdoptPage', () => {
     await userEvent.type(screen.getByLabelText('발견 장소'), '서울');
     await userEvent.click(screen.getByRole('button', { name: '검색' }));
     await waitFor(() => expect(screen.getAllByText('검색 중 오류가 발생했습니다').length).toBeGreaterThan(0));
+  });
+
+  it('lists the member’s own applications, open ones first, with the open count', async () => {
+    setup({ 'GET /api/adopt/adoption/my-applications': { body: [myApp({ id: 41, adoptPetId: 3, petName: '하루', adoptStatus: 'APPROVED' }), myApp({})] } });
+    const section = await screen.findByRole('region', { name: '내 입양 신청' });
+    expect(within(section).getByText('진행 중 1/3건')).toBeInTheDocument();
+    const items = within(section).getAllByRole('listitem');
+    expect(items.map((li) => li.getAttribute('aria-label'))).toEqual(['콩이', '하루']);
+    expect(within(items[0]!).getByText('검토 중')).toBeInTheDocument();
+    expect(within(items[0]!).getByRole('button', { name: '콩이 입양 신청 취소' })).toBeEnabled();
+    expect(within(items[1]!).getByText('입양 승인')).toBeInTheDocument();
+    expect(within(items[1]!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('withdraws after confirmation: the stray is 보호 중 again and the section empties', async () => {
+    let withdrawn = false;
+    const { api } = setup({
+      'GET /api/abandoned/abandoned-pets': () => ({ body: withdrawn ? [stray({}), stray({ id: 2, name: '콩이' })] : list }),
+      'GET /api/adopt/adoption/my-applications': () => ({ body: withdrawn ? [] : [myApp({})] }),
+      'POST /api/adopt/withdraw/40': () => {
+        withdrawn = true;
+        return { body: { ok: true, message: '입양 신청을 취소했습니다.', status: 'PROTECTING' } };
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '콩이 입양 신청 취소' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/콩이의 입양 신청을 취소할까요/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: '신청 취소' }));
+    expect(await screen.findByText('입양 신청을 취소했습니다.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: '내 입양 신청' })).not.toBeInTheDocument());
+    expect(await within(await card('콩이')).findByRole('button', { name: '콩이 입양 신청' })).toBeEnabled();
+    expect(api.callsTo('POST', '/api/adopt/withdraw/40')).toHaveLength(1);
+  });
+
+  it('keeps the application when the withdrawal is cancelled', async () => {
+    const { api } = setup({ 'GET /api/adopt/adoption/my-applications': { body: [myApp({})] } });
+    await userEvent.click(await screen.findByRole('button', { name: '콩이 입양 신청 취소' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '취소' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', '/api/adopt/withdraw/40')).toHaveLength(0);
+  });
+
+  it('explains the cap of 3 open applications', async () => {
+    setup({ 'POST /api/adopt/apply/1': { status: 409, body: envelope('APPLICATION_LIMIT_REACHED', 'x') } });
+    await userEvent.click(within(await card('보리')).getByRole('button', { name: '보리 입양 신청' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '신청하기' }));
+    expect(await screen.findByText('진행 중인 입양 신청은 최대 3건까지 할 수 있어요. 다른 신청의 결과를 기다리거나 신청을 취소한 뒤 다시 신청해 주세요.')).toBeInTheDocument();
+    expect(screen.queryByText('이미 입양을 신청한 유기견입니다')).not.toBeInTheDocument();
+  });
+
+  it('asks nothing about own applications for visitors and admins', async () => {
+    for (const session of [{ loggedIn: false }, adminUser()]) {
+      const { api } = setup({}, session);
+      await card('보리');
+      expect(api.callsTo('GET', '/api/adopt/adoption/my-applications')).toHaveLength(0);
+      expect(screen.queryByRole('region', { name: '내 입양 신청' })).not.toBeInTheDocument();
+      resetTestApp();
+    }
   });
 
   it('shows an empty state', async () => {

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Stray, StraySearchQuery } from '@pawbridge/shared';
+import { LIMITS, type AdoptionApplication, type Stray, type StraySearchQuery } from '@pawbridge/shared';
 import { useSession } from '@/app/session';
 import { confirm, errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
-import { applyForAdoption, useAdoptableStrays } from './api';
+import { applyForAdoption, useAdoptableStrays, useMyApplications, withdrawApplication } from './api';
 import AdoptSearch from './components/AdoptSearch';
 import StrayCard from './components/StrayCard';
+import MyApplications from './components/MyApplications';
 import { ListEmpty, ListError, ListLoading } from '@/components/ListState';
 
 function askToLogIn() {
@@ -33,6 +34,9 @@ export default function AdoptPage() {
   const [search, setSearch] = useState<StraySearchQuery | null>(null);
   const { strays, error, isLoading, isValidating, reload } = useAdoptableStrays(search);
   const [applyingId, setApplyingId] = useState<number | null>(null);
+  // Admins do not adopt here; members see and withdraw their own applications.
+  const { applications: mine, reload: reloadMine } = useMyApplications(Boolean(user) && !user?.isAdmin);
+  const [withdrawingId, setWithdrawingId] = useState<number | null>(null);
 
   useEffect(() => {
     if (error && search) notifyError(t('adopt.search.failed'));
@@ -56,13 +60,29 @@ export default function AdoptPage() {
       await applyForAdoption(stray.id);
       notifySuccess(t('adopt.apply.success'));
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'APPLICATION_LIMIT_REACHED') notifyError(t('adopt.apply.limit', { max: LIMITS.openAdoptionApplicationsMax }));
       // A 409 is "already applied" unless the server says the stray is no longer available.
-      if (err instanceof ApiError && err.status === 409 && err.code !== 'INVALID_STATE') notifyError(t('adopt.apply.already'));
+      else if (err instanceof ApiError && err.status === 409 && err.code !== 'INVALID_STATE') notifyError(t('adopt.apply.already'));
       else if (err instanceof ApiError && err.status === 401) askToLogIn();
       else notifyError(errorMessage(err, 'adopt.apply.failed'));
     } finally {
       setApplyingId(null);
-      await reload();
+      await Promise.all([reload(), reloadMine()]);
+    }
+  };
+
+  const withdraw = async (a: AdoptionApplication) => {
+    const ok = await confirm({ title: t('myApps.withdrawTitle'), body: t('myApps.withdrawBody', { name: a.petName }), confirmLabel: t('myApps.withdrawConfirm'), danger: true });
+    if (!ok) return;
+    setWithdrawingId(a.id);
+    try {
+      await withdrawApplication(a.id);
+      notifySuccess(t('myApps.withdrawn'));
+    } catch (err) {
+      notifyError(err instanceof ApiError && err.code === 'UPSTREAM_UNSUPPORTED' ? t('myApps.withdrawUnsupported') : errorMessage(err, 'myApps.withdrawFailed'));
+    } finally {
+      setWithdrawingId(null);
+      await Promise.all([reload(), reloadMine()]);
     }
   };
 
@@ -90,6 +110,7 @@ export default function AdoptPage() {
         <Text c="dimmed">{t('adopt.intro')}</Text>
       </Stack>
       <Stack gap="lg">
+        {mine && mine.length > 0 && <MyApplications applications={mine} onWithdraw={withdraw} withdrawingId={withdrawingId} />}
         <AdoptSearch onSearch={runSearch} searching={Boolean(search) && isValidating} />
         {search && strays && !error && (
           <Text size="sm" aria-live="polite">

@@ -13,6 +13,7 @@ import { api } from '@/lib/api-client';
 const LIST = '/api/abandoned/abandoned-pets';
 const SEARCH = '/api/abandoned/abandoned-pets/search';
 export const ADMIN_APPLICATIONS_KEY = '/api/admin/adopt-applications';
+export const MY_APPLICATIONS_KEY = '/api/adopt/adoption/my-applications';
 
 /** The public stray list, or a search when any criterion is set. */
 export function useAdoptableStrays(search: StraySearchQuery | null) {
@@ -37,4 +38,20 @@ export function useAdminApplications(enabled: boolean) {
 
 export function approveApplication(id: number): Promise<StrayActionResult> {
   return api(`/api/admin/adopt/approve/${id}`, { method: 'POST', schema: StrayActionResultSchema });
+}
+
+export function rejectApplication(id: number): Promise<StrayActionResult> {
+  return api(`/api/admin/adopt/reject/${id}`, { method: 'POST', schema: StrayActionResultSchema });
+}
+
+/** The member's own applications (null key while logged out or for admins: nothing to fetch). */
+export function useMyApplications(enabled: boolean) {
+  const { data, error, mutate } = useSWR<AdoptionApplication[]>(enabled ? MY_APPLICATIONS_KEY : null, () => api(MY_APPLICATIONS_KEY, { schema: AdoptionApplicationListSchema }), {
+    shouldRetryOnError: false,
+  });
+  return { applications: enabled ? data : undefined, error, reload: () => mutate() };
+}
+
+export function withdrawApplication(id: number): Promise<StrayActionResult> {
+  return api(`/api/adopt/withdraw/${id}`, { method: 'POST', schema: StrayActionResultSchema });
 }

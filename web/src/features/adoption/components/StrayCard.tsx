@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Center, Image, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { IconPaw } from '@tabler/icons-react';
 import type { Stray } from '@pawbridge/shared';
 import { InfoLine } from '@/components/InfoLine';
+import SafeImage from '@/components/SafeImage';
 import { t } from '@/messages';
 import { adoptButton, koreanDay, strayBadge } from '../status';
 
@@ -18,16 +19,20 @@ export default function StrayCard({ stray, onApply, applying }: Props) {
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={stray.name} h="100%">
       <Card.Section pos="relative">
-        {stray.imageUrl ? (
-          <Image src={stray.imageUrl} alt={t('adopt.card.imageAlt', { name: stray.name })} h={200} fit="cover" />
-        ) : (
-          <Center h={200} bg="orange.0" c="orange.4">
-            <Stack align="center" gap={4}>
-              <IconPaw size={40} aria-hidden />
-              <Text size="sm">{t('adopt.card.noImage')}</Text>
-            </Stack>
-          </Center>
-        )}
+        <SafeImage
+          src={stray.imageUrl}
+          alt={t('adopt.card.imageAlt', { name: stray.name })}
+          h={200}
+          fit="cover"
+          fallback={
+            <Center h={200} bg="orange.0" c="orange.4">
+              <Stack align="center" gap={4}>
+                <IconPaw size={40} aria-hidden />
+                <Text size="sm">{t('adopt.card.noImage')}</Text>
+              </Stack>
+            </Center>
+          }
+        />
         <Badge color={badge.color} variant="filled" pos="absolute" top={12} left={12} aria-label={t('adopt.card.status', { label: badge.label })}>
           {badge.label}
         </Badge>
