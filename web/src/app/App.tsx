@@ -1,6 +1,5 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { RouterProvider } from 'react-router';

@@ -31,8 +31,8 @@ export const theme = createTheme({
   // luminance 0.179 both give the same ratio, so the spec's teal/blue/green/red badges stay AA.
   autoContrast: true,
   luminanceThreshold: 0.179,
-  fontFamily: "'Pretendard Variable', Pretendard, -apple-system, BlinkMacSystemFont, system-ui, 'Apple SD Gothic Neo', 'Noto Sans KR', sans-serif",
-  headings: { fontFamily: "'Pretendard Variable', Pretendard, system-ui, sans-serif", fontWeight: '700' },
+  fontFamily: "'Pretendard UI', -apple-system, BlinkMacSystemFont, system-ui, 'Apple SD Gothic Neo', 'Noto Sans KR', 'Noto Sans CJK KR', sans-serif",
+  headings: { fontFamily: "'Pretendard UI', -apple-system, BlinkMacSystemFont, system-ui, 'Apple SD Gothic Neo', 'Noto Sans KR', 'Noto Sans CJK KR', sans-serif", fontWeight: '700' },
   defaultRadius: 'md',
   cursorType: 'pointer',
 });
