@@ -10,6 +10,7 @@ import { migrate } from './db/migrate';
 import { createMailer } from './integrations/mail';
 import { DiskStorage } from './integrations/storage';
 import { ApiHttpError, bootError } from './lib/errors';
+import { isPlausibleSessionId, refuseNulBytes } from './lib/input-guard';
 import { DbSessionStore, RedisSessionStore } from './modules/users/session-store';
 import { loadSessionUser, SESSION_COOKIE } from './modules/users/session-user';
 import { modules } from './modules/index';
@@ -47,13 +48,15 @@ export async function buildApi(config: ApiConfig, opts: OpenOptions = {}): Promi
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const sid = request.cookies[SESSION_COOKIE];
-    if (!sid) return;
+    if (!sid || !isPlausibleSessionId(sid)) return;
     const user = await loadSessionUser(ctx, sid);
     if (user) {
       request.sessionId = sid;
       request.user = user;
     }
   });
+
+  refuseNulBytes(app);
 
   app.setErrorHandler((error, request, reply) => {
     const path = request.url.split('?')[0] ?? '';
