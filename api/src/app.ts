@@ -8,7 +8,7 @@ import type { ApiContext } from './context';
 import { openDatabase, type OpenOptions } from './db/index';
 import { migrate } from './db/migrate';
 import { createMailer } from './integrations/mail';
-import { DiskStorage } from './integrations/storage';
+import { DiskStorage, isThumbnailKey, photoKeyOfThumbnail } from './integrations/storage';
 import { ApiHttpError, bootError } from './lib/errors';
 import { isPlausibleSessionId, refuseNulBytes } from './lib/input-guard';
 import { DbSessionStore, RedisSessionStore } from './modules/users/session-store';
@@ -30,6 +30,9 @@ export async function buildApi(config: ApiConfig, opts: OpenOptions = {}): Promi
 
   const database = await openDatabase(config, opts);
   await migrate(database);
+  const storage = new DiskStorage(config.uploadDir);
+  const leftovers = await storage.removeTemporaryFiles();
+  if (leftovers.length > 0) app.log.warn({ files: leftovers }, 'removed unfinished upload files left by an earlier run');
   const sessions = config.redisUrl ? new RedisSessionStore(config.redisUrl, config.sessionTtlSeconds) : new DbSessionStore(database.db, config.sessionTtlSeconds);
   const ctx: ApiContext = {
     config,
@@ -37,7 +40,7 @@ export async function buildApi(config: ApiConfig, opts: OpenOptions = {}): Promi
     db: database.db,
     sessions,
     mail: createMailer({ ...config.mail, env: config.env, log: app.log }),
-    storage: new DiskStorage(config.uploadDir),
+    storage,
   };
 
   await app.register(cookie);
@@ -77,9 +80,16 @@ export async function buildApi(config: ApiConfig, opts: OpenOptions = {}): Promi
   // Photos by their unguessable key (the BFF caches them in front of this).
   const MIME: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' };
   app.get<{ Params: { key: string } }>('/uploads/:key', async (request, reply) => {
-    const bytes = await ctx.storage.get(request.params.key);
+    const { key } = request.params;
+    let bytes = await ctx.storage.get(key);
+    let ext = key.split('.').pop() ?? '';
+    // Photos stored before thumbnails existed answer their thumbnail URL with the photo itself.
+    for (const older of isThumbnailKey(key) ? ['jpg', 'png', 'webp', 'gif'] : []) {
+      if (bytes) break;
+      bytes = await ctx.storage.get(photoKeyOfThumbnail(key, older));
+      ext = older;
+    }
     if (!bytes) return reply.code(404).send(bootError(404, 'Not Found', request.url));
-    const ext = request.params.key.split('.').pop() ?? '';
     return reply.type(MIME[ext] ?? 'application/octet-stream').header('Cache-Control', 'public, max-age=31536000, immutable').send(bytes);
   });
 

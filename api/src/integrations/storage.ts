@@ -8,13 +8,29 @@ import path from 'node:path';
  * production deployment swaps the class, not the callers.
  */
 export interface FileStorage {
-  /** Stores bytes under a new unguessable key; returns the key (e.g. `3f…9a.jpg`). */
-  put(bytes: Buffer, ext: string): Promise<string>;
+  /**
+   * Stores bytes under a new unguessable key; returns the key (e.g. `3f…9a.webp`).
+   * A thumbnail, when given, is stored under `thumbnailKey(key)`.
+   */
+  put(bytes: Buffer, ext: string, thumbnail?: Buffer): Promise<string>;
   get(key: string): Promise<Buffer | null>;
+  /** Removes the key and its thumbnail. */
   delete(key: string): Promise<void>;
 }
 
-const KEY_PATTERN = /^[a-f0-9]{32}\.(jpg|png|webp|gif)$/;
+const KEY_PATTERN = /^[a-f0-9]{32}(\.thumb)?\.(jpg|png|webp|gif)$/;
+
+/** The list-size picture of a stored key: `<name>.thumb.webp` (derivable from the photo's URL, no new wire field). */
+export function thumbnailKey(key: string): string {
+  return key.replace(/^([a-f0-9]{32})(?:\.thumb)?\.\w+$/, '$1.thumb.webp');
+}
+
+export const isThumbnailKey = (key: string): boolean => /^[a-f0-9]{32}\.thumb\.webp$/.test(key);
+
+/** The full-size key a thumbnail key belongs to, for photos stored before thumbnails existed. */
+export function photoKeyOfThumbnail(key: string, ext: string): string {
+  return key.replace(/\.thumb\.webp$/, `.${ext}`);
+}
 
 export function isStorageKey(key: string): boolean {
   return KEY_PATTERN.test(key);
@@ -35,13 +51,30 @@ export function keyFromUploadUrl(url: string | null | undefined): string | null 
 export class DiskStorage implements FileStorage {
   constructor(private readonly dir: string) {}
 
-  async put(bytes: Buffer, ext: string): Promise<string> {
+  async put(bytes: Buffer, ext: string, thumbnail?: Buffer): Promise<string> {
     await fs.mkdir(this.dir, { recursive: true });
     const key = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
-    const tmp = path.join(this.dir, `.${key}.tmp`);
-    await fs.writeFile(tmp, bytes);
-    await fs.rename(tmp, path.join(this.dir, key));
+    try {
+      // The thumbnail first: once the photo's name exists, so does its thumbnail.
+      if (thumbnail) await this.write(thumbnailKey(key), thumbnail);
+      await this.write(key, bytes);
+    } catch (err) {
+      await this.delete(key);
+      throw err;
+    }
     return key;
+  }
+
+  /** Written under a temporary name and renamed, so a reader never sees half a file. */
+  private async write(key: string, bytes: Buffer): Promise<void> {
+    const tmp = path.join(this.dir, `.${key}.tmp`);
+    try {
+      await fs.writeFile(tmp, bytes);
+      await fs.rename(tmp, path.join(this.dir, key));
+    } catch (err) {
+      await fs.rm(tmp, { force: true });
+      throw err;
+    }
   }
 
   async get(key: string): Promise<Buffer | null> {
@@ -56,5 +89,29 @@ export class DiskStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     if (!isStorageKey(key)) return;
     await fs.rm(path.join(this.dir, key), { force: true });
+    if (!isThumbnailKey(key)) await fs.rm(path.join(this.dir, thumbnailKey(key)), { force: true });
+  }
+
+  /**
+   * Removes `.tmp` files a crash or a killed write left behind (run at start).
+   * Only files older than `minAgeMs`: another instance sharing the folder may be writing one now.
+   */
+  async removeTemporaryFiles(minAgeMs = 15 * 60_000, now = Date.now()): Promise<string[]> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.dir);
+    } catch {
+      return [];
+    }
+    const removed: string[] = [];
+    for (const name of names) {
+      if (!/^\..+\.tmp$/.test(name)) continue;
+      const file = path.join(this.dir, name);
+      const stat = await fs.stat(file).catch(() => null);
+      if (!stat?.isFile() || now - stat.mtimeMs < minAgeMs) continue;
+      await fs.rm(file, { force: true });
+      removed.push(name);
+    }
+    return removed;
   }
 }

@@ -64,7 +64,7 @@ export class PetsService {
 
   private async storePhoto(bytes: Buffer): Promise<string> {
     const image = await cleanImage(bytes, failure);
-    return uploadUrl(await this.ctx.storage.put(image.bytes, image.ext));
+    return uploadUrl(await this.ctx.storage.put(image.bytes, image.ext, image.thumbnail));
   }
 
   private async removePhoto(url: string | null): Promise<void> {

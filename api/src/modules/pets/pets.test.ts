@@ -29,7 +29,7 @@ describe('POST /api/pet/register', () => {
     const dog = pets[0]!;
     expect(dog).toMatchObject({ name: '초코', adopt: false, type: '푸들', weight: 4.2, size: 'SMALL', age: 3, gender: 'MALE', petId: '410-2024-00001' });
     expect(typeof dog.id).toBe('number');
-    expect(String(dog.profile)).toMatch(/^\/uploads\/[a-f0-9]{32}\.jpg$/);
+    expect(String(dog.profile)).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
     const photo = await fetch(api.url + String(dog.profile));
     expect(photo.status).toBe(200);
     expect((await sharp(Buffer.from(await photo.arrayBuffer())).metadata()).exif).toBeUndefined();

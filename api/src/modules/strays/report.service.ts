@@ -75,7 +75,7 @@ export async function createReport(ctx: ApiContext, request: FastifyRequest, pre
       log.warn({ err }, 'breed prediction failed; report saved without a breed');
     }
   }
-  const key = await ctx.storage.put(photo.bytes, photo.ext);
+  const key = await ctx.storage.put(photo.bytes, photo.ext, photo.thumbnail);
   try {
     const row = await ctx.db
       .insertInto('strayReports')

@@ -30,7 +30,7 @@ describe('POST /api/abandoned/register (no predictor configured)', () => {
     const id = Number(res.body?.id);
     const row = await api.ctx.db.selectFrom('strayReports').selectAll().select(sql<string>`found_date::text`.as('foundDate')).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'LOST', type: '진돗개', reporterPk: alice.pk, location: '서울특별시', foundDate: '2026-11-20', foundTime: '14:30', gender: 'MALE', registeredAt: null });
-    expect(row.imageUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.jpg$/);
+    expect(row.imageUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
     const stored = await api.ctx.storage.get(row.imageUrl.slice('/uploads/'.length));
     expect(stored).not.toBeNull();
     const meta = await sharp(stored ?? Buffer.alloc(0)).metadata();
