@@ -5,6 +5,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { IMAGE_MIME_TYPES, LIMITS, VALIDATION_MESSAGES } from '@pawbridge/shared';
 import { BffError } from '../errors/bff-error';
 import { frameworkError } from '../errors/http-errors';
+import { exceedsPixelLimit } from './image-pixels';
 
 const JSON_PART_MAX_BYTES = 64 * 1024;
 
@@ -56,6 +57,7 @@ export async function readMultipart(request: FastifyRequest, fileFields: readonl
         if (bytes.length === 0) continue;
         const type = await fileTypeFromBuffer(bytes);
         if (!type || !(IMAGE_MIME_TYPES as readonly string[]).includes(type.mime)) throw new BffError(415, 'UNSUPPORTED_MEDIA_TYPE');
+        if (await exceedsPixelLimit(bytes)) throw new BffError(413, 'IMAGE_TOO_LARGE');
         body.files[part.fieldname] = { bytes, mime: type.mime, filename: `upload.${type.ext}` };
       } else if (typeof part.value === 'string') {
         body.fields[part.fieldname] = part.value;
