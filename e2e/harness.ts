@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // E2E_WEB_DIST lets parallel runs build and serve their own copy of the SPA.
@@ -134,8 +134,60 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 900 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
 
+/**
+ * Console lines that are not the app's fault, and only those. Chromium logs every
+ * non-2xx fetch as "Failed to load resource"; an /api answer with an honest 4xx
+ * status is a result the screen handles (wrong password, 409 duplicate), and
+ * anything from another origin (map tiles, a map SDK) is outside this app.
+ * 5xx answers, missing assets and every other error or warning stay problems.
+ */
+export function isAllowedConsoleNoise(text: string, resourceUrl: string, baseUrl: string): boolean {
+  if (!text.startsWith('Failed to load resource')) return false;
+  if (resourceUrl && !resourceUrl.startsWith(baseUrl)) return true;
+  return /status of 4\d\d/.test(text) && new URL(resourceUrl || baseUrl).pathname.startsWith('/api/');
+}
+
+const expectedNoise = new WeakMap<BrowserContext, RegExp[]>();
+
+/**
+ * A journey that breaks something on purpose (e.g. cuts the network) declares the
+ * console lines that breakage causes; they must match `pattern` to be let through.
+ */
+export function expectConsole(context: BrowserContext, pattern: RegExp): void {
+  expectedNoise.set(context, [...(expectedNoise.get(context) ?? []), pattern]);
+}
+
+/** What went wrong in a context's pages: console errors and warnings, uncaught exceptions. */
+function watchConsole(context: BrowserContext, baseUrl: string): string[] {
+  const problems: string[] = [];
+  const watch = (page: Page) => {
+    page.on('console', (msg: ConsoleMessage) => {
+      if (msg.type() !== 'error' && msg.type() !== 'warning') return;
+      const where = msg.location().url;
+      if (isAllowedConsoleNoise(msg.text(), where, baseUrl)) return;
+      if ((expectedNoise.get(context) ?? []).some((re) => re.test(msg.text()))) return;
+      problems.push(`console.${msg.type()} on ${page.url()}: ${msg.text()}${where ? ` (${where})` : ''}`);
+    });
+    page.on('pageerror', (err) => problems.push(`uncaught exception on ${page.url()}: ${err.message}`));
+  };
+  context.on('page', watch);
+  return problems;
+}
+
+/**
+ * A browser context for one journey. Every page it opens is watched: any console
+ * error or warning (see isAllowedConsoleNoise for the few exceptions) or uncaught
+ * exception makes `context.close()` throw, so the journey fails with the lines listed.
+ */
 export async function newContext(browser: Browser, stack: Stack, viewport: { width: number; height: number } = DESKTOP): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: stack.baseUrl, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul', deviceScaleFactor: 1 });
+  const context = await browser.newContext({ baseURL: stack.baseUrl, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul', deviceScaleFactor: 1 });
+  const problems = watchConsole(context, stack.baseUrl);
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    await close(options);
+    if (problems.length > 0) throw new Error(`the browser console was not clean:\n${problems.join('\n')}`);
+  };
+  return context;
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

@@ -1,9 +1,7 @@
-import { em, rem } from '@mantine/core';
+import { em } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
-
-/** Height of the app header (AppLayout), which notifications must never cover. */
-const HEADER_HEIGHT = 64;
+import classes from './AppNotifications.module.css';
 
 /**
  * Where notifications appear: on wide screens at the top right just below the
@@ -12,9 +10,5 @@ const HEADER_HEIGHT = 64;
  */
 export function AppNotifications() {
   const wide = useMediaQuery(`(min-width: ${em(768)})`, true, { getInitialValueInEffect: false });
-  return wide ? (
-    <Notifications position="top-right" limit={4} containerWidth={380} style={{ top: rem(HEADER_HEIGHT + 12) }} />
-  ) : (
-    <Notifications position="bottom-center" limit={3} />
-  );
+  return <Notifications position={wide ? 'top-right' : 'bottom-center'} limit={wide ? 4 : 3} containerWidth={wide ? 380 : undefined} classNames={{ root: classes.root }} />;
 }
