@@ -11,6 +11,7 @@ import { sessionPlugin } from './plugins/session';
 import { multipartPlugin } from './plugins/multipart';
 import { docsPlugin } from './plugins/docs';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticWebPlugin } from './plugins/static-web';
 import { compressionPlugin } from './plugins/compression';
 import { routes } from './routes/index';
@@ -44,6 +45,7 @@ export async function buildApp(config: BffConfig): Promise<FastifyInstance> {
 
   await app.register(compressionPlugin);
   await app.register(upstreamPlugin, { config });
+  await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(originCheckPlugin);

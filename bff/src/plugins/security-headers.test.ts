@@ -1,0 +1,67 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestBff, createClient, type TestBff } from '../testing/test-bff';
+import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
+import { cspDirectives, tileOrigin } from './security-headers';
+
+const stack = useBffOnFakeSpring();
+const opened: TestBff[] = [];
+afterAll(async () => {
+  for (const b of opened) await b.close();
+});
+
+/** The CSP header as directive → sources. */
+function csp(header: string | null): Record<string, string[]> {
+  return Object.fromEntries(
+    (header ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name = '', ...sources]) => [name, sources]),
+  );
+}
+
+describe('security headers', () => {
+  it('are on every answer: CSP without inline scripts, no framing, nosniff, Referrer-Policy, and no HSTS over plain http', async () => {
+    const client = createClient(stack.bff.url);
+    for (const path of ['/api/config', '/api/users/check-session', '/api/nothing-here', '/healthz']) {
+      const res = await client.get(path);
+      const policy = csp(res.headers.get('content-security-policy'));
+      expect(policy['default-src'], path).toEqual(["'self'"]);
+      expect(policy['frame-ancestors'], path).toEqual(["'none'"]);
+      expect(policy['object-src'], path).toEqual(["'none'"]);
+      expect(policy['script-src'], path).toEqual(["'self'", 'https://cdn.iamport.kr']);
+      expect(policy['img-src'], path).toContain('https://tile.openstreetmap.org');
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('strict-transport-security'), path).toBeNull();
+    }
+  });
+
+  it('allow the Kakao map origins only when a Kakao key is configured, and send HSTS when configured for TLS', async () => {
+    const bff = await startTestBff(stack.spring.url, { KAKAO_MAP_KEY: 'test-key', HSTS_MAX_AGE_SECONDS: '31536000' });
+    opened.push(bff);
+    const res = await createClient(bff.url).get('/api/config');
+    const policy = csp(res.headers.get('content-security-policy'));
+    expect(policy['script-src']).toEqual(["'self'", 'https://dapi.kakao.com', 'https://*.daumcdn.net', 'https://cdn.iamport.kr']);
+    expect(policy['img-src']).not.toContain('https://tile.openstreetmap.org');
+    expect(policy['img-src']).toContain('https://*.daumcdn.net');
+    expect(policy).toHaveProperty('upgrade-insecure-requests');
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000');
+  });
+});
+
+describe('tileOrigin', () => {
+  it('widens a subdomain placeholder and ignores relative or unreadable templates', () => {
+    expect(tileOrigin('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://*.tile.openstreetmap.org');
+    expect(tileOrigin('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org');
+    expect(tileOrigin('/tiles/{z}/{x}/{y}.png')).toBeNull();
+    expect(tileOrigin('https://tiles.{region}.example/{z}.png')).toBeNull();
+  });
+
+  it('adds the configured tile origin to img-src', () => {
+    const directives = cspDirectives({ kakaoMapKey: undefined, mapTileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png', hstsMaxAgeSeconds: 0 });
+    expect(directives.imgSrc).toContain('https://*.tile.openstreetmap.org');
+    expect(directives.upgradeInsecureRequests).toBeNull();
+  });
+});

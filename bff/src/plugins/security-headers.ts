@@ -1,0 +1,73 @@
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import type { BffConfig } from '../config/env';
+
+/** PortOne (Iamport v1) for donations: its SDK script, the payment window it frames, its API. */
+const PORTONE = { script: ['https://cdn.iamport.kr'], frame: ['https://*.iamport.kr'], connect: ['https://*.iamport.kr'] };
+
+/**
+ * Kakao Maps (only when KAKAO_MAP_KEY is set): sdk.js on dapi.kakao.com loads
+ * the map code from t1.daumcdn.net and geocodes through JSONP scripts on
+ * dapi.kakao.com; tiles and marker images come from *.daumcdn.net.
+ */
+const KAKAO = { script: ['https://dapi.kakao.com', 'https://*.daumcdn.net'], img: ['https://*.daumcdn.net', 'https://*.kakaocdn.net'], connect: ['https://dapi.kakao.com'] };
+
+/**
+ * The origin a Leaflet tile template loads from, with a `{s}`-style subdomain
+ * placeholder widened to `*` (`https://{s}.tile.openstreetmap.org/…` →
+ * `https://*.tile.openstreetmap.org`); a relative template needs nothing extra.
+ */
+export function tileOrigin(template: string): string | null {
+  const m = /^(https?):\/\/([^/]+)/i.exec(template);
+  if (!m?.[1] || !m[2]) return null;
+  const host = m[2].replace(/^\{[^}]+\}(?=\.)/, '*');
+  return /[{}]/.test(host) ? null : `${m[1].toLowerCase()}://${host.toLowerCase()}`;
+}
+
+/** The CSP directives: exactly what the SPA loads for this configuration. */
+export function cspDirectives(config: Pick<BffConfig, 'kakaoMapKey' | 'mapTileUrl' | 'hstsMaxAgeSeconds'>): Record<string, string[] | null> {
+  const kakao = config.kakaoMapKey ? KAKAO : { script: [], img: [], connect: [] };
+  const tiles = config.kakaoMapKey ? [] : [tileOrigin(config.mapTileUrl)].filter((o): o is string => o !== null);
+  return {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+    scriptSrc: ["'self'", ...kakao.script, ...PORTONE.script],
+    // Mantine writes style attributes and injects <style> elements at run time.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    // data: for inline SVG/CSS images; blob: for the preview of a photo being chosen.
+    imgSrc: ["'self'", 'data:', 'blob:', ...tiles, ...kakao.img],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...kakao.connect, ...PORTONE.connect],
+    frameSrc: [...PORTONE.frame],
+    workerSrc: ["'self'", 'blob:'],
+    manifestSrc: ["'self'"],
+    // Behind TLS (HSTS configured) a stray http:// URL is upgraded instead of blocked as mixed content.
+    upgradeInsecureRequests: config.hstsMaxAgeSeconds > 0 ? [] : null,
+  };
+}
+
+/**
+ * Security headers on every answer (@fastify/helmet): the CSP above,
+ * framing refused (frame-ancestors and X-Frame-Options), nosniff,
+ * Referrer-Policy, and HSTS only when HSTS_MAX_AGE_SECONDS says the app is
+ * reached over https. Routes may narrow the CSP (photos send `default-src 'none'`).
+ */
+export const securityHeadersPlugin = fp(
+  async (app) => {
+    const config = app.config;
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+      strictTransportSecurity: config.hstsMaxAgeSeconds > 0 ? { maxAge: config.hstsMaxAgeSeconds, includeSubDomains: false } : false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      xFrameOptions: { action: 'deny' },
+      // Map tiles and the payment SDK are cross-origin resources without CORP headers.
+      crossOriginEmbedderPolicy: false,
+      // A payment provider may open a popup that reports back to this window.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    });
+  },
+  { name: 'security-headers', dependencies: ['upstream'] },
+);
