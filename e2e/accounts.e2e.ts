@@ -1,7 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
-import { DESKTOP, PHONE, latestCode, launchBrowser, loginViaUi, newContext, screenshot, startStack, type Stack } from './harness';
+import type { Browser, Locator } from 'playwright-core';
+import { DESKTOP, PHONE, createUser, expectConsole, latestCode, launchBrowser, loginContext, loginViaUi, newContext, screenshot, startStack, type Stack } from './harness';
+
+/** Waits for the drawer's slide-in to finish, so a screenshot shows it in place. */
+const settled = (dialog: Locator) => dialog.evaluate((el) => Promise.all(el.ownerDocument.getAnimations().map((a) => a.finished)).then(() => undefined));
 
 describe('accounts journey', () => {
   let stack: Stack;
@@ -40,14 +43,33 @@ describe('accounts journey', () => {
     await page.getByRole('button', { name: '가입하기' }).click();
     await page.waitForURL((u) => u.pathname === '/login');
 
+    await page.waitForFunction((title) => document.title === title, '로그인 · 포브리지');
+
+    // The very first login is a welcome; the next one says "good to see you again".
     await loginViaUi(page, 'mina_e2e', 'secret12');
     await page.getByText('김민아님, 안녕하세요').waitFor();
-    assert.equal(await page.getByRole('link', { name: '마이페이지' }).count() > 0, true);
+    await page.getByText('김민아님, 포브리지에 오신 것을 환영해요').waitFor();
+    assert.equal(await page.getByText(/다시 만나서 반가워요/).count(), 0);
+    await page.waitForFunction((title) => document.title === title, '포브리지');
+    // Korean wraps between words, not inside them; over-long tokens still break.
+    const wrapping = await page.getByText('발견한 유기견을 제보하고', { exact: false }).evaluate((el) => {
+      const style = getComputedStyle(el);
+      return [style.wordBreak, style.overflowWrap];
+    });
+    assert.deepEqual(wrapping, ['keep-all', 'anywhere']);
+    const menu = page.getByRole('navigation', { name: '주 메뉴' });
+    assert.deepEqual(await menu.getByRole('link').allTextContents(), ['반려견 등록', '내 반려견', '유기견 제보', '입양하기', '커뮤니티', '마이페이지']);
     await screenshot(page, 'accounts-home-member-desktop');
 
     await page.getByRole('button', { name: '로그아웃' }).click();
     await page.getByRole('link', { name: '로그인' }).first().waitFor();
     assert.equal(await page.getByText('김민아님, 안녕하세요').count(), 0);
+    // Notifications sit below the header, never over it.
+    const toast = await page.getByText('로그아웃되었습니다').boundingBox();
+    const header = await page.locator('header').first().boundingBox();
+    assert.ok(toast && header && toast.y >= header.y + header.height, `toast at ${toast?.y}, header ends at ${header ? header.y + header.height : '?'}`);
+    await loginViaUi(page, 'mina_e2e', 'secret12');
+    await page.getByText('김민아님, 다시 만나서 반가워요').waitFor();
     await context.close();
   });
 
@@ -82,16 +104,86 @@ describe('accounts journey', () => {
     await context.close();
   });
 
-  it('lets the admin in with isAdmin and hides my page', async () => {
+  it('lets the admin in with isAdmin, offers the two admin screens and hides my page', async () => {
     const context = await newContext(browser, stack, PHONE);
     const page = await context.newPage();
     await loginViaUi(page, 'admin', stack.adminPassword);
     const session = (await page.evaluate(async () => (await fetch('/api/users/check-session')).json())) as { isAdmin?: boolean };
     assert.equal(session.isAdmin, true);
     await page.getByRole('button', { name: '메뉴 열기' }).click();
-    await page.getByRole('link', { name: '입양하기' }).first().waitFor();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('link', { name: '입양하기' }).waitFor();
+    assert.deepEqual(await drawer.getByRole('navigation', { name: '주 메뉴' }).getByRole('link').allTextContents(), ['반려견 등록', '유기견 제보', '입양하기', '커뮤니티', '제보 관리', '입양 신청 관리']);
     assert.equal(await page.getByRole('link', { name: '마이페이지' }).count(), 0);
+    await settled(drawer);
     await screenshot(page, 'accounts-admin-menu-phone');
+    await drawer.getByRole('link', { name: '입양 신청 관리' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/adopt-applications');
+    await page.waitForFunction((title) => document.title === title, '입양 신청 관리 · 포브리지');
+
+    // My page typed by hand: an admin is sent home with a word why.
+    await page.goto('/mypage');
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByText(/마이페이지는 일반 회원 전용이에요/).waitFor();
+
+    await page.setViewportSize(DESKTOP);
+    await page.reload();
+    await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '제보 관리' }).waitFor();
+    await screenshot(page, 'accounts-admin-header-desktop');
     await context.close();
+  });
+
+  it('sends a visitor who types /mypage to the login screen, saying why', async () => {
+    const context = await newContext(browser, stack, DESKTOP);
+    const page = await context.newPage();
+    await page.goto('/mypage');
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.getByText('로그인이 필요합니다.').waitFor();
+    await context.close();
+  });
+
+  it('member menus at both widths', async () => {
+    const member = await createUser(stack, 'menu');
+    const context = await newContext(browser, stack, PHONE);
+    await loginContext(context, stack, member.userId, member.password);
+    const page = await context.newPage();
+    await page.goto('/adopt');
+    await page.getByRole('button', { name: '메뉴 열기' }).click();
+    const drawer = page.getByRole('dialog');
+    assert.deepEqual(await drawer.getByRole('navigation', { name: '주 메뉴' }).getByRole('link').allTextContents(), ['반려견 등록', '내 반려견', '유기견 제보', '입양하기', '커뮤니티', '마이페이지']);
+    await settled(drawer);
+    await screenshot(page, 'accounts-member-menu-phone');
+    await drawer.getByRole('link', { name: '내 반려견' }).click();
+    await page.waitForURL((u) => u.pathname === '/mypet');
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '내 반려견' }).waitFor();
+    await screenshot(page, 'accounts-member-header-desktop');
+    await context.close();
+  });
+
+  it('when the server cannot be reached, a member is not shown as logged out: the failure is said and the check retried', async () => {
+    const member = await createUser(stack, 'offline');
+    for (const [viewport, name] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      const context = await newContext(browser, stack, viewport);
+      // The cut connection below is on purpose; Chromium logs each refused call.
+      expectConsole(context, /Failed to load resource: net::ERR_CONNECTION_REFUSED/);
+      await loginContext(context, stack, member.userId, member.password);
+      const page = await context.newPage();
+      await page.route('**/api/users/check-session', (route) => route.abort('connectionrefused'));
+      await page.goto('/pet/register');
+      const alert = page.getByRole('alert').filter({ hasText: '서버에 연결하지 못했어요' });
+      await alert.waitFor();
+      assert.equal(await page.getByRole('link', { name: '로그인', exact: true }).count(), 0);
+      assert.equal(await page.getByText('반려견을 등록하려면 로그인이 필요합니다').count(), 0);
+      await screenshot(page, `accounts-connection-failed-${name}`);
+      await page.unroute('**/api/users/check-session');
+      await alert.getByRole('button', { name: '다시 연결' }).click();
+      await page.getByRole('button', { name: '반려견 등록' }).waitFor();
+      assert.equal(await alert.count(), 0);
+      await context.close();
+    }
   });
 });

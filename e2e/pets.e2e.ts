@@ -75,9 +75,17 @@ describe('companion dogs journey', () => {
     await page.getByText('입양 여부를 선택해 주세요').waitFor();
     await screenshot(page, 'pets-register-errors-desktop');
 
-    // Non-numeric text never gets into the number fields.
+    // Non-numeric text never gets into the number fields; a number out of the rules stays as typed and the rule is shown.
     await page.getByLabel('몸무게 (kg)').pressSequentially('abc');
     assert.equal(await page.getByLabel('몸무게 (kg)').inputValue(), '');
+    await page.getByLabel('몸무게 (kg)').fill('999');
+    await page.getByLabel('나이 (살)').fill('2.5');
+    await page.getByLabel('이름').focus();
+    await page.getByText('몸무게는 200kg 이하로 입력해 주세요').waitFor();
+    await page.getByText('나이는 정수로 입력해 주세요').waitFor();
+    assert.equal(await page.getByLabel('몸무게 (kg)').inputValue(), '999');
+    assert.equal(await page.getByLabel('나이 (살)').inputValue(), '2.5');
+    await page.waitForFunction((title) => document.title === title, '반려견 등록 · 포브리지');
 
     await page.locator('input[type="file"][name="profile"]').setInputFiles(photoA);
     await page.getByRole('img', { name: '선택한 사진 미리보기' }).waitFor();
@@ -94,9 +102,19 @@ describe('companion dogs journey', () => {
     await page.getByText('반려견이 등록되었습니다').waitFor();
     assert.equal(await page.getByLabel('이름').inputValue(), '');
     assert.equal(storedFiles().length, 1);
-
-    await page.goto('/mypet');
+    // The form is cleared (spec) and the way to the list is offered right where the user looks.
+    const done = page.getByRole('status', { name: '초코가 등록되었어요' });
+    await done.waitFor();
+    await screenshot(page, 'pets-register-success-desktop');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'pets-register-success-phone');
+    await page.setViewportSize(DESKTOP);
+    await done.getByRole('link', { name: '내 반려견 목록 보기' }).click();
+    await page.waitForURL((u) => u.pathname === '/mypet');
     await page.getByRole('heading', { name: '등록된 반려견 1마리' }).waitFor();
+    await page.waitForFunction((title) => document.title === title, '내 반려견 · 포브리지');
+    // The list has its own menu entry, marked as the current screen.
+    assert.equal(await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '내 반려견' }).getAttribute('aria-current'), 'page');
     await imageLoaded(page, '초코의 프로필 사진');
     await page.getByText('4.2kg').waitFor();
     await screenshot(page, 'pets-list-desktop');

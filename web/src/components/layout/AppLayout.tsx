@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { AppShell } from '@mantine/core';
+import { AppShell, Container } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useSession } from '@/app/session';
 import Header from './Header';
@@ -18,7 +18,11 @@ export default function AppLayout() {
     <AppShell header={{ height: HEADER_HEIGHT }} padding="md">
       <Header />
       <AppShell.Main>
-        {unreachable && <SessionUnreachable onRetry={() => void refresh()} retrying={retrying} />}
+        {unreachable && (
+          <Container size="lg" px={0}>
+            <SessionUnreachable onRetry={() => void refresh()} retrying={retrying} />
+          </Container>
+        )}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
