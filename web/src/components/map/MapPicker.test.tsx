@@ -6,12 +6,15 @@ import { MantineProvider } from '@mantine/core';
 import type { MapViewProps } from './MapView';
 import MapPicker from './MapPicker';
 import type { LatLng } from './types';
+import type * as PlaceModule from './use-place-name';
 
 // The real map needs a browser layout engine; this stand-in exposes the same props.
+// `fake.drawn` false plays a map that could not be drawn (offline): no handle.
+const fake = vi.hoisted(() => ({ drawn: true }));
 vi.mock('./MapView', () => ({
   default: function FakeMap({ label, onPick, onReady, marker }: MapViewProps) {
     useEffect(() => {
-      onReady?.({ getCenter: () => ({ lat: 37.5, lng: 127.0 }), setCenter: () => undefined });
+      if (fake.drawn) onReady?.({ getCenter: () => ({ lat: 37.5, lng: 127.0 }), setCenter: () => undefined });
     }, [onReady]);
     return (
       <div>
@@ -24,11 +27,15 @@ vi.mock('./MapView', () => ({
   },
 }));
 
-function Harness({ error }: { error?: string }) {
+// The Kakao address lookup is the hook's business (tested with the engine); here it answers as told.
+const place = vi.hoisted(() => ({ address: null as string | null }));
+vi.mock('./use-place-name', async (importOriginal) => ({ ...(await importOriginal<typeof PlaceModule>()), usePlaceName: () => place.address }));
+
+function Harness({ error, center }: { error?: string; center?: LatLng }) {
   const [value, setValue] = useState<LatLng | null>(null);
   return (
     <MantineProvider>
-      <MapPicker label="발견 위치" value={value} onChange={setValue} error={error} />
+      <MapPicker label="발견 위치" value={value} onChange={setValue} error={error} center={center} />
     </MantineProvider>
   );
 }
@@ -36,14 +43,33 @@ function Harness({ error }: { error?: string }) {
 const setGeolocation = (geo: Partial<Geolocation> | undefined) => Object.defineProperty(navigator, 'geolocation', { value: geo, configurable: true });
 
 describe('MapPicker', () => {
-  afterEach(() => setGeolocation(undefined));
+  afterEach(() => {
+    setGeolocation(undefined);
+    fake.drawn = true;
+    place.address = null;
+  });
 
-  it('picks the clicked point and shows it', async () => {
+  it('picks the clicked point and says it in words: its region and coordinates', async () => {
     render(<Harness />);
     expect(screen.getByText('아직 위치를 선택하지 않았습니다.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '발견 위치 클릭' }));
     expect(screen.getByTestId('marker')).toHaveTextContent('37.1,126.1');
-    expect(screen.getByText('선택한 위치: 위도 37.100000, 경도 126.100000')).toBeInTheDocument();
+    expect(screen.getByText('선택한 위치: 인천광역시 부근 (위도 37.100000, 경도 126.100000)')).toBeInTheDocument();
+  });
+
+  it('says the address instead of coordinates when Kakao knows it', async () => {
+    place.address = '서울특별시 마포구 망원동';
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: '발견 위치 클릭' }));
+    expect(screen.getByText('선택한 위치: 서울특별시 마포구 망원동')).toBeInTheDocument();
+  });
+
+  it('still takes a point when the map could not be drawn: the centre of the chosen region', async () => {
+    fake.drawn = false;
+    render(<Harness center={{ lat: 35.8714, lng: 128.6014 }} />);
+    await userEvent.click(screen.getByRole('button', { name: '지도 중앙을 위치로 선택' }));
+    expect(screen.getByTestId('marker')).toHaveTextContent('35.8714,128.6014');
+    expect(screen.getByText('선택한 위치: 대구광역시 부근 (위도 35.871400, 경도 128.601400)')).toBeInTheDocument();
   });
 
   it('lets keyboard users take the map centre', async () => {

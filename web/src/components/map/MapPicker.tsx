@@ -1,10 +1,11 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Button, Group, Input, Stack, Text } from '@mantine/core';
 import { IconCurrentLocation, IconFocusCentered } from '@tabler/icons-react';
 import { MAP_DEFAULT_CENTER } from '@pawbridge/shared';
 import { t } from '@/messages';
 import { GeoError, locate } from './geolocation';
 import MapView from './MapView';
+import { placeWords, usePlaceName } from './use-place-name';
 import type { LatLng, MapHandle } from './types';
 
 export interface MapPickerProps {
@@ -14,18 +15,24 @@ export interface MapPickerProps {
   error?: string | null;
   required?: boolean;
   height?: number;
+  /** Where the map should look (e.g. the chosen region's centre); the Seoul default otherwise. */
+  center?: LatLng | null;
 }
-
-const fmt = (n: number) => n.toFixed(6);
 
 /**
  * Pick a point: click the map, or (keyboard) pan with the arrow keys and take
  * the centre, or take the browser's position.
  */
-export default function MapPicker({ label, value, onChange, error, required, height = 320 }: MapPickerProps) {
+export default function MapPicker({ label, value, onChange, error, required, height = 320, center }: MapPickerProps) {
   const handle = useRef<MapHandle | null>(null);
   // Used when the map could not be drawn, so both buttons still work.
-  const fallbackCenter = useRef<LatLng>(MAP_DEFAULT_CENTER);
+  const fallbackCenter = useRef<LatLng>(center ?? MAP_DEFAULT_CENTER);
+  const centerLat = center?.lat;
+  const centerLng = center?.lng;
+  useEffect(() => {
+    if (centerLat !== undefined && centerLng !== undefined) fallbackCenter.current = { lat: centerLat, lng: centerLng };
+  }, [centerLat, centerLng]);
+  const address = usePlaceName(value);
   const [locating, setLocating] = useState(false);
   const [geoError, setGeoError] = useState<string | null>(null);
   const hintId = useId();
@@ -50,7 +57,7 @@ export default function MapPicker({ label, value, onChange, error, required, hei
   return (
     <Input.Wrapper label={label} required={required} error={error ?? undefined} labelElement="div" description={t('map.pickerHint')} descriptionProps={{ id: hintId }}>
       <Stack gap="xs" mt={4}>
-        <MapView label={label} marker={value} onPick={onChange} onReady={(h) => (handle.current = h)} height={height} describedBy={hintId} />
+        <MapView label={label} center={center ?? undefined} marker={value} onPick={onChange} onReady={(h) => (handle.current = h)} height={height} describedBy={hintId} />
         <Group gap="xs">
           <Button variant="light" size="sm" leftSection={<IconFocusCentered size={16} aria-hidden />} onClick={pickCenter}>
             {t('map.useCenter')}
@@ -60,7 +67,7 @@ export default function MapPicker({ label, value, onChange, error, required, hei
           </Button>
         </Group>
         <Text size="sm" c={value ? undefined : 'dimmed'} aria-live="polite">
-          {value ? t('map.selected', { lat: fmt(value.lat), lng: fmt(value.lng) }) : t('map.notSelected')}
+          {value ? t('map.selected', { place: placeWords(value, address) }) : t('map.notSelected')}
         </Text>
         {geoError && (
           <Alert color="orange" variant="light" role="alert" p="xs">

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import type { PublicConfig } from '@pawbridge/shared';
 import { mockApi, Providers, resetTestApp } from '@/testing/render-app';
 import MapView from './MapView';
@@ -62,6 +62,26 @@ describe('MapView', () => {
       </Providers>,
     );
     await waitFor(() => expect(e.setMarker).toHaveBeenLastCalledWith({ lat: 36, lng: 128 }));
+  });
+
+  it('says so when the tiles do not load (offline), and clears it when they come back', async () => {
+    const e = engine();
+    leaflet.createMap.mockReturnValue(e);
+    mockApi({ 'GET /api/config': { body: config({ provider: 'leaflet', tileUrl: 'https://tiles/{z}/{x}/{y}.png', attribution: 'OSM' }) } });
+    const onReady = vi.fn();
+    render(
+      <Providers>
+        <MapView label="발견 위치" onPick={vi.fn()} onReady={onReady} />
+      </Providers>,
+    );
+    await waitFor(() => expect(onReady).toHaveBeenCalledWith(e));
+    const [, opts] = leaflet.createMap.mock.calls[0] as [HTMLElement, EngineOptions];
+    act(() => opts.onTiles?.(false));
+    expect(screen.getByRole('status')).toHaveTextContent('지도를 불러오지 못했습니다. 아래 버튼으로 위치를 선택할 수 있습니다.');
+    // The engine stays: "use the map centre" keeps working under the message.
+    expect(e.destroy).not.toHaveBeenCalled();
+    act(() => opts.onTiles?.(true));
+    expect(screen.queryByText(/지도를 불러오지 못했습니다/)).not.toBeInTheDocument();
   });
 
   it('says so when the map cannot be drawn', async () => {

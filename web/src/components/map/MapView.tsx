@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, Center, Loader, Text } from '@mantine/core';
+import { Box, Center, Loader, Stack, Text } from '@mantine/core';
+import { IconMapOff } from '@tabler/icons-react';
 import { MAP_DEFAULT_CENTER } from '@pawbridge/shared';
 import { t } from '@/messages';
 import { usePublicConfig } from '@/app/config';
@@ -31,6 +32,7 @@ export default function MapView({ label, center, marker = null, onPick, onReady,
   const elRef = useRef<HTMLDivElement>(null);
   const engineRef = useRef<MapEngine | null>(null);
   const [state, setState] = useState<LoadState>('loading');
+  const [tilesFailed, setTilesFailed] = useState(false);
   // The engine is created once per provider; the latest callbacks and props are read through refs.
   const latest = useRef({ center, marker, onPick, onReady });
   useEffect(() => {
@@ -48,6 +50,9 @@ export default function MapView({ label, center, marker = null, onPick, onReady,
       marker: latest.current.marker ?? null,
       onClick: pickable ? (p) => latest.current.onPick?.(p) : undefined,
       markerTitle: t('map.markerTitle'),
+      onTiles: (loaded) => {
+        if (!cancelled) setTilesFailed(!loaded);
+      },
     };
     const map = config.map;
     const created: Promise<MapEngine> =
@@ -101,12 +106,13 @@ export default function MapView({ label, center, marker = null, onPick, onReady,
     return () => ro.disconnect();
   }, [state]);
 
-  const failed = state === 'failed' || Boolean(configError);
+  // Without tiles the engine still works (centre, marker, "use the map centre"); only the picture is missing.
+  const failed = state === 'failed' || Boolean(configError) || tilesFailed;
   return (
     // isolation keeps Leaflet's high z-index panes below the sticky header and dropdowns.
     <Box pos="relative" h={height} style={{ isolation: 'isolate', borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }} bg="gray.1">
       <div ref={elRef} role="region" aria-label={label} aria-describedby={describedBy} data-testid="map" style={{ height: '100%', width: '100%' }} />
-      {pickable && state === 'ready' && (
+      {pickable && state === 'ready' && !failed && (
         // Marks the centre for the keyboard alternative ("use map centre").
         <Box aria-hidden pos="absolute" top="50%" left="50%" style={{ zIndex: 500, pointerEvents: 'none', transform: 'translate(-50%, -50%)', fontSize: 28, lineHeight: 1, color: 'var(--mantine-color-dark-6)' }}>
           +
@@ -118,10 +124,14 @@ export default function MapView({ label, center, marker = null, onPick, onReady,
         </Center>
       )}
       {failed && (
-        <Center pos="absolute" inset={0} p="md">
-          <Text size="sm" c="dimmed" ta="center">
-            {t(pickable ? 'map.loadFailed' : 'map.loadFailedReadOnly')}
-          </Text>
+        // Above Leaflet's panes (z-index up to 1000) so the blank tiles do not hide it.
+        <Center pos="absolute" inset={0} p="md" bg="gray.1" style={{ zIndex: 1001 }}>
+          <Stack align="center" gap={6} maw={320}>
+            <IconMapOff size={28} color="var(--mantine-color-gray-6)" aria-hidden />
+            <Text size="sm" c="dark.4" ta="center" role="status">
+              {t(pickable ? 'map.loadFailed' : 'map.loadFailedReadOnly')}
+            </Text>
+          </Stack>
         </Center>
       )}
     </Box>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMap } from './kakao-engine';
+import { createMap, reverseGeocode } from './kakao-engine';
 
 // A stand-in for the Kakao SDK: records what the engine asks of it.
 function fakeKakao() {
@@ -19,6 +19,26 @@ function fakeKakao() {
   }
   const maps = {
     load: (cb: () => void) => cb(),
+    services: {
+      Status: { OK: 'OK', ZERO_RESULT: 'ZERO_RESULT', ERROR: 'ERROR' },
+      Geocoder: function Geocoder(this: object) {
+        Object.assign(this, {
+          coord2RegionCode: (lng: number, lat: number, cb: (r: { region_type: string; address_name: string }[], status: string) => void) => {
+            // Kakao takes longitude first: a swapped call would pass a "latitude" over 90.
+            if (lat > 90 || lng < 100) cb([], 'ERROR');
+            else if (lat < 34) cb([], 'ZERO_RESULT');
+            else
+              cb(
+                [
+                  { region_type: 'H', address_name: '서울특별시 마포구 망원1동' },
+                  { region_type: 'B', address_name: '서울특별시 마포구 망원동' },
+                ],
+                'OK',
+              );
+          },
+        });
+      },
+    },
     LatLng,
     Map: vi.fn(function (this: { center: LatLng }, _el: HTMLElement, opts: { center: LatLng; level: number }) {
       this.center = opts.center;
@@ -77,5 +97,16 @@ describe('kakao engine', () => {
 
     engine.destroy();
     expect(fake.listeners.click).toBeUndefined();
+  });
+
+  it('reverse-geocodes a point to its legal-dong address, and null where Kakao has none', async () => {
+    const fake = fakeKakao();
+    vi.spyOn(document.head, 'appendChild').mockImplementation((node) => {
+      window.kakao = { maps: fake.maps as never };
+      queueMicrotask(() => (node as HTMLScriptElement).onload?.(new Event('load')));
+      return node;
+    });
+    await expect(reverseGeocode({ lat: 37.556, lng: 126.901 }, { appKey: 'KEY' })).resolves.toBe('서울특별시 마포구 망원동');
+    await expect(reverseGeocode({ lat: 33.0, lng: 125.0 }, { appKey: 'KEY' })).resolves.toBeNull();
   });
 });

@@ -16,8 +16,20 @@ interface KakaoMarker {
   setMap(map: KakaoMap | null): void;
   setPosition(p: KakaoLatLng): void;
 }
+interface KakaoRegion {
+  region_type: string;
+  address_name: string;
+}
+interface KakaoServices {
+  Geocoder: new () => {
+    coord2RegionCode(lng: number, lat: number, cb: (result: KakaoRegion[], status: string) => void): void;
+  };
+  Status: { OK: string };
+}
 interface KakaoMaps {
   load(cb: () => void): void;
+  /** The "services" library the SDK URL asks for (geocoding). */
+  services?: KakaoServices;
   LatLng: new (lat: number, lng: number) => KakaoLatLng;
   Map: new (el: HTMLElement, opts: { center: KakaoLatLng; level: number }) => KakaoMap;
   Marker: new (opts: { position: KakaoLatLng; title?: string }) => KakaoMarker;
@@ -52,6 +64,28 @@ function loadSdk(appKey: string): Promise<KakaoMaps> {
     throw err;
   });
   return sdk;
+}
+
+/**
+ * The words for a point ("서울특별시 마포구 망원동"): Kakao's legal-dong (B)
+ * region, else its administrative one (H). Null when Kakao has none (at sea).
+ */
+export async function reverseGeocode(p: LatLng, settings: { appKey: string }): Promise<string | null> {
+  const maps = await loadSdk(settings.appKey);
+  const services = maps.services;
+  if (!services) return null;
+  return new Promise((resolve, reject) => {
+    new services.Geocoder().coord2RegionCode(p.lng, p.lat, (result, status) => {
+      if (status !== services.Status.OK) {
+        // ZERO_RESULT is an answer (no address there); ERROR is a failure worth retrying later.
+        if (status === 'ZERO_RESULT') resolve(null);
+        else reject(new Error(`kakao geocoder: ${status}`));
+        return;
+      }
+      const region = result.find((r) => r.region_type === 'B') ?? result[0];
+      resolve(region?.address_name ?? null);
+    });
+  });
 }
 
 export async function createMap(el: HTMLElement, opts: EngineOptions, settings: { appKey: string }): Promise<MapEngine> {

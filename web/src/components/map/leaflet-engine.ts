@@ -16,7 +16,23 @@ const markerStyle: L.CircleMarkerOptions = { radius: 10, color: '#c2410c', weigh
 
 export function createMap(el: HTMLElement, opts: EngineOptions, settings: LeafletSettings): MapEngine {
   const map = L.map(el, { center: [opts.center.lat, opts.center.lng], zoom: MAP_DEFAULT_LEAFLET_ZOOM, keyboard: true });
-  L.tileLayer(settings.tileUrl, { attribution: settings.attribution, maxZoom: 19 }).addTo(map);
+  const tiles = L.tileLayer(settings.tileUrl, { attribution: settings.attribution, maxZoom: 19 }).addTo(map);
+  // One failed tile among loaded ones is a hiccup; failures before any tile
+  // loaded mean no map at all. A later success (back online) clears it.
+  let anyLoaded = false;
+  let failed = false;
+  tiles.on('tileload', () => {
+    anyLoaded = true;
+    if (failed) {
+      failed = false;
+      opts.onTiles?.(true);
+    }
+  });
+  tiles.on('tileerror', () => {
+    if (anyLoaded || failed) return;
+    failed = true;
+    opts.onTiles?.(false);
+  });
   let marker: L.CircleMarker | null = null;
 
   const setMarker = (p: LatLng | null) => {

@@ -22,4 +22,9 @@ export interface EngineOptions {
   marker: LatLng | null;
   onClick?: (p: LatLng) => void;
   markerTitle: string;
+  /**
+   * Tiles stopped loading (offline, tile server down) or came back. Without
+   * tiles the map is a blank box, so the screen says so in words.
+   */
+  onTiles?: (loaded: boolean) => void;
 }

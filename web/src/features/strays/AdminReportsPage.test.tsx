@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Stray } from '@pawbridge/shared';
 import { adminUser, envelope, mockApi, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
@@ -116,6 +116,16 @@ describe('AdminReportsPage', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('button', { name: '이미 등록됨' })).toBeDisabled();
     expect(within(dialog).queryByRole('button', { name: '유기견으로 등록' })).not.toBeInTheDocument();
+  });
+
+  it('the details say the place in words and swap a photo that fails to load for the no-photo line', async () => {
+    setup({ 'GET /api/admin/abandoned-pets': { body: [stray({ latitude: 35.1587, longitude: 129.1604, location: '부산광역시' })] } });
+    await userEvent.click(await screen.findByRole('button', { name: '제보 1 상세 보기' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('부산광역시 부근 (위도 35.158700, 경도 129.160400)')).toBeInTheDocument();
+    fireEvent.error(within(dialog).getByRole('img', { name: '제보된 유기견 사진 (ID 1)' }));
+    expect(within(dialog).getByText('사진이 없습니다.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('img')).not.toBeInTheDocument();
   });
 
   it('shows the server reason, or a generic line, when registering fails', async () => {

@@ -6,13 +6,18 @@ import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser, type MockRo
 import type { MapPickerProps } from '@/components/map/MapPicker';
 import ReportStrayPage from './ReportStrayPage';
 
-// The real map needs a layout engine; this stand-in picks a fixed point.
+// The real map needs a layout engine; this stand-in picks fixed points and shows where the map looks.
 vi.mock('@/components/map/MapPicker', () => ({
-  default: ({ label, onChange, error }: MapPickerProps) => (
+  default: ({ label, value, onChange, error, center }: MapPickerProps) => (
     <div>
       <button type="button" onClick={() => onChange({ lat: 37.5665, lng: 126.978 })}>
         {label} 지도 클릭
       </button>
+      <button type="button" onClick={() => onChange({ lat: 35.1587, lng: 129.1604 })}>
+        {label} 해운대 클릭
+      </button>
+      <span data-testid="map-center">{center ? `${center.lat},${center.lng}` : 'default'}</span>
+      <span data-testid="pin">{value ? `${value.lat},${value.lng}` : 'none'}</span>
       {error && <p>{error}</p>}
     </div>
   ),
@@ -25,10 +30,10 @@ const config = (breedPrediction = true): PublicConfig => ({
   breedPrediction,
 });
 
-function setup(routes: Record<string, MockRoute> = {}, session: unknown = sessionUser()) {
+function setup(routes: Record<string, MockRoute> = {}, session: unknown = sessionUser(), breedPrediction = true) {
   const api = mockApi({
     'GET /api/users/check-session': { body: session },
-    'GET /api/config': { body: config() },
+    'GET /api/config': { body: config(breedPrediction) },
     'POST /api/abandoned/predict': { body: { predictedBreed: '진돗개', confidence: 0.91 } },
     'POST /api/abandoned/register': { status: 201, body: { ok: true, message: '유기견 등록이 완료되었습니다.', id: 5 } },
     ...routes,
@@ -57,7 +62,9 @@ const deferred = () => {
   return { promise, resolve };
 };
 
-const photo = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'dog.png', { type: 'image/png' });
+// A real 1×1 PNG: the photo field reads the first bytes.
+const PNG_1PX = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+const photo = () => new File([PNG_1PX], 'dog.png', { type: 'image/png' });
 
 async function choosePhoto() {
   const input = document.querySelector('input[type="file"]') as HTMLInputElement;
@@ -65,7 +72,7 @@ async function choosePhoto() {
 }
 
 async function fillValidForm() {
-  await userEvent.click(await screen.findByRole('button', { name: '발견 위치 지도 클릭' }));
+  await userEvent.click(await screen.findByRole('button', { name: '발견 위치 해운대 클릭' }));
   await choosePhoto();
   await userEvent.selectOptions(screen.getByLabelText(/^발견 지역/), '부산광역시');
   await userEvent.selectOptions(screen.getByLabelText(/^성별/), 'FEMALE');
@@ -141,6 +148,59 @@ describe('ReportStrayPage', () => {
     expect(await screen.findByText('품종 예측에 실패했습니다. 직접 입력해 주세요')).toBeInTheDocument();
   });
 
+  it('without a predictor offers no AI step: one quiet line says the breed is typed by hand', async () => {
+    const { api } = setup({}, sessionUser(), false);
+    await screen.findByRole('button', { name: '제보하기' });
+    await choosePhoto();
+    await screen.findByRole('img', { name: '선택한 사진 미리보기' });
+    expect(screen.getAllByText('품종은 직접 입력해 주세요. 모르면 비워 두어도 됩니다.')).toHaveLength(1);
+    expect(screen.queryByText('AI 품종 예측')).not.toBeInTheDocument();
+    expect(screen.queryByText('품종 예측에 실패했습니다. 직접 입력해 주세요')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/abandoned/predict')).toHaveLength(0);
+  });
+
+  it('offers all 17 시·도 and moves the map to the chosen one', async () => {
+    setup();
+    const region = await screen.findByLabelText(/^발견 지역/);
+    expect(region.querySelectorAll('option')).toHaveLength(18);
+    expect(screen.getByTestId('map-center')).toHaveTextContent('default');
+    await userEvent.selectOptions(region, '대구광역시');
+    expect(screen.getByTestId('map-center')).toHaveTextContent('35.8714,128.6014');
+    await userEvent.selectOptions(region, '부산광역시');
+    expect(screen.getByTestId('map-center')).toHaveTextContent('35.1798,129.075');
+  });
+
+  it('fills the region from the pin while the user has not chosen one', async () => {
+    setup();
+    await userEvent.click(await screen.findByRole('button', { name: '발견 위치 해운대 클릭' }));
+    expect(screen.getByLabelText(/^발견 지역/)).toHaveValue('부산광역시');
+    await userEvent.click(screen.getByRole('button', { name: '발견 위치 지도 클릭' }));
+    expect(screen.getByLabelText(/^발견 지역/)).toHaveValue('서울특별시');
+  });
+
+  it('asks which is right when the pin lies outside the chosen region: take the pin’s region', async () => {
+    setup();
+    await userEvent.selectOptions(await screen.findByLabelText(/^발견 지역/), '부산광역시');
+    await userEvent.click(screen.getByRole('button', { name: '발견 위치 지도 클릭' }));
+    expect(screen.getByText('지도에서 고른 위치가 부산광역시 밖에 있어요. 어느 쪽이 맞나요?').closest('[role="alert"]')).not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '지역을 서울특별시로 바꾸기' }));
+    expect(screen.getByLabelText(/^발견 지역/)).toHaveValue('서울특별시');
+    expect(screen.queryByText(/밖에 있어요/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('pin')).toHaveTextContent('37.5665,126.978');
+  });
+
+  it('asks which is right when the pin lies outside the chosen region: pick again there', async () => {
+    setup();
+    await userEvent.selectOptions(await screen.findByLabelText(/^발견 지역/), '부산광역시');
+    await userEvent.click(screen.getByRole('button', { name: '발견 위치 지도 클릭' }));
+    Element.prototype.scrollIntoView = vi.fn();
+    await userEvent.click(screen.getByRole('button', { name: '부산광역시에서 위치 다시 고르기' }));
+    expect(screen.getByTestId('pin')).toHaveTextContent('none');
+    expect(screen.getByTestId('map-center')).toHaveTextContent('35.1798,129.075');
+    expect(screen.getByLabelText(/^발견 지역/)).toHaveValue('부산광역시');
+    expect(screen.queryByText(/밖에 있어요/)).not.toBeInTheDocument();
+  });
+
   it('sends the legacy multipart shape, reads "제보하는 중…" meanwhile, then offers next steps', async () => {
     const answer = deferred();
     setup({ 'POST /api/abandoned/register': () => answer.promise });
@@ -151,8 +211,8 @@ describe('ReportStrayPage', () => {
     const form = formsSentTo('/api/abandoned/register')[0];
     expect(form?.get('imageurl')).toBeInstanceOf(File);
     expect(JSON.parse(String(form?.get('abandoned-pet')))).toEqual({
-      latitude: 37.5665,
-      longitude: 126.978,
+      latitude: 35.1587,
+      longitude: 129.1604,
       gender: 'FEMALE',
       description: '빨간 목줄을 한 갈색 강아지',
       location: '부산광역시',

@@ -1,7 +1,8 @@
-import { useState } from 'react';
-import { Button, Center, Container, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Alert, Button, Center, Container, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { IconMapPinExclamation } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { REGIONS, type BreedPrediction } from '@pawbridge/shared';
+import { isInRegion, isRegion, REGION_GEOMETRY, REGIONS, regionOf, type BreedPrediction, type Region } from '@pawbridge/shared';
 import ImageInput from '@/components/form/ImageInput';
 import MapPicker from '@/components/map/MapPicker';
 import { usePublicConfig } from '@/app/config';
@@ -44,6 +45,12 @@ function ReportForm({ onDone }: { onDone: () => void }) {
   const [submitting, setSubmitting] = useState(false);
   // The prediction fills the breed only while the user has not typed their own.
   const [breedTouched, setBreedTouched] = useState(false);
+  // The pin fills the region only while the user has not chosen one.
+  const [regionTouched, setRegionTouched] = useState(false);
+  // Where the map looks: the chosen region's centre (the Seoul default before one is chosen).
+  const [mapCenter, setMapCenter] = useState<{ lat: number; lng: number } | null>(null);
+  const mapSection = useRef<HTMLDivElement>(null);
+  const predictionOn = config?.breedPrediction ?? false;
 
   const set = <K extends keyof ReportValues>(key: K, value: ReportValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -53,10 +60,33 @@ function ReportForm({ onDone }: { onDone: () => void }) {
   const onPredicted = (r: BreedPrediction) => {
     if (!breedTouched) setValues((v) => ({ ...v, breed: r.predictedBreed ?? '' }));
   };
-  const prediction = useBreedPrediction(values.photo, config?.breedPrediction ?? false, onPredicted);
+  const prediction = useBreedPrediction(values.photo, predictionOn, onPredicted);
   const predictAgain = () => {
     if (!breedTouched) setValues((v) => ({ ...v, breed: '' }));
     prediction.retry();
+  };
+
+  const pickPosition = (p: LatLng) => {
+    set('position', p);
+    const guess = regionOf(p);
+    if (!regionTouched && guess) set('location', guess);
+  };
+
+  const chooseRegion = (value: string) => {
+    setRegionTouched(true);
+    set('location', value);
+    // Move the map to the region unless the pin already lies in it.
+    if (isRegion(value) && !(values.position && isInRegion(value, values.position))) setMapCenter({ ...REGION_GEOMETRY[value].centre });
+  };
+
+  // Region boxes are generous, so this speaks up only for a pin clearly elsewhere.
+  const chosenRegion: Region | null = isRegion(values.location) ? values.location : null;
+  const mismatch = chosenRegion && values.position && !isInRegion(chosenRegion, values.position) ? { chosen: chosenRegion, guess: regionOf(values.position) } : null;
+
+  const repickInRegion = (region: Region) => {
+    setValues((v) => ({ ...v, position: null }));
+    setMapCenter({ ...REGION_GEOMETRY[region].centre });
+    mapSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
 
   const submit = async (event: React.FormEvent) => {
@@ -88,11 +118,11 @@ function ReportForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <Paper withBorder p="md" radius="md">
+        <Paper withBorder p="md" radius="md" ref={mapSection}>
           <Title order={2} size="h4" mb="sm">
             {t('report.section.location')}
           </Title>
-          <MapPicker label={t('report.location')} value={values.position} onChange={(p: LatLng) => set('position', p)} error={errors.position} required />
+          <MapPicker label={t('report.location')} value={values.position} onChange={pickPosition} center={mapCenter} error={errors.position} required />
         </Paper>
 
         <Paper withBorder p="md" radius="md">
@@ -101,10 +131,11 @@ function ReportForm({ onDone }: { onDone: () => void }) {
           </Title>
           <Stack>
             <ImageInput label={t('report.photo')} value={values.photo} onChange={(f) => set('photo', f)} error={errors.photo} required />
-            <BreedPredictionPanel state={prediction.state} onRetry={predictAgain} />
+            {predictionOn && <BreedPredictionPanel state={prediction.state} onRetry={predictAgain} />}
             <TextInput
               label={t('report.breed')}
-              description={t('report.breedDescription')}
+              // Without a predictor there is no AI step: one quiet line says the breed is typed by hand.
+              description={t(predictionOn ? 'report.breedDescription' : 'report.breedManual')}
               placeholder={t('report.breedPlaceholder')}
               value={values.breed}
               maxLength={50}
@@ -128,7 +159,7 @@ function ReportForm({ onDone }: { onDone: () => void }) {
                 required
                 value={values.location}
                 error={errors.location}
-                onChange={(e) => set('location', e.currentTarget.value)}
+                onChange={(e) => chooseRegion(e.currentTarget.value)}
                 data={[{ value: '', label: t('report.regionPlaceholder') }, ...REGIONS.map((r) => ({ value: r, label: r }))]}
               />
               <NativeSelect
@@ -144,6 +175,23 @@ function ReportForm({ onDone }: { onDone: () => void }) {
               <TextInput type="date" label={t('report.foundDate')} required max={today()} value={values.foundDate} error={errors.foundDate} onChange={(e) => set('foundDate', e.currentTarget.value)} />
               <TextInput type="time" label={t('report.foundTime')} required value={values.foundTime} error={errors.foundTime} onChange={(e) => set('foundTime', e.currentTarget.value)} />
             </SimpleGrid>
+            {mismatch && (
+              <Alert color="orange" variant="light" icon={<IconMapPinExclamation size={18} aria-hidden />} role="alert" p="sm">
+                <Text size="sm" mb="xs">
+                  {t('report.regionMismatch', { region: mismatch.chosen })}
+                </Text>
+                <Group gap="xs">
+                  {mismatch.guess && (
+                    <Button size="compact-sm" variant="light" color="orange" onClick={() => mismatch.guess && chooseRegion(mismatch.guess)}>
+                      {t('report.regionUseGuess', { region: mismatch.guess })}
+                    </Button>
+                  )}
+                  <Button size="compact-sm" variant="subtle" color="orange" onClick={() => repickInRegion(mismatch.chosen)}>
+                    {t('report.regionRepick', { region: mismatch.chosen })}
+                  </Button>
+                </Group>
+              </Alert>
+            )}
             <Textarea
               label={t('report.description')}
               required

@@ -48,7 +48,7 @@ describe('validateReport', () => {
     [{ photo: null }, 'photo', '유기견 사진은 필수입니다'],
     [{ description: '   ' }, 'description', '유기견에 대한 설명을 입력해 주세요'],
     [{ location: '' }, 'location', '발견한 지역을 선택해 주세요'],
-    [{ location: '제주특별자치도' }, 'location', '발견한 지역을 선택해 주세요'],
+    [{ location: '제주도' }, 'location', '발견한 지역을 선택해 주세요'],
     [{ foundDate: '' }, 'foundDate', '발견 날짜를 입력해 주세요'],
     [{ foundDate: '2026-02-30' }, 'foundDate', '발견 날짜가 올바르지 않습니다'],
     [{ foundTime: '' }, 'foundTime', '발견 시간을 입력해 주세요'],

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Box, Button, Center, Group, Image, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Button, Center, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Stray } from '@pawbridge/shared';
 import MapView from '@/components/map/MapView';
+import { placeWords, usePlaceName } from '@/components/map/use-place-name';
+import SafeImage from '@/components/SafeImage';
 import { notifyError, notifySuccess } from '@/components/feedback/notify';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
@@ -54,7 +56,8 @@ export default function ReportDetailModal({ stray, onClose, onRegistered }: Prop
     }
   };
 
-  const hasPoint = stray?.latitude != null && stray.longitude != null;
+  const point = stray?.latitude != null && stray.longitude != null ? { lat: stray.latitude, lng: stray.longitude } : null;
+  const address = usePlaceName(point);
   return (
     <Modal opened={stray !== null} onClose={onClose} title={stray ? t('adminReports.modal.title', { id: stray.id }) : ''} size="lg" fullScreen={phone} centered>
       {stray && (
@@ -62,13 +65,19 @@ export default function ReportDetailModal({ stray, onClose, onRegistered }: Prop
           <Group justify="flex-end">
             <ReportStatusBadge stray={stray} />
           </Group>
-          {stray.imageUrl ? (
-            <Image src={stray.imageUrl} alt={t('adminReports.modal.photoAlt', { id: stray.id })} mah={260} fit="contain" radius="md" bg="gray.1" />
-          ) : (
-            <Center h={120} bg="gray.1" style={{ borderRadius: 8 }}>
-              <Text c="dimmed">{t('adminReports.modal.noPhoto')}</Text>
-            </Center>
-          )}
+          <SafeImage
+            src={stray.imageUrl}
+            alt={t('adminReports.modal.photoAlt', { id: stray.id })}
+            mah={260}
+            fit="contain"
+            radius="md"
+            bg="gray.1"
+            fallback={
+              <Center h={120} bg="gray.1" style={{ borderRadius: 8 }}>
+                <Text c="dimmed">{t('adminReports.modal.noPhoto')}</Text>
+              </Center>
+            }
+          />
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
             <Field label={t('adminReports.modal.date')}>{stray.foundDate}</Field>
             <Field label={t('adminReports.modal.time')}>{shortTime(stray.foundTime)}</Field>
@@ -81,13 +90,27 @@ export default function ReportDetailModal({ stray, onClose, onRegistered }: Prop
             <Text size="xs" c="dimmed" fw={600} mb={4}>
               {t('adminReports.modal.map')}
             </Text>
-            {hasPoint ? (
-              <MapView label={t('adminReports.modal.map')} center={{ lat: stray.latitude ?? 0, lng: stray.longitude ?? 0 }} marker={{ lat: stray.latitude ?? 0, lng: stray.longitude ?? 0 }} height={220} />
+            {point ? (
+              <>
+                <Text size="sm" mb={6}>
+                  {placeWords(point, address)}
+                </Text>
+                <MapView label={t('adminReports.modal.map')} center={point} marker={point} height={220} />
+              </>
             ) : (
               <Text size="sm">{t('adminReports.modal.noLocation')}</Text>
             )}
           </Box>
-          <Group justify="flex-end" gap="sm">
+          {/* Sticky at the bottom of the scrolling modal: on a short screen the body scrolls, the actions stay in reach. */}
+          <Group
+            justify="flex-end"
+            gap="sm"
+            pos="sticky"
+            bottom={0}
+            py="sm"
+            bg="var(--mantine-color-body)"
+            style={{ zIndex: 2, borderTop: '1px solid var(--mantine-color-gray-2)', marginBottom: 'calc(var(--mantine-spacing-md) * -1)' }}
+          >
             <Button variant="default" onClick={onClose}>
               {t('common.close')}
             </Button>
