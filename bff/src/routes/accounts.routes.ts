@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   DEFAULT_ERROR_MESSAGES,
@@ -89,6 +89,25 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  /**
+   * The legacy never checks that a login id is free, and a login id held twice
+   * logs nobody in. It offers no lookup either, so the BFF cannot refuse before
+   * forwarding: right after the signup it logs in once with the new
+   * credentials (then out again). A refusal means the id was already taken —
+   * the person hears so plainly instead of "signed up" (docs/decisions/0008).
+   */
+  async function checkLegacyLoginWorks(request: FastifyRequest, body: { userId: string; password: string }): Promise<void> {
+    const res = await accounts.login(request, { userId: body.userId, password: body.password });
+    const sessionId = isOk(res) ? issuedSessionId(res) : undefined;
+    if (sessionId) {
+      await accounts.logout(request, sessionId).catch(() => undefined);
+      return;
+    }
+    if (res.status >= 500) throw new BffError(502, 'UPSTREAM_UNAVAILABLE');
+    request.log.error({ userId: body.userId }, 'legacy signup reused an existing login id; both accounts need an operator');
+    throw new BffError(409, 'USER_ID_CONFLICT', undefined, { userId: DEFAULT_ERROR_MESSAGES.USER_ID_CONFLICT });
+  }
+
   r.post(
     '/api/users/signup',
     { schema: { tags: ['accounts'], summary: '회원가입 (이메일 인증 후)', body: SignupRequestSchema, response: { 200: OkSchema, ...envelope(400, 409, 502, 504) } } },
@@ -97,7 +116,10 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       // 'admin' names the administrator in the legacy (notifications, posts); nobody else may take it.
       if (lower(body.userId) === 'admin') throw new BffError(409, 'USER_ID_TAKEN', undefined, { userId: DEFAULT_ERROR_MESSAGES.USER_ID_TAKEN });
       const res = await accounts.signup(request, body);
-      if (isOk(res)) return ok(MESSAGES.signedUp);
+      if (isOk(res)) {
+        if (app.config.upstreamKind === 'legacy') await checkLegacyLoginWorks(request, body);
+        return ok(MESSAGES.signedUp);
+      }
       const message = upstreamMessage(res);
       if (res.status === 409) {
         if (mentionsUserId(message)) throw new BffError(409, 'USER_ID_TAKEN', undefined, { userId: DEFAULT_ERROR_MESSAGES.USER_ID_TAKEN });

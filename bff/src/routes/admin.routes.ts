@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdoptionApplicationListSchema, ErrorEnvelopeSchema, StrayActionResultSchema, StrayListSchema, type AdoptionApplication, type Stray } from '@pawbridge/shared';
+import { AdoptionApplicationListSchema, ErrorEnvelopeSchema, PositiveIdSchema, StrayActionResultSchema, StrayListSchema, type AdoptionApplication, type Stray } from '@pawbridge/shared';
 import { BffError } from '../errors/bff-error';
 import { requireAdmin } from '../plugins/session';
 import { isOk, toBffError, type UpstreamClient } from '../upstream/client';
@@ -12,7 +12,8 @@ import { normaliseStrayList } from '../normalisers/stray.normaliser';
 import { normaliseApplicationList, withStrayIds } from '../normalisers/adoption.normaliser';
 
 const envelope = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorEnvelopeSchema]));
-const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+// Plain decimal ids only: z.coerce would read "0x1A", "+1" and "1e3" as numbers.
+const IdParamsSchema = z.object({ id: PositiveIdSchema });
 const ADMIN_ONLY = '관리자만 호출할 수 있습니다(로그인 안 됨 401, 관리자 아님 403).';
 export const ALREADY_REGISTERED = '이미 등록된 유기견입니다.';
 export const NOT_REQUESTED = '대기 중인 입양 신청만 승인할 수 있습니다.';

@@ -16,6 +16,7 @@ import { jsonPart, readMultipart } from '../plugins/multipart';
 import { requireUser } from '../plugins/session';
 import { isOk, toBffError, upstreamMessage, type UpstreamClient, type UpstreamResponse } from '../upstream/client';
 import { straysUpstream } from '../upstream/strays.upstream';
+import { publicStrayPhotos } from '../upstream/public-photos';
 import { matchesSearch, normaliseStrayList, PUBLIC_STATUSES } from '../normalisers/stray.normaliser';
 import { inAdoptListOrder } from '../normalisers/adoption.normaliser';
 
@@ -39,7 +40,10 @@ export function publicFailure(res: UpstreamResponse): BffError {
 export async function publicStrays(client: UpstreamClient, request: FastifyRequest): Promise<Stray[]> {
   const res = await straysUpstream(client).list(request);
   if (!isOk(res)) throw publicFailure(res);
-  return inAdoptListOrder(normaliseStrayList(res.json).filter((s) => PUBLIC_STATUSES.includes(s.status)));
+  const strays = inAdoptListOrder(normaliseStrayList(res.json).filter((s) => PUBLIC_STATUSES.includes(s.status)));
+  // The photos a visitor will ask for next (the legacy serves them only through the BFF's service session).
+  publicStrayPhotos(client).remember(strays);
+  return strays;
 }
 
 /**

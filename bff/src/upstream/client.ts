@@ -28,6 +28,13 @@ export interface UpstreamRequestOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * A session id worth forwarding: cookie-octets only. `JSESSIONID=%00` decodes
+ * to a NUL byte, which no header may carry (fetch would throw → 502); such a
+ * cookie is simply no session.
+ */
+export const isForwardableSessionId = (sid: string): boolean => /^[\x21-\x7E]{1,256}$/.test(sid) && !/[",;\\]/.test(sid);
+
 function parseJson(text: string): unknown {
   const t = text.trim();
   if (!t || !(t.startsWith('{') || t.startsWith('[') || t === 'true' || t === 'false' || t === 'null' || /^-?\d/.test(t))) return undefined;
@@ -53,7 +60,7 @@ export class UpstreamClient {
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { accept: 'application/json, text/plain, */*', ...opts.headers };
     const sid = opts.sessionId !== undefined ? opts.sessionId : opts.from?.cookies[UPSTREAM_SESSION_COOKIE];
-    if (sid) headers.cookie = `${UPSTREAM_SESSION_COOKIE}=${sid}`;
+    if (sid && isForwardableSessionId(sid)) headers.cookie = `${UPSTREAM_SESSION_COOKIE}=${sid}`;
     if (opts.from) headers['x-request-id'] = String(opts.from.id);
     let body: RequestInit['body'];
     if (opts.json !== undefined) {
