@@ -4,6 +4,7 @@ import { DEFAULT_ERROR_MESSAGES, PetEditRequestSchema, PetRegisterRequestSchema,
 import type { ApiModule } from '../index';
 import { ApiHttpError, bootError } from '../../lib/errors';
 import { requireUser } from '../../lib/auth';
+import { idempotencyKey, once } from '../../lib/idempotency';
 import { readPetMultipart } from './pets.multipart';
 import { failure, PET_MESSAGES, PetsService, toDto } from './pets.service';
 
@@ -44,9 +45,13 @@ export const petsModule: ApiModule = async (app, ctx) => {
     const input = petPart(body.fields, PetRegisterRequestSchema);
     const photo = body.files.profile;
     if (!photo) throw new ApiHttpError(400, { ...failure(PET_MESSAGES.photoRequired), fieldErrors: { profile: PET_MESSAGES.photoRequired } });
-    const row = await service.register(user.pk, input, photo);
-    // `pet` (the stored dog, as the list shows it) spares the BFF a list call; the legacy fields stay as they were.
-    return reply.code(200).send({ success: true, message: PET_MESSAGES.registered, petId: row.petId, pet: toDto(row) });
+    // A retry with the same Idempotency-Key (after a timeout) gets the first answer, not a 409 duplicate.
+    const answer = await once(ctx.db, idempotencyKey(request, failure), { userPk: user.pk, scope: 'pet-register', fail: failure }, async () => {
+      const row = await service.register(user.pk, input, photo);
+      // `pet` (the stored dog, as the list shows it) spares the BFF a list call; the legacy fields stay as they were.
+      return { success: true, message: PET_MESSAGES.registered, petId: row.petId, pet: toDto(row) };
+    });
+    return reply.code(200).send(answer);
   });
 
   app.get('/api/pet/profile/pets', async (request, reply) => {

@@ -5,6 +5,7 @@ import { uploadUrl } from '../../integrations/storage';
 import type { BreedPredictor } from '../../integrations/breed/predictor';
 import { ApiHttpError } from '../../lib/errors';
 import { cleanImage } from '../../lib/images';
+import { idempotencyKey, once } from '../../lib/idempotency';
 
 const fail = (message: string, fieldErrors?: Record<string, string>) => ({ success: false, message, ...(fieldErrors ? { fieldErrors } : {}) });
 
@@ -66,7 +67,13 @@ export async function createReport(ctx: ApiContext, request: FastifyRequest, pre
     const message = VALIDATION_MESSAGES.photoRequired ?? '유기견 사진은 필수입니다.';
     throw new ApiHttpError(400, fail(message, { imageurl: message }));
   }
-  const photo = await cleanImage(parts.photo, (m) => fail(m));
+  const photo = parts.photo;
+  // A retry with the same Idempotency-Key (after a timeout) gets the first answer instead of a second report.
+  return once(ctx.db, idempotencyKey(request, fail), { userPk: reporterPk, scope: 'stray-report', fail }, () => store(ctx, reporterPk, form, photo, predictor, log));
+}
+
+async function store(ctx: ApiContext, reporterPk: number, form: ReturnType<typeof parseForm>, original: Buffer, predictor: BreedPredictor | null, log: FastifyBaseLogger) {
+  const photo = await cleanImage(original, (m) => fail(m));
   let type = form.type?.trim() || null;
   if (!type && predictor) {
     try {

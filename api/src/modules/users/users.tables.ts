@@ -34,9 +34,20 @@ export interface VerifiedEmailsTable {
   expiresAt: Date;
 }
 
+/** A member's Idempotency-Key per route (`scope`) and the first answer (null while being processed). */
+export interface IdempotencyKeysTable {
+  userPk: number;
+  scope: string;
+  key: string;
+  /** The first answer as JSON text. */
+  response: string | null;
+  createdAt: Generated<Date>;
+}
+
 export interface UsersTables {
   users: UsersTable;
   sessions: SessionsTable;
   emailCodes: EmailCodesTable;
   verifiedEmails: VerifiedEmailsTable;
+  idempotencyKeys: IdempotencyKeysTable;
 }
