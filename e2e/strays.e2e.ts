@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { writeColourClassifier } from '../api/src/integrations/breed/onnx-writer';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, createUser, launchBrowser, loginContext, newContext, screenshot, startStack, type Stack, type TestUser } from './harness';
 
@@ -19,6 +19,24 @@ async function dogPhoto(background = { r: 176, g: 120, b: 72 }): Promise<Buffer>
     .jpeg()
     .toBuffer();
 }
+
+// The sandbox has no internet: the map's OpenStreetMap tiles are served from here
+// (a drawn street grid), or cut to play an offline phone.
+const TILE_URL = /^https:\/\/tile\.openstreetmap\.org\//;
+const tile = sharp(
+  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256">
+  <rect width="256" height="256" fill="#efe9dc"/>
+  <path d="M0 90 H256 M0 200 H256 M70 0 V256 M180 0 V256" stroke="#ffffff" stroke-width="10"/>
+  <rect x="85" y="105" width="80" height="80" fill="#cfe6c4"/>
+</svg>`),
+)
+  .png()
+  .toBuffer();
+const serveTiles = async (context: BrowserContext) => {
+  const body = await tile;
+  await context.route(TILE_URL, (route) => route.fulfill({ status: 200, contentType: 'image/png', body }));
+};
+const cutTiles = (context: BrowserContext) => context.route(TILE_URL, (route) => route.abort('internetdisconnected'));
 
 // A full-page shot of a scrolled page paints the fixed header mid-page; shoot from the top.
 const toTop = (page: Page) => page.evaluate('window.scrollTo(0, 0)');
@@ -53,6 +71,7 @@ describe('strays journey: report → review → adopt list → apply → approve
 
   it('a member reports a stray with a map click and a photo', async () => {
     const context = await newContext(browser, stack, PHONE);
+    await serveTiles(context);
     await loginContext(context, stack, reporter.userId, reporter.password);
     const page = await context.newPage();
     let registerCalls = 0;
@@ -70,18 +89,29 @@ describe('strays journey: report → review → adopt list → apply → approve
     await toTop(page);
     await screenshot(page, 'strays-report-errors-phone');
 
+    // Choosing the region moves the map there, so the click lands in Busan, not Seoul.
+    await page.getByLabel(/^발견 지역/).selectOption('부산광역시');
     const map = page.getByRole('region', { name: '발견 위치' });
     await map.scrollIntoViewIfNeeded();
     await map.click({ position: { x: 120, y: 100 } });
-    await page.getByText(/^선택한 위치: 위도 3\d\.\d{6}, 경도 12\d\.\d{6}$/).waitFor();
+    await page.getByText(/^선택한 위치: 부산광역시 부근 \(위도 35\.\d{6}, 경도 129\.\d{6}\)$/).waitFor();
     assert.equal(await page.locator('.leaflet-interactive').count(), 1, 'one marker on the map');
+
+    // A text file named .jpg is refused on the field at once, before any upload.
+    await page.locator('input[type="file"]').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('산책 기록: 해운대 3km, 물 2병') });
+    await page.getByText('이미지 파일만 업로드할 수 있습니다').waitFor();
+    assert.equal(await page.getByRole('img', { name: '선택한 사진 미리보기' }).count(), 0, 'no broken preview');
+    await page.getByText('이미지 파일만 업로드할 수 있습니다').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/strays-report-bad-file-phone.png` });
 
     await page.locator('input[type="file"]').setInputFiles({ name: 'found-dog.jpg', mimeType: 'image/jpeg', buffer: await dogPhoto() });
     await page.getByRole('img', { name: '선택한 사진 미리보기' }).waitFor();
-    // No predictor is configured in this stack: the screen says so and the report goes on.
-    await page.getByText('품종 예측에 실패했습니다. 직접 입력해 주세요').waitFor();
+    assert.equal(await page.getByText('이미지 파일만 업로드할 수 있습니다').count(), 0);
+    // No predictor is configured in this stack: no AI step, one quiet line instead of a failure.
+    await page.getByText('품종은 직접 입력해 주세요. 모르면 비워 두어도 됩니다.').waitFor();
+    assert.equal(await page.getByText('AI 품종 예측').count(), 0);
+    assert.equal(await page.getByText('품종 예측에 실패했습니다').count(), 0);
     await page.getByLabel('품종', { exact: true }).fill('진돗개 믹스');
-    await page.getByLabel(/^발견 지역/).selectOption('부산광역시');
     await page.getByLabel('성별', { exact: true }).selectOption('MALE');
     await page.getByLabel(/^발견 날짜/).fill('2026-11-20');
     await page.getByLabel(/^발견 시간/).fill('14:30');
@@ -103,20 +133,62 @@ describe('strays journey: report → review → adopt list → apply → approve
     await context.close();
   });
 
-  it('the report form at desktop width', async () => {
+  it('the report form at desktop width: a region far from the pin is questioned', async () => {
     const context = await newContext(browser, stack, DESKTOP);
+    await serveTiles(context);
     await loginContext(context, stack, reporter.userId, reporter.password);
     const page = await context.newPage();
     await page.goto('/abandoned/register');
     await page.locator('.leaflet-container').waitFor();
+    await page.getByLabel(/^발견 지역/).selectOption('제주특별자치도');
     await page.getByRole('region', { name: '발견 위치' }).click({ position: { x: 300, y: 160 } });
-    await page.getByText(/^선택한 위치:/).waitFor();
+    await page.getByText(/^선택한 위치: 제주특별자치도 부근/).waitFor();
     await screenshot(page, 'strays-report-desktop');
+
+    await page.getByLabel(/^발견 지역/).selectOption('서울특별시');
+    await page.getByText('지도에서 고른 위치가 서울특별시 밖에 있어요. 어느 쪽이 맞나요?').waitFor();
+    await page.getByText(/밖에 있어요/).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/strays-report-region-mismatch-desktop.png` });
+    await page.getByRole('button', { name: '지역을 제주특별자치도로 바꾸기' }).click();
+    assert.equal(await page.getByLabel(/^발견 지역/).inputValue(), '제주특별자치도');
+    assert.equal(await page.getByText(/밖에 있어요/).count(), 0);
     await context.close();
+  });
+
+  it('offline, the map says it could not load and the point can still be chosen and read', async () => {
+    for (const [viewport, name] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      const context = await newContext(browser, stack, viewport);
+      await cutTiles(context);
+      await context.grantPermissions(['geolocation']);
+      await context.setGeolocation({ latitude: 33.4996, longitude: 126.5312 });
+      await loginContext(context, stack, reporter.userId, reporter.password);
+      const page = await context.newPage();
+      await page.goto('/abandoned/register');
+      await page.getByRole('status').filter({ hasText: '지도를 불러오지 못했습니다. 아래 버튼으로 위치를 선택할 수 있습니다.' }).waitFor();
+
+      // "My location" still works and fills the region from the point.
+      await page.getByRole('button', { name: '내 위치 사용' }).click();
+      await page.getByText(/^선택한 위치: 제주특별자치도 부근 \(위도 33\.499600, 경도 126\.531200\)$/).waitFor();
+      assert.equal(await page.getByLabel(/^발견 지역/).inputValue(), '제주특별자치도');
+      await toTop(page);
+      await screenshot(page, `strays-report-offline-${name}`);
+
+      // Choosing another region questions the pin; picking again there takes that region's centre.
+      await page.getByLabel(/^발견 지역/).selectOption('대구광역시');
+      await page.getByRole('button', { name: '대구광역시에서 위치 다시 고르기' }).click();
+      await page.getByText('아직 위치를 선택하지 않았습니다.').waitFor();
+      await page.getByRole('button', { name: '지도 중앙을 위치로 선택' }).click();
+      await page.getByText(/^선택한 위치: 대구광역시 부근/).waitFor();
+      await context.close();
+    }
   });
 
   it('the admin sees the report pending, opens it and registers the stray', async () => {
     const context = await newContext(browser, stack, DESKTOP);
+    await serveTiles(context);
     await loginContext(context, stack, 'admin', stack.adminPassword);
     const page = await context.newPage();
     await page.goto('/admin/abandoned-pets');
@@ -131,8 +203,13 @@ describe('strays journey: report → review → adopt list → apply → approve
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('img', { name: /제보된 유기견 사진/ }).waitFor();
     await dialog.locator('.leaflet-container').waitFor();
-    await dialog.getByText('부산광역시').waitFor();
-    await screenshot(page, 'strays-admin-modal-desktop');
+    await dialog.getByText('부산광역시', { exact: true }).waitFor();
+    // The point in words, in the region the form moved the map to.
+    await dialog.getByText(/^부산광역시 부근 \(위도 35\.\d{6}, 경도 129\.\d{6}\)$/).waitFor();
+    // At 1280×900 the actions are in view without scrolling: the body scrolls, not the buttons away.
+    const registerBox = await dialog.getByRole('button', { name: '유기견으로 등록' }).boundingBox();
+    assert.ok(registerBox && registerBox.y + registerBox.height <= DESKTOP.height, `register button in view (${JSON.stringify(registerBox)})`);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/strays-admin-modal-desktop.png` });
     await dialog.getByRole('button', { name: '유기견으로 등록' }).click();
     await page.getByText('보호 중인 유기견으로 등록했습니다.').waitFor();
     const done = dialog.getByRole('button', { name: '이미 등록됨' });
@@ -143,6 +220,7 @@ describe('strays journey: report → review → adopt list → apply → approve
     await context.close();
 
     const phone = await newContext(browser, stack, PHONE);
+    await serveTiles(phone);
     await loginContext(phone, stack, 'admin', stack.adminPassword);
     const phonePage = await phone.newPage();
     await phonePage.goto('/admin/abandoned-pets');
@@ -150,7 +228,10 @@ describe('strays journey: report → review → adopt list → apply → approve
     await screenshot(phonePage, 'strays-admin-list-phone');
     await phonePage.getByRole('button', { name: /상세 보기/ }).first().click();
     await phonePage.getByRole('dialog').locator('.leaflet-container').waitFor();
-    assert.equal(await phonePage.getByRole('dialog').getByRole('button', { name: '이미 등록됨' }).isDisabled(), true);
+    const registered = phonePage.getByRole('dialog').getByRole('button', { name: '이미 등록됨' });
+    assert.equal(await registered.isDisabled(), true);
+    const doneBox = await registered.boundingBox();
+    assert.ok(doneBox && doneBox.y + doneBox.height <= PHONE.height, 'the actions stay in view on a phone');
     await phonePage.screenshot({ path: `${SCREENSHOT_DIR}/strays-admin-modal-phone.png` });
     await phone.close();
   });
