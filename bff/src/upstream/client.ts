@@ -62,6 +62,9 @@ export class UpstreamClient {
     const sid = opts.sessionId !== undefined ? opts.sessionId : opts.from?.cookies[UPSTREAM_SESSION_COOKIE];
     if (sid && isForwardableSessionId(sid)) headers.cookie = `${UPSTREAM_SESSION_COOKIE}=${sid}`;
     if (opts.from) headers['x-request-id'] = String(opts.from.id);
+    // The browser's retry token for a write (our api replays the first answer; the legacy ignores it).
+    const retryKey = opts.from?.headers['idempotency-key'];
+    if (method !== 'GET' && typeof retryKey === 'string' && /^[A-Za-z0-9_-]{8,128}$/.test(retryKey)) headers['idempotency-key'] = retryKey;
     let body: RequestInit['body'];
     if (opts.json !== undefined) {
       headers['content-type'] = 'application/json';
