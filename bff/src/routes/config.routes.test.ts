@@ -44,6 +44,12 @@ describe('GET /api/config breedPrediction follows what the upstream can do', () 
     expect(await breedPrediction()).toBe(true);
   });
 
+  it('is on for UPSTREAM_KIND=legacy without asking', async () => {
+    answer = { status: 200, body: JSON.stringify({ breedPrediction: false }) };
+    expect(await breedPrediction({ UPSTREAM_KIND: 'legacy' })).toBe(true);
+    expect(asked).toBe(0);
+  });
+
   it('is off while the upstream fails, and asks again on the next request', async () => {
     answer = { status: 503, body: '' };
     expect(await breedPrediction()).toBe(false);

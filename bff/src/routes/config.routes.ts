@@ -24,13 +24,14 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
 
   /**
    * Offer the AI breed step only when the upstream can really predict.
-   * BREED_PREDICTION_ENABLED, when set, is the operator's word and wins. Otherwise
-   * our api announces it; an upstream without the announcement is the legacy
-   * service, whose predict step is its Custom Vision (always configured there).
+   * BREED_PREDICTION_ENABLED, when set, is the operator's word and wins. The legacy
+   * service's predict step is its Custom Vision (always configured there). Our api
+   * announces it; an upstream without the announcement is taken for the legacy.
    * An upstream that is down or failing can predict nothing: off, asked again next time.
    */
   const canPredict = async (): Promise<boolean> => {
     if (c.breedPredictionEnabled !== undefined) return c.breedPredictionEnabled;
+    if (c.upstreamKind === 'legacy') return true;
     if (announced && Date.now() - announced.at < CAPABILITIES_TTL_MS) return announced.canPredict;
     let res;
     try {
