@@ -22,6 +22,8 @@ export interface ApiRequest<T> {
   /** Validates the answer (zod at every boundary). */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 // Requests and errors go to the console in development (spec §7), not in test runs.
@@ -34,7 +36,7 @@ const debug = import.meta.env.DEV && import.meta.env.MODE !== 'test';
 export async function api<T = unknown>(path: string, req: ApiRequest<T> = {}): Promise<T> {
   const url = new URL(path, window.location.origin);
   for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...req.headers, accept: 'application/json' };
   let body: RequestInit['body'];
   if (req.json !== undefined) {
     headers['content-type'] = 'application/json';

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import { OkSchema, PET_LIST_PHOTO_FIELD, PET_PHOTO_FIELD, PetListSchema, PetSchema, type Pet, type PetEditRequest, type PetRegisterRequest } from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
+import { fileFingerprint, withRetryKey } from '@/lib/retry-key';
 
 export const PETS_KEY = '/api/pet/profile/pets';
 const petPath = (petId: string) => `/api/pet/${encodeURIComponent(petId)}`;
@@ -22,7 +23,9 @@ export function registerPet(input: PetRegisterRequest, photo: File): Promise<Pet
   const form = new FormData();
   form.append('pet', JSON.stringify(input));
   form.append(PET_PHOTO_FIELD, photo);
-  return api('/api/pet/register', { method: 'POST', form, schema: PetSchema });
+  return withRetryKey(`pet:${JSON.stringify(input)}:${fileFingerprint(photo)}`, (key) =>
+    api('/api/pet/register', { method: 'POST', form, schema: PetSchema, headers: { 'idempotency-key': key } }),
+  );
 }
 
 export function editPet(petId: string, input: PetEditRequest): Promise<Pet> {

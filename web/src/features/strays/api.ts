@@ -11,6 +11,7 @@ import {
   type StrayReportResult,
 } from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
+import { fileFingerprint, withRetryKey } from '@/lib/retry-key';
 
 export const ADMIN_STRAYS_KEY = '/api/admin/abandoned-pets';
 
@@ -36,7 +37,9 @@ export function reportStray(report: StrayReportRequest, photo: File): Promise<St
   const form = new FormData();
   form.append('abandoned-pet', JSON.stringify(report));
   form.append('imageurl', photo);
-  return api('/api/abandoned/register', { method: 'POST', form, schema: StrayReportResultSchema });
+  return withRetryKey(`stray:${JSON.stringify(report)}:${fileFingerprint(photo)}`, (key) =>
+    api('/api/abandoned/register', { method: 'POST', form, schema: StrayReportResultSchema, headers: { 'idempotency-key': key } }),
+  );
 }
 
 export function registerStray(id: number): Promise<StrayActionResult> {
