@@ -6,3 +6,4 @@ export * from './config.schema';
 export * from './strays.schema';
 export * from './pets.schema';
 export * from './screen-routes';
+export * from './community.schema';

@@ -3,7 +3,8 @@ import type { UsersTables } from '../modules/users/users.tables';
 import type { PetsTables } from '../modules/pets/pets.tables';
 import type { StraysTables } from '../modules/strays/strays.tables';
 import type { AdoptionTables } from '../modules/adoption/adoption.tables';
+import type { CommunityTables } from '../modules/community/community.tables';
 
-export interface DB extends UsersTables, PetsTables, StraysTables, AdoptionTables {
+export interface DB extends UsersTables, PetsTables, StraysTables, AdoptionTables, CommunityTables {
   schemaMigrations: { name: string; appliedAt: Date };
 }

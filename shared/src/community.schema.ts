@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { LIMITS, POST_TYPES } from './constants';
+import { hasControlChars, PositiveIdSchema, requiredText } from './validation';
+
+export const PostTypeSchema = z.enum(POST_TYPES);
+export type PostType = z.infer<typeof PostTypeSchema>;
+
+export const COMMUNITY_LIMITS = {
+  titleMax: LIMITS.postTitleMax,
+  commentMax: LIMITS.commentMax,
+  previewMax: LIMITS.postListPreview,
+  /** Stored HTML (after sanitising); a long post with formatting fits, a pasted megabyte does not. */
+  contentMax: 50_000,
+  pageSizeDefault: 10,
+  pageSizeMax: 50,
+} as const;
+
+/**
+ * Validation message keys of this domain (the BFF turns them into these
+ * sentences; the web into its catalogue's `community.validation.<key>`).
+ */
+export const COMMUNITY_VALIDATION_MESSAGES: Record<string, string> = {
+  postTypeRequired: '카테고리를 선택해 주세요.',
+  postTitleRequired: '제목을 입력해 주세요.',
+  postTitleTooLong: '제목은 100자 이하로 입력해 주세요.',
+  postContentRequired: '내용을 입력해 주세요.',
+  postContentTooLong: '내용이 너무 깁니다.',
+  commentRequired: '댓글 내용을 입력해 주세요.',
+  commentTooLong: '댓글은 500자 이하로 입력해 주세요.',
+  textControlChars: '입력할 수 없는 문자(제어 문자)가 들어 있습니다.',
+  invalid: '형식이 올바르지 않습니다.',
+  required: '필수 입력 항목입니다.',
+};
+
+/**
+ * Visible text of an HTML fragment, for "is the body blank?" checks and list
+ * previews. Not a sanitiser: the HTML itself is cleaned by community.sanitiser.
+ */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(br|\/p|\/h\d|\/li|\/blockquote|\/pre)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#0*39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The list's preview: the body's text, at most 50 characters (spec §9). */
+export const postPreview = (html: string): string => {
+  const chars = Array.from(htmlToText(html));
+  return chars.length > COMMUNITY_LIMITS.previewMax ? `${chars.slice(0, COMMUNITY_LIMITS.previewMax).join('')}…` : chars.join('');
+};
+
+const postContent = z
+  .string({ error: 'postContentRequired' })
+  .refine((s) => !hasControlChars(s.replace(/[\t\n\r]/g, '')), { message: 'textControlChars', abort: true })
+  .refine((s) => htmlToText(s).length > 0, { message: 'postContentRequired', abort: true })
+  .refine((s) => s.length <= COMMUNITY_LIMITS.contentMax, 'postContentTooLong');
+
+const postFields = {
+  postType: z.enum(POST_TYPES, { error: 'postTypeRequired' }),
+  title: requiredText('postTitleRequired', COMMUNITY_LIMITS.titleMax, 'postTitleTooLong'),
+  /** HTML from the editor; the servers sanitise it before storing and serving. */
+  strContent: postContent,
+};
+
+/** JSON part `communityPost` of a new post (the cover image is the file part `imgUrlContent`). */
+export const PostCreateRequestSchema = z.object(postFields);
+export type PostCreateRequest = z.infer<typeof PostCreateRequestSchema>;
+
+/**
+ * JSON part `communityPost` of an edit. The cover image stays unless a new
+ * file comes or `removeImage` is true (the legacy cleared it on every edit).
+ */
+export const PostEditRequestSchema = z.object({ ...postFields, removeImage: z.boolean().optional() });
+export type PostEditRequest = z.infer<typeof PostEditRequestSchema>;
+
+/** Multipart names of the create and edit calls (spec §7 Community). */
+export const POST_JSON_PART = 'communityPost';
+export const POST_IMAGE_FIELD = 'imgUrlContent';
+
+/** A post as the browser sees it; `content` is sanitised HTML. */
+export const CommunityPostSchema = z.object({
+  id: z.number().int().positive(),
+  postType: PostTypeSchema,
+  title: z.string(),
+  content: z.string(),
+  /** `/uploads/<key>` served by the BFF, or null. */
+  imageUrl: z.string().nullable(),
+  /** The author's login id; null when the upstream does not know it (shown as "익명"). */
+  authorId: z.string().nullable(),
+  createdAt: z.string(),
+  /** True when the caller wrote it: only then may they edit or delete it. */
+  isAuthor: z.boolean(),
+});
+export type CommunityPost = z.infer<typeof CommunityPostSchema>;
+
+export const PostListItemSchema = CommunityPostSchema.omit({ content: true, isAuthor: true }).extend({
+  /** The body's text, tags stripped, at most 50 characters. */
+  preview: z.string(),
+});
+export type PostListItem = z.infer<typeof PostListItemSchema>;
+export const PostListSchema = z.array(PostListItemSchema);
+
+/** Header of the list answer carrying the number of posts on all pages. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+export const PostListQuerySchema = z.object({
+  page: z.coerce.number({ error: 'invalid' }).int('invalid').min(1, 'invalid').max(100_000, 'invalid').default(1),
+  size: z.coerce.number({ error: 'invalid' }).int('invalid').min(1, 'invalid').max(COMMUNITY_LIMITS.pageSizeMax, 'invalid').default(COMMUNITY_LIMITS.pageSizeDefault),
+  postType: PostTypeSchema.optional(),
+});
+export type PostListQuery = z.infer<typeof PostListQuerySchema>;
+
+export const PostIdParamsSchema = z.object({ postId: PositiveIdSchema });
+
+/** Always both fields, whichever upstream answered (the legacy says `liked` on toggle, `isLiked` on count). */
+export const LikeStateSchema = z.object({ isLiked: z.boolean(), likeCount: z.number().int().min(0) });
+export type LikeState = z.infer<typeof LikeStateSchema>;
+
+export const CommentSchema = z.object({
+  /** Stable key for lists (the legacy sends no id; the BFF derives one). */
+  id: z.string(),
+  content: z.string(),
+  authorId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Comment = z.infer<typeof CommentSchema>;
+export const CommentListSchema = z.array(CommentSchema);
+
+export const CommentRequestSchema = z.object({ content: requiredText('commentRequired', COMMUNITY_LIMITS.commentMax, 'commentTooLong') });
+export type CommentRequest = z.infer<typeof CommentRequestSchema>;
