@@ -20,7 +20,8 @@ describe('companion dogs journey', () => {
   let bigPhoto: string;
   let textAsJpg: string;
 
-  const storedFiles = () => (fs.existsSync(stack.uploadsDir) ? fs.readdirSync(stack.uploadsDir).filter((f) => !f.startsWith('.')) : []);
+  // Stored photos, not counting each one's list-size thumbnail (<name>.thumb.webp).
+  const storedFiles = () => (fs.existsSync(stack.uploadsDir) ? fs.readdirSync(stack.uploadsDir).filter((f) => !f.startsWith('.') && !f.includes('.thumb.')) : []);
   const imageLoaded = (page: Page, alt: string) =>
     page.waitForFunction((a) => {
       const img = document.querySelector<HTMLImageElement>(`img[alt="${a}"]`);
@@ -203,9 +204,17 @@ describe('companion dogs journey', () => {
     await page.getByRole('radio', { name: '암컷' }).check();
     await page.getByRole('radio', { name: '예' }).check();
     await page.getByLabel('동물 등록번호').fill('410-2024-00002');
+    // The browser calls it image/jpeg by its name; its first bytes say otherwise, on the field at once.
+    await page.getByText('이미지 파일만 업로드할 수 있습니다').waitFor();
+    let sent = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/pet/register')) sent += 1;
+    });
     await page.getByRole('button', { name: '반려견 등록' }).click();
-    // The browser calls it image/jpeg by its name; the server looks at the content.
-    await page.getByText('반려견 등록에 실패했습니다: 이미지 파일만 업로드할 수 있습니다.').waitFor();
+    // Submitting keeps the field's reason and sends nothing.
+    await page.getByText('이미지 파일만 업로드할 수 있습니다').waitFor();
+    await page.getByRole('button', { name: '반려견 등록' }).waitFor();
+    assert.equal(sent, 0);
     await screenshot(page, 'pets-register-rejected-phone');
     assert.equal(storedFiles().length, 0);
 
