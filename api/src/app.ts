@@ -14,6 +14,7 @@ import { isPlausibleSessionId, refuseNulBytes } from './lib/input-guard';
 import { DbSessionStore, RedisSessionStore } from './modules/users/session-store';
 import { loadSessionUser, SESSION_COOKIE } from './modules/users/session-user';
 import { modules } from './modules/index';
+import { createEventBus } from './events/event-bus';
 
 export interface BuiltApi {
   app: FastifyInstance;
@@ -41,6 +42,7 @@ export async function buildApi(config: ApiConfig, opts: OpenOptions = {}): Promi
     sessions,
     mail: createMailer({ ...config.mail, env: config.env, log: app.log }),
     storage,
+    events: createEventBus({ redisUrl: config.redisUrl, channel: config.eventsChannel, log: app.log }),
   };
 
   await app.register(cookie);
@@ -94,8 +96,10 @@ export async function buildApi(config: ApiConfig, opts: OpenOptions = {}): Promi
   });
 
   for (const mod of modules) await mod(app, ctx);
+  await ctx.events.ready();
 
   app.addHook('onClose', async () => {
+    await ctx.events.close();
     await sessions.close();
     await database.close();
   });

@@ -3,6 +3,7 @@ import type { Database, Db } from './db/index';
 import type { SessionStore } from './modules/users/session-store';
 import type { Mailer } from './integrations/mail';
 import type { FileStorage } from './integrations/storage';
+import type { EventBus } from './events/event-bus';
 
 /** Everything a module needs, built once in app.ts and passed to each module. */
 export interface ApiContext {
@@ -12,6 +13,8 @@ export interface ApiContext {
   sessions: SessionStore;
   mail: Mailer;
   storage: FileStorage;
+  /** Domain events: publish after commit, subscribe in module setup (events/event-bus.ts). */
+  events: EventBus;
 }
 
 /** The logged-in caller, resolved from the JSESSIONID cookie on every request. */

@@ -16,6 +16,8 @@ const EnvSchema = z.object({
   /** Postgres schema to use (tests give each app its own). */
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
   REDIS_URL: z.string().optional(),
+  /** Redis pub/sub channel of the domain-event bus; api instances that share a database share it. */
+  EVENTS_CHANNEL: z.string().min(1).optional(),
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(1800),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO_DATA: bool.default(true),
@@ -30,7 +32,27 @@ const EnvSchema = z.object({
   CUSTOM_VISION_PREDICTION_KEY: z.string().optional(),
   CUSTOM_VISION_PROJECT_ID: z.string().optional(),
   CUSTOM_VISION_PUBLISH_NAME: z.string().optional(),
+  /** Where browsers reach the app (the BFF); social-login redirect URIs and returns are built from it, never from request headers. */
+  PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
+  ...oauthEnv('GOOGLE', { authorization: 'https://accounts.google.com/o/oauth2/v2/auth', token: 'https://oauth2.googleapis.com/token' }),
+  OAUTH_GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  OAUTH_GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
+  ...oauthEnv('KAKAO', { authorization: 'https://kauth.kakao.com/oauth/authorize', token: 'https://kauth.kakao.com/oauth/token' }),
+  OAUTH_KAKAO_USERINFO_URL: z.string().url().default('https://kapi.kakao.com/v2/user/me'),
+  ...oauthEnv('NAVER', { authorization: 'https://nid.naver.com/oauth2.0/authorize', token: 'https://nid.naver.com/oauth2.0/token' }),
+  OAUTH_NAVER_USERINFO_URL: z.string().url().default('https://openapi.naver.com/v1/nid/me'),
 });
+
+/** OAUTH_<P>_CLIENT_ID/_CLIENT_SECRET and the provider's endpoints (overridable so tests and local stand-ins can take their place). */
+function oauthEnv<P extends string>(p: P, endpoints: { authorization: string; token: string }) {
+  return {
+    [`OAUTH_${p}_CLIENT_ID`]: z.string().optional(),
+    [`OAUTH_${p}_CLIENT_SECRET`]: z.string().optional(),
+    [`OAUTH_${p}_AUTHORIZATION_URL`]: z.string().url().default(endpoints.authorization),
+    [`OAUTH_${p}_TOKEN_URL`]: z.string().url().default(endpoints.token),
+  } as Record<`OAUTH_${P}_${'CLIENT_ID' | 'CLIENT_SECRET'}`, z.ZodOptional<z.ZodString>> &
+    Record<`OAUTH_${P}_${'AUTHORIZATION_URL' | 'TOKEN_URL'}`, z.ZodDefault<z.ZodString>>;
+}
 
 export type ApiEnv = z.infer<typeof EnvSchema>;
 
@@ -45,6 +67,8 @@ export interface ApiConfig {
   databaseUrl: string | undefined;
   databaseSchema: string | undefined;
   redisUrl: string | undefined;
+  /** Redis channel of the event bus (only used with redisUrl). */
+  eventsChannel: string;
   sessionTtlSeconds: number;
   adminPassword: string | undefined;
   seedDemoData: boolean;
@@ -56,6 +80,57 @@ export interface ApiConfig {
     minConfidence: number;
     customVision: { endpoint: string; predictionKey: string; projectId: string; publishName: string } | undefined;
   };
+  /** Origin of the web app as browsers see it (no trailing slash). */
+  publicOrigin: string;
+  /** Social-login providers with a client id (and the secret they need); the others are refused. */
+  oauth: OAuthProvidersConfig;
+}
+
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret: string | null;
+  authorizationUrl: string;
+  tokenUrl: string;
+}
+
+export interface OAuthProvidersConfig {
+  google?: OAuthClientConfig & { clientSecret: string; jwksUrl: string; issuer: string };
+  kakao?: OAuthClientConfig & { userInfoUrl: string };
+  naver?: OAuthClientConfig & { clientSecret: string; userInfoUrl: string };
+}
+
+function oauthProviders(e: ApiEnv): OAuthProvidersConfig {
+  const out: OAuthProvidersConfig = {};
+  // Google and Naver always need the secret; a Kakao app may have its client secret switched off.
+  if (e.OAUTH_GOOGLE_CLIENT_ID && e.OAUTH_GOOGLE_CLIENT_SECRET) {
+    out.google = {
+      clientId: e.OAUTH_GOOGLE_CLIENT_ID,
+      clientSecret: e.OAUTH_GOOGLE_CLIENT_SECRET,
+      authorizationUrl: e.OAUTH_GOOGLE_AUTHORIZATION_URL,
+      tokenUrl: e.OAUTH_GOOGLE_TOKEN_URL,
+      jwksUrl: e.OAUTH_GOOGLE_JWKS_URL,
+      issuer: e.OAUTH_GOOGLE_ISSUER,
+    };
+  }
+  if (e.OAUTH_KAKAO_CLIENT_ID) {
+    out.kakao = {
+      clientId: e.OAUTH_KAKAO_CLIENT_ID,
+      clientSecret: e.OAUTH_KAKAO_CLIENT_SECRET ?? null,
+      authorizationUrl: e.OAUTH_KAKAO_AUTHORIZATION_URL,
+      tokenUrl: e.OAUTH_KAKAO_TOKEN_URL,
+      userInfoUrl: e.OAUTH_KAKAO_USERINFO_URL,
+    };
+  }
+  if (e.OAUTH_NAVER_CLIENT_ID && e.OAUTH_NAVER_CLIENT_SECRET) {
+    out.naver = {
+      clientId: e.OAUTH_NAVER_CLIENT_ID,
+      clientSecret: e.OAUTH_NAVER_CLIENT_SECRET,
+      authorizationUrl: e.OAUTH_NAVER_AUTHORIZATION_URL,
+      tokenUrl: e.OAUTH_NAVER_TOKEN_URL,
+      userInfoUrl: e.OAUTH_NAVER_USERINFO_URL,
+    };
+  }
+  return out;
 }
 
 export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): ApiConfig {
@@ -87,12 +162,15 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
     redisUrl: e.REDIS_URL,
+    eventsChannel: e.EVENTS_CHANNEL ?? `pawbridge:events${e.DATABASE_SCHEMA ? `:${e.DATABASE_SCHEMA}` : ''}`,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemoData: e.SEED_DEMO_DATA,
     mail: { outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(fileRoot, 'outbox')), smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(fileRoot, 'uploads')),
     breed: { modelPath: e.BREED_MODEL_PATH, labelsPath: e.BREED_LABELS_PATH, minConfidence: e.BREED_MIN_CONFIDENCE, customVision: cv },
+    publicOrigin: new URL(e.PUBLIC_ORIGIN).origin,
+    oauth: oauthProviders(e),
   };
 }
 

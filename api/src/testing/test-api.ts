@@ -30,6 +30,8 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
     UPLOAD_DIR: path.join(tmp, 'uploads'),
     ...(services.databaseUrl ? { DATABASE_URL: services.databaseUrl, DATABASE_SCHEMA: schema } : {}),
     ...(services.redisUrl ? { REDIS_URL: services.redisUrl } : {}),
+    // Test files share one Redis: each api hears only its own events unless a test passes the same channel to two.
+    EVENTS_CHANNEL: `pawbridge:test:${schema}:events`,
     ...overrides,
   });
   const built = await buildApi(config, config.databaseUrl ? {} : { pgliteSnapshot: await migratedPgliteSnapshot() });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@pawbridge/shared';
 import { startTestApi, type TestApi } from '../../testing/test-api';
 import { getJson, insertStray, member, post, type Member } from '../strays/strays.test-helpers';
-import type { AdoptionDecided } from './adoption.events';
+import type { AdoptionDecided } from '../../events';
 import { ADOPTION_FEATURES_HEADER } from './adoption.routes';
 
 interface App {
@@ -25,7 +25,7 @@ describe('adoption lifecycle: reject, withdraw, reopening, cap, decided events',
   beforeAll(async () => {
     api = await startTestApi();
     admin = await member(api, 'boss', 'ADMIN');
-    api.app.adoptionEvents.onDecided((e) => {
+    api.ctx.events.subscribe('adoption.decided', (e) => {
       decided.push(e);
     });
   });
@@ -54,7 +54,7 @@ describe('adoption lifecycle: reject, withdraw, reopening, cap, decided events',
     expect(res.headers.get('x-stray-status')).toBe('PROTECTING');
     expect(await strayStatus(strayId)).toBe('PROTECTING');
     expect(await appOf(strayId, ann)).toMatchObject({ adoptStatus: 'REJECTED' });
-    expect(decided).toContainEqual({ applicationId: appId, strayId, applicantPk: ann.pk, outcome: 'REJECTED', reason: 'REJECTED_BY_ADMIN' });
+    expect(decided).toContainEqual(expect.objectContaining({ type: 'adoption.decided', applicationId: appId, strayId, applicantPk: ann.pk, outcome: 'REJECTED', reason: 'REJECTED_BY_ADMIN' }));
     expect(await post(api, `/api/admin/adopt/reject/${appId}`, admin.cookie)).toMatchObject({ status: 409, text: '대기 중인 입양 신청만 거절할 수 있습니다.' });
     expect((await post(api, `/api/admin/adopt/approve/${appId}`, admin.cookie)).status).toBe(409);
     expect((await post(api, '/api/admin/adopt/reject/999999', admin.cookie)).status).toBe(404);
@@ -85,13 +85,14 @@ describe('adoption lifecycle: reject, withdraw, reopening, cap, decided events',
     expect((await post(api, `/api/admin/adopt/approve/${appId}`, admin.cookie)).status).toBe(200);
     const mine = decided.filter((e) => e.strayId === strayId);
     expect(mine).toEqual([
-      { applicationId: appId, strayId, applicantPk: ann.pk, outcome: 'APPROVED', reason: 'APPROVED_BY_ADMIN' },
-      { applicationId: benApp?.id, strayId, applicantPk: ben.pk, outcome: 'REJECTED', reason: 'ANOTHER_APPROVED' },
+      expect.objectContaining({ applicationId: appId, strayId, applicantPk: ann.pk, outcome: 'APPROVED', reason: 'APPROVED_BY_ADMIN' }),
+      expect.objectContaining({ applicationId: benApp?.id, strayId, applicantPk: ben.pk, outcome: 'REJECTED', reason: 'ANOTHER_APPROVED' }),
     ]);
+    expect(Date.parse(mine[0]?.occurredAt ?? '')).not.toBeNaN();
   });
 
   it('a failing listener is logged and never undoes the decision', async () => {
-    const off = api.app.adoptionEvents.onDecided(() => {
+    const off = api.ctx.events.subscribe('adoption.decided', () => {
       throw new Error('notification service down');
     });
     try {
@@ -113,7 +114,7 @@ describe('adoption lifecycle: reject, withdraw, reopening, cap, decided events',
     expect(await strayStatus(strayId)).toBe('WAITING');
     const before = decided.length;
     expect(await post(api, `/api/adopt/withdraw/${appId}`, ann.cookie)).toMatchObject({ status: 200, text: '입양 신청을 취소했습니다.' });
-    expect(decided.length).toBe(before);
+    expect(decided.slice(before)).toEqual([expect.objectContaining({ applicationId: appId, strayId, applicantPk: ann.pk, outcome: 'WITHDRAWN', reason: 'WITHDRAWN_BY_APPLICANT' })]);
     expect(await appOf(strayId, ann)).toBeNull();
     expect(await strayStatus(strayId)).toBe('PROTECTING');
     expect((await post(api, `/api/adopt/withdraw/${appId}`, ann.cookie)).status).toBe(404);

@@ -2,7 +2,6 @@ import type { FastifyReply } from 'fastify';
 import type { ApiModule } from '../index';
 import { requireAdmin, requireUser } from '../../lib/auth';
 import { ApiHttpError } from '../../lib/errors';
-import { AdoptionEvents } from './adoption.events';
 import {
   apply,
   APPLY_MESSAGES,
@@ -16,13 +15,6 @@ import {
   withdraw,
   WITHDRAW_MESSAGES,
 } from './adoption.service';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Adoption domain events ("adoption decided"), for notifications to subscribe to. */
-    adoptionEvents: AdoptionEvents;
-  }
-}
 
 /**
  * Announced on the application lists: this upstream has the reject and
@@ -46,12 +38,12 @@ const text = (reply: FastifyReply, body: string, strayStatus?: string) => {
 
 /** Adoption on the legacy paths (legacy-contract §3.3, §3.4), without its holes, plus reject and withdraw. */
 export const adoptionModule: ApiModule = async (app, ctx) => {
-  const events = new AdoptionEvents(app.log);
-  app.decorate('adoptionEvents', events);
+  // adoption.requested / adoption.decided go out on the domain-event bus after each commit.
+  const events = ctx.events;
 
   app.post<{ Params: { petId: string } }>('/api/adopt/apply/:petId', async (request, reply) => {
     const user = requireUser(request, '로그인이 필요합니다.');
-    await apply(ctx.db, positiveId(request.params.petId, APPLY_MESSAGES.notFound), user.pk);
+    await apply(ctx.db, positiveId(request.params.petId, APPLY_MESSAGES.notFound), user.pk, events);
     return text(reply, APPLY_MESSAGES.done, 'WAITING');
   });
 
@@ -65,7 +57,7 @@ export const adoptionModule: ApiModule = async (app, ctx) => {
   /** The applicant takes back their own open application (not in the legacy). */
   app.post<{ Params: { id: string } }>('/api/adopt/withdraw/:id', async (request, reply) => {
     const user = requireUser(request, '로그인이 필요합니다.');
-    const status = await withdraw(ctx.db, positiveId(request.params.id, WITHDRAW_MESSAGES.notFound), user.pk);
+    const status = await withdraw(ctx.db, positiveId(request.params.id, WITHDRAW_MESSAGES.notFound), user.pk, events);
     return text(reply, WITHDRAW_MESSAGES.done, status);
   });
 

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { LIMITS } from '@pawbridge/shared';
 import type { DB } from '../../db/schema';
 import { ApiHttpError } from '../../lib/errors';
-import type { AdoptionDecided, AdoptionEvents } from './adoption.events';
+import { domainEvent, type AdoptionDecided, type EventBus } from '../../events';
 
 type Q = Kysely<DB> | Transaction<DB>;
 
@@ -87,9 +87,10 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 
  * open applications per member (409). The member's user row is locked first,
  * so concurrent applications by one member cannot slip past the cap.
  */
-export async function apply(db: Kysely<DB>, strayId: number, applicantPk: number): Promise<void> {
+export async function apply(db: Kysely<DB>, strayId: number, applicantPk: number, events?: EventBus): Promise<void> {
+  let applicationId: number;
   try {
-    await db.transaction().execute(async (tx) => {
+    applicationId = await db.transaction().execute(async (tx) => {
       await tx.selectFrom('users').select('id').where('id', '=', applicantPk).forUpdate().executeTakeFirst();
       const previous = await tx.selectFrom('adoptionApplications').select('adoptStatus').where('strayId', '=', strayId).where('applicantPk', '=', applicantPk).executeTakeFirst();
       if (previous) throw new ApiHttpError(409, previous.adoptStatus === 'REJECTED' ? APPLY_MESSAGES.rejectedBefore : APPLY_MESSAGES.alreadyApplied);
@@ -106,12 +107,14 @@ export async function apply(db: Kysely<DB>, strayId: number, applicantPk: number
         if (!stray || stray.status === 'LOST') throw new ApiHttpError(404, APPLY_MESSAGES.notFound);
         throw new ApiHttpError(409, APPLY_MESSAGES.notAvailable);
       }
-      await tx.insertInto('adoptionApplications').values({ strayId, applicantPk, adoptStatus: 'REQUESTED', approvedAt: null, decidedAt: null }).execute();
+      const row = await tx.insertInto('adoptionApplications').values({ strayId, applicantPk, adoptStatus: 'REQUESTED', approvedAt: null, decidedAt: null }).returning('id').executeTakeFirstOrThrow();
+      return row.id;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new ApiHttpError(409, APPLY_MESSAGES.alreadyApplied);
     throw err;
   }
+  await events?.publish(domainEvent('adoption.requested', { applicationId, strayId, applicantPk }));
 }
 
 interface LockedApplication {
@@ -150,7 +153,7 @@ async function reopenIfNoneOpen(tx: Transaction<DB>, strayId: number): Promise<s
  * REJECTED — all or nothing. Every applicant decided here is told through
  * `events` once the transaction has committed.
  */
-export async function approve(db: Kysely<DB>, applicationId: number, events?: AdoptionEvents): Promise<void> {
+export async function approve(db: Kysely<DB>, applicationId: number, events?: EventBus): Promise<void> {
   const decided = await db.transaction().execute(async (tx) => {
     const app = await lockApplication(tx, applicationId, APPROVE_MESSAGES.notFound);
     if (app.adoptStatus !== 'REQUESTED') throw new ApiHttpError(409, APPROVE_MESSAGES.notRequested);
@@ -163,26 +166,26 @@ export async function approve(db: Kysely<DB>, applicationId: number, events?: Ad
       .where('adoptStatus', '=', 'REQUESTED')
       .returning(['id', 'applicantPk'])
       .execute();
-    const out: AdoptionDecided[] = [{ applicationId: app.id, strayId: app.strayId, applicantPk: app.applicantPk, outcome: 'APPROVED', reason: 'APPROVED_BY_ADMIN' }];
-    for (const o of others) out.push({ applicationId: o.id, strayId: app.strayId, applicantPk: o.applicantPk, outcome: 'REJECTED', reason: 'ANOTHER_APPROVED' });
+    const out: AdoptionDecided[] = [domainEvent('adoption.decided', { applicationId: app.id, strayId: app.strayId, applicantPk: app.applicantPk, outcome: 'APPROVED', reason: 'APPROVED_BY_ADMIN' })];
+    for (const o of others) out.push(domainEvent('adoption.decided', { applicationId: o.id, strayId: app.strayId, applicantPk: o.applicantPk, outcome: 'REJECTED', reason: 'ANOTHER_APPROVED' }));
     return out;
   });
-  await events?.emitDecided(decided);
+  await events?.publish(...decided);
 }
 
 /**
  * Reject a REQUESTED application (admin). When it was the stray's last open
  * application, the stray goes back to PROTECTING. Returns the stray's status.
  */
-export async function reject(db: Kysely<DB>, applicationId: number, events?: AdoptionEvents): Promise<string> {
+export async function reject(db: Kysely<DB>, applicationId: number, events?: EventBus): Promise<string> {
   const { status, decided } = await db.transaction().execute(async (tx) => {
     const app = await lockApplication(tx, applicationId, REJECT_MESSAGES.notFound);
     if (app.adoptStatus !== 'REQUESTED') throw new ApiHttpError(409, REJECT_MESSAGES.notRequested);
     await tx.updateTable('adoptionApplications').set({ adoptStatus: 'REJECTED', decidedAt: sql<Date>`now()` }).where('id', '=', app.id).execute();
-    const decided: AdoptionDecided = { applicationId: app.id, strayId: app.strayId, applicantPk: app.applicantPk, outcome: 'REJECTED', reason: 'REJECTED_BY_ADMIN' };
+    const decided = domainEvent('adoption.decided', { applicationId: app.id, strayId: app.strayId, applicantPk: app.applicantPk, outcome: 'REJECTED', reason: 'REJECTED_BY_ADMIN' });
     return { status: await reopenIfNoneOpen(tx, app.strayId), decided };
   });
-  await events?.emitDecided([decided]);
+  await events?.publish(decided);
   return status;
 }
 
@@ -192,12 +195,15 @@ export async function reject(db: Kysely<DB>, applicationId: number, events?: Ado
  * the member may apply again). Someone else's application is a 404, as if it
  * did not exist. Returns the stray's status afterwards.
  */
-export async function withdraw(db: Kysely<DB>, applicationId: number, applicantPk: number): Promise<string> {
-  return db.transaction().execute(async (tx) => {
+export async function withdraw(db: Kysely<DB>, applicationId: number, applicantPk: number, events?: EventBus): Promise<string> {
+  const { status, withdrawn } = await db.transaction().execute(async (tx) => {
     const app = await lockApplication(tx, applicationId, WITHDRAW_MESSAGES.notFound);
     if (app.applicantPk !== applicantPk) throw new ApiHttpError(404, WITHDRAW_MESSAGES.notFound);
     if (app.adoptStatus !== 'REQUESTED') throw new ApiHttpError(409, WITHDRAW_MESSAGES.notRequested);
     await tx.deleteFrom('adoptionApplications').where('id', '=', app.id).execute();
-    return reopenIfNoneOpen(tx, app.strayId);
+    const withdrawn = domainEvent('adoption.decided', { applicationId: app.id, strayId: app.strayId, applicantPk, outcome: 'WITHDRAWN', reason: 'WITHDRAWN_BY_APPLICANT' });
+    return { status: await reopenIfNoneOpen(tx, app.strayId), withdrawn };
   });
+  await events?.publish(withdrawn);
+  return status;
 }

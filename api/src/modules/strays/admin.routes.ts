@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiContext } from '../../context';
 import { requireAdmin } from '../../lib/auth';
 import { ApiHttpError } from '../../lib/errors';
+import { domainEvent } from '../../events';
 import { findById, listAll, toFormDto } from './strays.repository';
 
 const idParam = (raw: string): number => {
@@ -27,20 +28,21 @@ export async function adminStrayRoutes(app: FastifyInstance, ctx: ApiContext): P
 
   /** LOST → PROTECTING exactly once: a conditional update, so two admins cannot both register it. */
   app.post<{ Params: { id: string } }>('/api/admin/reports/:id/register', async (request, reply) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const id = idParam(request.params.id);
     const updated = await ctx.db
       .updateTable('strayReports')
       .set({ status: 'PROTECTING', registeredAt: sql<Date>`now()` })
       .where('id', '=', id)
       .where('status', '=', 'LOST')
-      .returning('id')
+      .returning(['id', 'reporterPk'])
       .executeTakeFirst();
     if (!updated) {
       const exists = await findById(ctx.db, id);
       if (!exists) throw new ApiHttpError(404, '존재하지 않는 제보입니다.');
       throw new ApiHttpError(409, '이미 등록된 유기견입니다.');
     }
+    await ctx.events.publish(domainEvent('report.registered', { strayId: id, reporterPk: updated.reporterPk, adminPk: admin.pk }));
     return reply.type('text/plain; charset=utf-8').send('제보가 유기동물로 등록되었습니다.');
   });
 }

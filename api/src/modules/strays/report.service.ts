@@ -6,6 +6,7 @@ import type { BreedPredictor } from '../../integrations/breed/predictor';
 import { ApiHttpError } from '../../lib/errors';
 import { cleanImage } from '../../lib/images';
 import { idempotencyKey, once } from '../../lib/idempotency';
+import { domainEvent } from '../../events';
 
 const fail = (message: string, fieldErrors?: Record<string, string>) => ({ success: false, message, ...(fieldErrors ? { fieldErrors } : {}) });
 
@@ -83,6 +84,7 @@ async function store(ctx: ApiContext, reporterPk: number, form: ReturnType<typeo
     }
   }
   const key = await ctx.storage.put(photo.bytes, photo.ext, photo.thumbnail);
+  let stored: number;
   try {
     const row = await ctx.db
       .insertInto('strayReports')
@@ -103,9 +105,11 @@ async function store(ctx: ApiContext, reporterPk: number, form: ReturnType<typeo
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return { success: true, message: '유기견 등록이 완료되었습니다.', id: row.id };
+    stored = row.id;
   } catch (err) {
     await ctx.storage.delete(key);
     throw err;
   }
+  await ctx.events.publish(domainEvent('stray.reported', { strayId: stored, reporterPk }));
+  return { success: true, message: '유기견 등록이 완료되었습니다.', id: stored };
 }

@@ -114,18 +114,18 @@ describe('POST /api/users/signup', () => {
     expect(results.find((r) => r.status === 409)?.text).toBe('이미 사용 중인 아이디입니다.');
   });
 
-  it('tells user_registered listeners about the new member after the commit, and survives a failing one', async () => {
+  it('publishes user.registered for the new member after the commit, and survives a failing handler', async () => {
     const seen: unknown[] = [];
-    api.app.usersService.onUserRegistered(() => {
+    api.ctx.events.subscribe('user.registered', () => {
       throw new Error('dashboard down');
     });
-    api.app.usersService.onUserRegistered((user) => {
-      seen.push(user);
+    api.ctx.events.subscribe('user.registered', (event) => {
+      seen.push(event);
     });
     expect((await signUpVerified(api, { userId: 'announced', email: 'announced@example.com' })).status).toBe(200);
     await vi.waitFor(() => expect(seen).toHaveLength(1));
     const pk = (await api.ctx.db.selectFrom('users').select('id').where('userId', '=', 'announced').executeTakeFirstOrThrow()).id;
-    expect(seen).toEqual([{ pk, userId: 'announced' }]);
+    expect(seen).toEqual([expect.objectContaining({ type: 'user.registered', userPk: pk, userId: 'announced' })]);
   });
 
   it('answers Boot 400 JSON for a body that is not JSON', async () => {

@@ -25,7 +25,7 @@ const LoginBodySchema = LoginRequestSchema.extend({ password: LoginRequestSchema
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The accounts service: other modules subscribe to `onUserRegistered`; tests set its clock. */
+    /** The accounts service (tests set its clock); new members are announced as `user.registered` on ctx.events. */
     usersService: UsersService;
   }
 }

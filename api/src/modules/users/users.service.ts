@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { SignupRequest } from '@pawbridge/shared';
 import type { ApiContext, SessionUserRow } from '../../context';
 import { ApiHttpError } from '../../lib/errors';
+import { domainEvent } from '../../events';
 import { EmailVerification } from './email-verification';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -26,9 +27,6 @@ const RESERVED_USER_IDS = new Set(['admin']);
 
 export const isReservedUserId = (userId: string): boolean => RESERVED_USER_IDS.has(userId.trim().toLowerCase());
 
-/** Told about each new member after the signup is committed (the legacy emits `user_registered` to the admin dashboard). */
-export type UserRegisteredListener = (user: { pk: number; userId: string }) => void | Promise<void>;
-
 interface PgError {
   code?: string;
   constraint?: string;
@@ -41,26 +39,11 @@ export class UsersService {
   /** The service's clock; every expiry is computed from it (not the database's now()) so tests can move time. */
   now: () => Date = () => new Date();
 
-  private readonly registeredListeners: UserRegisteredListener[] = [];
-
   constructor(
     private readonly ctx: ApiContext,
     private readonly log?: FastifyBaseLogger,
   ) {
     this.emails = new EmailVerification(ctx, () => this.now());
-  }
-
-  onUserRegistered(listener: UserRegisteredListener): void {
-    this.registeredListeners.push(listener);
-  }
-
-  private announce(user: { pk: number; userId: string }): void {
-    for (const listener of this.registeredListeners) {
-      // A listener's failure (e.g. the dashboard socket) must not turn a committed signup into an error.
-      Promise.resolve()
-        .then(() => listener(user))
-        .catch((err: unknown) => this.log?.error({ err }, 'user_registered listener failed'));
-    }
   }
 
   private async userIdTaken(userId: string): Promise<boolean> {
@@ -110,7 +93,8 @@ export class UsersService {
       }
       throw err;
     }
-    this.announce({ pk, userId });
+    // After the commit: the dashboard's `user_registered` and anything else listening (a failing handler is only logged).
+    await this.ctx.events.publish(domainEvent('user.registered', { userPk: pk, userId }));
   }
 
   /** The user's key when the id and password match a local account, otherwise null (same work either way). */
