@@ -106,6 +106,11 @@ describe('companion dogs journey', () => {
     // The form is cleared (spec) and the way to the list is offered right where the user looks.
     const done = page.getByRole('status', { name: '초코가 등록되었어요' });
     await done.waitFor();
+    // Focus brought the note into view below the fixed header, not under it.
+    const note = await done.boundingBox();
+    const header = await page.locator('header').first().boundingBox();
+    assert.ok(note && header && note.y >= header.y + header.height, `note at ${note?.y}, header ends at ${header ? header.y + header.height : '?'}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'pets-register-success-desktop');
     await page.setViewportSize(PHONE);
     await screenshot(page, 'pets-register-success-phone');
