@@ -61,6 +61,7 @@ export const auth = {
   // Signup rule messages, keyed by the message keys of SignupRequestSchema (shared).
   'auth.validation.required': '필수 입력 항목입니다.',
   'auth.validation.invalid': '형식이 올바르지 않습니다.',
+  'auth.validation.textControlChars': '입력할 수 없는 문자가 들어 있습니다.',
   'auth.validation.nameRequired': '이름을 입력해 주세요.',
   'auth.validation.nameTooLong': '이름은 50자 이하로 입력해 주세요.',
   'auth.validation.userIdRequired': '아이디를 입력해 주세요.',

@@ -124,4 +124,5 @@ export const pets = {
   'pets.validation.petIdInvalid': '등록번호는 숫자와 하이픈(-)으로 30자 이내로 입력해 주세요',
   'pets.validation.petPhotoRequired': '반려견 사진을 선택해 주세요',
   'pets.validation.invalid': '입력한 내용을 확인해 주세요',
+  'pets.validation.textControlChars': '입력할 수 없는 문자가 들어 있습니다',
 } as const;

@@ -75,6 +75,8 @@ export const strays = {
   'report.typeTooLong': '품종은 50자 이하로 입력해 주세요',
   'report.foundDateInvalid': '발견 날짜가 올바르지 않습니다',
   'report.foundTimeInvalid': '발견 시간이 올바르지 않습니다',
+  'report.foundDateFuture': '발견 날짜는 오늘이나 그 이전이어야 합니다',
+  'report.textControlChars': '입력할 수 없는 문자가 들어 있습니다',
   'report.region': '발견 지역',
   'report.regionPlaceholder': '지역을 선택하세요',
   'report.regionRequired': '발견한 지역을 선택해 주세요',

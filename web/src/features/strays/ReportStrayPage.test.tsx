@@ -239,6 +239,15 @@ describe('ReportStrayPage', () => {
     expect(screen.getByText('발견 날짜가 올바르지 않습니다.')).toBeInTheDocument();
   });
 
+  it("shows the upstream's reason when the report failed upstream (502 REPORT_FAILED), not a generic line", async () => {
+    setup({
+      'POST /api/abandoned/register': { status: 502, body: envelope('REPORT_FAILED', '품종 예측 서비스가 응답하지 않아 제보를 저장하지 못했습니다.') },
+    });
+    await fillValidForm();
+    await userEvent.click(screen.getByRole('button', { name: '제보하기' }));
+    expect(await screen.findByText('등록에 실패했습니다: 품종 예측 서비스가 응답하지 않아 제보를 저장하지 못했습니다.')).toBeInTheDocument();
+  });
+
   it('asks to log in when the session ended before submitting', async () => {
     setup({ 'POST /api/abandoned/register': { status: 401, body: envelope('UNAUTHENTICATED', '로그인이 필요합니다.') } });
     await fillValidForm();

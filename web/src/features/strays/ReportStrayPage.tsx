@@ -108,7 +108,9 @@ function ReportForm({ onDone }: { onDone: () => void }) {
         void refresh();
       } else {
         if (err instanceof ApiError) setErrors(serverFieldErrors(err.fieldErrors));
-        notifyError(t('report.failed', { message: errorMessage(err) }));
+        // REPORT_FAILED carries the upstream's own reason (e.g. the legacy's predictor is down), which only the server knows.
+        const reason = err instanceof ApiError && err.code === 'REPORT_FAILED' && err.message ? err.message : errorMessage(err);
+        notifyError(t('report.failed', { message: reason }));
       }
     } finally {
       setSubmitting(false);

@@ -54,6 +54,8 @@ describe('validateReport', () => {
     [{ foundTime: '' }, 'foundTime', '발견 시간을 입력해 주세요'],
     [{ foundTime: '25:00' }, 'foundTime', '발견 시간이 올바르지 않습니다'],
     [{ breed: 'x'.repeat(51) }, 'breed', '품종은 50자 이하로 입력해 주세요'],
+    [{ foundDate: '2999-01-01' }, 'foundDate', '발견 날짜는 오늘이나 그 이전이어야 합니다'],
+    [{ description: '갈색\u0000믹스' }, 'description', '입력할 수 없는 문자가 들어 있습니다'],
   ])('rejects %o on %s', (patch, field, message) => {
     const { errors, request } = validateReport({ ...valid(), ...patch });
     expect(request).toBeNull();

@@ -32,6 +32,8 @@ const KEY_MESSAGES: Record<string, MessageKey> = {
   foundDateInvalid: 'report.foundDateInvalid',
   foundTimeRequired: 'report.foundTimeRequired',
   foundTimeInvalid: 'report.foundTimeInvalid',
+  foundDateFuture: 'report.foundDateFuture',
+  textControlChars: 'report.textControlChars',
 };
 
 // Request fields (and the server's field names) → the form control that shows the message.

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Button, Card, Center, Flex, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Center, Flex, Group, Stack, Text, Title } from '@mantine/core';
+import SafeImage from '@/components/SafeImage';
 import { IconPaw } from '@tabler/icons-react';
 import type { AdoptionApplication } from '@pawbridge/shared';
 import { InfoLine } from '@/components/InfoLine';
@@ -37,13 +38,20 @@ export default function ApplicationCard({ application: a, onApprove, onReject, b
     <Card withBorder radius="md" padding="md" component="article" aria-label={`${a.userName} · ${a.petName}`}>
       {/* Photo above the details on phones, beside them from the small breakpoint up. */}
       <Flex direction={{ base: 'column', xs: 'row' }} gap="md" align={{ base: 'stretch', xs: 'flex-start' }}>
-        {a.petImageUrl ? (
-          <Image src={a.petImageUrl} alt={t('adminApps.photoAlt', { name: a.petName })} w={{ base: '100%', xs: 112 }} h={{ base: 160, xs: 112 }} radius="md" fit="cover" style={{ flexShrink: 0 }} />
-        ) : (
-          <Center w={{ base: '100%', xs: 112 }} h={{ base: 120, xs: 112 }} bg="orange.0" c="orange.4" style={{ borderRadius: 8, flexShrink: 0 }} aria-label={t('adminApps.noPhoto')} role="img">
-            <IconPaw size={32} aria-hidden />
-          </Center>
-        )}
+        <SafeImage
+          src={a.petImageUrl}
+          alt={t('adminApps.photoAlt', { name: a.petName })}
+          w={{ base: '100%', xs: 112 }}
+          h={{ base: 160, xs: 112 }}
+          radius="md"
+          fit="cover"
+          style={{ flexShrink: 0 }}
+          fallback={
+            <Center w={{ base: '100%', xs: 112 }} h={{ base: 120, xs: 112 }} bg="orange.0" c="orange.4" style={{ borderRadius: 8, flexShrink: 0 }} aria-label={t('adminApps.noPhoto')} role="img">
+              <IconPaw size={32} aria-hidden />
+            </Center>
+          }
+        />
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
             <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
