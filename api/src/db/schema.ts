@@ -4,7 +4,8 @@ import type { PetsTables } from '../modules/pets/pets.tables';
 import type { StraysTables } from '../modules/strays/strays.tables';
 import type { AdoptionTables } from '../modules/adoption/adoption.tables';
 import type { CommunityTables } from '../modules/community/community.tables';
+import type { NotificationsTables } from '../modules/notifications/notifications.tables';
 
-export interface DB extends UsersTables, PetsTables, StraysTables, AdoptionTables, CommunityTables {
+export interface DB extends UsersTables, PetsTables, StraysTables, AdoptionTables, CommunityTables, NotificationsTables {
   schemaMigrations: { name: string; appliedAt: Date };
 }

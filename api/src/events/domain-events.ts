@@ -90,18 +90,21 @@ export interface NotificationCreated extends EventBase {
   recipientPk: number;
   /** STOMP destination, e.g. `/topic/user/{loginId}/adoption` or an admin topic. */
   destination: string;
-  body: {
-    id: number;
-    userId: string;
-    sender: string;
-    notificationType: string;
-    message: string;
-    relatedId: number | null;
-    targetUrl: string | null;
-    createdAt: string;
-    readAt: string | null;
-    read: boolean;
-  };
+  body: NotificationWire;
+}
+
+/** The legacy NotificationDto (legacy-contract §3.6, §6.2) as REST and STOMP carry it; `targetUrl` is the SPA screen it is about. */
+export interface NotificationWire {
+  id: number;
+  /** recipient's login id */
+  userId: string;
+  notificationType: 'ABANDONED_PET' | 'ADMIN_ALERT' | 'ADOPTION_REQUEST' | 'ADOPTION_RESULT' | 'COMMENT' | 'LIKE';
+  message: string;
+  targetUrl: string | null;
+  /** ISO instant with offset (the legacy sends a local time without one) */
+  createdAt: string;
+  readAt: string | null;
+  read: boolean;
 }
 
 export type DomainEvent =

@@ -4,8 +4,9 @@ import { usersModule } from './users/users.routes';
 import { petsModule } from './pets/pets.routes';
 import { straysModule } from './strays/strays.routes';
 import { adoptionModule } from './adoption/adoption.routes';
+import { notificationsModule } from './notifications/notifications.routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: ApiContext) => Promise<void>;
 
 /** Every domain module, registered in this order by app.ts. */
-export const modules: ApiModule[] = [usersModule, petsModule, straysModule, adoptionModule];
+export const modules: ApiModule[] = [usersModule, petsModule, straysModule, adoptionModule, notificationsModule];

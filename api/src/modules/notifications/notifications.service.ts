@@ -1,0 +1,169 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ApiContext } from '../../context';
+import { domainEvent, type DomainEvent, type NotificationWire } from '../../events';
+import { adminRecipients, insertNotifications, loginIdsOf, postTitle, strayFoundDate, type NewNotification, type NotificationRow } from './notifications.repository';
+
+/** Where each kind of notification is published (spec §7 Live messaging). Admin topics are shared names, but each admin receives only their own rows. */
+export const destinations = {
+  strayAlerts: '/topic/admin/abandoned/alerts',
+  adoptionAlerts: '/topic/admin/adoption/alerts',
+  strays: (userId: string) => `/topic/user/abandoned/${userId}`,
+  adoption: (userId: string) => `/topic/user/${userId}/adoption`,
+  comments: (userId: string) => `/topic/user/${userId}/community/comment`,
+  likes: (userId: string) => `/topic/user/${userId}/community/like`,
+};
+
+/** The legacy's sentences where it has them (legacy-contract §3.2-§3.5). */
+const MESSAGE_MAX = 500;
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+export const MESSAGES = {
+  strayReported: (foundDate: string | null) => (foundDate ? `${foundDate}에 발견된 유기견 제보가 접수되었습니다.` : '새 유기견 제보가 접수되었습니다.'),
+  reportRegistered: '관리자가 유기견 제보를 접수했습니다.',
+  adoptionRequested: (applicant: string) => `${applicant}님이 유기견 입양 신청했습니다.`,
+  approved: '관리자가 입양 신청을 승인했습니다.',
+  rejected: '입양 신청이 거절되었습니다.',
+  anotherApproved: '다른 신청자의 입양이 확정되어 입양 신청이 마감되었습니다.',
+  comment: (title: string | null) => (title ? `${clip(title, 100)}에 댓글이 달렸습니다.` : '회원님의 글에 댓글이 달렸습니다.'),
+  like: (title: string | null) => (title ? `${clip(title, 100)}에 좋아요가 눌렸습니다.` : '회원님의 글에 좋아요가 눌렸습니다.'),
+};
+
+export const toWire = (row: NotificationRow, recipientLoginId: string): NotificationWire => ({
+  id: row.id,
+  userId: recipientLoginId,
+  notificationType: row.notificationType as NotificationWire['notificationType'],
+  message: row.message,
+  targetUrl: row.targetUrl,
+  createdAt: new Date(row.createdAt).toISOString(),
+  readAt: row.readAt ? new Date(row.readAt).toISOString() : null,
+  read: row.isRead,
+});
+
+interface Planned {
+  recipientPk: number;
+  recipientId: string;
+  destination: string;
+  row: Omit<NewNotification, 'recipientPk'>;
+}
+
+/**
+ * Turns domain events into stored notifications for the right members, then
+ * raises `notification.created` for each (the STOMP broker on every instance
+ * delivers it). Runs on the instance that raised the event only, so each
+ * notification is stored once.
+ */
+export class NotificationsService {
+  constructor(
+    private readonly ctx: ApiContext,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  subscribe(): void {
+    const on = { scope: 'origin' } as const;
+    const handle = (e: DomainEvent) => this.handle(e);
+    this.ctx.events.subscribe('stray.reported', handle, on);
+    this.ctx.events.subscribe('report.registered', handle, on);
+    this.ctx.events.subscribe('adoption.requested', handle, on);
+    this.ctx.events.subscribe('adoption.decided', handle, on);
+    this.ctx.events.subscribe('comment.created', handle, on);
+    this.ctx.events.subscribe('like.added', handle, on);
+  }
+
+  async handle(event: DomainEvent): Promise<void> {
+    const planned = await this.plan(event);
+    if (planned.length === 0) return;
+    const rows = await insertNotifications(
+      this.ctx.db,
+      planned.map((p) => ({ ...p.row, recipientPk: p.recipientPk })),
+    );
+    const created = rows.map((row, i) => {
+      const p = planned[i]!;
+      return domainEvent('notification.created', { notificationId: row.id, recipientPk: p.recipientPk, destination: p.destination, body: toWire(row, p.recipientId) });
+    });
+    await this.ctx.events.publish(...created);
+    this.log.debug({ eventType: event.type, notifications: rows.length }, 'notifications stored');
+  }
+
+  private async plan(event: DomainEvent): Promise<Planned[]> {
+    const db = this.ctx.db;
+    switch (event.type) {
+      case 'stray.reported': {
+        const [admins, ids, foundDate] = await Promise.all([adminRecipients(db), loginIdsOf(db, event.reporterPk ? [event.reporterPk] : []), strayFoundDate(db, event.strayId)]);
+        const sender = (event.reporterPk && ids.get(event.reporterPk)) || 'anonymous';
+        return admins.map((a) => ({
+          recipientPk: a.pk,
+          recipientId: a.userId,
+          destination: destinations.strayAlerts,
+          row: { sender, message: MESSAGES.strayReported(foundDate), notificationType: 'ABANDONED_PET', relatedId: event.strayId, targetUrl: '/admin/abandoned-pets' },
+        }));
+      }
+      case 'report.registered': {
+        if (!event.reporterPk || event.reporterPk === event.adminPk) return [];
+        const ids = await loginIdsOf(db, [event.reporterPk, event.adminPk]);
+        const reporter = ids.get(event.reporterPk);
+        if (!reporter) return [];
+        return [
+          {
+            recipientPk: event.reporterPk,
+            recipientId: reporter,
+            destination: destinations.strays(reporter),
+            row: { sender: ids.get(event.adminPk) ?? 'admin', message: MESSAGES.reportRegistered, notificationType: 'ADMIN_ALERT', relatedId: event.strayId, targetUrl: '/adopt' },
+          },
+        ];
+      }
+      case 'adoption.requested': {
+        const [admins, ids] = await Promise.all([adminRecipients(db), loginIdsOf(db, [event.applicantPk])]);
+        const applicant = ids.get(event.applicantPk) ?? '';
+        return admins
+          .filter((a) => a.pk !== event.applicantPk)
+          .map((a) => ({
+            recipientPk: a.pk,
+            recipientId: a.userId,
+            destination: destinations.adoptionAlerts,
+            row: { sender: applicant, message: MESSAGES.adoptionRequested(applicant), notificationType: 'ADOPTION_REQUEST', relatedId: event.applicationId, targetUrl: '/admin/adopt-applications' },
+          }));
+      }
+      case 'adoption.decided': {
+        // The applicant withdrew it themselves: nothing to tell them.
+        if (event.outcome === 'WITHDRAWN') return [];
+        const applicant = (await loginIdsOf(db, [event.applicantPk])).get(event.applicantPk);
+        if (!applicant) return [];
+        const message = event.reason === 'APPROVED_BY_ADMIN' ? MESSAGES.approved : event.reason === 'ANOTHER_APPROVED' ? MESSAGES.anotherApproved : MESSAGES.rejected;
+        return [
+          {
+            recipientPk: event.applicantPk,
+            recipientId: applicant,
+            destination: destinations.adoption(applicant),
+            row: { sender: 'admin', message, notificationType: 'ADOPTION_RESULT', relatedId: event.applicationId, targetUrl: '/mypage' },
+          },
+        ];
+      }
+      case 'comment.created':
+      case 'like.added': {
+        const actorPk = event.type === 'comment.created' ? event.commenterPk : event.likerPk;
+        // Never for one's own post (the legacy notifies the author of their own comments).
+        if (actorPk === event.postAuthorPk) return [];
+        const [ids, title] = await Promise.all([loginIdsOf(db, [actorPk, event.postAuthorPk]), postTitle(db, event.postId)]);
+        const author = ids.get(event.postAuthorPk);
+        if (!author) return [];
+        const comment = event.type === 'comment.created';
+        return [
+          {
+            recipientPk: event.postAuthorPk,
+            recipientId: author,
+            destination: comment ? destinations.comments(author) : destinations.likes(author),
+            row: {
+              sender: ids.get(actorPk) ?? '',
+              message: clip((comment ? MESSAGES.comment : MESSAGES.like)(title), MESSAGE_MAX),
+              notificationType: comment ? 'COMMENT' : 'LIKE',
+              relatedId: event.postId,
+              targetUrl: `/community/${event.postId}`,
+            },
+          },
+        ];
+      }
+      default:
+        return [];
+    }
+  }
+}
