@@ -70,3 +70,23 @@ export type Session = z.infer<typeof SessionSchema>;
 /** Answer of mutations that carry no data (signup, send-email, verify, logout). */
 export const OkSchema = z.object({ ok: z.literal(true), message: z.string() });
 export type Ok = z.infer<typeof OkSchema>;
+
+/**
+ * Why a social login failed: the `error` query of the `/login?error=…` landing. The web
+ * words each; any other value (the legacy sends an empty one) is a failure without a reason.
+ */
+export const SOCIAL_LOGIN_ERROR_CODES = [
+  'SOCIAL_LOGIN_DENIED',
+  'SOCIAL_LOGIN_STATE_MISMATCH',
+  'SOCIAL_LOGIN_PROVIDER_ERROR',
+  'SOCIAL_LOGIN_UNSUPPORTED',
+  'SOCIAL_LOGIN_EMAIL_IN_USE',
+] as const;
+export type SocialLoginErrorCode = (typeof SOCIAL_LOGIN_ERROR_CODES)[number];
+export const isSocialLoginErrorCode = (v: string): v is SocialLoginErrorCode => (SOCIAL_LOGIN_ERROR_CODES as readonly string[]).includes(v);
+
+/** The query flag on `/` after a successful social login (spec §9: the client re-checks the session). */
+export const SOCIAL_LOGIN_SUCCESS_PATH = '/?socialLogin=success';
+
+/** Our api's cookie holding a started social login's state (the BFF passes it through; the legacy keeps it in its session). */
+export const SOCIAL_LOGIN_FLOW_COOKIE = 'OAUTH2_FLOW';

@@ -4,6 +4,7 @@ import { usersModule } from './users/users.routes';
 import { petsModule } from './pets/pets.routes';
 import { straysModule } from './strays/strays.routes';
 import { adoptionModule } from './adoption/adoption.routes';
+import { oauthModule } from './oauth/oauth.routes';
 import { notificationsModule } from './notifications/notifications.routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: ApiContext) => Promise<void>;
