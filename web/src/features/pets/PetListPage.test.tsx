@@ -13,6 +13,8 @@ vi.mock('@/components/feedback/notify', async (original) => ({ ...(await origina
 
 const dog = (over: Partial<Pet> = {}): Pet => ({ id: '1', petId: '1', name: '초코', type: '푸들', weight: 4.2, age: 3, size: 'SMALL', gender: 'MALE', adopt: false, imageUrl: '/uploads/choco.jpg', ...over });
 const choco = dog();
+// A real 1×1 PNG: the quick upload reads the first bytes before sending.
+const PNG_1PX = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
 const bori = dog({ id: '2', petId: '2', name: '보리', type: '믹스', imageUrl: null, gender: 'FEMALE', adopt: true });
 
 function renderAt(path: string, routes: Parameters<typeof mockApi>[0]) {
@@ -86,7 +88,7 @@ describe('PetListPage', () => {
     });
     const second = (await screen.findAllByRole('article'))[1]!;
     const input = second.querySelector<HTMLInputElement>('input[type="file"]')!;
-    await userEvent.upload(input, new File([new Uint8Array([1, 2, 3])], 'bori.png', { type: 'image/png' }));
+    await userEvent.upload(input, new File([PNG_1PX], 'bori.png', { type: 'image/png' }));
     expect(await within(second).findByRole('button', { name: '보리의 사진 올리기' })).toHaveTextContent('올리는 중…');
     expect(screen.getAllByText('올리는 중…')).toHaveLength(1);
     const sent = vi.mocked(fetch).mock.calls.find(([url]) => String(url).endsWith('/api/pet/2/profile-image'))![1]!.body as FormData;
@@ -97,7 +99,7 @@ describe('PetListPage', () => {
     expect(api.callsTo('GET', '/api/pet/profile/pets').length).toBeGreaterThanOrEqual(2);
   });
 
-  it('refuses a non-image or an oversize photo before sending, and shows the server reason on failure', async () => {
+  it('refuses a non-image (by its bytes) or an oversize photo before sending, and shows the server reason on failure', async () => {
     const { api } = renderAt('/mypet', {
       'GET /api/pet/profile/pets': { body: [choco] },
       'POST /api/pet/1/profile-image': { status: 415, body: envelope('UNSUPPORTED_MEDIA_TYPE', '이미지 파일만 업로드할 수 있습니다.') },
@@ -108,7 +110,11 @@ describe('PetListPage', () => {
     expect(await screen.findByText('파일 크기는 5MB 이하여야 합니다')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/pet/1/profile-image')).toHaveLength(0);
     await userEvent.upload(input, new File(['text'], 'fake.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText('이미지 파일만 업로드할 수 있습니다')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/pet/1/profile-image')).toHaveLength(0);
+    await userEvent.upload(input, new File([PNG_1PX], 'real.png', { type: 'image/png' }));
     expect(await screen.findByText('이미지 파일만 업로드할 수 있습니다.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/pet/1/profile-image')).toHaveLength(1);
   });
 
   it('deletes only after the confirm modal, then reloads; cancelling sends nothing', async () => {

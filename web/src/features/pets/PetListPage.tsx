@@ -3,7 +3,7 @@ import { Button, Center, Container, Group, Loader, Paper, SimpleGrid, Stack, Tex
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Pet } from '@pawbridge/shared';
-import { checkImageFile } from '@/components/form/ImageInput';
+import { checkImageContent } from '@/components/form/ImageInput';
 import { confirm, errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { useSession } from '@/app/session';
 import { ApiError } from '@/lib/api-client';
@@ -31,7 +31,8 @@ export default function PetListPage() {
   }, [unauthorised, refresh, reload]);
 
   const changePhoto = async (pet: Pet, file: File) => {
-    const problem = checkImageFile(file);
+    // The bytes decide, as on the server: a text file renamed .png is refused here, before anything is sent.
+    const problem = await checkImageContent(file);
     if (problem) {
       notifyError(problem);
       return;
