@@ -4,10 +4,11 @@ import { usersModule } from './users/users.routes';
 import { petsModule } from './pets/pets.routes';
 import { straysModule } from './strays/strays.routes';
 import { adoptionModule } from './adoption/adoption.routes';
-import { oauthModule } from './oauth/oauth.routes';
 import { notificationsModule } from './notifications/notifications.routes';
+import { communityModule } from './community/community.routes';
+import { oauthModule } from './oauth/oauth.routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: ApiContext) => Promise<void>;
 
 /** Every domain module, registered in this order by app.ts. */
-export const modules: ApiModule[] = [usersModule, petsModule, straysModule, adoptionModule, notificationsModule, oauthModule];
+export const modules: ApiModule[] = [usersModule, petsModule, straysModule, adoptionModule, notificationsModule, communityModule, oauthModule];

@@ -4,6 +4,7 @@ import type { ApiContext } from '../context';
 import { generatePassword, hashPassword } from '../modules/users/passwords';
 import { seedDemoStrays } from '../modules/strays/demo-strays';
 import { seedDemoPets } from '../modules/pets/demo-pets';
+import { seedDemoCommunity } from '../modules/community/demo-community';
 
 /** Keys of the two seeded accounts, for domain seeders that attach demo data to them. */
 export interface SeedUsers {
@@ -18,7 +19,7 @@ export type DemoSeeder = (ctx: ApiContext, log: FastifyBaseLogger, users: SeedUs
  * Demo seeders, run in this order after the demo member exists. Adding a domain
  * is one import and one entry here.
  */
-export const demoSeeders: DemoSeeder[] = [seedDemoStrays, seedDemoPets];
+export const demoSeeders: DemoSeeder[] = [seedDemoStrays, seedDemoPets, seedDemoCommunity];
 
 export const ADMIN_USER_ID = 'admin';
 export const DEMO_USER = {
