@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SOCIAL_LOGIN_FLOW_COOKIE, SOCIAL_LOGIN_SUCCESS_PATH, SOCIAL_PROVIDERS, type SocialLoginErrorCode, type SocialProvider } from '@pawbridge/shared';
 import type { ApiModule } from '../index';
+import { domainEvent } from '../../events/index';
 import { createOAuthProviders, OAuthProviderError, type OAuthProvider, type PendingFlow } from '../../integrations/oauth/providers';
 import { recordLogin, SESSION_COOKIE } from '../users/session-user';
 import { OAuthRepository } from './oauth.repository';
@@ -97,7 +98,8 @@ export const oauthModule: ApiModule = async (app, ctx) => {
     const sessionId = await ctx.sessions.create(result.userPk);
     await recordLogin(ctx, result.userPk);
     reply.setCookie(SESSION_COOKIE, sessionId, { path: '/', httpOnly: true, sameSite: 'lax' });
-    if (result.created) request.log.info({ provider: p.name }, 'member registered by social login');
+    // Same announcement as a signup (the dashboard's `user_registered`); a failing subscriber is only logged by the bus.
+    if (result.created) await ctx.events.publish(domainEvent('user.registered', { userPk: result.userPk, userId: result.created.userId }));
     return reply.redirect(`${origin}${SOCIAL_LOGIN_SUCCESS_PATH}`, 302);
   });
 };

@@ -3,7 +3,7 @@ import type { SocialLoginErrorCode, SocialProvider } from '@pawbridge/shared';
 import type { SocialProfile } from '../../integrations/oauth/profiles';
 import type { OAuthRepository } from './oauth.repository';
 
-export type SocialSignIn = { ok: true; userPk: number; created: boolean } | { ok: false; code: SocialLoginErrorCode };
+export type SocialSignIn = { ok: true; userPk: number; created: { userId: string } | null } | { ok: false; code: SocialLoginErrorCode };
 
 interface PgError {
   code?: string;
@@ -23,24 +23,25 @@ export class OAuthService {
     const known = await this.repo.findBySocialId(provider, profile.id);
     if (known) {
       await this.repo.refreshProfile(known.pk, profile.name, profile.email);
-      return { ok: true, userPk: known.pk, created: false };
+      return { ok: true, userPk: known.pk, created: null };
     }
     if (profile.email && (await this.repo.emailInUse(profile.email))) return { ok: false, code: 'SOCIAL_LOGIN_EMAIL_IN_USE' };
     try {
+      const userId = await this.freeUserId(provider, profile.id);
       const userPk = await this.repo.create({
-        userId: await this.freeUserId(provider, profile.id),
+        userId,
         provider,
         socialId: profile.id,
         name: profile.name,
         email: profile.email,
       });
-      return { ok: true, userPk, created: true };
+      return { ok: true, userPk, created: { userId } };
     } catch (err) {
       const pg = err as PgError;
       if (pg.code !== '23505') throw err;
       // Two callbacks for the same person racing, or the address taken in between: the unique indexes decide.
       const raced = await this.repo.findBySocialId(provider, profile.id);
-      if (raced) return { ok: true, userPk: raced.pk, created: false };
+      if (raced) return { ok: true, userPk: raced.pk, created: null };
       if (`${pg.constraint ?? ''} ${pg.message ?? ''}`.includes('users_email_key')) return { ok: false, code: 'SOCIAL_LOGIN_EMAIL_IN_USE' };
       throw err;
     }

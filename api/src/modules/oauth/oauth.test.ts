@@ -89,6 +89,21 @@ describe('social login through the stand-in providers', () => {
     expect(await sessionOf(round.session)).toMatchObject({ userId: 'naver_nv-3333', provider: 'naver', socialId: 'nv-3333', name: '네이버 회원' });
   });
 
+  it('a new member is announced as user.registered (once, not on later logins)', async () => {
+    const seen: string[] = [];
+    const stop = api.ctx.events.subscribe('user.registered', (e) => {
+      seen.push(e.userId);
+    });
+    try {
+      standin.setPerson('naver', { id: 'nv-7777', email: null, name: null });
+      await socialLogin('naver');
+      await socialLogin('naver');
+      expect(seen).toEqual(['naver_nv-7777']);
+    } finally {
+      stop();
+    }
+  });
+
   it('an unverified e-mail is not stored', async () => {
     standin.setPerson('kakao', { id: '2223', email: 'unverified@example.com', name: null, emailVerified: false });
     const round = await socialLogin('kakao');
