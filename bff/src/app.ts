@@ -15,6 +15,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticWebPlugin } from './plugins/static-web';
 import { compressionPlugin } from './plugins/compression';
 import { routes } from './routes/index';
+import { realtimePlugin } from './realtime/realtime.plugin';
 import { onClientError, onFrameworkError } from './errors/http-errors';
 
 /** Build the gateway without listening (tests call this with their own config). */
@@ -64,6 +65,7 @@ export async function buildApp(config: BffConfig): Promise<FastifyInstance> {
     }
   });
 
+  await app.register(realtimePlugin);
   for (const route of routes) await app.register(route);
 
   if (config.webDistDir) await app.register(staticWebPlugin, { dir: config.webDistDir });

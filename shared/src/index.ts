@@ -7,3 +7,5 @@ export * from './strays.schema';
 export * from './pets.schema';
 export * from './screen-routes';
 export * from './community.schema';
+export * from './notification-feed.schema';
+export * from './dashboard.schema';

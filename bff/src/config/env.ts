@@ -18,6 +18,10 @@ const EnvSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** api: our own api (direct paths); legacy: the Spring service (the BFF compensates its holes). docs/decisions/0008. */
   UPSTREAM_KIND: z.enum(['api', 'legacy']).default('api'),
+  /** The upstream's raw STOMP WebSocket (SockJS's websocket transport); default: UPSTREAM_URL's host at /ws/websocket. */
+  UPSTREAM_STOMP_URL: z.string().url().optional(),
+  /** The upstream's dashboard socket.io server (the legacy's netty-socketio port); default: UPSTREAM_URL's host on port 9092. */
+  DASHBOARD_URL: z.string().url().optional(),
   /** Legacy only: a member account the BFF uses to fetch public stray photos for visitors (the legacy serves /uploads to sessions only). */
   LEGACY_SERVICE_USER_ID: z.string().optional(),
   LEGACY_SERVICE_PASSWORD: z.string().optional(),
@@ -59,6 +63,8 @@ export interface BffConfig {
   upstreamUrl: string;
   upstreamTimeoutMs: number;
   upstreamKind: 'api' | 'legacy';
+  upstreamStompUrl: string;
+  dashboardUrl: string;
   legacyServiceAccount: { userId: string; password: string } | undefined;
   allowedOrigins: string[];
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses/CIDRs. */
@@ -109,6 +115,8 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
     upstreamUrl: e.UPSTREAM_URL.replace(/\/$/, ''),
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     upstreamKind: e.UPSTREAM_KIND,
+    upstreamStompUrl: e.UPSTREAM_STOMP_URL ?? stompUrlOf(e.UPSTREAM_URL),
+    dashboardUrl: (e.DASHBOARD_URL ?? dashboardUrlOf(e.UPSTREAM_URL)).replace(/\/$/, ''),
     legacyServiceAccount: e.LEGACY_SERVICE_USER_ID && e.LEGACY_SERVICE_PASSWORD ? { userId: e.LEGACY_SERVICE_USER_ID, password: e.LEGACY_SERVICE_PASSWORD } : undefined,
     allowedOrigins: e.ALLOWED_ORIGINS,
     trustProxy,
@@ -134,6 +142,18 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
     portoneMerchantCode: e.PORTONE_MERCHANT_CODE,
     breedPredictionEnabled: e.BREED_PREDICTION_ENABLED === undefined ? undefined : e.BREED_PREDICTION_ENABLED === 'true',
   };
+}
+
+function stompUrlOf(upstreamUrl: string): string {
+  const u = new URL(upstreamUrl);
+  u.protocol = u.protocol === 'https:' ? 'wss:' : 'ws:';
+  u.pathname = `${u.pathname.replace(/\/$/, '')}/ws/websocket`;
+  return u.toString();
+}
+
+function dashboardUrlOf(upstreamUrl: string): string {
+  const u = new URL(upstreamUrl);
+  return `${u.protocol}//${u.hostname}:9092`;
 }
 
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -6,6 +6,8 @@ import { petRoutes } from './pets.routes';
 import { strayRoutes } from './strays.routes';
 import { adoptionRoutes } from './adoption.routes';
 import { adminRoutes } from './admin.routes';
+import { notificationRoutes } from './notifications.routes';
+import { dashboardRoutes } from './dashboard.routes';
 
 /** Every route plugin, registered by app.ts. */
-export const routes: FastifyPluginAsync[] = [configRoutes, uploadsRoutes, accountRoutes, petRoutes, strayRoutes, adoptionRoutes, adminRoutes];
+export const routes: FastifyPluginAsync[] = [configRoutes, uploadsRoutes, accountRoutes, petRoutes, strayRoutes, adoptionRoutes, adminRoutes, notificationRoutes, dashboardRoutes];

@@ -7,6 +7,8 @@ export const accountsUpstream = (client: UpstreamClient) => ({
   /** `sessionId` overrides the browser's cookie (e.g. the id a login just created). */
   checkSession: (from: FastifyRequest, sessionId?: string | null): Promise<UpstreamResponse> =>
     client.request('GET', '/api/users/check-session', { from, ...(sessionId !== undefined ? { sessionId } : {}) }),
+  /** For handshakes outside Fastify's request cycle (the dashboard's socket.io). */
+  checkSessionById: (sessionId: string): Promise<UpstreamResponse> => client.request('GET', '/api/users/check-session', { sessionId }),
   /**
    * Sent without the browser's session id: Spring does not rotate the id on
    * login, so reusing a pre-login id would let whoever planted it ride the

@@ -24,10 +24,11 @@ import { newSpringSessionId, springError, type CoreState, type FakeDomain, type 
 import { accountsFake } from './accounts';
 import { petsFake } from './pets';
 import { straysFake } from './strays';
+import { realtimeFake } from './realtime';
 
 export * from './wire';
 
-const DOMAINS: FakeDomain[] = [accountsFake, petsFake, straysFake];
+const DOMAINS: FakeDomain[] = [accountsFake, petsFake, straysFake, realtimeFake];
 
 export interface FakeSpring {
   url: string;

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { DASHBOARD_EVENTS, type DashboardEventName, type DashboardLiveEvent, type DashboardPart, type DashboardSummary } from '@pawbridge/shared';
+
+const n = z.coerce.number().catch(0).transform((v) => (Number.isFinite(v) && v > 0 ? Math.floor(v) : 0));
+
+const ReportsAdoptionsSchema = z.object({
+  reportCount: n,
+  adoptionCount: n,
+  pendingReports: n,
+  pendingAdoptions: n,
+  monthlyTrend: z.unknown().optional(),
+});
+const DonationsSchema = z.object({ totalAmount: n, monthlyCount: n });
+const AbandonedStatusSchema = z.object({ lost: n, protecting: n, waiting: n, adopt: n });
+const TrendPointSchema = z.object({
+  month: z.string(),
+  reports: n.optional().default(0),
+  adoptions: n.optional().default(0),
+});
+
+/** The upstream's three answers (undefined = that call failed) → the one dashboard shape. */
+export function normaliseDashboard(parts: { reportsAdoptions?: unknown; donations?: unknown; abandonedStatus?: unknown }): DashboardSummary {
+  const failed: DashboardPart[] = [];
+  const take = <T>(part: DashboardPart, schema: z.ZodType<T>, fallback: T): T => {
+    const parsed = parts[part] === undefined ? undefined : schema.safeParse(parts[part]);
+    if (!parsed?.success) {
+      failed.push(part);
+      return fallback;
+    }
+    return parsed.data;
+  };
+  const ra = take('reportsAdoptions', ReportsAdoptionsSchema, { reportCount: 0, adoptionCount: 0, pendingReports: 0, pendingAdoptions: 0 });
+  const don = take('donations', DonationsSchema, { totalAmount: 0, monthlyCount: 0 });
+  const ab = take('abandonedStatus', AbandonedStatusSchema, { lost: 0, protecting: 0, waiting: 0, adopt: 0 });
+  // The legacy has no series (legacy-contract §8); our api may send one with the reports-adoptions answer.
+  const trend = z.array(TrendPointSchema).safeParse((parts.reportsAdoptions as { monthlyTrend?: unknown } | undefined)?.monthlyTrend);
+  return {
+    reportCount: ra.reportCount,
+    adoptionCount: ra.adoptionCount,
+    pendingReports: ra.pendingReports,
+    pendingAdoptions: ra.pendingAdoptions,
+    totalAmount: don.totalAmount,
+    monthlyCount: don.monthlyCount,
+    monthlyTrend: trend.success ? trend.data : [],
+    abandoned: ab,
+    failed,
+  };
+}
+
+const LivePayloadSchema = z
+  .object({
+    type: z.string().optional(),
+    message: z.string().optional(),
+    userId: z.union([z.string(), z.number()]).optional(),
+    petId: z.coerce.number().optional(),
+  })
+  .catch({});
+
+/** One event of the upstream dashboard socket (legacy-contract §7) → the shared catalogue's shape; null for foreign events. */
+export function normaliseDashboardEvent(event: string, payload: unknown, now: () => Date = () => new Date()): DashboardLiveEvent | null {
+  if (!(DASHBOARD_EVENTS as readonly string[]).includes(event)) return null;
+  const p = payload && typeof payload === 'object' ? LivePayloadSchema.parse(payload) : {};
+  return {
+    event: event as DashboardEventName,
+    type: p.type ?? null,
+    message: p.message ?? (typeof payload === 'string' ? payload : null),
+    userId: p.userId === undefined ? null : String(p.userId),
+    petId: p.petId !== undefined && Number.isFinite(p.petId) ? p.petId : null,
+    at: now().toISOString(),
+  };
+}

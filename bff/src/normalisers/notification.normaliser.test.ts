@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { instantOf, linkFor, normaliseNotification, normaliseNotificationList } from './notification.normaliser';
+import { normaliseDashboard, normaliseDashboardEvent } from './dashboard.normaliser';
+
+describe('notification normaliser', () => {
+  it("reads the legacy's offset-less local date-times as UTC (its container's zone)", () => {
+    expect(instantOf('2026-11-23T01:02:03.456')).toBe('2026-11-23T01:02:03.456Z');
+    expect(instantOf('2026-11-23T10:02:03+09:00')).toBe('2026-11-23T01:02:03.000Z');
+    expect(instantOf([2026, 11, 23, 1, 2, 3])).toBe('2026-11-23T01:02:03.000Z');
+  });
+
+  it('links only to our own paths and otherwise to the screen the type is about', () => {
+    expect(linkFor('COMMENT', '//evil.example/x', 7)).toBe('/community/7');
+    expect(linkFor('COMMENT', 'https://evil.example', null)).toBe('/community');
+    expect(linkFor('ADOPTION_REQUEST', null, null)).toBe('/admin/adopt-applications');
+    expect(linkFor('LIKE', '/community/3', null)).toBe('/community/3');
+    expect(linkFor('OTHER', null, null)).toBeNull();
+  });
+
+  it('maps unknown types to OTHER, drops bodies without a message, sorts lists newest first', () => {
+    expect(normaliseNotification({ id: 1, notificationType: 'SURPRISE', message: 'x', createdAt: '2026-01-01T00:00:00Z', read: true })).toMatchObject({ kind: 'OTHER', read: true });
+    expect(normaliseNotification({ id: 1, notificationType: 'COMMENT' })).toBeNull();
+    expect(normaliseNotification('hello')).toBeNull();
+    const list = normaliseNotificationList([
+      { id: 1, notificationType: 'COMMENT', message: 'old', createdAt: '2026-01-01T00:00:00' },
+      { id: 2, notificationType: 'COMMENT', message: 'new', createdAt: '2026-02-01T00:00:00' },
+      { nonsense: true },
+    ]);
+    expect(list.map((n) => n.message)).toEqual(['new', 'old']);
+  });
+});
+
+describe('dashboard normaliser', () => {
+  it('zeros and names the parts that failed or came back malformed', () => {
+    const d = normaliseDashboard({ reportsAdoptions: { reportCount: 3, adoptionCount: 4, pendingReports: 1, pendingAdoptions: 2 }, donations: 'oops', abandonedStatus: undefined });
+    expect(d).toMatchObject({ reportCount: 3, totalAmount: 0, abandoned: { lost: 0, protecting: 0, waiting: 0, adopt: 0 } });
+    expect(d.failed).toEqual(['donations', 'abandonedStatus']);
+  });
+
+  it("keeps our api's monthly series", () => {
+    const d = normaliseDashboard({
+      reportsAdoptions: { reportCount: 1, adoptionCount: 1, pendingReports: 0, pendingAdoptions: 0, monthlyTrend: [{ month: '2026-11', reports: 2, adoptions: 1 }] },
+      donations: { totalAmount: 5000, monthlyCount: 1 },
+      abandonedStatus: { lost: 1, protecting: 0, waiting: 0, adopt: 0 },
+    });
+    expect(d.monthlyTrend).toEqual([{ month: '2026-11', reports: 2, adoptions: 1 }]);
+    expect(d.failed).toEqual([]);
+  });
+
+  it('shapes live events and ignores foreign ones', () => {
+    expect(normaliseDashboardEvent('pet_adopted', { message: 'm', petId: 4, userId: 'kim' })).toMatchObject({ event: 'pet_adopted', petId: 4, userId: 'kim', type: null });
+    expect(normaliseDashboardEvent('chart-data-update', undefined)).toMatchObject({ event: 'chart-data-update', message: null });
+    expect(normaliseDashboardEvent('connected', 'connected')).toBeNull();
+  });
+});

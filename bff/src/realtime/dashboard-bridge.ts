@@ -1,0 +1,109 @@
+import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { io as ioV4 } from 'socket.io-client';
+import ioV2 from 'socket.io-client-v2';
+import { DASHBOARD_EVENTS } from '@pawbridge/shared';
+import { normaliseDashboardEvent } from '../normalisers/dashboard.normaliser';
+
+export const DASHBOARD_SOCKET_PATH = '/socket.io/';
+const ROOM = 'admins';
+
+interface UpstreamSocket {
+  on(event: string, listener: (...args: unknown[]) => void): unknown;
+  emit(event: string, ...args: unknown[]): unknown;
+  close(): unknown;
+}
+
+export interface DashboardBridgeOptions {
+  /** The upstream dashboard socket (legacy: its netty-socketio port). */
+  upstreamUrl: string;
+  kind: 'api' | 'legacy';
+  log: FastifyBaseLogger;
+  /** The handshake's verdict: the caller's upstream session id when they are an admin, else null. */
+  authorise(headers: Record<string, string | string[] | undefined>): Promise<string | null>;
+}
+
+/**
+ * The admins' live dashboard: a socket.io v4 server for browsers on the BFF
+ * (admins only, decided at the handshake) and ONE upstream connection per BFF
+ * instance to the dashboard socket, whose events are re-emitted to every
+ * admin with their payloads in the shared catalogue's shape.
+ *
+ * Towards the legacy the client speaks socket.io v2 (netty-socketio 1.7 answers
+ * nothing newer, legacy-contract §7); towards our api v4. The upstream
+ * connection is opened with a connected admin's session (our api admits admins
+ * only) and exists only while some admin is connected.
+ */
+export class DashboardBridge {
+  readonly io: Server;
+  private upstream: UpstreamSocket | null = null;
+  private upstreamSession: string | null = null;
+  /** socket id → that admin's upstream session id. */
+  private readonly admins = new Map<string, string>();
+
+  constructor(
+    server: HttpServer,
+    private readonly opts: DashboardBridgeOptions,
+  ) {
+    this.io = new Server(server, { path: DASHBOARD_SOCKET_PATH, serveClient: false, transports: ['websocket', 'polling'], destroyUpgrade: false });
+    this.io.use((socket, next) => {
+      opts
+        .authorise(socket.request.headers)
+        .then((sid) => {
+          if (!sid) return next(Object.assign(new Error('FORBIDDEN'), { data: { code: 'FORBIDDEN' } }));
+          (socket.data as { sid?: string }).sid = sid;
+          next();
+        })
+        .catch(() => next(Object.assign(new Error('UPSTREAM_UNAVAILABLE'), { data: { code: 'UPSTREAM_UNAVAILABLE' } })));
+    });
+    this.io.on('connection', (socket) => this.onAdmin(socket));
+  }
+
+  private onAdmin(socket: Socket) {
+    const sid = (socket.data as { sid: string }).sid;
+    this.admins.set(socket.id, sid);
+    void socket.join(ROOM);
+    socket.on('disconnect', () => {
+      this.admins.delete(socket.id);
+      if (this.admins.size === 0) this.closeUpstream();
+      else if (this.upstreamSession === sid && ![...this.admins.values()].includes(sid)) this.openUpstream(true);
+    });
+    if (!this.upstream) this.openUpstream(false);
+  }
+
+  private openUpstream(replace: boolean) {
+    if (replace) this.closeUpstream();
+    const sid = this.admins.values().next().value;
+    if (!sid) return;
+    this.upstreamSession = sid;
+    const common = { transports: ['websocket'], reconnection: true, reconnectionDelay: 1000, reconnectionDelayMax: 30_000, extraHeaders: { cookie: `JSESSIONID=${sid}` } };
+    const socket: UpstreamSocket = this.opts.kind === 'legacy' ? ioV2(this.opts.upstreamUrl, { ...common, forceNew: true }) : ioV4(this.opts.upstreamUrl, { ...common, forceNew: true });
+    this.upstream = socket;
+    socket.on('connect', () => {
+      this.opts.log.info('dashboard upstream connected');
+      // The legacy broadcasts to the room when it has members, else to everyone; join it either way.
+      socket.emit('join_dashboard', 'ADMIN');
+    });
+    socket.on('connect_error', (err) => this.opts.log.debug({ err }, 'dashboard upstream connect error'));
+    for (const event of DASHBOARD_EVENTS) {
+      socket.on(event, (payload: unknown) => {
+        const normalised = normaliseDashboardEvent(event, payload);
+        if (normalised) this.io.to(ROOM).emit(event, normalised);
+      });
+    }
+  }
+
+  private closeUpstream() {
+    this.upstream?.close();
+    this.upstream = null;
+    this.upstreamSession = null;
+  }
+
+  async close(): Promise<void> {
+    this.closeUpstream();
+    // Not io.close(): that would close the HTTP server Fastify owns and closes itself.
+    this.io.disconnectSockets(true);
+    this.io.engine.close();
+  }
+}

@@ -1,0 +1,200 @@
+import { Client, FrameImpl, Parser, ReconnectionTimeMode, type IFrame, type IMessage, type StompHeaders, type StompSubscription } from '@stomp/stompjs';
+import WebSocket from 'ws';
+import type { FastifyBaseLogger } from 'fastify';
+import { normaliseNotification } from '../normalisers/notification.normaliser';
+import { upstreamRoutesFor, type BridgeUser, type UpstreamRoute } from './stomp-destinations';
+
+/** Spec §9: heart-beat 10 s each way. */
+export const HEARTBEAT_MS = 10_000;
+
+export interface StompBridgeOptions {
+  /** The upstream's raw STOMP WebSocket, e.g. ws://api:8080/ws/websocket. */
+  upstreamUrl: string;
+  /** The caller's upstream session id (sent as the JSESSIONID cookie on the upstream handshake). */
+  sessionId: string;
+  user: BridgeUser;
+  kind: 'api' | 'legacy';
+  log: FastifyBaseLogger;
+  heartbeatMs?: number;
+  /** First and largest upstream reconnect delays (doubling in between). */
+  reconnectMs?: { first: number; max: number };
+}
+
+interface BrowserSubscription {
+  destination: string;
+  routes: UpstreamRoute[];
+}
+
+/**
+ * One browser's STOMP session on the BFF's `/ws`, bridged to one upstream STOMP
+ * session opened with the caller's own cookie. The browser speaks to the BFF
+ * only: its SUBSCRIBE is checked (its own topics, admin topics for admins),
+ * SEND is refused (the upstream has no application destinations), and every
+ * MESSAGE body is normalised to the shared notification shape. When the
+ * upstream drops, the browser stays connected: the upstream session is
+ * reopened with back-off and every live subscription taken again.
+ */
+export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void {
+  const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
+  const subs = new Map<string, BrowserSubscription>();
+  const upstreamSubs = new Map<string, StompSubscription | null>();
+  let connected = false;
+  let closed = false;
+  let messageSeq = 0;
+  let lastHeard = Date.now();
+  const timers: NodeJS.Timeout[] = [];
+
+  const send = (command: string, headers: StompHeaders, body = '') => {
+    if (browser.readyState !== WebSocket.OPEN) return;
+    browser.send(new FrameImpl({ command, headers, body, escapeHeaderValues: true }).serialize() as string);
+  };
+  const fail = (code: string, detail: string, receipt?: string) => {
+    // STOMP 1.2: an ERROR frame ends the session.
+    send('ERROR', { message: code, 'content-type': 'text/plain', ...(receipt ? { 'receipt-id': receipt } : {}) }, detail);
+    shutdown(1008);
+  };
+
+  const upstream = new Client({
+    webSocketFactory: () => {
+      const ws = new WebSocket(opts.upstreamUrl, { headers: { cookie: `JSESSIONID=${opts.sessionId}` } });
+      // A refused handshake (e.g. the session expired upstream) is an 'error' event; the client's onclose retries.
+      ws.on('error', (err) => opts.log.debug({ err }, 'upstream STOMP socket error'));
+      return ws;
+    },
+    reconnectDelay: opts.reconnectMs?.first ?? 1000,
+    reconnectTimeMode: ReconnectionTimeMode.EXPONENTIAL,
+    maxReconnectDelay: opts.reconnectMs?.max ?? 30_000,
+    heartbeatIncoming: heartbeatMs,
+    heartbeatOutgoing: heartbeatMs,
+    debug: () => {},
+    onConnect: () => {
+      // A new upstream session has none of the old subscriptions: take them all again.
+      for (const destination of upstreamSubs.keys()) upstreamSubs.set(destination, subscribeUpstream(destination));
+    },
+    onStompError: (frame: IFrame) => opts.log.warn({ message: frame.headers.message }, 'upstream STOMP error'),
+    onWebSocketClose: () => {
+      for (const destination of upstreamSubs.keys()) upstreamSubs.set(destination, null);
+    },
+  });
+
+  function subscribeUpstream(destination: string): StompSubscription | null {
+    if (!upstream.connected) return null;
+    return upstream.subscribe(destination, (message) => deliver(destination, message));
+  }
+
+  function deliver(upstreamDestination: string, message: IMessage) {
+    let body: unknown;
+    try {
+      body = JSON.parse(message.body);
+    } catch {
+      return;
+    }
+    const notification = normaliseNotification(body);
+    if (!notification) return;
+    for (const [id, sub] of subs) {
+      if (!sub.routes.some((r) => r.destination === upstreamDestination && r.accepts(body))) continue;
+      send('MESSAGE', { subscription: id, 'message-id': `m-${++messageSeq}`, destination: sub.destination, 'content-type': 'application/json' }, JSON.stringify(notification));
+    }
+  }
+
+  function syncUpstream() {
+    const wanted = new Set([...subs.values()].flatMap((s) => s.routes.map((r) => r.destination)));
+    for (const [destination, sub] of upstreamSubs) {
+      if (wanted.has(destination)) continue;
+      upstreamSubs.delete(destination);
+      if (sub && upstream.connected) sub.unsubscribe();
+    }
+    for (const destination of wanted) if (!upstreamSubs.has(destination)) upstreamSubs.set(destination, subscribeUpstream(destination));
+  }
+
+  function onFrame(frame: FrameImpl) {
+    const receipt = frame.headers.receipt;
+    const ack = () => receipt && send('RECEIPT', { 'receipt-id': receipt });
+    if (!connected && frame.command !== 'CONNECT' && frame.command !== 'STOMP') return fail('NOT_CONNECTED', 'CONNECT first.');
+    switch (frame.command) {
+      case 'CONNECT':
+      case 'STOMP': {
+        if (connected) return fail('ALREADY_CONNECTED', 'This session is already connected.');
+        const versions = (frame.headers['accept-version'] ?? '1.0').split(',');
+        if (!versions.includes('1.2') && !versions.includes('1.1')) return fail('UNSUPPORTED_VERSION', 'STOMP 1.1 or 1.2 only.');
+        connected = true;
+        startHeartbeats(frame.headers['heart-beat']);
+        send('CONNECTED', { version: versions.includes('1.2') ? '1.2' : '1.1', 'heart-beat': `${heartbeatMs},${heartbeatMs}`, server: 'pawbridge-bff' });
+        upstream.activate();
+        return;
+      }
+      case 'SUBSCRIBE': {
+        const { id, destination } = frame.headers;
+        if (!id || !destination) return fail('MALFORMED_FRAME', 'SUBSCRIBE needs id and destination.', receipt);
+        const routes = upstreamRoutesFor(destination, opts.user, opts.kind);
+        if (!routes) return fail('FORBIDDEN_DESTINATION', `You may not subscribe to ${destination}.`, receipt);
+        subs.set(id, { destination, routes });
+        syncUpstream();
+        return ack();
+      }
+      case 'UNSUBSCRIBE':
+        if (frame.headers.id) subs.delete(frame.headers.id);
+        syncUpstream();
+        return ack();
+      case 'SEND':
+        return fail('SEND_NOT_ALLOWED', 'Nothing may be sent to the server.', receipt);
+      case 'DISCONNECT':
+        ack();
+        return shutdown(1000);
+      case 'ACK':
+      case 'NACK':
+      case 'BEGIN':
+      case 'COMMIT':
+      case 'ABORT':
+        return ack();
+      default:
+        return fail('MALFORMED_FRAME', `Unknown command ${frame.command}.`);
+    }
+  }
+
+  function startHeartbeats(requested: string | undefined) {
+    const [cx = 0, cy = 0] = (requested ?? '0,0').split(',').map((n) => Number.parseInt(n, 10) || 0);
+    // STOMP 1.2 §Heart-beating: each side uses the larger of what one offers and the other wants.
+    if (cy > 0) timers.push(setInterval(() => browser.readyState === WebSocket.OPEN && browser.send('\n'), Math.max(heartbeatMs, cy)));
+    if (cx > 0) {
+      const expected = Math.max(heartbeatMs, cx);
+      timers.push(
+        setInterval(() => {
+          // Twice the period of silence: the browser is gone (a sleeping laptop never says goodbye).
+          if (Date.now() - lastHeard > 2 * expected) shutdown(1001);
+        }, expected),
+      );
+    }
+  }
+
+  function shutdown(code: number) {
+    if (closed) return;
+    closed = true;
+    for (const t of timers) clearInterval(t);
+    void upstream.deactivate();
+    setImmediate(() => browser.close(code));
+  }
+
+  const parser = new Parser(
+    (raw) => {
+      if (!closed) onFrame(FrameImpl.fromRawFrame(raw, true));
+    },
+    () => {},
+  );
+  browser.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+    lastHeard = Date.now();
+    const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+    try {
+      parser.parseChunk(isBinary ? buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) : buf.toString('utf8'));
+    } catch {
+      fail('MALFORMED_FRAME', 'The frame could not be read.');
+    }
+  });
+  browser.on('close', () => {
+    if (closed) return;
+    closed = true;
+    for (const t of timers) clearInterval(t);
+    void upstream.deactivate();
+  });
+  browser.on('error', () => browser.terminate());
+}

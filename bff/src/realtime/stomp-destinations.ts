@@ -1,0 +1,60 @@
+import { ADMIN_TOPICS, memberTopics } from '@pawbridge/shared';
+import { notificationTypeOf, recipientOf } from '../normalisers/notification.normaliser';
+
+export interface BridgeUser {
+  userId: string;
+  isAdmin: boolean;
+}
+
+/** One upstream subscription feeding a browser destination, and which of its bodies belong there. */
+export interface UpstreamRoute {
+  destination: string;
+  accepts(body: unknown): boolean;
+}
+
+const all = () => true;
+const ofType = (...types: string[]) => (body: unknown) => types.includes((notificationTypeOf(body) ?? '').toUpperCase());
+/** Notifications that are the admin's, whoever the topic names (the legacy stores them for the login id "admin"). */
+const ADMIN_TYPES = ['ABANDONED_PET', 'ADOPTION_REQUEST'];
+const notAdminType = (body: unknown) => !ofType(...ADMIN_TYPES)(body);
+
+/**
+ * The destinations a browser may subscribe to, each with the upstream
+ * subscriptions that feed it; null when the caller may not subscribe (their
+ * own `/topic/user/...` topics only, the admin topics for admins only).
+ *
+ * Our api publishes on exactly these destinations. The legacy does not
+ * (legacy-contract §6.2, §14.10): it publishes a member's adoption result and
+ * report approval on the *admin* topics (recipient in the body's `userId`),
+ * and the admins' alerts on the topics of the login id "admin". The BFF
+ * subscribes upstream where the legacy really publishes and hands each body
+ * only to the browser it is for.
+ */
+export function upstreamRoutesFor(destination: string, user: BridgeUser, kind: 'api' | 'legacy'): UpstreamRoute[] | null {
+  const own = memberTopics(user.userId);
+  const isOwn = own.includes(destination);
+  const isAdminTopic = (ADMIN_TOPICS as readonly string[]).includes(destination);
+  if (!isOwn && !(isAdminTopic && user.isAdmin)) return null;
+  if (kind === 'api') return [{ destination, accepts: all }];
+
+  const forMe = (...types: string[]) => (body: unknown) => ofType(...types)(body) && (recipientOf(body) ?? '').toLowerCase() === user.userId.toLowerCase();
+  const [abandoned, adoption] = own;
+  switch (destination) {
+    case abandoned:
+      return [
+        { destination, accepts: notAdminType },
+        { destination: '/topic/admin/abandoned/alerts', accepts: forMe('ADMIN_ALERT') },
+      ];
+    case adoption:
+      return [
+        { destination, accepts: notAdminType },
+        { destination: '/topic/admin/adoption/alerts', accepts: forMe('ADOPTION_RESULT') },
+      ];
+    case '/topic/admin/abandoned/alerts':
+      return [{ destination: '/topic/user/abandoned/admin', accepts: ofType('ABANDONED_PET') }];
+    case '/topic/admin/adoption/alerts':
+      return [{ destination: '/topic/user/admin/adoption', accepts: ofType('ADOPTION_REQUEST') }];
+    default:
+      return [{ destination, accepts: all }];
+  }
+}
