@@ -4,7 +4,8 @@ import type { RouteObject } from 'react-router';
 import type { Session } from '@pawbridge/shared';
 import { documentTitle } from '@/components/layout/use-document-title';
 import { adminUser, mockApi, renderRoutes, resetTestApp, sessionUser } from '@/testing/render-app';
-import { routeObjects, type RouteHandle } from './router';
+import type { RouteHandle } from '@/lib/route-handle';
+import { routeObjects } from './router';
 
 const screens = (routeObjects[0]?.children ?? []) as RouteObject[];
 

@@ -2,12 +2,8 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import AppLayout from '@/components/layout/AppLayout';
 import { PageLoader } from '@/components/layout/PageLoader';
 import RouteError from '@/components/RouteError';
+import type { RouteHandle } from '@/lib/route-handle';
 import type { MessageKey } from '@/messages';
-
-/** What a route tells the layout: its document title (`handle.title`, a catalogue key). */
-export interface RouteHandle {
-  title?: MessageKey;
-}
 
 type Load = () => Promise<{ default: React.ComponentType }>;
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '@/app/session';
-import { notifyInfo } from '@/components/feedback/notify';
+import { useSession } from '@/lib/session';
+import { notifyInfo } from '@/lib/notify';
 import { t } from '@/messages';
 
 /**

@@ -1,17 +1,9 @@
-import { notifications } from '@mantine/notifications';
 import { modals } from '@mantine/modals';
 import { ApiError } from '@/lib/api-client';
 import { t, type MessageKey } from '@/messages';
 
 // Alerts of the old front end become notifications; confirms become modals (architecture.md).
-export const notifySuccess = (message: string) => notifications.show({ color: 'teal', message, autoClose: 3500 });
-/**
- * An error notification. The message says what went wrong ("the file is too big"),
- * so there is no generic "an error occurred" heading above it; a caller with a
- * real heading passes one.
- */
-export const notifyError = (message: string, title?: string) => notifications.show({ color: 'red', title, message, autoClose: 6000 });
-export const notifyInfo = (message: string) => notifications.show({ color: 'blue', message, autoClose: 4000 });
+export { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 
 /** The sentence to show for a failed call: the server's Korean message, or a catalogue fallback. */
 export function errorMessage(err: unknown, fallback: MessageKey = 'common.unknownError'): string {

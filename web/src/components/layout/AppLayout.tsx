@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { AppShell, Container } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { useSession } from '@/app/session';
+import { useSession } from '@/lib/session';
 import Header from './Header';
 import { PageLoader } from './PageLoader';
 import { SessionUnreachable } from './SessionUnreachable';

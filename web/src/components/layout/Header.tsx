@@ -1,7 +1,7 @@
 import { AppShell, Box, Burger, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
-import { useSession } from '@/app/session';
+import { useSession } from '@/lib/session';
 import { t } from '@/messages';
 import { MOBILE_MENU_ID, MobileMenu } from './MobileMenu';
 import { NotificationBell } from './NotificationBell';

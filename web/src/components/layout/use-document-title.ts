@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
-import type { RouteHandle } from '@/app/router';
+import type { RouteHandle } from '@/lib/route-handle';
 import { t } from '@/messages';
 
 /** "입양하기 · 포브리지": the deepest route's `handle.title`; home is the app name alone. */

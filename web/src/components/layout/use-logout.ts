@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { OkSchema, type Session } from '@pawbridge/shared';
-import { SESSION_KEY } from '@/app/session';
+import { SESSION_KEY } from '@/lib/session';
 import { notifyError, notifySuccess } from '@/components/feedback/notify';
 import { api } from '@/lib/api-client';
 import { t } from '@/messages';

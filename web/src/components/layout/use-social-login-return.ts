@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { LIMITS, type Session } from '@pawbridge/shared';
-import { SESSION_KEY } from '@/app/session';
+import { SESSION_KEY } from '@/lib/session';
 import { notifyError, notifySuccess } from '@/components/feedback/notify';
 import { t } from '@/messages';
 

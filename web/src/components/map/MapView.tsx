@@ -3,7 +3,7 @@ import { Box, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconMapOff } from '@tabler/icons-react';
 import { MAP_DEFAULT_CENTER } from '@pawbridge/shared';
 import { t } from '@/messages';
-import { usePublicConfig } from '@/app/config';
+import { usePublicConfig } from '@/lib/public-config';
 import type { EngineOptions, LatLng, MapEngine, MapHandle } from './types';
 
 export interface MapViewProps {

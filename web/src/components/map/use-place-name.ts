@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { regionOf } from '@pawbridge/shared';
-import { usePublicConfig } from '@/app/config';
+import { usePublicConfig } from '@/lib/public-config';
 import { t } from '@/messages';
 import type { LatLng } from './types';
 

@@ -6,7 +6,7 @@ import { t } from '@/messages';
 import { ApiError } from '@/lib/api-client';
 import { approveApplication, rejectApplication, useAdminApplications } from './api';
 import ApplicationCard from './components/ApplicationCard';
-import { useAdminGate } from '@/app/use-admin-gate';
+import { useAdminGate } from '@/lib/use-admin-gate';
 import { ListEmpty, ListError, ListLoading } from '@/components/ListState';
 
 /** Admin adoption applications (/admin/adopt-applications). */

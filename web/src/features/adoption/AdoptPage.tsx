@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { LIMITS, type AdoptionApplication, type Stray, type StraySearchQuery } from '@pawbridge/shared';
-import { useSession } from '@/app/session';
+import { useSession } from '@/lib/session';
 import { confirm, errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';

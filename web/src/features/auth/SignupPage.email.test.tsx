@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, ok, resetTestApp } from '@/testing/render-app';
-import { VALID_CODE, button, field, fieldError, renderSignup, sendCode, verify } from '@/testing/signup-page';
+import { VALID_CODE, button, field, fieldError, renderSignup, sendCode, verify } from './signup-page.testing';
 
 // Whole journeys through a large form: give jsdom room.
 vi.setConfig({ testTimeout: 20_000 });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { envelope, ok, resetTestApp } from '@/testing/render-app';
-import { button, enter, field, fieldError, fillAllButEmail, renderSignup, sendCode, verify } from '@/testing/signup-page';
+import { button, enter, field, fieldError, fillAllButEmail, renderSignup, sendCode, verify } from './signup-page.testing';
 
 // Whole journeys through a large form: give jsdom room.
 vi.setConfig({ testTimeout: 20_000 });

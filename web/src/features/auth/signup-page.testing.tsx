@@ -2,7 +2,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { envelope, mockApi, ok, renderRoutes, type MockRoute } from '@/testing/render-app';
-import SignupPage from '@/features/auth/SignupPage';
+import SignupPage from './SignupPage';
 
 /** An input by its label, ignoring the required asterisk ("비밀번호" is not "비밀번호 확인"). */
 export const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\s*\\*?$`));

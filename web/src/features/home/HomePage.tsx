@@ -1,6 +1,6 @@
 import { Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useSession } from '@/app/session';
+import { useSession } from '@/lib/session';
 import type { SessionUser } from '@pawbridge/shared';
 import { t } from '@/messages';
 import { FeatureCards } from './components/FeatureCards';

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import type { Pet } from '@pawbridge/shared';
 import { notifyError, notifySuccess } from '@/components/feedback/notify';
-import { useSession } from '@/app/session';
+import { useSession } from '@/lib/session';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
 import { editPet, PETS_KEY, usePet } from './api';

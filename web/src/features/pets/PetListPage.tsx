@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { Pet } from '@pawbridge/shared';
 import { checkImageContent } from '@/components/form/ImageInput';
 import { confirm, errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
-import { useSession } from '@/app/session';
+import { useSession } from '@/lib/session';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
 import { deletePet, uploadPetPhoto, usePets } from './api';

@@ -1,7 +1,7 @@
 import { Button, Center, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { useSession } from '@/app/session';
+import { useSession } from '@/lib/session';
 import { t } from '@/messages';
 import { usePet } from './api';
 import LoginRequired from './components/LoginRequired';

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { LIMITS, SessionSchema, type PetRegisterRequest } from '@pawbridge/shared';
 import { notifyError, notifySuccess } from '@/components/feedback/notify';
-import { useSession } from '@/app/session';
+import { useSession } from '@/lib/session';
 import { api, ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
 import { PETS_KEY, registerPet } from './api';

@@ -4,7 +4,7 @@ import { t } from '@/messages';
 import { useAdminStrays } from './api';
 import ReportDetailModal from './components/ReportDetailModal';
 import ReportTable from './components/ReportTable';
-import { useAdminGate } from '@/app/use-admin-gate';
+import { useAdminGate } from '@/lib/use-admin-gate';
 import { ListEmpty, ListError, ListLoading } from '@/components/ListState';
 
 /** Admin stray report list (/admin/abandoned-pets). */

@@ -1,7 +1,7 @@
 import { Button, Divider, Stack } from '@mantine/core';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@pawbridge/shared';
 import { t } from '@/messages';
-import { usePublicConfig } from '@/app/config';
+import { usePublicConfig } from '@/lib/public-config';
 import { socialLoginHref } from '../api';
 
 // Brand colours from each provider's login-button guide; the label always names the provider.

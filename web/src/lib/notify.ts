@@ -1,0 +1,12 @@
+import { notifications } from '@mantine/notifications';
+
+// The toasts live here, below components/, so lib's own hooks (the gates) can speak
+// without importing a component module; components/feedback/notify re-exports them.
+export const notifySuccess = (message: string) => notifications.show({ color: 'teal', message, autoClose: 3500 });
+/**
+ * An error notification. The message says what went wrong ("the file is too big"),
+ * so there is no generic "an error occurred" heading above it; a caller with a
+ * real heading passes one.
+ */
+export const notifyError = (message: string, title?: string) => notifications.show({ color: 'red', title, message, autoClose: 6000 });
+export const notifyInfo = (message: string) => notifications.show({ color: 'blue', message, autoClose: 4000 });
