@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { writeColourClassifier } from '../api/src/integrations/breed/onnx-writer';
+import { writeColourClassifier } from '@pawbridge/api/testing/breed-model';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, createUser, launchBrowser, loginContext, newContext, screenshot, startStack, type Stack, type TestUser } from './harness';
 
 // A place word that appears only in this report, so the place search must find exactly it.

@@ -4,7 +4,7 @@
 // BREED_LABELS_PATH=<outDir>/breed-labels.txt. Red photos predict the first
 // label, green the second, blue the third; grey/mixed photos are "unsure".
 import path from 'node:path';
-import { writeColourClassifier } from '../api/src/integrations/breed/onnx-writer';
+import { writeColourClassifier } from '@pawbridge/api/testing/breed-model';
 
 const outDir = path.resolve(process.argv[2] ?? 'data/breed-model');
 const files = await writeColourClassifier(outDir);
