@@ -15,6 +15,7 @@ import { DbSessionStore, RedisSessionStore } from './modules/users/session-store
 import { loadSessionUser, SESSION_COOKIE } from './modules/users/session-user';
 import { modules } from './modules/index';
 import { createEventBus } from './events/event-bus';
+import { startRealtime } from './realtime/index';
 
 export interface BuiltApi {
   app: FastifyInstance;
@@ -96,6 +97,7 @@ export async function buildApi(config: ApiConfig, opts: OpenOptions = {}): Promi
   });
 
   for (const mod of modules) await mod(app, ctx);
+  startRealtime(app, ctx);
   await ctx.events.ready();
 
   app.addHook('onClose', async () => {
