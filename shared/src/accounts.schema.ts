@@ -81,12 +81,17 @@ export const SOCIAL_LOGIN_ERROR_CODES = [
   'SOCIAL_LOGIN_PROVIDER_ERROR',
   'SOCIAL_LOGIN_UNSUPPORTED',
   'SOCIAL_LOGIN_EMAIL_IN_USE',
+  /** The reason is unknown (the legacy's bare `?error`) or the upstream could not be reached. */
+  'SOCIAL_LOGIN_FAILED',
 ] as const;
 export type SocialLoginErrorCode = (typeof SOCIAL_LOGIN_ERROR_CODES)[number];
 export const isSocialLoginErrorCode = (v: string): v is SocialLoginErrorCode => (SOCIAL_LOGIN_ERROR_CODES as readonly string[]).includes(v);
 
 /** The query flag on `/` after a successful social login (spec §9: the client re-checks the session). */
 export const SOCIAL_LOGIN_SUCCESS_PATH = '/?socialLogin=success';
+
+/** Our api's answer at GET /api/oauth2/providers: the providers it has clients for. */
+export const SocialProvidersAnswerSchema = z.object({ providers: z.array(z.enum(SOCIAL_PROVIDERS)) });
 
 /** Our api's cookie holding a started social login's state (the BFF passes it through; the legacy keeps it in its session). */
 export const SOCIAL_LOGIN_FLOW_COOKIE = 'OAUTH2_FLOW';

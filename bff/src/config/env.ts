@@ -49,7 +49,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_PREFIX: z.string().min(1).default('pawbridge:bff:rate:'),
   KAKAO_MAP_KEY: z.string().optional(),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  SOCIAL_PROVIDERS: list.default([]),
+  /** Unset: our api's announcement (GET /api/oauth2/providers); none in front of the legacy. */
+  SOCIAL_PROVIDERS: list.optional(),
+  /** Where browsers reach this app; social-login landings and the legacy's redirect host use it (else the request's own host). */
+  PUBLIC_ORIGIN: z.string().url().optional(),
   PORTONE_MERCHANT_CODE: z.string().optional(),
   BREED_PREDICTION_ENABLED: z.enum(['true', 'false']).optional(),
 });
@@ -91,7 +94,9 @@ export interface BffConfig {
   };
   kakaoMapKey: string | undefined;
   mapTileUrl: string;
-  socialProviders: string[];
+  /** The operator's list (SOCIAL_PROVIDERS); undefined → ask our api, none for the legacy. */
+  socialProviders: string[] | undefined;
+  publicOrigin: string | undefined;
   portoneMerchantCode: string | undefined;
   breedPredictionEnabled: boolean | undefined;
 }
@@ -139,6 +144,7 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
     kakaoMapKey: e.KAKAO_MAP_KEY,
     mapTileUrl: e.MAP_TILE_URL,
     socialProviders: e.SOCIAL_PROVIDERS,
+    publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined,
     portoneMerchantCode: e.PORTONE_MERCHANT_CODE,
     breedPredictionEnabled: e.BREED_PREDICTION_ENABLED === undefined ? undefined : e.BREED_PREDICTION_ENABLED === 'true',
   };

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PublicConfigSchema, SOCIAL_PROVIDERS, type PublicConfig, type SocialProvider } from '@pawbridge/shared';
+import { PublicConfigSchema, type PublicConfig } from '@pawbridge/shared';
+import { oauthUpstream } from '../upstream/oauth.upstream';
 
 /** What our api announces at GET /api/capabilities (the legacy Spring service has no such route). */
 const CapabilitiesSchema = z.object({ breedPrediction: z.boolean() });
@@ -12,11 +13,11 @@ const CAPABILITIES_TTL_MS = 60_000;
 /** What the browser may know about this deployment (which map, which social logins, ...). */
 export const configRoutes: FastifyPluginAsync = async (app) => {
   const c = app.config;
-  const fixed: Omit<PublicConfig, 'breedPrediction'> = {
+  const social = oauthUpstream(app);
+  const fixed: Omit<PublicConfig, 'breedPrediction' | 'socialProviders'> = {
     map: c.kakaoMapKey
       ? { provider: 'kakao', appKey: c.kakaoMapKey }
       : { provider: 'leaflet', tileUrl: c.mapTileUrl, attribution: '&copy; OpenStreetMap contributors' },
-    socialProviders: c.socialProviders.filter((p): p is SocialProvider => (SOCIAL_PROVIDERS as readonly string[]).includes(p)),
     payments: c.portoneMerchantCode ? { mode: 'portone', merchantCode: c.portoneMerchantCode } : { mode: 'test', merchantCode: null },
   };
 
@@ -48,6 +49,6 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/config',
     { schema: { tags: ['config'], summary: '공개 설정', response: { 200: PublicConfigSchema } } },
-    async (_req, reply) => reply.header('Cache-Control', 'public, max-age=60').send({ ...fixed, breedPrediction: await canPredict() }),
+    async (_req, reply) => reply.header('Cache-Control', 'public, max-age=60').send({ ...fixed, socialProviders: await social.configuredProviders(), breedPrediction: await canPredict() }),
   );
 };

@@ -8,6 +8,7 @@ import { adoptionRoutes } from './adoption.routes';
 import { adminRoutes } from './admin.routes';
 import { notificationRoutes } from './notifications.routes';
 import { dashboardRoutes } from './dashboard.routes';
+import { oauthRoutes } from './oauth.routes';
 
 /** Every route plugin, registered by app.ts. */
-export const routes: FastifyPluginAsync[] = [configRoutes, uploadsRoutes, accountRoutes, petRoutes, strayRoutes, adoptionRoutes, adminRoutes, notificationRoutes, dashboardRoutes];
+export const routes: FastifyPluginAsync[] = [configRoutes, uploadsRoutes, accountRoutes, petRoutes, strayRoutes, adoptionRoutes, adminRoutes, notificationRoutes, dashboardRoutes, oauthRoutes];

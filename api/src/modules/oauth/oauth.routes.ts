@@ -56,6 +56,9 @@ export const oauthModule: ApiModule = async (app, ctx) => {
   const provider = (name: string): OAuthProvider | undefined => providers.get(name as SocialProvider);
   const fail = (reply: FastifyReply, code: SocialLoginErrorCode) => reply.redirect(`${origin}/login?error=${code}`, 302);
 
+  // Not in the legacy: tells the BFF which buttons the web may show.
+  app.get('/api/oauth2/providers', async () => ({ providers: SOCIAL_PROVIDERS.filter((p) => providers.has(p)) }));
+
   app.get<{ Params: { provider: string } }>('/oauth2/authorization/:provider', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const p = provider(request.params.provider);

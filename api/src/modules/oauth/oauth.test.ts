@@ -195,10 +195,16 @@ describe('failures land on /login?error=<code> without a session', () => {
   });
 });
 
-describe('without configuration', () => {
-  it('every provider is refused as unsupported', async () => {
+describe('configured providers', () => {
+  it('are announced at /api/oauth2/providers', async () => {
+    const res = await fetch(`${api.url}/api/oauth2/providers`);
+    expect(await res.json()).toEqual({ providers: ['google', 'kakao', 'naver'] });
+  });
+
+  it('without configuration none is announced and every one is refused as unsupported', async () => {
     const bare = await startTestApi({ PUBLIC_ORIGIN: ORIGIN });
     try {
+      expect(await (await fetch(`${bare.url}/api/oauth2/providers`)).json()).toEqual({ providers: [] });
       for (const p of ['google', 'kakao', 'naver']) {
         const res = await fetch(`${bare.url}/oauth2/authorization/${p}`, { redirect: 'manual' });
         expect(res.headers.get('location')).toBe(`${ORIGIN}/login?error=SOCIAL_LOGIN_UNSUPPORTED`);
