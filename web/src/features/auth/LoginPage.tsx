@@ -1,48 +1,45 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
+import { focusFirstInvalid } from '@/components/form/focus-first-invalid';
 import { t } from '@/messages';
-import { login } from './api';
+import { useLogin } from './api';
 import { fullReload } from './full-reload';
+import { EMPTY_LOGIN, validateLogin, type LoginValues } from './login-form';
 import { SocialLoginButtons } from './components/SocialLoginButtons';
 import { useSocialLoginError } from './hooks/use-social-login-error';
 import { AuthCard } from './components/AuthCard';
-
-type LoginErrors = { userId?: string; password?: string };
 
 // Long enough to read the success notification before the page reloads and it disappears.
 const RELOAD_PAUSE_MS = 600;
 
 export default function LoginPage() {
   useSocialLoginError();
-  const [userId, setUserId] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<LoginErrors>({});
-  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<LoginValues>({ mode: 'controlled', initialValues: EMPTY_LOGIN, validate: (values) => validateLogin(values).errors });
+  const { trigger, isMutating } = useLogin();
+  // After success the page stays busy until the reload takes it away: no second login in between.
+  const [leaving, setLeaving] = useState(false);
+  const submitting = isMutating || leaving;
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next: LoginErrors = {};
-    if (userId.trim() === '') next.userId = t('auth.login.userIdRequired');
-    if (password === '') next.password = t('auth.login.passwordRequired');
-    setErrors(next);
-    if (next.userId || next.password) return;
-    setSubmitting(true);
+  const send = async (values: LoginValues) => {
+    const { request } = validateLogin(values);
+    if (!request) return;
     try {
-      await login({ userId: userId.trim(), password });
+      await trigger(request);
+      setLeaving(true);
       notifySuccess(t('auth.login.success'));
       // A full reload at / so every part of the app starts from the new session (spec §2 Login).
       window.setTimeout(() => fullReload('/'), RELOAD_PAUSE_MS);
     } catch (err) {
       notifyError(t('auth.login.failed', { error: errorMessage(err, 'auth.login.failedGeneric') }));
-      setSubmitting(false);
     }
   };
 
   return (
     <AuthCard width={440} title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={form.onSubmit((values) => void send(values), focusFirstInvalid)} noValidate>
         <Stack gap="md">
           <TextInput
             label={t('auth.login.userId')}
@@ -50,12 +47,7 @@ export default function LoginPage() {
             autoComplete="username"
             required
             withAsterisk={false}
-            value={userId}
-            onChange={(e) => {
-              setUserId(e.currentTarget.value);
-              setErrors((x) => ({ ...x, userId: undefined }));
-            }}
-            error={errors.userId}
+            {...form.getInputProps('userId')}
             disabled={submitting}
           />
           <PasswordInput
@@ -64,12 +56,7 @@ export default function LoginPage() {
             autoComplete="current-password"
             required
             withAsterisk={false}
-            value={password}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value);
-              setErrors((x) => ({ ...x, password: undefined }));
-            }}
-            error={errors.password}
+            {...form.getInputProps('password')}
             disabled={submitting}
           />
           <Button type="submit" size="md" fullWidth loading={submitting} disabled={submitting}>

@@ -1,4 +1,5 @@
 import { OkSchema, SessionSchema, type LoginRequest, type SignupRequest } from '@pawbridge/shared';
+import useSWRMutation from 'swr/mutation';
 import { api } from '@/lib/api-client';
 
 // The account calls of spec §7; every answer is checked against the shared schemas.
@@ -6,6 +7,11 @@ import { api } from '@/lib/api-client';
 export const login = (body: LoginRequest) => api('/api/users/login', { method: 'POST', json: body, schema: SessionSchema });
 
 export const signup = (body: SignupRequest) => api('/api/users/signup', { method: 'POST', json: body, schema: OkSchema });
+
+/** The login submit: `trigger(request)` rejects with the ApiError; `isMutating` while it runs. */
+export const useLogin = () => useSWRMutation('/api/users/login', (_key: string, { arg }: { arg: LoginRequest }) => login(arg));
+
+export const useSignup = () => useSWRMutation('/api/users/signup', (_key: string, { arg }: { arg: SignupRequest }) => signup(arg));
 
 export const sendVerificationEmail = (email: string) =>
   api('/api/users/send-email', { method: 'POST', query: { email }, schema: OkSchema });
