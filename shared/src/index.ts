@@ -9,3 +9,4 @@ export * from './screen-routes';
 export * from './community.schema';
 export * from './notification-feed.schema';
 export * from './dashboard.schema';
+export * from './donations.schema';

@@ -8,6 +8,8 @@ import type { FieldErrors } from './errors';
 export const VALIDATION_MESSAGES: Record<string, string> = {
   required: '필수 입력 항목입니다.',
   invalid: '형식이 올바르지 않습니다.',
+  amountInvalid: '올바른 금액을 입력해 주세요.',
+  amountTooLarge: '한 번에 후원할 수 있는 금액을 넘었습니다.',
   nameRequired: '이름을 입력해 주세요.',
   userIdRequired: '아이디를 입력해 주세요.',
   userIdTooShort: '아이디는 4자 이상이어야 합니다.',

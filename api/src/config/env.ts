@@ -34,6 +34,11 @@ const EnvSchema = z.object({
   CUSTOM_VISION_PUBLISH_NAME: z.string().optional(),
   /** Where browsers reach the app (the BFF); social-login redirect URIs and returns are built from it, never from request headers. */
   PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
+  /** PortOne (Iamport v1) REST API for verifying donations; without key and secret the embedded test gateway verifies (never in production). */
+  PORTONE_API_URL: z.string().url().default('https://api.iamport.kr'),
+  PORTONE_API_KEY: z.string().optional(),
+  PORTONE_API_SECRET: z.string().optional(),
+  PORTONE_MERCHANT_CODE: z.string().optional(),
   ...oauthEnv('GOOGLE', { authorization: 'https://accounts.google.com/o/oauth2/v2/auth', token: 'https://oauth2.googleapis.com/token' }),
   OAUTH_GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   OAUTH_GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
@@ -84,6 +89,8 @@ export interface ApiConfig {
   publicOrigin: string;
   /** Social-login providers with a client id (and the secret they need); the others are refused. */
   oauth: OAuthProvidersConfig;
+  /** PortOne REST credentials; undefined → the embedded test gateway (refused in production). */
+  portone: { apiUrl: string; apiKey: string; apiSecret: string; merchantCode: string | undefined } | undefined;
 }
 
 export interface OAuthClientConfig {
@@ -171,6 +178,10 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     breed: { modelPath: e.BREED_MODEL_PATH, labelsPath: e.BREED_LABELS_PATH, minConfidence: e.BREED_MIN_CONFIDENCE, customVision: cv },
     publicOrigin: new URL(e.PUBLIC_ORIGIN).origin,
     oauth: oauthProviders(e),
+    portone:
+      e.PORTONE_API_KEY && e.PORTONE_API_SECRET
+        ? { apiUrl: e.PORTONE_API_URL.replace(/\/$/, ''), apiKey: e.PORTONE_API_KEY, apiSecret: e.PORTONE_API_SECRET, merchantCode: e.PORTONE_MERCHANT_CODE }
+        : undefined,
   };
 }
 

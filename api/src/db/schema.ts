@@ -5,7 +5,8 @@ import type { StraysTables } from '../modules/strays/strays.tables';
 import type { AdoptionTables } from '../modules/adoption/adoption.tables';
 import type { CommunityTables } from '../modules/community/community.tables';
 import type { NotificationsTables } from '../modules/notifications/notifications.tables';
+import type { DonationsTables } from '../modules/donations/donations.tables';
 
-export interface DB extends UsersTables, PetsTables, StraysTables, AdoptionTables, CommunityTables, NotificationsTables {
+export interface DB extends UsersTables, PetsTables, StraysTables, AdoptionTables, CommunityTables, NotificationsTables, DonationsTables {
   schemaMigrations: { name: string; appliedAt: Date };
 }

@@ -7,8 +7,9 @@ import { adoptionModule } from './adoption/adoption.routes';
 import { notificationsModule } from './notifications/notifications.routes';
 import { communityModule } from './community/community.routes';
 import { oauthModule } from './oauth/oauth.routes';
+import { donationsModule } from './donations/donations.routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: ApiContext) => Promise<void>;
 
 /** Every domain module, registered in this order by app.ts. */
-export const modules: ApiModule[] = [usersModule, petsModule, straysModule, adoptionModule, notificationsModule, communityModule, oauthModule];
+export const modules: ApiModule[] = [usersModule, petsModule, straysModule, adoptionModule, notificationsModule, communityModule, oauthModule, donationsModule];
