@@ -5,6 +5,7 @@ import { petsModule } from './pets/pets.routes';
 import { straysModule } from './strays/strays.routes';
 import { adoptionModule } from './adoption/adoption.routes';
 import { notificationsModule } from './notifications/notifications.routes';
+import { dashboardModule } from './dashboard/dashboard.routes';
 import { communityModule } from './community/community.routes';
 import { oauthModule } from './oauth/oauth.routes';
 import { donationsModule } from './donations/donations.routes';
@@ -12,4 +13,4 @@ import { donationsModule } from './donations/donations.routes';
 export type ApiModule = (app: FastifyInstance, ctx: ApiContext) => Promise<void>;
 
 /** Every domain module, registered in this order by app.ts. */
-export const modules: ApiModule[] = [usersModule, petsModule, straysModule, adoptionModule, notificationsModule, communityModule, oauthModule, donationsModule];
+export const modules: ApiModule[] = [usersModule, petsModule, straysModule, adoptionModule, notificationsModule, dashboardModule, communityModule, oauthModule, donationsModule];
