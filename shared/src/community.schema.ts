@@ -15,22 +15,7 @@ export const COMMUNITY_LIMITS = {
   pageSizeMax: 50,
 } as const;
 
-/**
- * Validation message keys of this domain (the BFF turns them into these
- * sentences; the web into its catalogue's `community.validation.<key>`).
- */
-export const COMMUNITY_VALIDATION_MESSAGES: Record<string, string> = {
-  postTypeRequired: '카테고리를 선택해 주세요.',
-  postTitleRequired: '제목을 입력해 주세요.',
-  postTitleTooLong: '제목은 100자 이하로 입력해 주세요.',
-  postContentRequired: '내용을 입력해 주세요.',
-  postContentTooLong: '내용이 너무 깁니다.',
-  commentRequired: '댓글 내용을 입력해 주세요.',
-  commentTooLong: '댓글은 500자 이하로 입력해 주세요.',
-  textControlChars: '입력할 수 없는 문자(제어 문자)가 들어 있습니다.',
-  invalid: '형식이 올바르지 않습니다.',
-  required: '필수 입력 항목입니다.',
-};
+// Validation message keys of this domain (postTitleRequired, commentTooLong, ...) live in VALIDATION_MESSAGES.
 
 /**
  * Visible text of an HTML fragment, for "is the body blank?" checks and list

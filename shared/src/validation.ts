@@ -57,6 +57,13 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   petPhotoRequired: '반려견 사진을 선택해 주세요.',
   foundDateFuture: '발견 날짜는 오늘 이후로 입력할 수 없습니다.',
   textControlChars: '입력할 수 없는 문자(제어 문자)가 들어 있습니다.',
+  postTypeRequired: '카테고리를 선택해 주세요.',
+  postTitleRequired: '제목을 입력해 주세요.',
+  postTitleTooLong: '제목은 100자 이하로 입력해 주세요.',
+  postContentRequired: '내용을 입력해 주세요.',
+  postContentTooLong: '내용이 너무 깁니다.',
+  commentRequired: '댓글 내용을 입력해 주세요.',
+  commentTooLong: '댓글은 500자 이하로 입력해 주세요.',
 };
 
 /** Turn a zod error into `{ field: koreanSentence }` (first issue per field). */

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
-  COMMUNITY_VALIDATION_MESSAGES,
   CommentRequestSchema,
   DEFAULT_ERROR_MESSAGES,
   POST_IMAGE_FIELD,
@@ -11,6 +10,7 @@ import {
   PostListQuerySchema,
   TOTAL_COUNT_HEADER,
   toFieldErrors,
+  VALIDATION_MESSAGES,
 } from '@pawbridge/shared';
 import type { ApiModule } from '../index';
 import { ApiHttpError } from '../../lib/errors';
@@ -24,15 +24,15 @@ type Body = (m: string) => Record<string, unknown>;
 function postPart<T>(fields: Record<string, string>, schema: z.ZodType<T>, body: Body): T {
   const invalid = (fieldErrors: Record<string, string>) => new ApiHttpError(400, { ...body(DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors });
   const raw = fields[POST_JSON_PART];
-  if (raw === undefined) throw invalid({ [POST_JSON_PART]: COMMUNITY_VALIDATION_MESSAGES.required ?? '' });
+  if (raw === undefined) throw invalid({ [POST_JSON_PART]: VALIDATION_MESSAGES.required ?? '' });
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch {
-    throw invalid({ [POST_JSON_PART]: COMMUNITY_VALIDATION_MESSAGES.invalid ?? '' });
+    throw invalid({ [POST_JSON_PART]: VALIDATION_MESSAGES.invalid ?? '' });
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success) throw invalid(toFieldErrors(parsed.error, COMMUNITY_VALIDATION_MESSAGES));
+  if (!parsed.success) throw invalid(toFieldErrors(parsed.error));
   return parsed.data;
 }
 
@@ -70,7 +70,7 @@ export const communityModule: ApiModule = async (app, ctx) => {
   // Paged (the legacy sent every post): ?page (from 1), ?size, ?postType; the total is in X-Total-Count.
   app.get('/api/community/posts', async (request, reply) => {
     const parsed = PostListQuerySchema.safeParse(request.query);
-    if (!parsed.success) throw new ApiHttpError(400, { ...errorBody(DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors: toFieldErrors(parsed.error, COMMUNITY_VALIDATION_MESSAGES) });
+    if (!parsed.success) throw new ApiHttpError(400, { ...errorBody(DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors: toFieldErrors(parsed.error) });
     const { page, size, postType } = parsed.data;
     const { rows, total } = await service.repo.list({ postType, limit: size, offset: (page - 1) * size });
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows.map(toPostDto));
@@ -117,7 +117,7 @@ export const communityModule: ApiModule = async (app, ctx) => {
     const key = existingKey(request, new ApiHttpError(404, errorBody(COMMUNITY_MESSAGES.commentPostMissing)));
     const parsed = CommentRequestSchema.safeParse(request.body ?? {});
     if (!parsed.success) {
-      const fieldErrors = toFieldErrors(parsed.error, COMMUNITY_VALIDATION_MESSAGES);
+      const fieldErrors = toFieldErrors(parsed.error);
       throw new ApiHttpError(400, { ...errorBody(Object.values(fieldErrors)[0] ?? DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors });
     }
     const id = await service.comment(who.pk, key, parsed.data.content);
