@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { createMailer } from './mail';
 import { startTestApi } from '../testing/test-api';
-import { emlSubject, emlText, sendCode, verifyCode } from '../modules/users/users.test-helpers';
+import { emlSubject, emlText, sendCode, verifyCode } from '../testing/fixtures';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 const message = { to: 'reader@example.com', subject: '[포브리지] 안내', text: '본문입니다.', html: '<p>본문입니다.</p>' };

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { DEFAULT_ERROR_MESSAGES } from '@pawbridge/shared';
 import { cleanImage } from './images';
 import { ApiHttpError } from './errors';
-import { pngBomb } from './images.test-helpers';
+import { pngBomb } from '../testing/fixtures';
 
 const errorBody = (message: string) => ({ success: false, message });
 

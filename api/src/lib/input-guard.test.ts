@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../testing/test-api';
-import { call } from '../modules/users/users.test-helpers';
+import { call } from '../testing/fixtures';
 import { containsNul, isPlausibleSessionId } from './input-guard';
 
 let api: TestApi;

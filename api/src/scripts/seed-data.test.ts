@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestApi, type TestApi } from '../testing/test-api';
-import { call } from '../modules/users/users.test-helpers';
+import { call } from '../testing/fixtures';
 import { demoSeeders, seed, type DemoSeeder } from './seed-data';
 
 const running: TestApi[] = [];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@pawbridge/shared';
 import { startTestApi, type TestApi } from '../../testing/test-api';
-import { getJson, insertStray, member, post, type Member } from '../strays/strays.test-helpers';
+import { getJson, insertStray, createMember, post, type Member } from '../../testing/fixtures';
 import type { AdoptionDecided } from '../../events';
 import { ADOPTION_FEATURES_HEADER } from './adoption.routes';
 
@@ -24,14 +24,14 @@ describe('adoption lifecycle: reject, withdraw, reopening, cap, decided events',
 
   beforeAll(async () => {
     api = await startTestApi();
-    admin = await member(api, 'boss', 'ADMIN');
+    admin = await createMember(api, 'boss', { role: 'ADMIN' });
     api.ctx.events.subscribe('adoption.decided', (e) => {
       decided.push(e);
     });
   });
   afterAll(() => api.close());
 
-  const fresh = () => member(api, `m${++seq}`);
+  const fresh = () => createMember(api, `m${++seq}`);
   const strayStatus = async (id: number) => (await api.ctx.db.selectFrom('strayReports').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
   const appOf = async (strayId: number, who: Member) =>
     (await api.ctx.db.selectFrom('adoptionApplications').select(['id', 'adoptStatus']).where('strayId', '=', strayId).where('applicantPk', '=', who.pk).executeTakeFirst()) ?? null;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/test-api';
-import { getJson, insertStray, member, post, type Member } from '../strays/strays.test-helpers';
+import { getJson, insertStray, createMember, post, type Member } from '../../testing/fixtures';
 
 interface App {
   id: number;
@@ -22,9 +22,9 @@ describe('adoption: apply, my applications, admin list and approval', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    admin = await member(api, 'admin', 'ADMIN');
-    ann = await member(api, 'ann');
-    ben = await member(api, 'ben');
+    admin = await createMember(api, 'admin', { role: 'ADMIN' });
+    ann = await createMember(api, 'ann');
+    ben = await createMember(api, 'ben');
   });
   afterAll(() => api.close());
 

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { startTestApi, type TestApi } from '../../testing/test-api';
 import { keyFromUploadUrl } from '../../integrations/storage';
 import { seedDemoPets } from './demo-pets';
-import { memberCookie } from './pets.test-helpers';
+import { createMember } from '../../testing/fixtures';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 it('gives the demo member two dogs with real photos, once', async () => {
-  const { pk } = await memberCookie(api, 'demo-owner');
+  const { pk } = await createMember(api, 'demo-owner');
   await seedDemoPets(api.ctx, api.app.log, { adminPk: pk, demoPk: pk });
   await seedDemoPets(api.ctx, api.app.log, { adminPk: pk, demoPk: pk });
   const pets = await api.ctx.db.selectFrom('pets').selectAll().where('userPk', '=', pk).orderBy('id').execute();

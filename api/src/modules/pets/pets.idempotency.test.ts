@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/test-api';
 import { IDEMPOTENCY_MESSAGES } from '../../lib/idempotency';
-import { pngBomb } from '../../lib/images.test-helpers';
-import { jpegWithExif, memberCookie, petForm, petJson } from './pets.test-helpers';
+import { pngBomb, jpegWithExif, createMember, petForm, petJson } from '../../testing/fixtures';
 
 let api: TestApi;
 let member: { cookie: string; pk: number };
 
 beforeAll(async () => {
   api = await startTestApi();
-  member = await memberCookie(api, 'retrier');
+  member = await createMember(api, 'retrier');
 });
 afterAll(() => api.close());
 

@@ -4,8 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ERROR_MESSAGES } from '@pawbridge/shared';
 import { startTestApi, type TestApi } from '../../testing/test-api';
-import { pngBomb } from '../../lib/images.test-helpers';
-import { memberCookie, petForm, petJson, send } from './pets.test-helpers';
+import { pngBomb, createMember, petForm, petJson, send } from '../../testing/fixtures';
 
 let api: TestApi;
 let cookie: string;
@@ -13,7 +12,7 @@ const stored = () => (fs.existsSync(api.config.uploadDir) ? fs.readdirSync(api.c
 
 beforeAll(async () => {
   api = await startTestApi();
-  cookie = (await memberCookie(api, 'photos')).cookie;
+  cookie = (await createMember(api, 'photos')).cookie;
 });
 afterAll(() => api.close());
 

@@ -4,24 +4,23 @@ import { DEFAULT_ERROR_MESSAGES, PetEditRequestSchema, PetRegisterRequestSchema,
 import type { ApiModule } from '../index';
 import { ApiHttpError, bootError } from '../../lib/errors';
 import { requireUser } from '../../lib/auth';
-import { idempotencyKey, once } from '../../lib/idempotency';
-import { readPetMultipart } from './pets.multipart';
-import { failure, PET_MESSAGES, PetsService, toDto } from './pets.service';
+import { idempotencyKey } from '../../lib/idempotency';
+import { jsonPart, readMultipart, type MultipartBody } from '../../lib/multipart';
+import { failure, PET_MESSAGES, PetsService } from './pets.service';
 
 // The legacy DTO is one class for both calls, so an edit may echo `petId` and `profile`; neither is applied.
 const LegacyEditSchema = PetEditRequestSchema.extend({ petId: z.string().max(64).optional() });
 
+const readPetForm = (request: FastifyRequest) => readMultipart(request, { files: ['profile'], json: ['pet'], fail: failure });
+
 /** The `pet` part: JSON, parsed strictly (unknown keys are an error, as the legacy's fresh ObjectMapper). */
-function petPart<T>(fields: Record<string, string>, schema: z.ZodType<T>): T {
-  const raw = fields.pet;
-  if (raw === undefined) throw new ApiHttpError(400, { ...failure(DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors: { pet: '필수 입력 항목입니다.' } });
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    throw new ApiHttpError(400, { ...failure(DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors: { pet: '형식이 올바르지 않습니다.' } });
+function petPart<T>(body: MultipartBody, schema: z.ZodType<T>): T {
+  const part = jsonPart(body, 'pet');
+  if (!part.ok) {
+    const message = part.reason === 'missing' ? '필수 입력 항목입니다.' : '형식이 올바르지 않습니다.';
+    throw new ApiHttpError(400, { ...failure(DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors: { pet: message } });
   }
-  const parsed = schema.safeParse(json);
+  const parsed = schema.safeParse(part.value);
   if (!parsed.success) throw new ApiHttpError(400, { ...failure(DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors: toFieldErrors(parsed.error) });
   return parsed.data;
 }
@@ -40,40 +39,35 @@ export const petsModule: ApiModule = async (app, ctx) => {
   const service = new PetsService(ctx, app.log);
 
   app.post('/api/pet/register', async (request, reply) => {
-    const body = await readPetMultipart(request, 'pet');
+    const body = await readPetForm(request);
     const user = requireUser(request, failure(PET_MESSAGES.loginRequired));
-    const input = petPart(body.fields, PetRegisterRequestSchema);
+    const input = petPart(body, PetRegisterRequestSchema);
     const photo = body.files.profile;
     if (!photo) throw new ApiHttpError(400, { ...failure(PET_MESSAGES.photoRequired), fieldErrors: { profile: PET_MESSAGES.photoRequired } });
-    // A retry with the same Idempotency-Key (after a timeout) gets the first answer, not a 409 duplicate.
-    const answer = await once(ctx.db, idempotencyKey(request, failure), { userPk: user.pk, scope: 'pet-register', fail: failure }, async () => {
-      const row = await service.register(user.pk, input, photo);
-      // `pet` (the stored dog, as the list shows it) spares the BFF a list call; the legacy fields stay as they were.
-      return { success: true, message: PET_MESSAGES.registered, petId: row.petId, pet: toDto(row) };
-    });
-    return reply.code(200).send(answer);
+    const pet = await service.register(user.pk, input, photo, idempotencyKey(request, failure));
+    // `pet` (the stored dog, as the list shows it) spares the BFF a list call; the legacy fields stay as they were.
+    return reply.code(200).send({ success: true, message: PET_MESSAGES.registered, petId: pet.petId, pet });
   });
 
   app.get('/api/pet/profile/pets', async (request, reply) => {
     const user = requireUser(request, PET_MESSAGES.loginRequired);
-    const rows = await service.repo.listByOwner(user.pk);
-    return reply.send(rows.map(toDto));
+    return reply.send(await service.list(user.pk));
   });
 
   app.get<{ Params: { petId: string } }>('/api/pet/:petId', async (request, reply) => {
     const user = requireUser(request, PET_MESSAGES.loginRequired);
     const key = dbKey(request.params.petId);
-    const row = key === null ? undefined : await service.repo.findByKey(user.pk, key);
-    if (!row) throw notFound(request);
-    return reply.send(toDto(row));
+    const pet = key === null ? null : await service.get(user.pk, key);
+    if (!pet) throw notFound(request);
+    return reply.send(pet);
   });
 
   app.put<{ Params: { petId: string } }>('/api/pet/edit/:petId', async (request, reply) => {
-    const body = await readPetMultipart(request, 'pet');
+    const body = await readPetForm(request);
     const user = requireUser(request, failure(PET_MESSAGES.loginRequired));
     const key = dbKey(request.params.petId);
     if (key === null) throw new ApiHttpError(404, failure(PET_MESSAGES.notFound));
-    const { petId: _ignored, ...input } = petPart(body.fields, LegacyEditSchema);
+    const { petId: _ignored, ...input } = petPart(body, LegacyEditSchema);
     await service.edit(user.pk, key, input, body.files.profile);
     return reply.send({ success: true, message: PET_MESSAGES.edited });
   });

@@ -3,6 +3,7 @@ import type { PetEditRequest, PetRegisterRequest } from '@pawbridge/shared';
 import type { ApiContext } from '../../context';
 import { ApiHttpError } from '../../lib/errors';
 import { cleanImage } from '../../lib/images';
+import { once } from '../../lib/idempotency';
 import { keyFromUploadUrl, uploadUrl } from '../../integrations/storage';
 import { PetsRepository, type PetFields, type PetRow } from './pets.repository';
 
@@ -19,6 +20,8 @@ export const PET_MESSAGES = {
 } as const;
 
 export const failure = (message: string) => ({ success: false, message });
+
+export type PetDto = ReturnType<typeof toDto>;
 
 /** PetProfileDto of the legacy, plus our `id` (the database key the legacy GET/PUT paths take). */
 export function toDto(row: PetRow) {
@@ -54,12 +57,23 @@ const fieldsOf = (input: PetRegisterRequest | PetEditRequest): PetFields => ({
  * So no failure leaves an orphan file or a row pointing at nothing.
  */
 export class PetsService {
-  readonly repo: PetsRepository;
+  private readonly repo: PetsRepository;
   constructor(
     private readonly ctx: ApiContext,
     private readonly log: FastifyBaseLogger,
   ) {
     this.repo = new PetsRepository(ctx.db);
+  }
+
+  /** The owner's dogs, oldest first. */
+  async list(userPk: number): Promise<PetDto[]> {
+    return (await this.repo.listByOwner(userPk)).map(toDto);
+  }
+
+  /** The owner's dog by database key; another owner's dog is null exactly like a missing one. */
+  async get(userPk: number, id: number): Promise<PetDto | null> {
+    const row = await this.repo.findByKey(userPk, id);
+    return row ? toDto(row) : null;
   }
 
   private async storePhoto(bytes: Buffer): Promise<string> {
@@ -73,7 +87,16 @@ export class PetsService {
     await this.ctx.storage.delete(key).catch((err: unknown) => this.log.warn({ err, key }, 'could not delete photo'));
   }
 
-  async register(userPk: number, input: PetRegisterRequest, photo: Buffer): Promise<PetRow> {
+  /**
+   * Registers a dog. A retry with the same idempotency key (after a timeout)
+   * gets the first answer instead of a 409 duplicate; without a key (the
+   * legacy client) every call registers.
+   */
+  register(userPk: number, input: PetRegisterRequest, photo: Buffer, idempotencyKey: string | null = null): Promise<PetDto> {
+    return once(this.ctx.db, idempotencyKey, { userPk, scope: 'pet-register', fail: failure }, async () => toDto(await this.store(userPk, input, photo)));
+  }
+
+  private async store(userPk: number, input: PetRegisterRequest, photo: Buffer): Promise<PetRow> {
     if (await this.repo.findByRegistration(userPk, input.petId)) throw new ApiHttpError(409, failure(PET_MESSAGES.duplicate));
     const profile = await this.storePhoto(photo);
     let row: PetRow | 'duplicate';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { startTestApi, type TestApi } from '../../testing/test-api';
-import { jpegWithExif, memberCookie, petForm, petJson, send } from './pets.test-helpers';
+import { jpegWithExif, createMember, petForm, petJson, send } from '../../testing/fixtures';
 
 let api: TestApi;
 let alice: { cookie: string; pk: number };
@@ -14,8 +14,8 @@ const list = async (cookie: string) => (await send(api, 'GET', '/api/pet/profile
 
 beforeAll(async () => {
   api = await startTestApi();
-  alice = await memberCookie(api, 'alice');
-  bob = await memberCookie(api, 'bobby');
+  alice = await createMember(api, 'alice');
+  bob = await createMember(api, 'bobby');
 });
 afterAll(() => api.close());
 

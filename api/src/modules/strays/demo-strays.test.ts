@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/test-api';
 import { seedDemoStrays } from './demo-strays';
-import { getJson, member, uploadFiles } from './strays.test-helpers';
+import { getJson, createMember, uploadFiles } from '../../testing/fixtures';
 
 describe('demo strays', () => {
   let api: TestApi;
@@ -12,7 +12,7 @@ describe('demo strays', () => {
   afterAll(() => api.close());
 
   it('seeds every status with photos and consistent applications, once', async () => {
-    const demo = await member(api, 'demo');
+    const demo = await createMember(api, 'demo');
     await seedDemoStrays(api.ctx, api.app.log, { demoPk: demo.pk });
     await seedDemoStrays(api.ctx, api.app.log, { demoPk: demo.pk });
     const rows = await api.ctx.db.selectFrom('strayReports').select(['id', 'status', 'imageUrl']).execute();
@@ -45,7 +45,7 @@ describe('demo strays seeded by an earlier version', () => {
   afterAll(() => api.close());
 
   it('are named and rewritten in place, not seeded a second time', async () => {
-    const demo = await member(api, 'demo');
+    const demo = await createMember(api, 'demo');
     const old = { reporterPk: demo.pk, latitude: 37.5284, longitude: 126.9327, imageUrl: '/uploads/old.jpg', gender: 'MALE' as const, location: '서울특별시', type: null, name: null, foundDate: '2026-11-01', foundTime: '18:40', status: 'LOST' as const, registeredAt: null };
     await api.ctx.db.insertInto('strayReports').values({ ...old, description: '여의도 한강공원 편의점 앞에서 혼자 떨고 있었어요. 빨간 목줄을 하고 있어요.' }).execute();
     await seedDemoStrays(api.ctx, api.app.log, { demoPk: demo.pk });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/test-api';
-import { member, solidJpeg, validReport, type Member } from './strays.test-helpers';
+import { createMember, solidJpeg, validReport, type Member } from '../../testing/fixtures';
 
 let api: TestApi;
 let alice: Member;
 
 beforeAll(async () => {
   api = await startTestApi();
-  alice = await member(api, 'alice');
+  alice = await createMember(api, 'alice');
 });
 afterAll(() => api.close());
 
@@ -31,7 +31,7 @@ describe('POST /api/abandoned/register with an Idempotency-Key', () => {
   });
 
   it('keeps keys per member: another member with the same key files their own report', async () => {
-    const bob = await member(api, 'bob');
+    const bob = await createMember(api, 'bob');
     const form = new FormData();
     form.append('abandoned-pet', new Blob([JSON.stringify(validReport({ description: '같은 키, 다른 회원' }))], { type: 'application/json' }));
     form.append('imageurl', new Blob([new Uint8Array(await solidJpeg(10, 60, 30))], { type: 'image/jpeg' }), 'dog.jpg');

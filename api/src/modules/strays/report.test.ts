@@ -6,14 +6,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/test-api';
 import { writeColourClassifier } from '../../integrations/breed/onnx-writer';
-import { getJson, member, postReport, solidJpeg, uploadFiles, validReport, type Member } from './strays.test-helpers';
+import { getJson, createMember, postReport, solidJpeg, uploadFiles, validReport, type Member } from '../../testing/fixtures';
 
 describe('POST /api/abandoned/register (no predictor configured)', () => {
   let api: TestApi;
   let alice: Member;
   beforeAll(async () => {
     api = await startTestApi();
-    alice = await member(api, 'alice');
+    alice = await createMember(api, 'alice');
   });
   afterAll(() => api.close());
 
@@ -115,7 +115,7 @@ describe('breed prediction with the ONNX model', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'breed-'));
     const files = await writeColourClassifier(dir, ['빨강견', '초록견', '파랑견']);
     api = await startTestApi({ BREED_MODEL_PATH: files.modelPath, BREED_LABELS_PATH: files.labelsPath, BREED_MIN_CONFIDENCE: '0.6' });
-    bob = await member(api, 'bob');
+    bob = await createMember(api, 'bob');
   });
   afterAll(async () => {
     await api.close();
@@ -166,7 +166,7 @@ describe('a broken predictor never fails a report', () => {
   });
 
   it('saves the report with type null and predict answers 503', async () => {
-    const carol = await member(api, 'carol');
+    const carol = await createMember(api, 'carol');
     const res = await postReport(api, carol.cookie, validReport({ type: undefined }), await solidJpeg(250, 0, 0));
     expect(res.status).toBe(200);
     const row = await api.ctx.db.selectFrom('strayReports').select('type').where('id', '=', Number(res.body?.id)).executeTakeFirstOrThrow();

@@ -1,48 +1,31 @@
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import type { ApiContext } from '../../context';
 import { requireAdmin } from '../../lib/auth';
 import { ApiHttpError } from '../../lib/errors';
-import { domainEvent } from '../../events';
-import { findById, listAll, toFormDto } from './strays.repository';
+import { STRAY_MESSAGES, type StraysService } from './strays.service';
 
 const idParam = (raw: string): number => {
   const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new ApiHttpError(404, '존재하지 않는 제보입니다.');
+  if (!Number.isSafeInteger(id) || id <= 0) throw new ApiHttpError(404, STRAY_MESSAGES.reportNotFound);
   return id;
 };
 
 /** Admin review of stray reports (legacy-contract §3.3), with an explicit reportStatus. */
-export async function adminStrayRoutes(app: FastifyInstance, ctx: ApiContext): Promise<void> {
+export async function adminStrayRoutes(app: FastifyInstance, strays: StraysService): Promise<void> {
   app.get('/api/admin/abandoned-pets', async (request) => {
     requireAdmin(request);
-    return (await listAll(ctx.db)).map((r) => toFormDto(r, true));
+    return strays.listAll();
   });
 
   app.get<{ Params: { id: string } }>('/api/admin/abandoned-pets/:id', async (request, reply) => {
     requireAdmin(request);
-    const row = await findById(ctx.db, Number(request.params.id) || 0);
-    if (!row) return reply.code(404).send('');
-    return toFormDto(row, true);
+    const stray = await strays.get(Number(request.params.id) || 0);
+    if (!stray) return reply.code(404).send('');
+    return stray;
   });
 
-  /** LOST → PROTECTING exactly once: a conditional update, so two admins cannot both register it. */
   app.post<{ Params: { id: string } }>('/api/admin/reports/:id/register', async (request, reply) => {
     const admin = requireAdmin(request);
-    const id = idParam(request.params.id);
-    const updated = await ctx.db
-      .updateTable('strayReports')
-      .set({ status: 'PROTECTING', registeredAt: sql<Date>`now()` })
-      .where('id', '=', id)
-      .where('status', '=', 'LOST')
-      .returning(['id', 'reporterPk'])
-      .executeTakeFirst();
-    if (!updated) {
-      const exists = await findById(ctx.db, id);
-      if (!exists) throw new ApiHttpError(404, '존재하지 않는 제보입니다.');
-      throw new ApiHttpError(409, '이미 등록된 유기견입니다.');
-    }
-    await ctx.events.publish(domainEvent('report.registered', { strayId: id, reporterPk: updated.reporterPk, adminPk: admin.pk }));
-    return reply.type('text/plain; charset=utf-8').send('제보가 유기동물로 등록되었습니다.');
+    await strays.registerReport(idParam(request.params.id), admin.pk);
+    return reply.type('text/plain; charset=utf-8').send(STRAY_MESSAGES.registered);
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/test-api';
-import { getJson, insertStray, member, post, type Member } from './strays.test-helpers';
+import { getJson, insertStray, createMember, post, type Member } from '../../testing/fixtures';
 
 interface Dto {
   id: number;
@@ -18,8 +18,8 @@ describe('stray lists, search and admin registration', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    admin = await member(api, 'admin', 'ADMIN');
-    user = await member(api, 'walker');
+    admin = await createMember(api, 'admin', { role: 'ADMIN' });
+    user = await createMember(api, 'walker');
     ids.lost = await insertStray(api, { status: 'LOST', location: '서울특별시', foundDate: '2026-11-10', foundTime: '10:00' });
     ids.protecting = await insertStray(api, { status: 'PROTECTING', location: '서울특별시', description: '망원 한강공원 산책로', foundDate: '2026-11-10', foundTime: '10:30' });
     ids.waiting = await insertStray(api, { status: 'WAITING', location: '부산광역시', description: 'Brown POODLE near the beach', type: '푸들', foundDate: '2026-11-10', foundTime: '11:31' });

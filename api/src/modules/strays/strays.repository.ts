@@ -1,9 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { reportStatusFor, type PetStatus, type StraySearchQuery } from '@pawbridge/shared';
-import type { DB } from '../../db/schema';
+import { sql, type Insertable } from 'kysely';
+import type { PetStatus, StraySearchQuery } from '@pawbridge/shared';
+import type { Db } from '../../db/index';
 import type { StrayReportsTable } from './strays.tables';
 
-type Q = Kysely<DB> | Transaction<DB>;
+type Q = Db;
 
 /** Statuses a visitor sees on the adopt list (PROTECTING, WAITING and, with its badge, ADOPT). */
 export const PUBLIC_STATUSES: PetStatus[] = ['PROTECTING', 'WAITING', 'ADOPT'];
@@ -45,35 +45,15 @@ const baseQuery = (db: Q) =>
       'u.userId as reporterUserId',
     ]);
 
-/** The legacy AbandonPetFormDto plus `name` and `reportStatus`; `userId` only where the caller may see it. */
-export function toFormDto(row: StrayRow, showReporter: boolean) {
-  return {
-    id: row.id,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    imageUrl: row.imageUrl,
-    gender: row.gender,
-    description: row.description,
-    location: row.location,
-    type: row.type,
-    name: row.name,
-    status: row.status,
-    reportStatus: reportStatusFor(row.status),
-    foundDate: row.foundDate,
-    foundTime: row.foundTime,
-    userId: showReporter ? row.reporterUserId : null,
-  };
-}
-
 /** Adopt-list order: adoptable first (PROTECTING, then WAITING, then ADOPT), newest found first within each. */
 const adoptListRank = sql<number>`case s.status when 'PROTECTING' then 0 when 'WAITING' then 1 when 'ADOPT' then 2 else 3 end`;
 
-export const listPublic = (db: Q): Promise<StrayRow[]> =>
+const listPublic = (db: Q): Promise<StrayRow[]> =>
   baseQuery(db).where('s.status', 'in', PUBLIC_STATUSES).orderBy(adoptListRank).orderBy('s.foundDate', 'desc').orderBy('s.foundTime', 'desc').orderBy('s.id', 'desc').execute();
 
-export const listAll = (db: Q): Promise<StrayRow[]> => baseQuery(db).orderBy('s.id', 'desc').execute();
+const listAll = (db: Q): Promise<StrayRow[]> => baseQuery(db).orderBy('s.id', 'desc').execute();
 
-export const findById = (db: Q, id: number): Promise<StrayRow | undefined> => baseQuery(db).where('s.id', '=', id).executeTakeFirst();
+const findById = (db: Q, id: number): Promise<StrayRow | undefined> => baseQuery(db).where('s.id', '=', id).executeTakeFirst();
 
 /** Minutes since midnight of an 'HH:mm' text column. */
 const minutesOf = sql<number>`(split_part(s.found_time, ':', 1)::int * 60 + split_part(s.found_time, ':', 2)::int)`;
@@ -84,7 +64,7 @@ const minutesOf = sql<number>`(split_part(s.found_time, ':', 1)::int * 60 + spli
  * the region, the description or the breed, ignoring case. Every given
  * criterion must hold; none given lists everything public.
  */
-export function search(db: Q, q: StraySearchQuery): Promise<StrayRow[]> {
+function search(db: Q, q: StraySearchQuery): Promise<StrayRow[]> {
   let query = baseQuery(db).where('s.status', 'in', PUBLIC_STATUSES);
   if (q.foundDate) query = query.where('s.foundDate', '=', q.foundDate);
   if (q.foundTime) {
@@ -103,4 +83,41 @@ export function search(db: Q, q: StraySearchQuery): Promise<StrayRow[]> {
     );
   }
   return query.orderBy(adoptListRank).orderBy('s.foundDate', 'desc').orderBy('s.foundTime', 'desc').orderBy('s.id', 'desc').execute();
+}
+
+/** Stray reports: the adopt list, the admin's review and new reports (Kysely only). */
+export class StraysRepository {
+  constructor(private readonly db: Db) {}
+
+  listPublic(): Promise<StrayRow[]> {
+    return listPublic(this.db);
+  }
+
+  listAll(): Promise<StrayRow[]> {
+    return listAll(this.db);
+  }
+
+  findById(id: number): Promise<StrayRow | undefined> {
+    return findById(this.db, id);
+  }
+
+  search(q: StraySearchQuery): Promise<StrayRow[]> {
+    return search(this.db, q);
+  }
+
+  async insertReport(values: Insertable<StrayReportsTable>): Promise<number> {
+    const row = await this.db.insertInto('strayReports').values(values).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** LOST → PROTECTING as one conditional update, so two admins cannot both register it; undefined when it was not LOST (or not there). */
+  markRegistered(id: number): Promise<{ reporterPk: number | null } | undefined> {
+    return this.db
+      .updateTable('strayReports')
+      .set({ status: 'PROTECTING', registeredAt: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('status', '=', 'LOST')
+      .returning(['reporterPk'])
+      .executeTakeFirst();
+  }
 }

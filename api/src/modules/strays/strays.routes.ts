@@ -1,56 +1,73 @@
-import { StraySearchQuerySchema, toFieldErrors } from '@pawbridge/shared';
+import type { FastifyRequest } from 'fastify';
+import { StrayReportRequestSchema, StraySearchQuerySchema, toFieldErrors, VALIDATION_MESSAGES } from '@pawbridge/shared';
 import type { ApiModule } from '../index';
-import { createBreedPredictor, PredictionFailedError } from '../../integrations/breed/predictor';
+import { createBreedPredictor } from '../../integrations/breed/predictor';
 import { ApiHttpError, bootError } from '../../lib/errors';
-import { cleanImage } from '../../lib/images';
-import { LIMITS } from '@pawbridge/shared';
-import { createReport } from './report.service';
-import { listPublic, search, toFormDto } from './strays.repository';
-import { adminStrayRoutes } from './admin.routes';
+import { idempotencyKey } from '../../lib/idempotency';
+import { jsonPart, readMultipart, type MultipartBody } from '../../lib/multipart';
+import { reportFailure, STRAY_MESSAGES, StraysService } from './strays.service';
+import { adminStrayRoutes } from './strays.admin.routes';
 
 /** Tells the BFF this search applies the documented rules (the legacy's Elasticsearch one does not). */
 export const SEARCH_RULES_HEADER = 'x-pawbridge-search';
 
-/** Public stray calls on the legacy paths (legacy-contract §3.2). */
-export const straysModule: ApiModule = async (app, ctx) => {
-  const predictor = createBreedPredictor(ctx.config.breed);
+/** Keys the legacy DTO allows but ignores; anything else is a client mistake. */
+const IGNORED_KEYS = ['id', 'imageUrl', 'status', 'userId'];
 
-  app.get('/api/abandoned/abandoned-pets', async () => (await listPublic(ctx.db)).map((r) => toFormDto(r, false)));
+/** The `abandoned-pet` part, parsed strictly (minus the legacy's ignored keys). */
+function reportPart(body: MultipartBody) {
+  const part = jsonPart(body, 'abandoned-pet');
+  if (!part.ok && part.reason === 'missing') throw new ApiHttpError(400, reportFailure('제보 내용(abandoned-pet)이 필요합니다.'));
+  const raw = part.ok ? part.value : undefined;
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ApiHttpError(400, reportFailure('제보 내용의 형식이 올바르지 않습니다.'));
+  const fields = { ...(raw as Record<string, unknown>) };
+  for (const k of IGNORED_KEYS) delete fields[k];
+  const parsed = StrayReportRequestSchema.strict().safeParse(fields);
+  if (!parsed.success) {
+    const fieldErrors = toFieldErrors(parsed.error);
+    throw new ApiHttpError(400, reportFailure(Object.values(fieldErrors)[0] ?? '입력한 내용을 다시 확인해 주세요.', fieldErrors));
+  }
+  return parsed.data;
+}
+
+/** Public stray calls on the legacy paths (legacy-contract §3.2), the member's report and the admin's review. */
+export const straysModule: ApiModule = async (app, ctx) => {
+  const strays = new StraysService(ctx, app.log, createBreedPredictor(ctx.config.breed));
+
+  app.get('/api/abandoned/abandoned-pets', async () => strays.listPublic());
 
   app.get('/api/abandoned/abandoned-pets/search', async (request, reply) => {
     const parsed = StraySearchQuerySchema.safeParse(request.query);
     if (!parsed.success) throw new ApiHttpError(400, bootError(400, 'Bad Request', '/api/abandoned/abandoned-pets/search', Object.values(toFieldErrors(parsed.error))[0]));
-    const rows = await search(ctx.db, parsed.data);
-    return reply.header(SEARCH_RULES_HEADER, 'rules-v1').send(rows.map((r) => toFormDto(r, false)));
+    return reply.header(SEARCH_RULES_HEADER, 'rules-v1').send(await strays.search(parsed.data));
   });
 
   // Our addition to the legacy paths: what this upstream can do. The legacy Spring
   // service has no such route; the BFF then assumes its Custom Vision step works.
-  app.get('/api/capabilities', async () => ({ breedPrediction: predictor ? await predictor.available() : false }));
+  app.get('/api/capabilities', async () => strays.capabilities());
 
-  app.post('/api/abandoned/predict', async (request) => {
-    if (!predictor) throw new ApiHttpError(503, { message: '품종 예측 기능이 설정되어 있지 않습니다.' });
-    if (!request.isMultipart()) throw new ApiHttpError(415, { message: '이미지 파일만 업로드할 수 있습니다.' });
-    let image: Buffer | undefined;
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      const bytes = await part.toBuffer();
-      if (part.file.truncated || bytes.length > LIMITS.imageMaxBytes) throw new ApiHttpError(413, { message: '파일 크기는 5MB 이하여야 합니다.' });
-      if (part.fieldname === 'imageurl' && bytes.length > 0) image = bytes;
-    }
-    if (!image) throw new ApiHttpError(400, { message: '사진(imageurl)이 필요합니다.' });
-    const clean = await cleanImage(image, (message) => ({ message }));
-    try {
-      const result = await predictor.predict(clean.bytes);
-      return { predictedBreed: result.breed, confidence: result.confidence };
-    } catch (err) {
-      if (!(err instanceof PredictionFailedError)) throw err;
-      request.log.warn({ err }, 'breed prediction failed');
-      throw new ApiHttpError(503, { message: '품종을 예측하지 못했습니다.' });
-    }
+  app.post('/api/abandoned/predict', async (request: FastifyRequest) => {
+    const fail = (message: string) => ({ message });
+    if (!strays.predictionConfigured) throw new ApiHttpError(503, fail(STRAY_MESSAGES.predictorOff));
+    const body = await readMultipart(request, { files: ['imageurl'], fail, notMultipart: '이미지 파일만 업로드할 수 있습니다.' });
+    const image = body.files.imageurl;
+    if (!image) throw new ApiHttpError(400, fail('사진(imageurl)이 필요합니다.'));
+    return strays.predict(image);
   });
 
-  app.post('/api/abandoned/register', async (request) => createReport(ctx, request, predictor, request.log));
+  app.post('/api/abandoned/register', async (request) => {
+    const reporterPk = request.user?.pk;
+    if (reporterPk === undefined) throw new ApiHttpError(401, reportFailure('로그인이 필요합니다.'));
+    const body = await readMultipart(request, { files: ['imageurl'], json: ['abandoned-pet'], fail: reportFailure });
+    const form = reportPart(body);
+    const photo = body.files.imageurl;
+    if (!photo) {
+      const message = VALIDATION_MESSAGES.photoRequired ?? '유기견 사진은 필수입니다.';
+      throw new ApiHttpError(400, reportFailure(message, { imageurl: message }));
+    }
+    const { id } = await strays.report(reporterPk, form, photo, idempotencyKey(request, reportFailure));
+    return { success: true, message: STRAY_MESSAGES.reported, id };
+  });
 
-  await adminStrayRoutes(app, ctx);
+  await adminStrayRoutes(app, strays);
 };

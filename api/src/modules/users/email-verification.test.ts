@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestApi, type TestApi } from '../../testing/test-api';
-import { call, emlSubject, emlText, latestCode, outboxMessages, sendCode, validSignup, verifyCode } from './users.test-helpers';
+import { call, emlSubject, emlText, latestCode, outboxMessages, sendCode, validSignup, verifyCode } from '../../testing/fixtures';
 
 let api: TestApi;
 let clock: number;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/test-api';
-import { call, sessionCookie, signUpVerified } from './users.test-helpers';
+import { call, sessionCookie, signUpVerified } from '../../testing/fixtures';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/test-api';
 import { isoDay } from './session-user';
-import { call, latestCode, sendCode, signUpVerified, validSignup, verifyCode } from './users.test-helpers';
+import { call, latestCode, sendCode, signUpVerified, validSignup, verifyCode } from '../../testing/fixtures';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -1,0 +1,157 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { reportStatusFor, type StrayReportRequest, type StraySearchQuery } from '@pawbridge/shared';
+import type { ApiContext } from '../../context';
+import { domainEvent } from '../../events';
+import { uploadUrl } from '../../integrations/storage';
+import { PredictionFailedError, type BreedPredictor } from '../../integrations/breed/predictor';
+import { ApiHttpError } from '../../lib/errors';
+import { cleanImage } from '../../lib/images';
+import { once } from '../../lib/idempotency';
+import { StraysRepository, type StrayRow } from './strays.repository';
+
+/** The report routes' legacy body: `{success, message}` plus field errors. */
+export const reportFailure = (message: string, fieldErrors?: Record<string, string>) => ({ success: false, message, ...(fieldErrors ? { fieldErrors } : {}) });
+
+export const STRAY_MESSAGES = {
+  reported: '유기견 등록이 완료되었습니다.',
+  reportNotFound: '존재하지 않는 제보입니다.',
+  alreadyRegistered: '이미 등록된 유기견입니다.',
+  registered: '제보가 유기동물로 등록되었습니다.',
+  predictorOff: '품종 예측 기능이 설정되어 있지 않습니다.',
+  predictionFailed: '품종을 예측하지 못했습니다.',
+} as const;
+
+export type StrayDto = ReturnType<typeof toFormDto>;
+
+/** The legacy AbandonPetFormDto plus `name` and `reportStatus`; `userId` only where the caller may see it. */
+export function toFormDto(row: StrayRow, showReporter: boolean) {
+  return {
+    id: row.id,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    imageUrl: row.imageUrl,
+    gender: row.gender,
+    description: row.description,
+    location: row.location,
+    type: row.type,
+    name: row.name,
+    status: row.status,
+    reportStatus: reportStatusFor(row.status),
+    foundDate: row.foundDate,
+    foundTime: row.foundTime,
+    userId: showReporter ? row.reporterUserId : null,
+  };
+}
+
+/** Found dogs: the public adopt list and search, reports by members, the admin's review, breed prediction. */
+export class StraysService {
+  private readonly repo: StraysRepository;
+
+  constructor(
+    private readonly ctx: ApiContext,
+    private readonly log: FastifyBaseLogger,
+    private readonly predictor: BreedPredictor | null,
+  ) {
+    this.repo = new StraysRepository(ctx.db);
+  }
+
+  async listPublic(): Promise<StrayDto[]> {
+    return (await this.repo.listPublic()).map((r) => toFormDto(r, false));
+  }
+
+  async search(q: StraySearchQuery): Promise<StrayDto[]> {
+    return (await this.repo.search(q)).map((r) => toFormDto(r, false));
+  }
+
+  /** Every report in every status, with the reporter (admins only; the route checks). */
+  async listAll(): Promise<StrayDto[]> {
+    return (await this.repo.listAll()).map((r) => toFormDto(r, true));
+  }
+
+  async get(id: number): Promise<StrayDto | null> {
+    const row = await this.repo.findById(id);
+    return row ? toFormDto(row, true) : null;
+  }
+
+  /** A predictor is configured (it may still be unavailable, e.g. the remote one down). */
+  get predictionConfigured(): boolean {
+    return this.predictor !== null;
+  }
+
+  /** What this upstream can do (the BFF's /api/config follows it). */
+  async capabilities(): Promise<{ breedPrediction: boolean }> {
+    return { breedPrediction: this.predictor ? await this.predictor.available() : false };
+  }
+
+  /** The predictor's guess for a photo; 503 when none is configured or it fails. */
+  async predict(image: Buffer): Promise<{ predictedBreed: string | null; confidence: number }> {
+    if (!this.predictor) throw new ApiHttpError(503, { message: STRAY_MESSAGES.predictorOff });
+    const clean = await cleanImage(image, (message) => ({ message }));
+    try {
+      const result = await this.predictor.predict(clean.bytes);
+      return { predictedBreed: result.breed, confidence: result.confidence };
+    } catch (err) {
+      if (!(err instanceof PredictionFailedError)) throw err;
+      this.log.warn({ err }, 'breed prediction failed');
+      throw new ApiHttpError(503, { message: STRAY_MESSAGES.predictionFailed });
+    }
+  }
+
+  /**
+   * A member reports a found dog (status LOST). The photo is checked and
+   * cleaned before anything is stored; the breed is the member's own text,
+   * else the predictor's confident guess, else null — a failed prediction
+   * never fails the report. The stored photo is removed again if the insert
+   * fails. A retry with the same idempotency key (after a timeout) gets the
+   * first answer instead of a second report.
+   */
+  report(reporterPk: number, form: StrayReportRequest, photo: Buffer, idempotencyKey: string | null = null): Promise<{ id: number }> {
+    return once(this.ctx.db, idempotencyKey, { userPk: reporterPk, scope: 'stray-report', fail: reportFailure }, () => this.storeReport(reporterPk, form, photo));
+  }
+
+  private async storeReport(reporterPk: number, form: StrayReportRequest, original: Buffer): Promise<{ id: number }> {
+    const photo = await cleanImage(original, (m) => reportFailure(m));
+    let type = form.type?.trim() || null;
+    if (!type && this.predictor) {
+      try {
+        type = (await this.predictor.predict(photo.bytes)).breed;
+      } catch (err) {
+        this.log.warn({ err }, 'breed prediction failed; report saved without a breed');
+      }
+    }
+    const key = await this.ctx.storage.put(photo.bytes, photo.ext, photo.thumbnail);
+    let id: number;
+    try {
+      id = await this.repo.insertReport({
+        reporterPk,
+        latitude: form.latitude,
+        longitude: form.longitude,
+        imageUrl: uploadUrl(key),
+        gender: form.gender ?? null,
+        description: form.description,
+        location: form.location,
+        type,
+        name: null,
+        foundDate: form.foundDate,
+        foundTime: form.foundTime,
+        status: 'LOST',
+        registeredAt: null,
+      });
+    } catch (err) {
+      await this.ctx.storage.delete(key);
+      throw err;
+    }
+    await this.ctx.events.publish(domainEvent('stray.reported', { strayId: id, reporterPk }));
+    return { id };
+  }
+
+  /** An admin registers a report: LOST → PROTECTING exactly once (404 unknown, 409 already registered). */
+  async registerReport(id: number, adminPk: number): Promise<void> {
+    const updated = await this.repo.markRegistered(id);
+    if (!updated) {
+      if (!(await this.repo.findById(id))) throw new ApiHttpError(404, STRAY_MESSAGES.reportNotFound);
+      throw new ApiHttpError(409, STRAY_MESSAGES.alreadyRegistered);
+    }
+    await this.ctx.events.publish(domainEvent('report.registered', { strayId: id, reporterPk: updated.reporterPk, adminPk }));
+  }
+}
