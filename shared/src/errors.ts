@@ -42,11 +42,59 @@ export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 export const FieldErrorsSchema = z.record(z.string(), z.string());
 export type FieldErrors = z.infer<typeof FieldErrorsSchema>;
 
+/**
+ * Why a request failed, finer than its code (several reasons share NOT_FOUND
+ * or INVALID_STATE). Stable words a client may render from its own catalogue;
+ * the envelope's `message` is ERROR_REASON_MESSAGES[reason] for curl users.
+ */
+export const ErrorReasonSchema = z.enum([
+  'ADMIN_ONLY',
+  'APPLY_LOGIN_REQUIRED',
+  'REPORT_LOGIN_REQUIRED',
+  'PET_NOT_FOUND',
+  'PET_NUMBER_DUPLICATE',
+  'PET_NUMBER_SHARED',
+  'PET_NUMBER_SHARED_ON_LEGACY',
+  'STRAY_NOT_LISTED',
+  'STRAY_NOT_AVAILABLE',
+  'ADOPTION_REJECTED_BEFORE',
+  'APPLICATION_NOT_FOUND',
+  'WITHDRAW_NOT_REQUESTED',
+  'WITHDRAW_UNSUPPORTED',
+  'APPROVE_NOT_REQUESTED',
+  'REJECT_NOT_REQUESTED',
+  'REJECT_UNSUPPORTED',
+  'REPORT_NOT_FOUND',
+  'REPORT_ALREADY_REGISTERED',
+  'REPORT_PREDICTOR_DOWN',
+  'SIGNUP_FAILED',
+  'EMAIL_SEND_FAILED',
+  'MULTIPART_REQUIRED',
+  'BODY_TOO_LARGE',
+  'REQUEST_TIMEOUT',
+  'POST_NOT_FOUND',
+  'POST_AUTHOR_ONLY',
+  'POST_CATEGORY_NOT_ALLOWED',
+  'COMMENT_LOGIN_REQUIRED',
+]);
+export type ErrorReason = z.infer<typeof ErrorReasonSchema>;
+
+/**
+ * Field-error codes: the shared schemas' validation keys (VALIDATION_MESSAGES:
+ * `required`, `petNameRequired`, ...) plus the keys below for what only the
+ * server can know. `fieldErrors` keeps a readable sentence per field (today's
+ * web shows it); `fieldErrorCodes` carries the code for the web's catalogue.
+ */
+export const FieldErrorCodesSchema = z.record(z.string(), z.string());
+export type FieldErrorCodes = z.infer<typeof FieldErrorCodesSchema>;
+
 export const ErrorEnvelopeSchema = z.object({
   error: z.object({
     code: ErrorCodeSchema,
+    reason: ErrorReasonSchema.optional(),
     message: z.string(),
     fieldErrors: FieldErrorsSchema.optional(),
+    fieldErrorCodes: FieldErrorCodesSchema.optional(),
     requestId: z.string(),
   }),
 });
@@ -89,3 +137,68 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
   UPSTREAM_UNSUPPORTED: '지금 연결된 서버에서는 사용할 수 없는 기능입니다.',
   INTERNAL: '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
 };
+
+/** The readable sentence of each reason (the server's one table; the web has its own catalogue). */
+export const ERROR_REASON_MESSAGES: Record<ErrorReason, string> = {
+  ADMIN_ONLY: '관리자만 접근할 수 있습니다.',
+  APPLY_LOGIN_REQUIRED: '입양을 신청하려면 로그인이 필요합니다.',
+  REPORT_LOGIN_REQUIRED: '유기견을 제보하려면 로그인이 필요합니다.',
+  PET_NOT_FOUND: '반려견을 찾을 수 없습니다.',
+  PET_NUMBER_DUPLICATE: '이미 같은 등록번호로 등록한 반려견이 있습니다.',
+  PET_NUMBER_SHARED: '다른 보호자의 반려견이 이미 이 등록번호를 쓰고 있습니다. 등록번호를 다시 확인해 주세요.',
+  PET_NUMBER_SHARED_ON_LEGACY: '다른 보호자의 반려견이 같은 등록번호를 쓰고 있어 이 반려견을 수정하거나 삭제할 수 없습니다. 관리자에게 문의해 주세요.',
+  STRAY_NOT_LISTED: '입양 목록에 없는 유기견입니다.',
+  STRAY_NOT_AVAILABLE: '지금은 입양을 신청할 수 없는 유기견입니다.',
+  ADOPTION_REJECTED_BEFORE: '이 유기견에 대한 입양 신청은 이미 거절되었습니다.',
+  APPLICATION_NOT_FOUND: '존재하지 않는 입양 신청입니다.',
+  WITHDRAW_NOT_REQUESTED: '대기 중인 입양 신청만 취소할 수 있습니다.',
+  WITHDRAW_UNSUPPORTED: '지금 연결된 서버에서는 입양 신청을 취소할 수 없습니다. 관리자에게 문의해 주세요.',
+  APPROVE_NOT_REQUESTED: '대기 중인 입양 신청만 승인할 수 있습니다.',
+  REJECT_NOT_REQUESTED: '대기 중인 입양 신청만 거절할 수 있습니다.',
+  REJECT_UNSUPPORTED: '지금 연결된 서버에서는 입양 신청을 거절할 수 없습니다.',
+  REPORT_NOT_FOUND: '존재하지 않는 제보입니다.',
+  REPORT_ALREADY_REGISTERED: '이미 등록된 유기견입니다.',
+  REPORT_PREDICTOR_DOWN: '품종 예측 서비스가 응답하지 않아 서버가 제보를 받지 않았습니다. 잠시 후 다시 시도해 주세요.',
+  // The legacy hides the reason of these failures behind a redirect; the sentence says honestly what may be wrong.
+  SIGNUP_FAILED: '회원가입을 완료하지 못했습니다. 이메일 인증을 마쳤는지, 이미 가입한 이메일이 아닌지 확인해 주세요.',
+  EMAIL_SEND_FAILED: '인증 메일을 보내지 못했습니다. 이미 가입된 이메일이 아닌지 확인해 주세요.',
+  MULTIPART_REQUIRED: 'multipart/form-data 형식으로 보내 주세요.',
+  BODY_TOO_LARGE: '요청 본문이 너무 큽니다.',
+  REQUEST_TIMEOUT: '요청이 제시간에 도착하지 않았습니다. 다시 시도해 주세요.',
+  POST_NOT_FOUND: '게시글을 찾을 수 없습니다.',
+  POST_AUTHOR_ONLY: '본인이 작성한 게시글만 수정하거나 삭제할 수 있습니다.',
+  POST_CATEGORY_NOT_ALLOWED: '이 카테고리에 글을 쓸 권한이 없습니다.',
+  COMMENT_LOGIN_REQUIRED: '로그인한 회원만 댓글을 쓸 수 있습니다.',
+};
+
+/** Field-error codes only the server can decide (the rest are the shared VALIDATION_MESSAGES keys). */
+export const SERVER_FIELD_ERROR_MESSAGES = {
+  userIdTaken: DEFAULT_ERROR_MESSAGES.USER_ID_TAKEN,
+  userIdConflict: DEFAULT_ERROR_MESSAGES.USER_ID_CONFLICT,
+  emailAlreadyRegistered: DEFAULT_ERROR_MESSAGES.EMAIL_ALREADY_REGISTERED,
+  emailNotVerified: DEFAULT_ERROR_MESSAGES.EMAIL_NOT_VERIFIED,
+  emailSendFailed: ERROR_REASON_MESSAGES.EMAIL_SEND_FAILED,
+  codeWrong: '인증 코드가 올바르지 않습니다.',
+} as const satisfies Record<string, string>;
+export type ServerFieldErrorCode = keyof typeof SERVER_FIELD_ERROR_MESSAGES;
+
+/**
+ * Success sentences of the BFF's `{ ok: true, message }` answers, one table so
+ * no server code writes its own (the web shows its catalogue's words).
+ */
+export const OK_MESSAGES = {
+  LOGGED_OUT: '로그아웃되었습니다.',
+  SIGNED_UP: '회원가입이 완료되었습니다. 로그인해 주세요.',
+  CODE_SENT: '인증 코드를 이메일로 보냈습니다. 메일함을 확인해 주세요.',
+  EMAIL_VERIFIED: '이메일 인증이 완료되었습니다.',
+  PET_DELETED: '반려견 정보가 삭제되었습니다.',
+  STRAY_REPORTED: '유기견 제보가 접수되었습니다. 관리자가 확인한 뒤 입양 목록에 올라갑니다.',
+  ADOPTION_APPLIED: '입양 신청이 접수되었습니다. 관리자가 확인한 뒤 알려 드립니다.',
+  ADOPTION_WITHDRAWN: '입양 신청을 취소했습니다.',
+  REPORT_REGISTERED: '유기견으로 등록했습니다. 이제 입양 목록에 보입니다.',
+  ADOPTION_APPROVED: '입양을 승인했습니다.',
+  ADOPTION_REJECTED: '입양 신청을 거절했습니다.',
+  POST_DELETED: '게시글이 삭제되었습니다.',
+  COMMENT_CREATED: '댓글이 등록되었습니다.',
+} as const satisfies Record<string, string>;
+export type OkMessageCode = keyof typeof OK_MESSAGES;

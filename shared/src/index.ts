@@ -10,3 +10,4 @@ export * from './community.schema';
 export * from './notification-feed.schema';
 export * from './dashboard.schema';
 export * from './donations.schema';
+export * from './ids.schema';

@@ -2,10 +2,8 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_ERROR_MESSAGES, type ErrorCode } from '@pawbridge/shared';
+import { DEFAULT_ERROR_MESSAGES, ERROR_REASON_MESSAGES, type ErrorCode } from '@pawbridge/shared';
 import { BffError } from './bff-error';
-
-const BODY_TOO_LARGE = '요청 본문이 너무 큽니다.';
 
 /**
  * Errors raised by Fastify itself or by @fastify/multipart, each with its own
@@ -20,7 +18,7 @@ export function frameworkError(err: unknown): BffError | undefined {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new BffError(415, 'UNSUPPORTED_CONTENT_TYPE');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new BffError(413, 'PAYLOAD_TOO_LARGE', BODY_TOO_LARGE);
+      return BffError.because(413, 'PAYLOAD_TOO_LARGE', 'BODY_TOO_LARGE');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -81,7 +79,7 @@ export function onClientError(err: NodeJS.ErrnoException & { rawPacket?: unknown
     code = urlTooLong ? 'URI_TOO_LONG' : 'HEADERS_TOO_LARGE';
   } else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     status = 408;
-    message = '요청이 제시간에 도착하지 않았습니다. 다시 시도해 주세요.';
+    message = ERROR_REASON_MESSAGES.REQUEST_TIMEOUT;
   }
   if (socket.writable) {
     const requestId = crypto.randomUUID();

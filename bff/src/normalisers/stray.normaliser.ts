@@ -1,4 +1,4 @@
-import { PET_STATUSES, reportStatusFor, type PetStatus, type Stray, type StraySearchQuery } from '@pawbridge/shared';
+import { PET_STATUSES, reportStatusFor, type BreedPrediction, type PetStatus, type Stray, type StraySearchQuery } from '@pawbridge/shared';
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : null);
 
@@ -118,4 +118,19 @@ export function matchesSearch(s: Stray, q: StraySearchQuery): boolean {
     if (!hay.some((h) => h.includes(place))) return false;
   }
   return true;
+}
+
+/** The predictor's answer → the contract: a breed only when named, a confidence only within 0..1. */
+export function normalisePrediction(raw: unknown): BreedPrediction | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const j = raw as Record<string, unknown>;
+  const predictedBreed = typeof j.predictedBreed === 'string' && j.predictedBreed.trim() ? j.predictedBreed.trim() : null;
+  const confidence = typeof j.confidence === 'number' && j.confidence >= 0 && j.confidence <= 1 ? j.confidence : null;
+  return { predictedBreed, confidence };
+}
+
+/** The report id a registration answered (our api sends it; the legacy does not). */
+export function reportedId(raw: unknown): number | null {
+  const id = raw && typeof raw === 'object' ? (raw as { id?: unknown }).id : undefined;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
 }

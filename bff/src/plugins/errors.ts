@@ -1,11 +1,18 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { DEFAULT_ERROR_MESSAGES, VALIDATION_MESSAGES, type ErrorCode, type FieldErrors } from '@pawbridge/shared';
-import { BffError } from '../errors/bff-error';
+import { DEFAULT_ERROR_MESSAGES, VALIDATION_MESSAGES, type ErrorCode, type ErrorReason, type FieldErrorCodes, type FieldErrors } from '@pawbridge/shared';
+import { BffError, fieldErrorMessage } from '../errors/bff-error';
 import { frameworkError } from '../errors/http-errors';
 
-function envelope(code: ErrorCode, message: string, requestId: string, fieldErrors?: FieldErrors) {
-  return { error: { code, message, ...(fieldErrors ? { fieldErrors } : {}), requestId } };
+interface EnvelopeExtras {
+  reason?: ErrorReason | undefined;
+  fieldErrors?: FieldErrors | undefined;
+  fieldErrorCodes?: FieldErrorCodes | undefined;
+}
+
+function envelope(code: ErrorCode, message: string, requestId: string, extras: EnvelopeExtras = {}) {
+  const { reason, fieldErrors, fieldErrorCodes } = extras;
+  return { error: { code, ...(reason ? { reason } : {}), message, ...(fieldErrors ? { fieldErrors } : {}), ...(fieldErrorCodes ? { fieldErrorCodes } : {}), requestId } };
 }
 
 /** The one place that writes error answers: the envelope with an honest status. */
@@ -16,15 +23,17 @@ export const errorsPlugin = fp(
       const err = frameworkError(thrown) ?? thrown;
       if (err instanceof BffError) {
         if (err.status >= 500) request.log.warn({ code: err.code }, err.message);
-        return reply.code(err.status).send(envelope(err.code, err.message, rid, err.fieldErrors));
+        return reply.code(err.status).send(envelope(err.code, err.message, rid, { reason: err.reason, fieldErrors: err.fieldErrors, fieldErrorCodes: err.fieldErrorCodes }));
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
-        const fieldErrors: FieldErrors = {};
+        // The shared schemas' messages are field-error codes (validation keys); unknown ones are `invalid`.
+        const fieldErrorCodes: FieldErrorCodes = {};
         for (const v of err.validation) {
           const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-          if (fieldErrors[field] === undefined) fieldErrors[field] = (v.message ? VALIDATION_MESSAGES[v.message] : undefined) ?? VALIDATION_MESSAGES.invalid ?? 'invalid';
+          if (fieldErrorCodes[field] === undefined) fieldErrorCodes[field] = v.message && VALIDATION_MESSAGES[v.message] !== undefined ? v.message : 'invalid';
         }
-        return reply.code(400).send(envelope('VALIDATION_FAILED', DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED, rid, fieldErrors));
+        const fieldErrors = Object.fromEntries(Object.entries(fieldErrorCodes).map(([field, code]) => [field, fieldErrorMessage(code)]));
+        return reply.code(400).send(envelope('VALIDATION_FAILED', DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED, rid, { fieldErrors, fieldErrorCodes }));
       }
       const status = (err as { statusCode?: number }).statusCode ?? 500;
       const code = (err as { code?: string }).code;

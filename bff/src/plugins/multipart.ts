@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { IMAGE_MIME_TYPES, LIMITS, VALIDATION_MESSAGES } from '@pawbridge/shared';
-import { BffError } from '../errors/bff-error';
+import { IMAGE_MIME_TYPES, LIMITS } from '@pawbridge/shared';
+import { BffError, validationError } from '../errors/bff-error';
 import { frameworkError } from '../errors/http-errors';
 import { exceedsPixelLimit } from './image-pixels';
 
@@ -42,7 +42,7 @@ export const multipartPlugin = fp(
  * in FormData). Read it with `jsonPart`.
  */
 export async function readMultipart(request: FastifyRequest, fileFields: readonly string[], jsonFields: readonly string[] = []): Promise<MultipartBody> {
-  if (!request.isMultipart()) throw new BffError(415, 'UNSUPPORTED_CONTENT_TYPE', 'multipart/form-data 형식으로 보내 주세요.');
+  if (!request.isMultipart()) throw BffError.because(415, 'UNSUPPORTED_CONTENT_TYPE', 'MULTIPART_REQUIRED');
   const body: MultipartBody = { fields: {}, json: {}, files: {} };
   try {
     for await (const part of request.parts()) {
@@ -79,7 +79,7 @@ function multipartFailure(err: unknown, jsonFields: readonly string[]): BffError
   if (mapped?.code === 'VALIDATION_FAILED') {
     // A part typed application/json that is not JSON: blame the JSON part when there is only one.
     const only = jsonFields.length === 1 ? jsonFields[0] : undefined;
-    return new BffError(400, 'VALIDATION_FAILED', undefined, only ? { [only]: VALIDATION_MESSAGES.invalid ?? '' } : undefined);
+    return only ? validationError({ [only]: 'invalid' }) : new BffError(400, 'VALIDATION_FAILED');
   }
   // busboy's own errors ("Unexpected end of form", "Malformed part header", no boundary) carry no code.
   return mapped ?? new BffError(400, 'MALFORMED_REQUEST');
@@ -89,10 +89,10 @@ function multipartFailure(err: unknown, jsonFields: readonly string[]): BffError
 export function jsonPart(body: Pick<MultipartBody, 'fields' | 'json'>, name: string): unknown {
   if (Object.hasOwn(body.json, name)) return body.json[name];
   const raw = body.fields[name];
-  if (raw === undefined) throw new BffError(400, 'VALIDATION_FAILED', undefined, { [name]: VALIDATION_MESSAGES.required ?? '' });
+  if (raw === undefined) throw validationError({ [name]: 'required' });
   try {
     return JSON.parse(raw);
   } catch {
-    throw new BffError(400, 'VALIDATION_FAILED', undefined, { [name]: VALIDATION_MESSAGES.invalid ?? '' });
+    throw validationError({ [name]: 'invalid' });
   }
 }

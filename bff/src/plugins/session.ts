@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Session, SessionUser } from '@pawbridge/shared';
+import { ErrorReasonSchema, type ErrorReason, type Session, type SessionUser } from '@pawbridge/shared';
 import { BffError } from '../errors/bff-error';
 import { accountsUpstream } from '../upstream/accounts.upstream';
 import { isOk, UPSTREAM_SESSION_COOKIE } from '../upstream/client';
@@ -38,15 +38,22 @@ export const sessionPlugin = fp(
   { name: 'session', dependencies: ['upstream'] },
 );
 
-export async function requireUser(request: FastifyRequest, message?: string): Promise<SessionUser> {
+/**
+ * The caller's session, or 401 UNAUTHENTICATED. `why` names what the login is
+ * for: a reason from the shared table (or, until every domain uses reasons, a sentence).
+ */
+export async function requireUser(request: FastifyRequest, why?: ErrorReason | (string & {})): Promise<SessionUser> {
   const s = await request.session();
-  if (!s.loggedIn) throw new BffError(401, 'UNAUTHENTICATED', message);
+  if (!s.loggedIn) {
+    const reason = ErrorReasonSchema.safeParse(why);
+    throw reason.success ? BffError.because(401, 'UNAUTHENTICATED', reason.data) : new BffError(401, 'UNAUTHENTICATED', why);
+  }
   return s;
 }
 
 export async function requireAdmin(request: FastifyRequest): Promise<SessionUser> {
   const s = await requireUser(request);
-  if (!s.isAdmin) throw new BffError(403, 'FORBIDDEN', '관리자만 접근할 수 있습니다.');
+  if (!s.isAdmin) throw BffError.because(403, 'FORBIDDEN', 'ADMIN_ONLY');
   return s;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  ErrorEnvelopeSchema,
+  OK_MESSAGES,
   OkSchema,
   PET_LIST_PHOTO_FIELD,
   PET_PHOTO_FIELD,
@@ -10,17 +10,15 @@ import {
   PetListSchema,
   PetRegisterRequestSchema,
   PetSchema,
-  toFieldErrors,
-  VALIDATION_MESSAGES,
-  type FieldErrors,
+  toFieldErrorKeys,
+  type FieldErrorCodes,
 } from '@pawbridge/shared';
 import { BffError, validationError } from '../errors/bff-error';
+import { errorResponses } from '../errors/error-responses';
 import { jsonPart, readMultipart } from '../plugins/multipart';
 import { requireUser } from '../plugins/session';
 import { PetsGateway } from '../upstream/pets.gateway';
 
-const envelope = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorEnvelopeSchema]));
-const photoRequired = VALIDATION_MESSAGES.petPhotoRequired ?? '';
 const tags = ['pets'];
 
 const OWNER_ONLY = '로그인한 보호자 본인의 반려견만 다룹니다. 다른 사람의 반려견은 존재하지 않는 것과 같이 404로 답합니다.';
@@ -34,7 +32,7 @@ export const petRoutes: FastifyPluginAsync = async (app) => {
 
   r.get(
     '/api/pet/profile/pets',
-    { schema: { tags, summary: '내 반려견 목록', description: OWNER_ONLY, response: { 200: PetListSchema, ...envelope(401, 502, 504) } } },
+    { schema: { tags, summary: '내 반려견 목록', description: OWNER_ONLY, response: { 200: PetListSchema, ...errorResponses(401, 502, 504) } } },
     async (request, reply) => {
       await requireUser(request);
       return reply.header('cache-control', 'no-store').send((await pets.list(request)).map((p) => p.pet));
@@ -49,32 +47,32 @@ export const petRoutes: FastifyPluginAsync = async (app) => {
         summary: '반려견 등록',
         description: `multipart/form-data: JSON 파트 \`pet\`(텍스트 필드, \`type=application/json\` 필드, 파일 파트 모두 가능. JSON: name, type, weight, age, size, gender, adopt, petId — 다른 키는 400) + 파일 \`${PET_PHOTO_FIELD}\`(필수). ${PHOTO_RULES} 같은 보호자가 이미 쓰는 등록번호는 409.`,
         consumes: ['multipart/form-data'],
-        response: { 201: PetSchema, ...envelope(400, 401, 409, 413, 415, 502, 504) },
+        response: { 201: PetSchema, ...errorResponses(400, 401, 409, 413, 415, 502, 504) },
       },
     },
     async (request, reply) => {
       const body = await readMultipart(request, [PET_PHOTO_FIELD], ['pet']);
       await requireUser(request);
-      let fieldErrors: FieldErrors = {};
+      let codes: FieldErrorCodes = {};
       let input;
       try {
         const parsed = PetRegisterRequestSchema.safeParse(jsonPart(body, 'pet'));
         if (parsed.success) input = parsed.data;
-        else fieldErrors = toFieldErrors(parsed.error);
+        else codes = toFieldErrorKeys(parsed.error);
       } catch (err) {
-        if (!(err instanceof BffError) || !err.fieldErrors) throw err;
-        fieldErrors = { ...err.fieldErrors };
+        if (!(err instanceof BffError) || !err.fieldErrorCodes) throw err;
+        codes = { ...err.fieldErrorCodes };
       }
       const photo = body.files[PET_PHOTO_FIELD];
-      if (!photo) fieldErrors[PET_PHOTO_FIELD] = photoRequired;
-      if (!input || !photo) throw validationError(fieldErrors);
+      if (!photo) codes[PET_PHOTO_FIELD] = 'petPhotoRequired';
+      if (!input || !photo) throw validationError(codes);
       return reply.code(201).send(await pets.register(request, input, photo));
     },
   );
 
   r.get(
     '/api/pet/:petId',
-    { schema: { tags, summary: '반려견 한 마리', description: `${ID_NOTE} ${OWNER_ONLY}`, params: PetIdParamsSchema, response: { 200: PetSchema, ...envelope(401, 404, 502, 504) } } },
+    { schema: { tags, summary: '반려견 한 마리', description: `${ID_NOTE} ${OWNER_ONLY}`, params: PetIdParamsSchema, response: { 200: PetSchema, ...errorResponses(401, 404, 502, 504) } } },
     async (request, reply) => {
       await requireUser(request);
       return reply.header('cache-control', 'no-store').send((await pets.owned(request, request.params.petId)).pet);
@@ -90,7 +88,7 @@ export const petRoutes: FastifyPluginAsync = async (app) => {
         description: `${ID_NOTE} ${OWNER_ONLY} 등록번호는 바꿀 수 없고, 사진은 \`POST /api/pet/{petId}/profile-image\`로 바꿉니다(본문의 \`profile\`은 무시).`,
         params: PetIdParamsSchema,
         body: PetEditRequestSchema,
-        response: { 200: PetSchema, ...envelope(400, 401, 404, 502, 504) },
+        response: { 200: PetSchema, ...errorResponses(400, 401, 404, 502, 504) },
       },
     },
     async (request, reply) => {
@@ -108,25 +106,25 @@ export const petRoutes: FastifyPluginAsync = async (app) => {
         description: `목록 화면의 사진 변경. multipart/form-data 파일 필드 \`${PET_LIST_PHOTO_FIELD}\` 하나를 경로의 반려견에게 적용합니다. ${ID_NOTE} ${OWNER_ONLY} ${PHOTO_RULES} 이전 사진 파일은 변경이 끝난 뒤 삭제됩니다.`,
         consumes: ['multipart/form-data'],
         params: PetIdParamsSchema,
-        response: { 200: PetSchema, ...envelope(400, 401, 404, 413, 415, 502, 504) },
+        response: { 200: PetSchema, ...errorResponses(400, 401, 404, 413, 415, 502, 504) },
       },
     },
     async (request, reply) => {
       const body = await readMultipart(request, [PET_LIST_PHOTO_FIELD]);
       await requireUser(request);
       const photo = body.files[PET_LIST_PHOTO_FIELD];
-      if (!photo) throw validationError({ [PET_LIST_PHOTO_FIELD]: photoRequired });
+      if (!photo) throw validationError({ [PET_LIST_PHOTO_FIELD]: 'petPhotoRequired' });
       return reply.send(await pets.update(request, request.params.petId, undefined, photo));
     },
   );
 
   r.delete(
     '/api/pet/delete/:petId',
-    { schema: { tags, summary: '반려견 삭제', description: `${ID_NOTE} ${OWNER_ONLY} 사진 파일도 함께 지웁니다.`, params: PetIdParamsSchema, response: { 200: OkSchema, ...envelope(401, 404, 502, 504) } } },
+    { schema: { tags, summary: '반려견 삭제', description: `${ID_NOTE} ${OWNER_ONLY} 사진 파일도 함께 지웁니다.`, params: PetIdParamsSchema, response: { 200: OkSchema, ...errorResponses(401, 404, 502, 504) } } },
     async (request, reply) => {
       await requireUser(request);
       await pets.remove(request, request.params.petId);
-      return reply.send({ ok: true as const, message: '반려견 정보가 삭제되었습니다.' });
+      return reply.send({ ok: true as const, message: OK_MESSAGES.PET_DELETED });
     },
   );
 };

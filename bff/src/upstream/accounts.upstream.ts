@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { LoginRequest, SignupRequest } from '@pawbridge/shared';
-import { UPSTREAM_SESSION_COOKIE, type UpstreamClient, type UpstreamResponse } from './client';
+import { UPSTREAM_SESSION_COOKIE, upstreamMessage, type UpstreamClient, type UpstreamResponse } from './client';
 
 /** Account calls on the legacy paths (legacy-contract §3.1, §4). */
 export const accountsUpstream = (client: UpstreamClient) => ({
@@ -47,6 +47,26 @@ export function issuedSessionId(res: UpstreamResponse): string | undefined {
   return undefined;
 }
 
-/** Upstream messages worth telling apart (our api's wording and the legacy's). */
-export const mentionsEmailVerification = (message: string | undefined): boolean => !!message && /이메일\s*인증|verif/i.test(message);
-export const mentionsUserId = (message: string | undefined): boolean => !!message && /아이디|user\s*id/i.test(message);
+/** What a refused signup means, decided here: the only module that knows the upstream's answers. */
+export type SignupRefusal = 'USER_ID_TAKEN' | 'EMAIL_ALREADY_REGISTERED' | 'EMAIL_NOT_VERIFIED';
+
+/**
+ * A refused signup, by status and the upstream's code when it sends one
+ * (`{code}` in the JSON body). Neither upstream sends one today: our api and
+ * the legacy answer a bare sentence, and its wording is the only thing that
+ * tells "id taken" from "e-mail registered" (409) and "not verified" from
+ * other 400s. That wording is wire data like a DTO field name, so it is read
+ * here and nowhere else; undefined when the answer is none of these.
+ */
+export function signupRefusal(res: UpstreamResponse): SignupRefusal | undefined {
+  const said = upstreamCode(res) ?? upstreamMessage(res) ?? '';
+  if (res.status === 409) return said === 'USER_ID_TAKEN' || /아이디|user\s*id/i.test(said) ? 'USER_ID_TAKEN' : 'EMAIL_ALREADY_REGISTERED';
+  if (res.status === 400 && (said === 'EMAIL_NOT_VERIFIED' || /이메일\s*인증|verif/i.test(said))) return 'EMAIL_NOT_VERIFIED';
+  return undefined;
+}
+
+/** A machine code in the upstream's JSON error, when it sends one. */
+function upstreamCode(res: UpstreamResponse): string | undefined {
+  const code = (res.json as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && /^[A-Z_]+$/.test(code) ? code : undefined;
+}

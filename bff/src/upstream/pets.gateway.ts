@@ -6,14 +6,8 @@ import type { BffConfig } from '../config/env';
 import { isOk, toBffError, type UpstreamClient, type UpstreamResponse } from './client';
 import { petsUpstream, type PetWriteDto, type PhotoUpload } from './pets.upstream';
 
-export const PET_ERRORS = {
-  duplicate: '이미 같은 등록번호로 등록한 반려견이 있습니다.',
-  notFound: '반려견을 찾을 수 없습니다.',
-  sharedNumber: '다른 보호자의 반려견이 이미 이 등록번호를 쓰고 있습니다. 등록번호를 다시 확인해 주세요.',
-  sharedOnLegacy: '다른 보호자의 반려견이 같은 등록번호를 쓰고 있어 이 반려견을 수정하거나 삭제할 수 없습니다. 관리자에게 문의해 주세요.',
-} as const;
-
-const notFound = () => new BffError(404, 'NOT_FOUND', PET_ERRORS.notFound);
+const notFound = () => BffError.because(404, 'NOT_FOUND', 'PET_NOT_FOUND');
+const duplicate = () => BffError.because(409, 'ALREADY_EXISTS', 'PET_NUMBER_DUPLICATE');
 
 /**
  * Legacy failures and their meaning: a 500 `{success:false}` on edit means
@@ -22,7 +16,7 @@ const notFound = () => new BffError(404, 'NOT_FOUND', PET_ERRORS.notFound);
  */
 function writeError(res: UpstreamResponse, notFoundStatuses: number[]): BffError {
   if (notFoundStatuses.includes(res.status)) return notFound();
-  return toBffError(res, { 409: new BffError(409, 'ALREADY_EXISTS', PET_ERRORS.duplicate) });
+  return toBffError(res, { 409: duplicate() });
 }
 
 const dtoOf = (p: Pet, fields?: PetEditRequest): PetWriteDto => {
@@ -84,9 +78,9 @@ export class PetsGateway {
    * anything, since the caller owns no dog with that number (checked just before).
    */
   private async checkLegacyNumberFree(request: FastifyRequest, petId: string): Promise<void> {
-    if ((await this.list(request)).some((p) => p.pet.petId === petId)) throw new BffError(409, 'ALREADY_EXISTS', PET_ERRORS.duplicate);
+    if ((await this.list(request)).some((p) => p.pet.petId === petId)) throw duplicate();
     const probe = await this.up.remove(request, petId);
-    if (probe.status === 400) throw new BffError(409, 'REGISTRATION_NUMBER_SHARED', PET_ERRORS.sharedNumber);
+    if (probe.status === 400) throw BffError.because(409, 'REGISTRATION_NUMBER_SHARED', 'PET_NUMBER_SHARED');
     if (isOk(probe)) {
       // Cannot happen by the contract (the caller owns no such dog); say so loudly rather than guess.
       this.log.error({ petId }, 'legacy delete probe deleted a dog');
@@ -119,7 +113,7 @@ export class PetsGateway {
    * means its delete found another owner's dog with the same number first.
    */
   private removeError(res: UpstreamResponse): BffError {
-    if (this.kind === 'legacy' && res.status === 400) return new BffError(409, 'REGISTRATION_NUMBER_SHARED', PET_ERRORS.sharedOnLegacy);
+    if (this.kind === 'legacy' && res.status === 400) return BffError.because(409, 'REGISTRATION_NUMBER_SHARED', 'PET_NUMBER_SHARED_ON_LEGACY');
     return writeError(res, [400, 404, 500]);
   }
 

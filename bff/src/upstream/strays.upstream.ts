@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { StrayReportRequest, StraySearchQuery } from '@pawbridge/shared';
 import type { UploadedImage } from '../plugins/multipart';
-import type { UpstreamClient, UpstreamResponse } from './client';
+import { upstreamMessage, type UpstreamClient, type UpstreamResponse } from './client';
 
 /** Our api marks a search that applies the documented rules; the legacy's Elasticsearch one has no such header. */
 export const SEARCH_RULES_HEADER = 'x-pawbridge-search';
@@ -38,3 +38,28 @@ export const straysUpstream = (client: UpstreamClient) => ({
   adminList: (from: FastifyRequest) => client.request('GET', '/api/admin/abandoned-pets', { from }),
   adminRegister: (from: FastifyRequest, id: number) => client.request('POST', `/api/admin/reports/${id}/register`, { from }),
 });
+
+/** How a report the upstream refused failed, read from its answer. */
+export type ReportRefusal = { kind: 'predictor-down' } | { kind: 'refused'; sentence: string | undefined } | { kind: 'fields'; fieldErrors: Record<string, string>; message: string | undefined };
+
+/**
+ * The legacy answers a failed report with 500 `{success:false, message}`, its
+ * message "등록 중 오류가 발생했습니다: <exception text>": the sentence is for
+ * people, the exception text is not (a Custom Vision failure there means its
+ * breed predictor, part of every report, is down). Our api answers 400 with
+ * `fieldErrors` (its own sentences, passed on). Undefined: no such answer.
+ */
+export function reportRefusal(res: UpstreamResponse): ReportRefusal | undefined {
+  const j = (res.json ?? {}) as { success?: unknown; fieldErrors?: unknown };
+  if (res.status === 400 && j.fieldErrors && typeof j.fieldErrors === 'object') return { kind: 'fields', fieldErrors: j.fieldErrors as Record<string, string>, message: upstreamMessage(res) };
+  if (res.status < 500 || res.loginRedirect) return undefined;
+  const message = upstreamMessage(res);
+  if (j.success !== false || !message) return undefined;
+  const [sentence = '', ...detail] = message.split(/:\s+/);
+  if (/custom\s*vision|predict/i.test(detail.join(' '))) return { kind: 'predictor-down' };
+  // Passed on only when it is written for people (Korean), never an exception's text.
+  return { kind: 'refused', sentence: /[가-힣]/.test(sentence) ? `${sentence.trim().replace(/[.!]?$/, '.')}` : undefined };
+}
+
+/** A write the upstream refused in its body (`{success:false}` with a 2xx, the legacy's way). */
+export const refusedInBody = (res: UpstreamResponse): boolean => (res.json as { success?: unknown } | undefined)?.success === false;

@@ -1,0 +1,80 @@
+import type { FastifyRequest } from 'fastify';
+import type { BreedPrediction, Stray, StrayReportRequest, StraySearchQuery } from '@pawbridge/shared';
+import type { BffConfig } from '../config/env';
+import { BffError } from '../errors/bff-error';
+import type { UploadedImage } from '../plugins/multipart';
+import { inAdoptListOrder } from '../normalisers/adoption.normaliser';
+import { matchesSearch, normalisePrediction, normaliseStrayList, PUBLIC_STATUSES, reportedId } from '../normalisers/stray.normaliser';
+import { isOk, toBffError, type UpstreamClient, type UpstreamResponse } from './client';
+import { publicStrayPhotos } from './public-photos';
+import { refusedInBody, reportRefusal, straysUpstream } from './strays.upstream';
+
+/**
+ * A public endpoint never answers 401: the legacy hides an internal error
+ * behind its redirect to the login page when the caller is anonymous (and
+ * shows members the 500), so for a public read any failure is the upstream's.
+ */
+export function publicFailure(res: UpstreamResponse): BffError {
+  return toBffError(res, { 401: new BffError(502, 'UPSTREAM_UNAVAILABLE'), 403: new BffError(502, 'UPSTREAM_UNAVAILABLE') });
+}
+
+const publicOnly = (strays: Stray[]) => inAdoptListOrder(strays.filter((s) => PUBLIC_STATUSES.includes(s.status)));
+
+/** Visitors' stray calls against either upstream: the adopt list, its search, breed prediction and the report. */
+export class StraysGateway {
+  private readonly up;
+  constructor(
+    private readonly client: UpstreamClient,
+    private readonly kind: BffConfig['upstreamKind'] = 'api',
+  ) {
+    this.up = straysUpstream(client);
+  }
+
+  /** The adopt list as a visitor sees it: PROTECTING, WAITING and ADOPT (never unreviewed LOST reports). */
+  async publicList(request: FastifyRequest): Promise<Stray[]> {
+    const res = await this.up.list(request);
+    if (!isOk(res)) throw publicFailure(res);
+    const strays = publicOnly(normaliseStrayList(res.json));
+    // The photos a visitor will ask for next (the legacy serves them only through the BFF's service session).
+    publicStrayPhotos(this.client).remember(strays);
+    return strays;
+  }
+
+  /**
+   * The legacy search (Elasticsearch) never matches a date or time and answers
+   * with other ids: the rules are applied to the list instead, without asking
+   * it. Our api announces when its search follows the rules.
+   */
+  async search(request: FastifyRequest, q: StraySearchQuery): Promise<Stray[]> {
+    if (this.kind === 'api') {
+      const res = await this.up.search(request, q);
+      if (!isOk(res)) throw publicFailure(res);
+      if (this.up.searchFollowsRules(res)) return publicOnly(normaliseStrayList(res.json));
+    }
+    return (await this.publicList(request)).filter((s) => matchesSearch(s, q));
+  }
+
+  async predict(request: FastifyRequest, image: UploadedImage): Promise<BreedPrediction> {
+    const res = await this.up.predict(request, image);
+    if (res.status === 413 || res.status === 415) throw toBffError(res);
+    const prediction = isOk(res) ? normalisePrediction(res.json) : null;
+    if (!prediction) throw new BffError(503, 'PREDICTION_UNAVAILABLE');
+    return prediction;
+  }
+
+  /**
+   * File a report; its id when the upstream tells it. A refusal by the
+   * server itself (the legacy's 500 `{success:false}`, its predictor down) is
+   * 502 REPORT_FAILED carrying the server's sentence, so the screen can say
+   * "registration failed: {message}" as the spec asks.
+   */
+  async report(request: FastifyRequest, report: StrayReportRequest, image: UploadedImage): Promise<number | null> {
+    const res = await this.up.register(request, report, image);
+    if (isOk(res) && !refusedInBody(res)) return reportedId(res.json);
+    const refusal = reportRefusal(res);
+    if (refusal?.kind === 'fields') throw new BffError(400, 'VALIDATION_FAILED', refusal.message, refusal.fieldErrors);
+    if (refusal?.kind === 'predictor-down') throw BffError.because(502, 'REPORT_FAILED', 'REPORT_PREDICTOR_DOWN');
+    if (refusal?.kind === 'refused') throw new BffError(502, 'REPORT_FAILED', refusal.sentence);
+    throw toBffError(res, { 401: BffError.because(401, 'UNAUTHENTICATED', 'REPORT_LOGIN_REQUIRED') });
+  }
+}
