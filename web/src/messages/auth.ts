@@ -15,6 +15,18 @@ export const auth = {
   'auth.login.socialFailedUnknown': '인증이 취소되었거나 처리되지 않았습니다',
   'auth.login.socialChecking': '소셜 로그인 정보를 확인하고 있어요…',
   'auth.login.socialSessionMissing': '소셜 로그인 세션을 확인하지 못했습니다. 다시 로그인해 주세요.',
+  // Why a social login failed, by the code in `/login?error=…` (SOCIAL_LOGIN_ERROR_CODES).
+  'auth.social.error.SOCIAL_LOGIN_DENIED': '로그인을 취소했습니다',
+  'auth.social.error.SOCIAL_LOGIN_STATE_MISMATCH': '로그인 요청이 만료되었거나 올바르지 않습니다. 다시 시도해 주세요',
+  'auth.social.error.SOCIAL_LOGIN_PROVIDER_ERROR': '로그인 서비스에서 정보를 받아오지 못했습니다. 잠시 후 다시 시도해 주세요',
+  'auth.social.error.SOCIAL_LOGIN_EMAIL_IN_USE': '이 이메일로 이미 가입된 계정이 있습니다. 아이디와 비밀번호로 로그인해 주세요',
+  'auth.social.unsupported': '지원하지 않는 소셜 로그인입니다',
+  // The social account box (home, companion dog registration).
+  'social.account.provider': '로그인 제공자',
+  'social.account.socialId': '소셜 ID',
+  'social.account.userId': '사용자 ID',
+  'social.account.unknown': '알 수 없음',
+  'social.account.none': '없음',
   'auth.login.noAccount': '아직 회원이 아니신가요?',
   'auth.login.toSignup': '회원가입',
   'auth.login.userIdRequired': '아이디를 입력해 주세요.',

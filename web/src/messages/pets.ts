@@ -13,11 +13,6 @@ export const pets = {
   'pets.register.doneBody': '목록에서 사진과 정보를 확인할 수 있어요. 다른 반려견도 아래 양식으로 바로 등록할 수 있어요.',
 
   'pets.social.title': '소셜 로그인 정보',
-  'pets.social.provider': '로그인 제공자',
-  'pets.social.socialId': '소셜 ID',
-  'pets.social.userId': '사용자 ID',
-  'pets.social.unknown': '알 수 없음',
-  'pets.social.none': '없음',
   'pets.social.refresh': '세션 새로고침',
   'pets.social.refreshed': '세션이 새로고침되었습니다',
   'pets.social.refreshFailed': '세션 새로고침에 실패했습니다',

@@ -100,17 +100,33 @@ describe('LoginPage', () => {
     expect(screen.queryByRole('link', { name: /로 로그인$/ })).not.toBeInTheDocument();
   });
 
-  it('reports a failed social login from ?error= once and removes it from the address', async () => {
-    const { router } = renderLogin({}, '/login?error=access_denied');
-    expect(await screen.findByText('소셜 로그인 실패: access_denied')).toBeInTheDocument();
+  it('reports a failed social login from ?error=<code> once, in words, and removes it from the address', async () => {
+    const { router } = renderLogin({}, '/login?error=SOCIAL_LOGIN_DENIED');
+    expect(await screen.findByText('소셜 로그인 실패: 로그인을 취소했습니다')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(screen.getAllByText('소셜 로그인 실패: access_denied')).toHaveLength(1);
+    expect(screen.getAllByText(/^소셜 로그인 실패/)).toHaveLength(1);
+  });
+
+  it.each([
+    ['SOCIAL_LOGIN_STATE_MISMATCH', '소셜 로그인 실패: 로그인 요청이 만료되었거나 올바르지 않습니다. 다시 시도해 주세요'],
+    ['SOCIAL_LOGIN_PROVIDER_ERROR', '소셜 로그인 실패: 로그인 서비스에서 정보를 받아오지 못했습니다. 잠시 후 다시 시도해 주세요'],
+    ['SOCIAL_LOGIN_EMAIL_IN_USE', '소셜 로그인 실패: 이 이메일로 이미 가입된 계정이 있습니다. 아이디와 비밀번호로 로그인해 주세요'],
+    ['SOCIAL_LOGIN_UNSUPPORTED', '지원하지 않는 소셜 로그인입니다'],
+  ])('words %s', async (code, message) => {
+    renderLogin({}, `/login?error=${code}`);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('never echoes an unknown ?error value (anyone can write the address)', async () => {
+    renderLogin({}, `/login?error=${encodeURIComponent('고객센터 010-0000-0000 으로 전화하세요')}`);
+    expect(await screen.findByText('소셜 로그인 실패: 인증이 취소되었거나 처리되지 않았습니다')).toBeInTheDocument();
+    expect(screen.queryByText(/010-0000-0000/)).not.toBeInTheDocument();
   });
 
   it('explains an empty ?error (the provider gave no reason)', async () => {
     renderLogin({}, '/login?error');
-    expect(await screen.findByText(/^소셜 로그인 실패: .+/)).toBeInTheDocument();
+    expect(await screen.findByText('소셜 로그인 실패: 인증이 취소되었거나 처리되지 않았습니다')).toBeInTheDocument();
   });
 
   it('links to signup', async () => {

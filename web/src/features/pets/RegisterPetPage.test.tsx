@@ -173,7 +173,7 @@ describe('social-login box', () => {
         return calls === 1 ? { body: sessionUser({ provider: 'naver', socialId: null, isSocialLogin: true }) } : { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', '서버 오류') };
       },
     });
-    expect(await screen.findByText('naver')).toBeInTheDocument();
+    expect(await screen.findByText('네이버')).toBeInTheDocument();
     expect(screen.getByText('없음')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '세션 새로고침' }));
     expect(await screen.findByText('세션 새로고침에 실패했습니다')).toBeInTheDocument();

@@ -1,6 +1,7 @@
-import { Alert } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { SessionUser } from '@pawbridge/shared';
+import { SocialAccountRows } from '@/components/social/SocialAccountRows';
 import { t } from '@/messages';
 
 /** Shown when the account came from a social provider (spec §2 Home). */
@@ -11,7 +12,10 @@ export function SocialLoginInfo({ user }: { user: SessionUser }) {
     : t('home.social.bodyUnknown');
   return (
     <Alert variant="light" color="grape" radius="lg" icon={<IconInfoCircle aria-hidden />} title={t('home.social.title')}>
-      {body}
+      <Stack gap="xs">
+        <Text size="sm">{body}</Text>
+        <SocialAccountRows user={user} />
+      </Stack>
     </Alert>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconRefresh, IconUserCircle } from '@tabler/icons-react';
 import { SessionSchema, type SessionUser } from '@pawbridge/shared';
 import { notifyError, notifySuccess } from '@/components/feedback/notify';
+import { SocialAccountRows } from '@/components/social/SocialAccountRows';
 import { api } from '@/lib/api-client';
 import { t } from '@/messages';
 import { reloadPage } from '../reload-page';
@@ -26,23 +27,10 @@ export default function SocialUserBox({ user }: { user: SessionUser }) {
     }
   };
 
-  const row = (label: string, value: string) => (
-    <Group gap="xs" wrap="nowrap">
-      <Text size="sm" c="dimmed" miw={96}>
-        {label}
-      </Text>
-      <Text size="sm" fw={500} style={{ wordBreak: 'break-all' }}>
-        {value}
-      </Text>
-    </Group>
-  );
-
   return (
     <Alert variant="light" color="blue" title={t('pets.social.title')} icon={<IconUserCircle aria-hidden />}>
       <Stack gap={4}>
-        {row(t('pets.social.provider'), user.provider ?? t('pets.social.unknown'))}
-        {row(t('pets.social.socialId'), user.socialId ?? t('pets.social.none'))}
-        {row(t('pets.social.userId'), user.userId || t('pets.social.none'))}
+        <SocialAccountRows user={user} />
         <Group mt="xs">
           <Button size="xs" variant="light" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void refresh()} loading={busy}>
             {t('pets.social.refresh')}
