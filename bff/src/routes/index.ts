@@ -9,6 +9,7 @@ import { adminRoutes } from './admin.routes';
 import { notificationRoutes } from './notifications.routes';
 import { dashboardRoutes } from './dashboard.routes';
 import { oauthRoutes } from './oauth.routes';
+import { donationRoutes } from './donations.routes';
 
 /** Every route plugin, registered by app.ts. */
-export const routes: FastifyPluginAsync[] = [configRoutes, uploadsRoutes, accountRoutes, petRoutes, strayRoutes, adoptionRoutes, adminRoutes, notificationRoutes, dashboardRoutes, oauthRoutes];
+export const routes: FastifyPluginAsync[] = [configRoutes, uploadsRoutes, accountRoutes, petRoutes, strayRoutes, adoptionRoutes, adminRoutes, notificationRoutes, dashboardRoutes, oauthRoutes, donationRoutes];

@@ -25,10 +25,11 @@ import { accountsFake } from './accounts';
 import { petsFake } from './pets';
 import { straysFake } from './strays';
 import { realtimeFake } from './realtime';
+import { donationsFake } from './donations';
 
 export * from './wire';
 
-const DOMAINS: FakeDomain[] = [accountsFake, petsFake, straysFake, realtimeFake];
+const DOMAINS: FakeDomain[] = [accountsFake, petsFake, straysFake, realtimeFake, donationsFake];
 
 export interface FakeSpring {
   url: string;
