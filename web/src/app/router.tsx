@@ -4,6 +4,8 @@ import { PageLoader } from '@/components/layout/PageLoader';
 import RouteError from '@/components/RouteError';
 import type { RouteHandle } from '@/lib/route-handle';
 import type { MessageKey } from '@/messages';
+import { NotificationBellSlot } from '@/components/layout/NotificationBell';
+import { LiveBell } from './live-bell';
 
 type Load = () => Promise<{ default: React.ComponentType }>;
 
@@ -19,13 +21,17 @@ const screen = (path: string, load: Load, title: MessageKey): RouteObject => ({
   handle: { title } satisfies RouteHandle,
 });
 
-const home = () => import('@/features/home/HomePage');
+const home = () => import('@/app/HomeRoute');
 const register = () => import('@/features/pets/RegisterPetPage');
 const comingSoon = () => import('@/components/ComingSoonPage');
 
 export const routeObjects: RouteObject[] = [
   {
-    element: <AppLayout />,
+    element: (
+      <NotificationBellSlot.Provider value={LiveBell}>
+        <AppLayout />
+      </NotificationBellSlot.Provider>
+    ),
     errorElement: <RouteError />,
     children: [
       screen('/', home, 'title.home'),

@@ -5,9 +5,11 @@ import { auth } from './auth';
 import { strays } from './strays';
 import { adoption } from './adoption';
 import { pets } from './pets';
+import { notifications } from './notifications';
+import { dashboard } from './dashboard';
 import { particle } from './josa';
 
-export const ko = { ...common, ...auth, ...strays, ...adoption, ...pets } as const;
+export const ko = { ...common, ...auth, ...strays, ...adoption, ...pets, ...notifications, ...dashboard } as const;
 export type MessageKey = keyof typeof ko;
 
 /**

@@ -4,12 +4,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '@pawbridge/shared';
 import { adminUser, envelope, mockApi, ok, renderRoutes, resetTestApp, sessionUser } from '@/testing/render-app';
 import AppLayout from './AppLayout';
+import { NotificationBellSlot } from './NotificationBell';
 
 const screenAt = (path: string) => ({ path, element: <p>screen {path}</p> });
+/** The app passes the live bell in; the layout only gives it its place. */
+const StubBell = () => <button type="button">알림</button>;
 
 function renderLayout(session: Session, extra: Parameters<typeof mockApi>[0] = {}, path = '/adopt') {
   const api = mockApi({ 'GET /api/users/check-session': { body: session }, ...extra });
-  const view = renderRoutes([{ element: <AppLayout />, children: [screenAt('/'), screenAt('/adopt'), screenAt('/login')] }], path);
+  const view = renderRoutes([{ element: <NotificationBellSlot.Provider value={StubBell}><AppLayout /></NotificationBellSlot.Provider>, children: [screenAt('/'), screenAt('/adopt'), screenAt('/login')] }], path);
   return { ...view, api };
 }
 
@@ -46,14 +49,13 @@ describe('Header', () => {
     expect(screen.queryByRole('button', { name: /알림/ })).not.toBeInTheDocument();
   });
 
-  it('member: the dog list and my page entries, greeting by display name, a bell marked unavailable, logout instead of login', async () => {
+  it('member: the dog list and my page entries, greeting by display name, the bell the app passes in, logout instead of login', async () => {
     renderLayout(sessionUser({ name: null, displayName: 'mina' }));
     expect(await screen.findByText('mina님, 안녕하세요')).toBeInTheDocument();
     expect(entryNames(desktopNav())).toEqual(['반려견 등록', '내 반려견', '유기견 제보', '입양하기', '커뮤니티', '마이페이지']);
     expect(entry('내 반려견')).toHaveAttribute('href', '/mypet');
     expect(entry('마이페이지')).toHaveAttribute('href', '/mypage');
-    const bell = screen.getByRole('button', { name: '알림 (준비 중)' });
-    expect(bell).toHaveAttribute('aria-disabled', 'true');
+    expect(await screen.findByRole('button', { name: '알림' })).toBeInTheDocument();
     expect(screen.queryByText('소셜 로그인')).not.toBeInTheDocument();
     expect(desktopControl('로그아웃')?.tagName).toBe('BUTTON');
     expect(desktopControl('로그인')).toBeNull();

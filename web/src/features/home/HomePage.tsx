@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSession } from '@/lib/session';
@@ -13,7 +14,8 @@ function greeting(user: SessionUser): string {
   return t(key, { name: user.displayName });
 }
 
-export default function HomePage() {
+/** `adminPanel`: what admins see in place of the members' part (the app passes the live dashboard in). */
+export default function HomePage({ adminPanel }: { adminPanel?: ReactNode }) {
   const { user } = useSession();
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 0, xs: 'md' }}>
@@ -50,6 +52,8 @@ export default function HomePage() {
             </Group>
           </Stack>
         </Paper>
+
+        {user?.isAdmin && adminPanel}
 
         {user && <SocialLoginInfo user={user} />}
 

@@ -1,0 +1,23 @@
+import { lazy, Suspense } from 'react';
+import { PageLoader } from '@/components/layout/PageLoader';
+import { useSession } from '@/lib/session';
+import HomePage from '@/features/home/HomePage';
+
+// Only admins download the dashboard (and recharts with it).
+const AdminDashboard = lazy(() => import('@/features/dashboard/AdminDashboard'));
+
+/** `/`: the home page, with the live dashboard for admins (spec §2 Home). */
+export default function HomeRoute() {
+  const { user } = useSession();
+  return (
+    <HomePage
+      adminPanel={
+        user?.isAdmin ? (
+          <Suspense fallback={<PageLoader />}>
+            <AdminDashboard />
+          </Suspense>
+        ) : null
+      }
+    />
+  );
+}

@@ -1,0 +1,107 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FeedNotification } from '@pawbridge/shared';
+import type { LiveOptions } from '@/lib/stomp';
+import { mockApi, renderRoutes, resetTestApp, sessionUser } from '@/testing/render-app';
+import NotificationBell from './NotificationBell';
+
+// The STOMP client is replaced by a handle the test drives.
+const live: { opts: LiveOptions | null; closed: number } = { opts: null, closed: 0 };
+vi.mock('@/lib/stomp', () => ({
+  connectLive: (opts: LiveOptions) => {
+    live.opts = opts;
+    opts.onStatus('connecting');
+    return { close: () => (live.closed += 1) };
+  },
+}));
+
+vi.setConfig({ testTimeout: 15_000 });
+beforeEach(() => {
+  live.opts = null;
+  live.closed = 0;
+});
+afterEach(resetTestApp);
+
+const n = (over: Partial<FeedNotification> = {}): FeedNotification => ({ id: 1, kind: 'ADOPTION_RESULT', message: '입양 신청이 승인되었습니다.', createdAt: new Date().toISOString(), read: false, link: '/adopt', ...over });
+
+function renderBell(unread: FeedNotification[] | (() => FeedNotification[]), extra: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({
+    'GET /api/users/check-session': { body: sessionUser() },
+    'GET /api/notifications/user/mina/unread': () => ({ body: typeof unread === 'function' ? unread() : unread }),
+    'PUT /api/notifications/user/mina/read-all': { status: 204 },
+    ...extra,
+  });
+  const view = renderRoutes(
+    [
+      { path: '/', element: <NotificationBell /> },
+      { path: '/adopt', element: <p>adopt screen</p> },
+    ],
+    '/',
+  );
+  return { ...view, api };
+}
+
+describe('NotificationBell', () => {
+  it('shows the unread count; opening marks all read, zeroes the badge and lists them with relative times', async () => {
+    const { api } = renderBell([n({ id: 1 }), n({ id: 2, kind: 'COMMENT', message: '댓글이 달렸습니다.', link: '/community' })]);
+    const bell = await screen.findByRole('button', { name: '알림, 읽지 않은 알림 2개' });
+    await userEvent.click(bell);
+    expect(await screen.findByText('입양 신청 결과')).toBeInTheDocument();
+    expect(screen.getAllByText('방금 전')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: '알림' })).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('PUT', '/api/notifications/user/mina/read-all')).toHaveLength(1));
+  });
+
+  it('says so when there is nothing new', async () => {
+    renderBell([]);
+    await userEvent.click(await screen.findByRole('button', { name: '알림' }));
+    expect(await screen.findByText('새 알림이 없습니다')).toBeInTheDocument();
+  });
+
+  it('connects only after mount, puts a live message on top and raises the badge', async () => {
+    renderBell([n({ id: 1, kind: 'COMMENT', message: '오래된 알림' })]);
+    await screen.findByRole('button', { name: '알림, 읽지 않은 알림 1개' });
+    await waitFor(() => expect(live.opts).not.toBeNull());
+    expect(live.opts?.topics).toEqual(['/topic/user/abandoned/mina', '/topic/user/mina/adoption', '/topic/user/mina/community/comment', '/topic/user/mina/community/like']);
+    act(() => live.opts?.onNotification(n({ id: null, message: '새 소식' })));
+    await userEvent.click(await screen.findByRole('button', { name: '알림, 읽지 않은 알림 2개' }));
+    const items = await screen.findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('새 소식');
+  });
+
+  it('removes an item locally even when marking it read fails', async () => {
+    const { api } = renderBell([n({ id: 7 })], { 'PUT /api/notifications/7/read': { status: 502, body: { error: { code: 'UPSTREAM_UNAVAILABLE', message: 'x', requestId: 'r' } } } });
+    await screen.findByRole('button', { name: '알림, 읽지 않은 알림 1개' });
+    await waitFor(() => expect(live.opts).not.toBeNull());
+    // A live one arriving while the list is open is still unread: removing it marks it read.
+    await userEvent.click(screen.getByRole('button', { name: '알림, 읽지 않은 알림 1개' }));
+    act(() => live.opts?.onNotification(n({ id: 8, message: '열려 있는 동안' })));
+    api.calls.length = 0;
+    const item = (await screen.findByText('열려 있는 동안')).closest('li')!;
+    await userEvent.click(within(item).getByRole('button', { name: '이 알림 지우기' }));
+    expect(screen.queryByText('열려 있는 동안')).not.toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('PUT', '/api/notifications/8/read')).toHaveLength(1));
+  });
+
+  it('opens the screen a notification is about', async () => {
+    const { router } = renderBell([n({ id: 1 })]);
+    await userEvent.click(await screen.findByRole('button', { name: '알림, 읽지 않은 알림 1개' }));
+    await userEvent.click(await screen.findByText('입양 신청이 승인되었습니다.'));
+    expect(router.state.location.pathname).toBe('/adopt');
+  });
+
+  it('shows a lost connection quietly and fetches the unread list again when it comes back', async () => {
+    let fetches = 0;
+    renderBell(() => {
+      fetches += 1;
+      return fetches > 1 ? [n({ id: 3, message: '끊긴 동안 온 알림' })] : [];
+    });
+    await screen.findByRole('button', { name: '알림' });
+    await waitFor(() => expect(live.opts).not.toBeNull());
+    act(() => live.opts?.onStatus('offline'));
+    expect(await screen.findByRole('button', { name: '알림 (알림 연결 끊김)' })).toBeInTheDocument();
+    act(() => live.opts?.onStatus('online'));
+    expect(await screen.findByRole('button', { name: '알림, 읽지 않은 알림 1개' })).toBeInTheDocument();
+  });
+});

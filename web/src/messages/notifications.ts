@@ -1,0 +1,20 @@
+// Notifications: the header bell and its list (spec §4 Notification bell, §9 relative times).
+export const notifications = {
+  'notifications.bell': '알림',
+  'notifications.bellUnread': '알림, 읽지 않은 알림 {count}개',
+  'notifications.title': '알림',
+  'notifications.empty': '새 알림이 없습니다',
+  'notifications.remove': '이 알림 지우기',
+  'notifications.offline': '실시간 알림 연결이 끊겼어요. 다시 연결하는 중입니다.',
+  'notifications.offlineShort': '알림 연결 끊김',
+  'notifications.justNow': '방금 전',
+  'notifications.minutesAgo': '{n}분 전',
+  'notifications.hoursAgo': '{n}시간 전',
+  'notifications.kind.ABANDONED_PET': '새 유기견 제보',
+  'notifications.kind.ADMIN_ALERT': '제보 등록 완료',
+  'notifications.kind.ADOPTION_REQUEST': '새 입양 신청',
+  'notifications.kind.ADOPTION_RESULT': '입양 신청 결과',
+  'notifications.kind.COMMENT': '새 댓글',
+  'notifications.kind.LIKE': '새 좋아요',
+  'notifications.kind.OTHER': '알림',
+} as const;
