@@ -18,10 +18,10 @@ const RELOAD_PAUSE_MS = 600;
 export default function LoginPage() {
   useSocialLoginError();
   const form = useForm<LoginValues>({ mode: 'controlled', initialValues: EMPTY_LOGIN, validate: (values) => validateLogin(values).errors });
-  const { trigger, isMutating } = useLogin();
+  const { trigger, submitting: sending } = useLogin();
   // After success the page stays busy until the reload takes it away: no second login in between.
   const [leaving, setLeaving] = useState(false);
-  const submitting = isMutating || leaving;
+  const submitting = sending || leaving;
 
   const send = async (values: LoginValues) => {
     const { request } = validateLogin(values);

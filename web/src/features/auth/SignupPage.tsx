@@ -1,30 +1,37 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
+import { focusFirstInvalid } from '@/components/form/focus-first-invalid';
+import { showServerErrors } from '@/components/form/server-errors';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
-import { signup } from './api';
+import { useSignup } from './api';
 import { EmailVerificationField } from './components/EmailVerificationField';
 import { useEmailVerification } from './hooks/use-email-verification';
-import { EMPTY_SIGNUP, serverFieldErrors, validateSignup, type SignupErrors, type SignupValues } from './signup-form';
+import { EMPTY_SIGNUP, signupFieldOf, validateSignup, type SignupValues } from './signup-form';
 import { AuthCard } from './components/AuthCard';
 
 export default function SignupPage() {
   const navigate = useNavigate();
   const verification = useEmailVerification();
-  const [values, setValues] = useState<SignupValues>(EMPTY_SIGNUP);
+  const verified = verification.status === 'verified';
+  const form = useForm<SignupValues>({
+    mode: 'controlled',
+    initialValues: EMPTY_SIGNUP,
+    validate: (values) => {
+      const checked = validateSignup(values, verified);
+      return checked.ok ? {} : checked.errors;
+    },
+  });
+  const { trigger, submitting } = useSignup();
+  // The code is not part of the request: it only proves the address (its error still sits on the form).
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<SignupErrors>({});
-  const [submitting, setSubmitting] = useState(false);
-
-  const setField = (field: keyof SignupValues, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
+  const errors = form.errors as Partial<Record<keyof SignupValues | 'code', string>>;
 
   const onEmailChange = (email: string) => {
-    setField('email', email);
+    form.setFieldValue('email', email);
     // A code or verification belongs to the address it was sent to.
     if (verification.status !== 'idle') {
       verification.reset();
@@ -33,23 +40,26 @@ export default function SignupPage() {
   };
 
   const onSend = async () => {
-    setErrors((e) => ({ ...e, email: undefined, code: undefined }));
-    const result = await verification.send(values.email);
+    form.clearFieldError('email');
+    form.clearFieldError('code');
+    const email = form.getValues().email;
+    const result = await verification.send(email);
     if (result.ok) {
       setCode('');
-      notifySuccess(t('auth.email.sent', { email: values.email.trim() }));
+      notifySuccess(t('auth.email.sent', { email: email.trim() }));
     } else {
-      setErrors((e) => ({ ...e, email: result.message }));
+      form.setFieldError('email', result.message);
     }
   };
 
   const onVerify = async () => {
-    const result = await verification.verify(values.email, code);
+    const result = await verification.verify(form.getValues().email, code);
     if (result.ok) {
-      setErrors((e) => ({ ...e, email: undefined, code: undefined }));
+      form.clearFieldError('email');
+      form.clearFieldError('code');
       notifySuccess(t('auth.email.verified'));
     } else {
-      setErrors((e) => ({ ...e, code: result.message }));
+      form.setFieldError('code', result.message);
     }
   };
 
@@ -58,43 +68,35 @@ export default function SignupPage() {
     setCode('');
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validateSignup(values, verification.status === 'verified');
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setSubmitting(true);
+  const send = async (values: SignupValues) => {
+    const checked = validateSignup(values, verified);
+    if (!checked.ok) return;
     try {
-      await signup(checked.request);
+      await trigger(checked.request);
       notifySuccess(t('auth.signup.success'));
-      setValues(EMPTY_SIGNUP);
+      form.reset();
       setCode('');
       verification.reset();
-      setErrors({});
       navigate('/login');
     } catch (err) {
-      const fieldErrors = err instanceof ApiError ? serverFieldErrors(err.fieldErrors) : {};
+      const extra: Record<string, string | undefined> = {};
       if (err instanceof ApiError) {
-        if (err.code === 'USER_ID_TAKEN') fieldErrors.userId ??= err.message;
-        if (err.code === 'EMAIL_ALREADY_REGISTERED') fieldErrors.email ??= err.message;
+        if (err.code === 'USER_ID_TAKEN') extra.userId = err.message;
+        if (err.code === 'EMAIL_ALREADY_REGISTERED') extra.email = err.message;
         if (err.code === 'EMAIL_NOT_VERIFIED') {
           // The server no longer holds the verification (it lapses): start the sub-step again.
           verification.reset();
-          fieldErrors.email ??= err.message;
+          extra.email = err.message;
         }
       }
-      setErrors(fieldErrors);
+      showServerErrors(form, err, { fieldOf: signupFieldOf, extra });
       notifyError(t('auth.signup.failed', { error: errorMessage(err) }));
-    } finally {
-      setSubmitting(false);
     }
   };
 
   return (
     <AuthCard width={560} title={t('auth.signup.title')} subtitle={t('auth.signup.subtitle')}>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={form.onSubmit((values) => void send(values), focusFirstInvalid)} noValidate>
         <Stack gap="md">
           <TextInput
             label={t('auth.signup.name')}
@@ -102,9 +104,7 @@ export default function SignupPage() {
             autoComplete="name"
             required
             withAsterisk={false}
-            value={values.name}
-            onChange={(e) => setField('name', e.currentTarget.value)}
-            error={errors.name}
+            {...form.getInputProps('name')}
             disabled={submitting}
           />
           <TextInput
@@ -115,13 +115,11 @@ export default function SignupPage() {
             autoComplete="username"
             required
             withAsterisk={false}
-            value={values.userId}
-            onChange={(e) => setField('userId', e.currentTarget.value)}
-            error={errors.userId}
+            {...form.getInputProps('userId')}
             disabled={submitting}
           />
           <EmailVerificationField
-            email={values.email}
+            email={form.values.email}
             emailError={errors.email}
             code={code}
             codeError={errors.code}
@@ -134,7 +132,7 @@ export default function SignupPage() {
             onEmailChange={onEmailChange}
             onCodeChange={(c) => {
               setCode(c);
-              setErrors((e) => ({ ...e, code: undefined }));
+              form.clearFieldError('code');
             }}
             onSend={onSend}
             onVerify={onVerify}
@@ -149,9 +147,7 @@ export default function SignupPage() {
               autoComplete="new-password"
               required
               withAsterisk={false}
-              value={values.password}
-              onChange={(e) => setField('password', e.currentTarget.value)}
-              error={errors.password}
+              {...form.getInputProps('password')}
               disabled={submitting}
             />
             <PasswordInput
@@ -160,9 +156,7 @@ export default function SignupPage() {
               autoComplete="new-password"
               required
               withAsterisk={false}
-              value={values.confirmPassword}
-              onChange={(e) => setField('confirmPassword', e.currentTarget.value)}
-              error={errors.confirmPassword}
+              {...form.getInputProps('confirmPassword')}
               disabled={submitting}
             />
           </SimpleGrid>
@@ -175,9 +169,7 @@ export default function SignupPage() {
               required
               withAsterisk={false}
               max={new Date().toISOString().slice(0, 10)}
-              value={values.birth}
-              onChange={(e) => setField('birth', e.currentTarget.value)}
-              error={errors.birth}
+              {...form.getInputProps('birth')}
               disabled={submitting}
             />
             <TextInput
@@ -189,9 +181,7 @@ export default function SignupPage() {
               inputMode="tel"
               required
               withAsterisk={false}
-              value={values.phoneNm}
-              onChange={(e) => setField('phoneNm', e.currentTarget.value)}
-              error={errors.phoneNm}
+              {...form.getInputProps('phoneNm')}
               disabled={submitting}
             />
           </SimpleGrid>

@@ -1,6 +1,6 @@
 import { OkSchema, SessionSchema, type LoginRequest, type SignupRequest } from '@pawbridge/shared';
-import useSWRMutation from 'swr/mutation';
 import { api } from '@/lib/api-client';
+import { useSubmit } from '@/lib/use-submit';
 
 // The account calls of spec §7; every answer is checked against the shared schemas.
 
@@ -8,10 +8,10 @@ export const login = (body: LoginRequest) => api('/api/users/login', { method: '
 
 export const signup = (body: SignupRequest) => api('/api/users/signup', { method: 'POST', json: body, schema: OkSchema });
 
-/** The login submit: `trigger(request)` rejects with the ApiError; `isMutating` while it runs. */
-export const useLogin = () => useSWRMutation('/api/users/login', (_key: string, { arg }: { arg: LoginRequest }) => login(arg));
+/** The login submit: `trigger(request)` rejects with the ApiError; `submitting` while it runs. */
+export const useLogin = () => useSubmit('/api/users/login', login);
 
-export const useSignup = () => useSWRMutation('/api/users/signup', (_key: string, { arg }: { arg: SignupRequest }) => signup(arg));
+export const useSignup = () => useSubmit('/api/users/signup', signup);
 
 export const sendVerificationEmail = (email: string) =>
   api('/api/users/send-email', { method: 'POST', query: { email }, schema: OkSchema });

@@ -1,4 +1,5 @@
-import { SignupRequestSchema, toFieldErrorKeys, type SignupRequest } from '@pawbridge/shared';
+import { SignupRequestSchema, type SignupRequest } from '@pawbridge/shared';
+import { schemaCheck } from '@/components/form/schema-check';
 import { t, tKey } from '@/messages';
 
 export type SignupValues = {
@@ -30,26 +31,15 @@ export function validateSignup(
   values: SignupValues,
   emailVerified: boolean,
 ): { ok: true; request: SignupRequest } | { ok: false; errors: SignupErrors } {
-  const errors: SignupErrors = {};
   const { confirmPassword, ...payload } = values;
-  const parsed = SignupRequestSchema.safeParse(payload);
-  if (!parsed.success) {
-    for (const [field, key] of Object.entries(toFieldErrorKeys(parsed.error))) {
-      if (field in EMPTY_SIGNUP) errors[field as SignupField] = ruleMessage(field, key);
-    }
-  }
+  const { errors: found, data } = schemaCheck(SignupRequestSchema, payload, (field, key) => (field in EMPTY_SIGNUP ? { field, message: ruleMessage(field, key) } : undefined));
+  const errors: SignupErrors = found;
   if (confirmPassword === '') errors.confirmPassword = t('auth.validation.confirmRequired');
   else if (confirmPassword !== values.password) errors.confirmPassword = t('auth.validation.passwordMismatch');
   if (!errors.email && !emailVerified) errors.email = t('auth.validation.emailNotVerified');
-  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, request: parsed.data };
+  if (data && Object.keys(errors).length === 0) return { ok: true, request: data };
   return { ok: false, errors };
 }
 
-/** Server field names are the payload's; anything else has no field to sit on. */
-export function serverFieldErrors(fieldErrors: Record<string, string>): SignupErrors {
-  const out: SignupErrors = {};
-  for (const [field, message] of Object.entries(fieldErrors)) {
-    if (field in EMPTY_SIGNUP || field === 'code') out[field as SignupField] = message;
-  }
-  return out;
-}
+/** Server field names are the payload's (and the code's); anything else has no field to sit on. */
+export const signupFieldOf = (field: string): string | undefined => (field in EMPTY_SIGNUP || field === 'code' ? field : undefined);
