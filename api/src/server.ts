@@ -7,6 +7,8 @@ const config = loadApiConfig();
 const { app, ctx } = await buildApi(config);
 await seed(ctx, app.log);
 await app.listen({ host: config.host, port: config.port });
+const dashboardPort = await app.realtime.dashboard.listen();
+app.log.info(`admin dashboard socket (socket.io) on ${config.dashboard.host}:${dashboardPort}`);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

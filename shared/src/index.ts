@@ -9,5 +9,6 @@ export * from './screen-routes';
 export * from './community.schema';
 export * from './notification-feed.schema';
 export * from './dashboard.schema';
-export * from './donations.schema';
 export * from './ids.schema';
+export * from './donations.schema';
+export * from './realtime.schema';

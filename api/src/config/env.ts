@@ -18,6 +18,10 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().optional(),
   /** Redis pub/sub channel of the domain-event bus; api instances that share a database share it. */
   EVENTS_CHANNEL: z.string().min(1).optional(),
+  /** The admin dashboard socket.io server's own port (the legacy's netty-socketio port); 0 = any free port. */
+  DASHBOARD_PORT: z.coerce.number().int().min(0).max(65535).default(9092),
+  /** Its interface; default API_HOST. */
+  DASHBOARD_HOST: z.string().optional(),
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(1800),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO_DATA: bool.default(true),
@@ -74,6 +78,7 @@ export interface ApiConfig {
   redisUrl: string | undefined;
   /** Redis channel of the event bus (only used with redisUrl). */
   eventsChannel: string;
+  dashboard: { host: string; port: number };
   sessionTtlSeconds: number;
   adminPassword: string | undefined;
   seedDemoData: boolean;
@@ -170,6 +175,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     databaseSchema: e.DATABASE_SCHEMA,
     redisUrl: e.REDIS_URL,
     eventsChannel: e.EVENTS_CHANNEL ?? `pawbridge:events${e.DATABASE_SCHEMA ? `:${e.DATABASE_SCHEMA}` : ''}`,
+    dashboard: { host: e.DASHBOARD_HOST ?? e.API_HOST, port: e.DASHBOARD_PORT },
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemoData: e.SEED_DEMO_DATA,

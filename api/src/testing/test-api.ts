@@ -9,6 +9,8 @@ import { migratedPgliteSnapshot } from './pglite-template';
 
 export interface TestApi extends BuiltApi {
   url: string;
+  /** The admin dashboard socket.io server (its own port). */
+  dashboardUrl: string;
   config: ApiConfig;
   close(): Promise<void>;
 }
@@ -32,16 +34,19 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
     ...(services.redisUrl ? { REDIS_URL: services.redisUrl } : {}),
     // Test files share one Redis: each api hears only its own events unless a test passes the same channel to two.
     EVENTS_CHANNEL: `pawbridge:test:${schema}:events`,
+    DASHBOARD_PORT: '0',
     ...overrides,
   });
   const built = await buildApi(config, config.databaseUrl ? {} : { pgliteSnapshot: await migratedPgliteSnapshot() });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const address = built.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  const dashboardPort = await built.app.realtime.dashboard.listen();
   return {
     ...built,
     config,
     url: `http://127.0.0.1:${port}`,
+    dashboardUrl: `http://127.0.0.1:${dashboardPort}`,
     async close() {
       if (config.databaseUrl && config.databaseSchema) await dropSchema(built.ctx.database, config.databaseSchema);
       await built.app.close();

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/test-api';
-import { getJson, insertStray, member, type Member } from '../strays/strays.test-helpers';
+import { getJson, insertStray, createMember, type Member } from '../../testing/fixtures';
 import { monthlyTrend } from './dashboard.repository';
 
 describe('admin dashboard REST: legacy shapes, honest numbers', () => {
@@ -12,9 +12,9 @@ describe('admin dashboard REST: legacy shapes, honest numbers', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    boss = await member(api, 'boss', 'ADMIN');
-    ann = await member(api, 'ann');
-    ben = await member(api, 'ben');
+    boss = await createMember(api, 'boss', { role: 'ADMIN' });
+    ann = await createMember(api, 'ann');
+    ben = await createMember(api, 'ben');
   });
   afterAll(() => api.close());
 

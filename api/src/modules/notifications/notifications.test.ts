@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST_TYPES } from '@pawbridge/shared';
 import { domainEvent, type NotificationCreated } from '../../events';
 import { startTestApi, type TestApi } from '../../testing/test-api';
-import { getJson, insertStray, member, post, postReport, solidJpeg, validReport, type Member } from '../strays/strays.test-helpers';
+import { getJson, insertStray, createMember, post, postReport, solidJpeg, validReport, type Member } from '../../testing/fixtures';
 
 interface Wire {
   id: number;
@@ -30,10 +30,10 @@ describe('notifications: stored for the right members, REST on the caller’s ow
 
   beforeAll(async () => {
     api = await startTestApi();
-    boss = await member(api, 'boss', 'ADMIN');
-    chief = await member(api, 'chief', 'ADMIN');
-    ann = await member(api, 'ann');
-    ben = await member(api, 'ben');
+    boss = await createMember(api, 'boss', { role: 'ADMIN' });
+    chief = await createMember(api, 'chief', { role: 'ADMIN' });
+    ann = await createMember(api, 'ann');
+    ben = await createMember(api, 'ben');
     api.ctx.events.subscribe('notification.created', (e) => void live.push(e));
   });
   afterAll(() => api.close());

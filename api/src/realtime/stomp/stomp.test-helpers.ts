@@ -12,7 +12,7 @@ export type Transport = 'raw' | 'sockjs-websocket' | 'sockjs-xhr-streaming';
  */
 class CookieAgent extends http.Agent {
   cookie: string | null = null;
-  override addRequest(req: http.ClientRequest, options: http.RequestOptions): void {
+  addRequest(req: http.ClientRequest, options: http.RequestOptions): void {
     if (this.cookie && !req.headersSent) req.setHeader('cookie', this.cookie);
     (http.Agent.prototype as unknown as { addRequest(r: http.ClientRequest, o: http.RequestOptions): void }).addRequest.call(this, req, options);
   }

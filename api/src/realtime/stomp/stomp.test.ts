@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestApi, type TestApi } from '../../testing/test-api';
-import { insertStray, member, post, type Member } from '../../modules/strays/strays.test-helpers';
+import { insertStray, createMember, post, type Member } from '../../testing/fixtures';
 import { connectStomp, type StompSession, type Transport } from './stomp.test-helpers';
 
 describe('STOMP at /ws (SockJS) and /ws/websocket (raw), with a real @stomp/stompjs client', () => {
@@ -18,9 +18,9 @@ describe('STOMP at /ws (SockJS) and /ws/websocket (raw), with a real @stomp/stom
 
   beforeAll(async () => {
     api = await startTestApi();
-    boss = await member(api, 'boss', 'ADMIN');
-    ann = await member(api, 'ann');
-    ben = await member(api, 'ben');
+    boss = await createMember(api, 'boss', { role: 'ADMIN' });
+    ann = await createMember(api, 'ann');
+    ben = await createMember(api, 'ben');
   });
   afterEach(async () => {
     await Promise.all(open.splice(0).map((s) => s.disconnect()));
@@ -108,7 +108,7 @@ describe('STOMP at /ws (SockJS) and /ws/websocket (raw), with a real @stomp/stom
   });
 
   it('a logged-out session cannot subscribe any more', async () => {
-    const gone = await member(api, 'gone');
+    const gone = await createMember(api, 'gone');
     const stomp = await connect(gone, 'raw');
     await api.ctx.sessions.destroy(gone.cookie.split('=')[1]!);
     stomp.client.subscribe('/topic/user/gone/adoption', () => undefined);

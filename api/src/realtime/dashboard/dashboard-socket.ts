@@ -1,0 +1,193 @@
+import http, { type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fastifyCookie from '@fastify/cookie';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import type { FastifyBaseLogger } from 'fastify';
+import { DASHBOARD_ROOM, JOIN_DASHBOARD, type DashboardSocketEvent, type DashboardSocketPayload } from '@pawbridge/shared';
+import type { ApiContext, SessionUserRow } from '../../context';
+import { isPlausibleSessionId } from '../../lib/input-guard';
+import { dashboardSnapshot } from '../../modules/dashboard/dashboard.service';
+import { loadSessionUser, SESSION_COOKIE } from '../../modules/users/session-user';
+
+export const DASHBOARD_MESSAGES = {
+  userRegistered: '새로운 사용자가 등록되었습니다.',
+  applied: '새로운 입양 신청이 접수되었습니다.',
+  petRegistered: '새로운 유기동물이 등록되었습니다.',
+  adoptionApproved: '입양이 승인되었습니다.',
+  strayReported: '새로운 유기견 제보가 접수되었습니다.',
+  adoptionRejected: '입양 신청이 거절되었습니다.',
+  adoptionWithdrawn: '입양 신청이 취소되었습니다.',
+  donationRecorded: '새로운 후원이 접수되었습니다.',
+} as const;
+
+export interface DashboardSocketOptions {
+  host: string;
+  port: number;
+  redisUrl: string | undefined;
+  /** Redis key prefix of the socket.io adapter; instances that share a database share it. */
+  redisKey: string;
+}
+
+/**
+ * The admin dashboard socket on its own port, like the legacy's
+ * netty-socketio server (legacy-contract §7), but a socket.io v4 server with
+ * `allowEIO3`, so socket.io v2-protocol clients (the legacy's) and v4 clients
+ * both join. Admins only: the JSESSIONID cookie is checked when the engine
+ * handshake arrives (403 otherwise) and again for the namespace. Every admin
+ * socket is in the `dashboard` room; with REDIS_URL the redis adapter carries
+ * each emit to the admins connected to other instances.
+ */
+export class DashboardSocket {
+  readonly io: Server;
+  private readonly server = http.createServer((_req, res) => res.writeHead(404).end());
+  private readonly redis: Redis[] = [];
+
+  constructor(
+    private readonly ctx: ApiContext,
+    private readonly options: DashboardSocketOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.io = new Server(this.server, {
+      allowEIO3: true,
+      // The legacy's (netty-socketio defaults).
+      pingInterval: 25_000,
+      pingTimeout: 60_000,
+      serveClient: false,
+      allowRequest: (req, callback) => {
+        this.adminOf(req).then(
+          (admin) => callback(admin ? null : 'Forbidden', Boolean(admin)),
+          (err: unknown) => {
+            this.log.error({ err }, 'dashboard socket: handshake check failed');
+            callback('Forbidden', false);
+          },
+        );
+      },
+    });
+    if (options.redisUrl) {
+      const pub = new Redis(options.redisUrl);
+      const sub = pub.duplicate();
+      for (const c of [pub, sub]) c.on('error', (err) => this.log.warn({ err }, 'dashboard socket redis error'));
+      this.redis.push(pub, sub);
+      this.io.adapter(createAdapter(pub, sub, { key: options.redisKey }));
+    }
+    this.io.use((socket, next) => {
+      this.adminOf(socket.request).then(
+        (admin) => {
+          if (!admin) return next(new Error('Forbidden'));
+          (socket.data as { user?: SessionUserRow }).user = admin;
+          next();
+        },
+        () => next(new Error('Forbidden')),
+      );
+    });
+    this.io.on('connection', (socket) => {
+      void socket.join(DASHBOARD_ROOM);
+      socket.emit('connected', 'connected');
+      socket.on(JOIN_DASHBOARD, () => {
+        void socket.join(DASHBOARD_ROOM);
+        socket.emit('dashboard_joined', 'joined');
+      });
+    });
+  }
+
+  private async adminOf(req: IncomingMessage): Promise<SessionUserRow | null> {
+    const sid = fastifyCookie.parse(req.headers.cookie ?? '')[SESSION_COOKIE];
+    if (!sid || !isPlausibleSessionId(sid)) return null;
+    const user = await loadSessionUser(this.ctx, sid);
+    return user?.role === 'ADMIN' ? user : null;
+  }
+
+  /** To every admin on every instance (the room; with Redis through the adapter). */
+  emit<E extends DashboardSocketEvent>(event: E, payload: DashboardSocketPayload<E>): void {
+    this.io.to(DASHBOARD_ROOM).emit(event, payload);
+  }
+
+  /** Turn domain events into the dashboard's events. Runs where the event was raised; the adapter fans out. */
+  subscribe(): () => void {
+    const events = this.ctx.events;
+    const on = { scope: 'origin' } as const;
+    const numbers = async () => this.emit('chart-data-update', await dashboardSnapshot(this.ctx.db));
+    const update = (type: string, message: string) => this.emit('dashboard_update', { type, message });
+    const offs = [
+      events.subscribe(
+        'user.registered',
+        (e) => {
+          this.emit('user_registered', { message: DASHBOARD_MESSAGES.userRegistered, userId: e.userId });
+        },
+        on,
+      ),
+      events.subscribe(
+        'stray.reported',
+        async () => {
+          update('stray_reported', DASHBOARD_MESSAGES.strayReported);
+          await numbers();
+        },
+        on,
+      ),
+      events.subscribe(
+        'report.registered',
+        async () => {
+          update('pet_registered', DASHBOARD_MESSAGES.petRegistered);
+          await numbers();
+        },
+        on,
+      ),
+      events.subscribe(
+        'adoption.requested',
+        async (e) => {
+          const applicant = await this.ctx.db.selectFrom('users').select('userId').where('id', '=', e.applicantPk).executeTakeFirst();
+          this.emit('pet_adopted', { message: DASHBOARD_MESSAGES.applied, petId: e.strayId, userId: applicant?.userId ?? '' });
+          await numbers();
+        },
+        on,
+      ),
+      events.subscribe(
+        'adoption.decided',
+        async (e) => {
+          // One approval also closes the other open applications; those add no separate message.
+          if (e.reason === 'ANOTHER_APPROVED') return;
+          if (e.outcome === 'APPROVED') update('adoption_approved', DASHBOARD_MESSAGES.adoptionApproved);
+          else if (e.outcome === 'REJECTED') update('adoption_rejected', DASHBOARD_MESSAGES.adoptionRejected);
+          else update('adoption_withdrawn', DASHBOARD_MESSAGES.adoptionWithdrawn);
+          await numbers();
+        },
+        on,
+      ),
+      events.subscribe(
+        'donation.recorded',
+        async () => {
+          update('donation_recorded', DASHBOARD_MESSAGES.donationRecorded);
+          await numbers();
+        },
+        on,
+      ),
+    ];
+    return () => offs.forEach((off) => off());
+  }
+
+  async listen(): Promise<number> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(this.options.port, this.options.host, () => {
+        this.server.off('error', reject);
+        resolve();
+      });
+    });
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  get port(): number | null {
+    const address = this.server.address();
+    return address && typeof address === 'object' ? address.port : null;
+  }
+
+  async close(): Promise<void> {
+    this.io.disconnectSockets(true);
+    await new Promise<void>((resolve) => {
+      void this.io.close(() => resolve());
+    });
+    for (const c of this.redis) c.disconnect();
+  }
+}
