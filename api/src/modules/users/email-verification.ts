@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
 import { LIMITS } from '@pawbridge/shared';
-import type { ApiContext } from '../../context';
-import type { Db } from '../../db/index';
+import type { Mailer } from '../../integrations/mail';
+import type { UsersRepository } from './users.repository';
 import { verificationMail } from './verification-mail';
 
 export const CODE_TTL_MS = LIMITS.verificationCountdownSeconds * 1000;
@@ -22,9 +21,11 @@ const newCode = (): string => String(crypto.randomInt(0, 10 ** LIMITS.verificati
 export type SendResult = 'sent' | 'registered' | 'mail-failed';
 export type VerifyResult = 'verified' | 'invalid';
 
+/** The e-mail step of signup (part of the users service; plain values in, results out). */
 export class EmailVerification {
   constructor(
-    private readonly ctx: ApiContext,
+    private readonly repo: UsersRepository,
+    private readonly mail: Mailer,
     private readonly now: () => Date,
   ) {}
 
@@ -32,37 +33,23 @@ export class EmailVerification {
     return new Date(this.now().getTime() + ms);
   }
 
-  async isRegistered(email: string): Promise<boolean> {
-    const row = await this.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where(sql<string>`lower(email)`, '=', emailKey(email))
-      .executeTakeFirst();
-    return row !== undefined;
+  isRegistered(email: string): Promise<boolean> {
+    return this.repo.emailRegistered(emailKey(email));
   }
 
   /** One live code per address: a new send replaces the previous code and clears an earlier verification. */
   async send(email: string): Promise<SendResult> {
     const key = emailKey(email);
     if (await this.isRegistered(key)) return 'registered';
-    const now = this.now();
-    await this.ctx.db.deleteFrom('emailCodes').where('expiresAt', '<=', now).execute();
-    await this.ctx.db.deleteFrom('verifiedEmails').where('expiresAt', '<=', now).execute();
-
+    await this.repo.deleteExpired(this.now());
     const code = newCode();
-
-    await this.ctx.db
-      .insertInto('emailCodes')
-      .values({ email: key, codeHash: digest(code), expiresAt: this.later(CODE_TTL_MS), attempts: 0 })
-      .onConflict((oc) => oc.column('email').doUpdateSet({ codeHash: digest(code), expiresAt: this.later(CODE_TTL_MS), attempts: 0 }))
-      .execute();
-    await this.ctx.db.deleteFrom('verifiedEmails').where('email', '=', key).execute();
-
+    await this.repo.putCode(key, digest(code), this.later(CODE_TTL_MS));
+    await this.repo.deleteVerified(key);
     try {
-      await this.ctx.mail.send(verificationMail(email.trim(), code));
+      await this.mail.send(verificationMail(email.trim(), code));
     } catch (err) {
       // A code nobody received must not stay usable.
-      await this.ctx.db.deleteFrom('emailCodes').where('email', '=', key).where('codeHash', '=', digest(code)).execute();
+      await this.repo.deleteCode(key, digest(code));
       throw err;
     }
     return 'sent';
@@ -77,36 +64,26 @@ export class EmailVerification {
     const now = this.now();
     const given = digest(code);
     const key = emailKey(email);
-    return this.ctx.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('emailCodes').selectAll().where('email', '=', key).forUpdate().executeTakeFirst();
+    return this.repo.transaction(async (tx) => {
+      const row = await tx.lockCode(key);
       if (!row) return 'invalid';
       if (row.expiresAt.getTime() <= now.getTime()) {
-        await trx.deleteFrom('emailCodes').where('email', '=', key).execute();
+        await tx.deleteCode(key);
         return 'invalid';
       }
       if (!sameDigest(row.codeHash, given)) {
-        if (row.attempts + 1 >= MAX_CODE_ATTEMPTS) await trx.deleteFrom('emailCodes').where('email', '=', key).execute();
-        else await trx.updateTable('emailCodes').set({ attempts: row.attempts + 1 }).where('email', '=', key).execute();
+        if (row.attempts + 1 >= MAX_CODE_ATTEMPTS) await tx.deleteCode(key);
+        else await tx.setCodeAttempts(key, row.attempts + 1);
         return 'invalid';
       }
-      await trx.deleteFrom('emailCodes').where('email', '=', key).execute();
-      await trx
-        .insertInto('verifiedEmails')
-        .values({ email: key, expiresAt: new Date(now.getTime() + VERIFIED_TTL_MS) })
-        .onConflict((oc) => oc.column('email').doUpdateSet({ expiresAt: new Date(now.getTime() + VERIFIED_TTL_MS) }))
-        .execute();
+      await tx.deleteCode(key);
+      await tx.putVerified(key, new Date(now.getTime() + VERIFIED_TTL_MS));
       return 'verified';
     });
   }
 
-  /** Inside the signup transaction: a live verification for the address, consumed on use. */
-  async consumeVerified(trx: Db, email: string): Promise<boolean> {
-    const deleted = await trx
-      .deleteFrom('verifiedEmails')
-      .where('email', '=', emailKey(email))
-      .where('expiresAt', '>', this.now())
-      .returning('email')
-      .executeTakeFirst();
-    return deleted !== undefined;
+  /** Inside the signup transaction (`tx`): a live verification for the address, consumed on use. */
+  consumeVerified(tx: UsersRepository, email: string): Promise<boolean> {
+    return tx.consumeVerified(emailKey(email), this.now());
   }
 }

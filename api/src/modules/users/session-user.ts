@@ -1,16 +1,14 @@
 import type { ApiContext, SessionUserRow } from '../../context';
+import { UsersRepository } from './users.repository';
 
 /** Same cookie name as the Spring service, so the BFF forwards one cookie either way. */
 export const SESSION_COOKIE = 'JSESSIONID';
 
+/** The member behind a session id (the request hook, STOMP CONNECT), or null. Part of the users module's public service. */
 export async function loadSessionUser(ctx: ApiContext, sessionId: string): Promise<SessionUserRow | null> {
   const userPk = await ctx.sessions.get(sessionId);
   if (userPk === null) return null;
-  const row = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'userId', 'name', 'email', 'role', 'provider', 'socialId', 'birth', 'phoneNm', 'loginCount'])
-    .where('id', '=', userPk)
-    .executeTakeFirst();
+  const row = await new UsersRepository(ctx.db).findSessionUser(userPk);
   if (!row) return null;
   const { id, birth, loginCount, ...rest } = row;
   return { pk: id, ...rest, birth: isoDay(birth), firstLogin: loginCount <= 1 };
@@ -18,11 +16,7 @@ export async function loadSessionUser(ctx: ApiContext, sessionId: string): Promi
 
 /** Counts a login; the session calls it a first login while the count is one. */
 export async function recordLogin(ctx: ApiContext, userPk: number): Promise<void> {
-  await ctx.db
-    .updateTable('users')
-    .set((eb) => ({ loginCount: eb('loginCount', '+', 1) }))
-    .where('id', '=', userPk)
-    .execute();
+  await new UsersRepository(ctx.db).incrementLoginCount(userPk);
 }
 
 /**

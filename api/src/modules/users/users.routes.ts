@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { DEFAULT_ERROR_MESSAGES, LoginRequestSchema, SendEmailQuerySchema, SignupRequestSchema, toFieldErrors, VerifyEmailQuerySchema } from '@pawbridge/shared';
 import type { ApiModule } from '../index';
 import { ApiHttpError, bootError } from '../../lib/errors';
-import { recordLogin, SESSION_COOKIE } from './session-user';
+import { SESSION_COOKIE } from './session-user';
 import { MESSAGES, sessionBody, UsersService } from './users.service';
 
 const text = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/plain; charset=utf-8').send(body);
@@ -66,20 +66,14 @@ export const usersModule: ApiModule = async (app, ctx) => {
 
   app.post('/api/users/login', async (request, reply) => {
     const parsed = LoginBodySchema.safeParse(request.body ?? {});
-    const userPk = parsed.success ? await users.authenticate(parsed.data.userId, parsed.data.password) : null;
-    if (userPk === null) return text(reply, 400, MESSAGES.badCredentials);
-    // A fresh id on every login, so a session id planted before login is worthless afterwards.
-    const previous = request.cookies[SESSION_COOKIE];
-    if (previous) await ctx.sessions.destroy(previous);
-    const sessionId = await ctx.sessions.create(userPk);
-    await recordLogin(ctx, userPk);
+    const sessionId = parsed.success ? await users.login(parsed.data.userId, parsed.data.password, request.cookies[SESSION_COOKIE]) : null;
+    if (sessionId === null) return text(reply, 400, MESSAGES.badCredentials);
     reply.setCookie(SESSION_COOKIE, sessionId, COOKIE_OPTIONS);
     return text(reply, 200, MESSAGES.loggedIn);
   });
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
-    const sid = request.cookies[SESSION_COOKIE];
-    if (sid) await ctx.sessions.destroy(sid);
+    await users.logout(request.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, COOKIE_OPTIONS);
     return reply.code(200).send({ success: true, message: MESSAGES.loggedOut });
   };

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import type { SignupRequest } from '@pawbridge/shared';
 import type { ApiContext, SessionUserRow } from '../../context';
 import { ApiHttpError } from '../../lib/errors';
 import { domainEvent } from '../../events';
 import { EmailVerification } from './email-verification';
 import { hashPassword, verifyPassword } from './passwords';
+import { UsersRepository } from './users.repository';
 
 export const MESSAGES = {
   emailSent: '인증 이메일을 전송했습니다.',
@@ -33,8 +33,10 @@ interface PgError {
   message?: string;
 }
 
+/** Accounts: e-mail verification, signup, login and logout. Plain values in; `ApiHttpError` (legacy body) or results out. */
 export class UsersService {
   readonly emails: EmailVerification;
+  private readonly repo: UsersRepository;
 
   /** The service's clock; every expiry is computed from it (not the database's now()) so tests can move time. */
   now: () => Date = () => new Date();
@@ -43,45 +45,32 @@ export class UsersService {
     private readonly ctx: ApiContext,
     private readonly log?: FastifyBaseLogger,
   ) {
-    this.emails = new EmailVerification(ctx, () => this.now());
-  }
-
-  private async userIdTaken(userId: string): Promise<boolean> {
-    const row = await this.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where(sql<string>`lower(user_id)`, '=', userId.toLowerCase())
-      .executeTakeFirst();
-    return row !== undefined;
+    this.repo = new UsersRepository(ctx.db);
+    this.emails = new EmailVerification(this.repo, ctx.mail, () => this.now());
   }
 
   /** Creates a member (role USER) from a validated request; the verified e-mail flag is spent in the same transaction. */
   async signup(input: SignupRequest): Promise<void> {
     const userId = input.userId.trim();
     const email = input.email.trim();
-    if (isReservedUserId(userId) || (await this.userIdTaken(userId))) throw new ApiHttpError(409, MESSAGES.userIdTaken);
+    if (isReservedUserId(userId) || (await this.repo.userIdTaken(userId))) throw new ApiHttpError(409, MESSAGES.userIdTaken);
     if (await this.emails.isRegistered(email)) throw new ApiHttpError(409, MESSAGES.emailTaken);
     const passwordHash = await hashPassword(input.password);
     let pk: number;
     try {
-      pk = await this.ctx.db.transaction().execute(async (trx) => {
-        if (!(await this.emails.consumeVerified(trx, email))) throw new ApiHttpError(400, MESSAGES.emailNotVerified);
-        const row = await trx
-          .insertInto('users')
-          .values({
-            userId,
-            name: input.name.trim(),
-            email,
-            passwordHash,
-            birth: input.birth,
-            phoneNm: input.phoneNm.trim(),
-            role: 'USER',
-            provider: null,
-            socialId: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return row.id;
+      pk = await this.repo.transaction(async (tx) => {
+        if (!(await this.emails.consumeVerified(tx, email))) throw new ApiHttpError(400, MESSAGES.emailNotVerified);
+        return tx.insertUser({
+          userId,
+          name: input.name.trim(),
+          email,
+          passwordHash,
+          birth: input.birth,
+          phoneNm: input.phoneNm.trim(),
+          role: 'USER',
+          provider: null,
+          socialId: null,
+        });
       });
     } catch (err) {
       // Two signups racing for the same id or address: the unique indexes decide.
@@ -99,13 +88,27 @@ export class UsersService {
 
   /** The user's key when the id and password match a local account, otherwise null (same work either way). */
   async authenticate(userId: string, password: string): Promise<number | null> {
-    const row = await this.ctx.db
-      .selectFrom('users')
-      .select(['id', 'passwordHash'])
-      .where(sql<string>`lower(user_id)`, '=', userId.trim().toLowerCase())
-      .executeTakeFirst();
+    const row = await this.repo.findCredentials(userId.trim());
     const ok = await verifyPassword(row?.passwordHash, password);
     return ok && row ? row.id : null;
+  }
+
+  /**
+   * A new session for matching credentials, or null. The caller's previous
+   * session id (if any) is destroyed: a fresh id on every login, so a session
+   * id planted before login is worthless afterwards.
+   */
+  async login(userId: string, password: string, previousSessionId: string | undefined): Promise<string | null> {
+    const userPk = await this.authenticate(userId, password);
+    if (userPk === null) return null;
+    if (previousSessionId) await this.ctx.sessions.destroy(previousSessionId);
+    const sessionId = await this.ctx.sessions.create(userPk);
+    await this.repo.incrementLoginCount(userPk);
+    return sessionId;
+  }
+
+  async logout(sessionId: string | undefined): Promise<void> {
+    if (sessionId) await this.ctx.sessions.destroy(sessionId);
   }
 }
 
