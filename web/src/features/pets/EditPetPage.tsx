@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import type { Pet } from '@pawbridge/shared';
 import { notifyError, notifySuccess } from '@/components/feedback/notify';
+import { focusFirstInvalid } from '@/components/form/focus-first-invalid';
+import { showServerErrors } from '@/components/form/server-errors';
 import { useSession } from '@/lib/session';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
-import { editPet, PETS_KEY, usePet } from './api';
-import { formFromPet, numberFieldError, serverErrors, validateEdit, type PetFormErrors, type PetFormValues } from './pet-form';
+import { PETS_KEY, useEditPet, usePet } from './api';
+import { formFromPet, petFieldOf, validateEdit, type PetFormValues } from './pet-form';
 import PetFields from './components/PetFields';
 import LoginRequired from './components/LoginRequired';
 import PetLoadProblem from './components/PetLoadProblem';
@@ -16,49 +19,41 @@ import PetLoadProblem from './components/PetLoadProblem';
 function EditForm({ pet }: { pet: Pet }) {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
-  const [values, setValues] = useState<PetFormValues>(() => formFromPet(pet));
-  const [errors, setErrors] = useState<PetFormErrors>({});
-  const [saving, setSaving] = useState(false);
+  const form = useForm<PetFormValues>({ mode: 'controlled', initialValues: formFromPet(pet), validate: (values) => validateEdit(values).errors });
+  const { trigger, submitting: saving } = useEditPet(pet.id);
+  // The page leaves after a save: the button stays busy until it does.
+  const [leaving, setLeaving] = useState(false);
 
-  const set = <K extends keyof PetFormValues>(key: K, value: PetFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-  const checkNumber = (key: 'weight' | 'age') => setErrors((e) => ({ ...e, [key]: numberFieldError(values, key) }));
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const { errors: found, request } = validateEdit(values);
-    setErrors(found);
+  const send = async (values: PetFormValues) => {
+    const { request } = validateEdit(values);
     if (!request) return;
-    setSaving(true);
     try {
-      const saved = await editPet(pet.id, request);
+      await trigger(request);
+      setLeaving(true);
       void mutate(PETS_KEY);
-      void mutate(`/api/pet/${encodeURIComponent(pet.id)}`, saved, { revalidate: false });
       notifySuccess(t('pets.edit.success'));
       void navigate('/mypet');
     } catch (err) {
-      if (err instanceof ApiError) setErrors(serverErrors(err.fieldErrors));
+      if (err instanceof ApiError) showServerErrors(form, err, { fieldOf: petFieldOf });
       notifyError(t('pets.edit.failed'));
-      setSaving(false);
     }
   };
+  const busy = saving || leaving;
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={form.onSubmit((values) => void send(values), focusFirstInvalid)} noValidate>
         <Stack gap="lg">
           <Text size="sm" c="dimmed">
             {t('pets.info.petId')}: {pet.petId} · {t('pets.edit.photoNote')}
           </Text>
-          <PetFields values={values} errors={errors} onChange={set} onNumberBlur={checkNumber} disabled={saving} mode="edit" />
+          <PetFields form={form} disabled={busy} mode="edit" />
           <Group justify="flex-end">
             <Button component={Link} to="/mypet" variant="default">
               {t('pets.edit.cancel')}
             </Button>
-            <Button type="submit" disabled={saving} leftSection={saving ? <Loader size="xs" color="gray" aria-hidden /> : undefined}>
-              {saving ? t('pets.edit.submitting') : t('pets.edit.submit')}
+            <Button type="submit" disabled={busy} leftSection={busy ? <Loader size="xs" color="gray" aria-hidden /> : undefined}>
+              {busy ? t('pets.edit.submitting') : t('pets.edit.submit')}
             </Button>
           </Group>
         </Stack>

@@ -1,19 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { useSWRConfig } from 'swr';
 import { LIMITS, SessionSchema, type PetRegisterRequest } from '@pawbridge/shared';
 import { notifyError, notifySuccess } from '@/components/feedback/notify';
+import { focusFirstInvalid } from '@/components/form/focus-first-invalid';
+import { showServerErrors } from '@/components/form/server-errors';
 import { useSession } from '@/lib/session';
 import { api, ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
-import { PETS_KEY, registerPet } from './api';
-import { emptyPetForm, numberFieldError, serverErrors, validateRegistration, type PetFormErrors, type PetFormValues } from './pet-form';
+import { registerPet, useRegisterPet } from './api';
+import { emptyPetForm, petFieldOf, validateRegistration, type PetFormValues } from './pet-form';
 import PetFields from './components/PetFields';
 import SocialUserBox from './components/SocialUserBox';
 import LoginRequired from './components/LoginRequired';
-import { focusFirstInvalid } from '@/components/form/focus-first-invalid';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -21,12 +22,15 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export default function RegisterPetPage() {
   const { user, isLoading, refresh } = useSession();
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
-  const [values, setValues] = useState<PetFormValues>(emptyPetForm);
-  const [errors, setErrors] = useState<PetFormErrors>({});
-  const [submitting, setSubmitting] = useState(false);
   // The name of the dog just registered: the form is cleared (spec §5), so say what happened and where it went.
   const [registered, setRegistered] = useState<string | null>(null);
+  const form = useForm<PetFormValues>({
+    mode: 'controlled',
+    initialValues: emptyPetForm,
+    validate: (values) => validateRegistration(values).errors,
+    // Typing the next dog retires the note about the last one.
+    onValuesChange: () => setRegistered(null),
+  });
   const doneRef = useRef<HTMLDivElement>(null);
   // The submit button is at the bottom of a long form; bring the outcome into view (and to screen readers).
   useEffect(() => {
@@ -35,18 +39,11 @@ export default function RegisterPetPage() {
   // Clearing the form also has to clear the file picker, which keeps its own state.
   const [formKey, setFormKey] = useState(0);
 
-  const set = <K extends keyof PetFormValues>(key: K, value: PetFormValues[K]) => {
-    setRegistered(null);
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-  const checkNumber = (key: 'weight' | 'age') => setErrors((e) => ({ ...e, [key]: numberFieldError(values, key) }));
-
   /**
    * A 401 for a social-login user may only mean their session was still being
    * set up: re-check it and, when it is valid, try once more after 1 s (spec §8).
    */
-  const sendWithRetry = async (request: PetRegisterRequest, photo: File) => {
+  const sendWithRetry = async ({ request, photo }: { request: PetRegisterRequest; photo: File }) => {
     try {
       return await registerPet(request, photo);
     } catch (err) {
@@ -57,24 +54,17 @@ export default function RegisterPetPage() {
       return registerPet(request, photo);
     }
   };
+  const { trigger, submitting } = useRegisterPet(sendWithRetry);
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const { errors: found, request } = validateRegistration(values);
-    setErrors(found);
-    if (!request || !values.photo) {
-      focusFirstInvalid();
-      return;
-    }
-    setSubmitting(true);
+  const send = async (values: PetFormValues) => {
+    const { request } = validateRegistration(values);
+    if (!request || !values.photo) return;
     try {
-      await sendWithRetry(request, values.photo);
+      await trigger({ request, photo: values.photo });
       notifySuccess(t('pets.register.success'));
+      form.reset();
       setRegistered(request.name);
-      setValues(emptyPetForm);
-      setErrors({});
       setFormKey((k) => k + 1);
-      void mutate(PETS_KEY);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {
         notifyError(t('pets.register.relogin'));
@@ -82,11 +72,9 @@ export default function RegisterPetPage() {
         void navigate('/login');
         return;
       }
-      if (err instanceof ApiError) setErrors(serverErrors(err.fieldErrors));
+      if (err instanceof ApiError) showServerErrors(form, err, { fieldOf: petFieldOf });
       const message = err instanceof ApiError && err.message && err.status < 500 ? err.message : t('common.unknownError');
       notifyError(t('pets.register.failed', { message }));
-    } finally {
-      setSubmitting(false);
     }
   };
 
@@ -119,9 +107,9 @@ export default function RegisterPetPage() {
               </Alert>
             )}
             <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
-              <form onSubmit={(e) => void submit(e)} noValidate>
+              <form onSubmit={form.onSubmit((values) => void send(values), focusFirstInvalid)} noValidate>
                 <Stack gap="lg">
-                  <PetFields key={formKey} values={values} errors={errors} onChange={set} onNumberBlur={checkNumber} disabled={submitting} mode="register" />
+                  <PetFields key={formKey} form={form} disabled={submitting} mode="register" />
                   <Button type="submit" size="md" disabled={submitting} leftSection={submitting ? <Loader size="xs" color="gray" aria-hidden /> : undefined}>
                     {submitting ? t('pets.register.submitting') : t('pets.register.submit')}
                   </Button>

@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import { OkSchema, PET_LIST_PHOTO_FIELD, PET_PHOTO_FIELD, PetListSchema, PetSchema, type Pet, type PetEditRequest, type PetRegisterRequest } from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
 import { fileFingerprint, withRetryKey } from '@/lib/retry-key';
+import { useSubmit } from '@/lib/use-submit';
 
 export const PETS_KEY = '/api/pet/profile/pets';
 const petPath = (petId: string) => `/api/pet/${encodeURIComponent(petId)}`;
@@ -31,6 +32,13 @@ export function registerPet(input: PetRegisterRequest, photo: File): Promise<Pet
 export function editPet(petId: string, input: PetEditRequest): Promise<Pet> {
   return api(`/api/pet/edit/${encodeURIComponent(petId)}`, { method: 'PUT', json: input, schema: PetSchema });
 }
+
+/** The registration submit on the list's key: once it succeeds, SWR reloads the owner's list. */
+export const useRegisterPet = (send: (arg: { request: PetRegisterRequest; photo: File }) => Promise<Pet>) => useSubmit(PETS_KEY, send);
+
+/** The edit submit: the saved dog becomes the cached answer for its page (no second request). */
+export const useEditPet = (petId: string) =>
+  useSubmit(petPath(petId), (input: PetEditRequest) => editPet(petId, input), { populateCache: true, revalidate: false });
 
 /** The list's photo change: the single field `profileImage`, for the dog named in the path. */
 export function uploadPetPhoto(petId: string, photo: File): Promise<Pet> {

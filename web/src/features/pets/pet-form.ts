@@ -1,4 +1,5 @@
-import { PetEditRequestSchema, PetRegisterRequestSchema, toFieldErrorKeys, type Pet, type PetEditRequest, type PetGender, type PetRegisterRequest, type PetSize } from '@pawbridge/shared';
+import { PetEditRequestSchema, PetRegisterRequestSchema, type Pet, type PetEditRequest, type PetGender, type PetRegisterRequest, type PetSize } from '@pawbridge/shared';
+import { schemaCheck, type PlaceIssue } from '@/components/form/schema-check';
 import { tKey } from '@/messages';
 
 /** What the form holds while the user types: number inputs give '' when empty, choices '' until picked. */
@@ -28,27 +29,23 @@ function candidate(v: PetFormValues) {
   return { name: v.name, type: v.type, weight: blankToUndefined(v.weight), age: blankToUndefined(v.age), size: blankToUndefined(v.size), gender: blankToUndefined(v.gender), adopt: blankToUndefined(v.adopt) };
 }
 
-/** Server or schema message keys → this form's Korean sentences. */
-export function messagesFor(keys: Record<string, string>): PetFormErrors {
-  const out: PetFormErrors = {};
-  for (const [field, key] of Object.entries(keys)) {
-    const name = (field === 'profile' ? 'photo' : field) as keyof PetFormValues;
-    out[name] = tKey(`pets.validation.${key}`, 'pets.validation.invalid');
-  }
-  return out;
-}
+/** A server field → this form's field (a `profile` error belongs to the photo picker). */
+export const petFieldOf = (field: string): string => (field === 'profile' ? 'photo' : field);
+
+// Schema message keys → this form's Korean sentences, on the field they concern.
+const place: PlaceIssue = (field, key) => ({ field: petFieldOf(field), message: tKey(`pets.validation.${key}`, 'pets.validation.invalid') });
 
 /** The same shared rules the BFF applies (spec §5), so nothing invalid is sent. */
 export function validateRegistration(v: PetFormValues): { errors: PetFormErrors; request?: PetRegisterRequest } {
-  const parsed = PetRegisterRequestSchema.safeParse({ ...candidate(v), petId: v.petId });
-  const errors = parsed.success ? {} : messagesFor(toFieldErrorKeys(parsed.error));
-  if (!v.photo) errors.photo = tKey('pets.validation.petPhotoRequired', 'pets.validation.invalid');
-  return parsed.success && v.photo ? { errors, request: parsed.data } : { errors };
+  const { errors, data } = schemaCheck(PetRegisterRequestSchema, { ...candidate(v), petId: v.petId }, place);
+  const found: PetFormErrors = errors;
+  if (!v.photo) found.photo = tKey('pets.validation.petPhotoRequired', 'pets.validation.invalid');
+  return data && v.photo ? { errors: found, request: data } : { errors: found };
 }
 
 export function validateEdit(v: PetFormValues): { errors: PetFormErrors; request?: PetEditRequest } {
-  const parsed = PetEditRequestSchema.safeParse(candidate(v));
-  return parsed.success ? { errors: {}, request: parsed.data } : { errors: messagesFor(toFieldErrorKeys(parsed.error)) };
+  const { errors, data } = schemaCheck(PetEditRequestSchema, candidate(v), place);
+  return data ? { errors: {}, request: data } : { errors };
 }
 
 /**
@@ -59,14 +56,4 @@ export function validateEdit(v: PetFormValues): { errors: PetFormErrors; request
 export function numberFieldError(v: PetFormValues, key: 'weight' | 'age'): string | undefined {
   if (v[key] === '') return undefined;
   return validateEdit(v).errors[key];
-}
-
-/**
- * The BFF's field errors are Korean sentences already; they are shown as they
- * come (a `profile` error belongs to the photo field).
- */
-export function serverErrors(fieldErrors: Record<string, string>): PetFormErrors {
-  const out: PetFormErrors = {};
-  for (const [field, message] of Object.entries(fieldErrors)) out[(field === 'profile' ? 'photo' : field) as keyof PetFormValues] = message;
-  return out;
 }

@@ -1,15 +1,12 @@
 import { Group, NumberInput, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { PET_GENDERS, PET_LIMITS, PET_SIZES, LIMITS } from '@pawbridge/shared';
 import ImageInput from '@/components/form/ImageInput';
 import { t } from '@/messages';
-import type { PetFormErrors, PetFormValues } from '../pet-form';
+import { numberFieldError, type PetFormValues } from '../pet-form';
 
 interface Props {
-  values: PetFormValues;
-  errors: PetFormErrors;
-  onChange: <K extends keyof PetFormValues>(key: K, value: PetFormValues[K]) => void;
-  /** Leaving a number field: the page checks its rule (see numberFieldError). */
-  onNumberBlur?: (key: 'weight' | 'age') => void;
+  form: UseFormReturnType<PetFormValues>;
   disabled?: boolean;
   /** Registration asks for the registration number and the photo; an edit keeps both. */
   mode: 'register' | 'edit';
@@ -20,15 +17,17 @@ interface Props {
  * of a number; they never clamp or round what was typed (no min/max clamping, no
  * decimal scale): the rule is shown under the field instead.
  */
-export default function PetFields({ values, errors, onChange, onNumberBlur, disabled, mode }: Props) {
+export default function PetFields({ form, disabled, mode }: Props) {
+  // Leaving a number field says the rule it breaks at once (an empty one waits for submit).
+  const checkNumber = (key: 'weight' | 'age') => form.setFieldError(key, numberFieldError(form.getValues(), key));
   return (
     <Stack gap="md">
       {mode === 'register' && (
         <ImageInput
           label={t('pets.field.photo')}
-          value={values.photo}
-          onChange={(f) => onChange('photo', f)}
-          error={errors.photo}
+          value={form.values.photo}
+          onChange={(file) => form.setFieldValue('photo', file)}
+          error={form.errors.photo as string | undefined}
           required
           disabled={disabled}
           name="profile"
@@ -39,9 +38,7 @@ export default function PetFields({ values, errors, onChange, onNumberBlur, disa
         <TextInput
           label={t('pets.field.name')}
           placeholder={t('pets.field.namePlaceholder')}
-          value={values.name}
-          onChange={(e) => onChange('name', e.currentTarget.value)}
-          error={errors.name}
+          {...form.getInputProps('name')}
           maxLength={PET_LIMITS.nameMax}
           required
           disabled={disabled}
@@ -49,9 +46,7 @@ export default function PetFields({ values, errors, onChange, onNumberBlur, disa
         <TextInput
           label={t('pets.field.type')}
           placeholder={t('pets.field.typePlaceholder')}
-          value={values.type}
-          onChange={(e) => onChange('type', e.currentTarget.value)}
-          error={errors.type}
+          {...form.getInputProps('type')}
           maxLength={PET_LIMITS.typeMax}
           required
           disabled={disabled}
@@ -59,10 +54,8 @@ export default function PetFields({ values, errors, onChange, onNumberBlur, disa
         <NumberInput
           label={t('pets.field.weight')}
           description={t('pets.field.weightHint', { max: PET_LIMITS.weightMax })}
-          value={values.weight}
-          onChange={(v) => onChange('weight', v)}
-          onBlur={() => onNumberBlur?.('weight')}
-          error={errors.weight}
+          {...form.getInputProps('weight')}
+          onBlur={() => checkNumber('weight')}
           clampBehavior="none"
           min={LIMITS.weightStep}
           max={PET_LIMITS.weightMax}
@@ -74,10 +67,8 @@ export default function PetFields({ values, errors, onChange, onNumberBlur, disa
         <NumberInput
           label={t('pets.field.age')}
           description={t('pets.field.ageHint', { max: PET_LIMITS.ageMax })}
-          value={values.age}
-          onChange={(v) => onChange('age', v)}
-          onBlur={() => onNumberBlur?.('age')}
-          error={errors.age}
+          {...form.getInputProps('age')}
+          onBlur={() => checkNumber('age')}
           clampBehavior="none"
           min={1}
           max={PET_LIMITS.ageMax}
@@ -87,21 +78,21 @@ export default function PetFields({ values, errors, onChange, onNumberBlur, disa
           disabled={disabled}
         />
       </SimpleGrid>
-      <Radio.Group label={t('pets.field.size')} value={values.size} onChange={(v) => onChange('size', v as PetFormValues['size'])} error={errors.size} withAsterisk>
+      <Radio.Group label={t('pets.field.size')} {...form.getInputProps('size')} withAsterisk>
         <Group gap="lg" mt={6}>
           {PET_SIZES.map((s) => (
             <Radio key={s} value={s} label={t(`pets.size.${s}`)} disabled={disabled} />
           ))}
         </Group>
       </Radio.Group>
-      <Radio.Group label={t('pets.field.gender')} value={values.gender} onChange={(v) => onChange('gender', v as PetFormValues['gender'])} error={errors.gender} withAsterisk>
+      <Radio.Group label={t('pets.field.gender')} {...form.getInputProps('gender')} withAsterisk>
         <Group gap="lg" mt={6}>
           {PET_GENDERS.map((g) => (
             <Radio key={g} value={g} label={t(`pets.gender.${g}`)} disabled={disabled} />
           ))}
         </Group>
       </Radio.Group>
-      <Radio.Group label={t('pets.field.adopt')} value={values.adopt} onChange={(v) => onChange('adopt', v as PetFormValues['adopt'])} error={errors.adopt} withAsterisk>
+      <Radio.Group label={t('pets.field.adopt')} {...form.getInputProps('adopt')} withAsterisk>
         <Group gap="lg" mt={6}>
           <Radio value="true" label={t('pets.field.adoptYes')} disabled={disabled} />
           <Radio value="false" label={t('pets.field.adoptNo')} disabled={disabled} />
@@ -111,9 +102,7 @@ export default function PetFields({ values, errors, onChange, onNumberBlur, disa
         <TextInput
           label={t('pets.field.petId')}
           description={t('pets.field.petIdHint')}
-          value={values.petId}
-          onChange={(e) => onChange('petId', e.currentTarget.value)}
-          error={errors.petId}
+          {...form.getInputProps('petId')}
           maxLength={PET_LIMITS.petIdMax}
           inputMode="numeric"
           required
