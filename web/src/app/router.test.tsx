@@ -35,7 +35,7 @@ describe('routes', () => {
     const warn = vi.spyOn(console, 'warn');
     const error = vi.spyOn(console, 'error');
     renderApp('/community');
-    expect(await screen.findByRole('heading', { name: '준비 중입니다' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: '커뮤니티' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('커뮤니티 · 포브리지'));
     expect(warn).not.toHaveBeenCalled();
     expect(error).not.toHaveBeenCalled();

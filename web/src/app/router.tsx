@@ -23,7 +23,8 @@ const screen = (path: string, load: Load, title: MessageKey): RouteObject => ({
 
 const home = () => import('@/app/HomeRoute');
 const register = () => import('@/features/pets/RegisterPetPage');
-const comingSoon = () => import('@/components/ComingSoonPage');
+const communityList = () => import('@/features/community/CommunityListPage');
+const postForm = () => import('@/features/community/PostFormPage');
 
 export const routeObjects: RouteObject[] = [
   {
@@ -49,12 +50,12 @@ export const routeObjects: RouteObject[] = [
       screen('/admin/abandoned-pets', () => import('@/features/strays/AdminReportsPage'), 'title.adminReports'),
       screen('/adopt', () => import('@/features/adoption/AdoptPage'), 'title.adopt'),
       screen('/admin/adopt-applications', () => import('@/features/adoption/AdminApplicationsPage'), 'title.adminApplications'),
-      // Community and my page (later)
-      screen('/community', comingSoon, 'title.community'),
-      screen('/community/createPost', comingSoon, 'title.community'),
-      screen('/community/posts', comingSoon, 'title.community'),
-      screen('/community/:postId', comingSoon, 'title.community'),
-      screen('/community/:postId/edit', comingSoon, 'title.community'),
+      // Community (issue 13); /community/posts is the list too (a detail route without an id has nothing to show)
+      screen('/community', communityList, 'title.community'),
+      screen('/community/createPost', postForm, 'title.communityWrite'),
+      screen('/community/posts', communityList, 'title.community'),
+      screen('/community/:postId', () => import('@/features/community/PostDetailPage'), 'title.communityPost'),
+      screen('/community/:postId/edit', postForm, 'title.communityEdit'),
       screen('/mypage', () => import('@/app/MyPageRoute'), 'title.myPage'),
       screen('*', () => import('@/components/NotFoundPage'), 'title.notFound'),
     ],

@@ -24,6 +24,8 @@ export interface ApiRequest<T> {
   signal?: AbortSignal;
   /** Extra request headers (e.g. Idempotency-Key). */
   headers?: Record<string, string>;
+  /** Receives a successful answer's headers (a paged list's X-Total-Count). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 // Requests and errors go to the console in development (spec §7), not in test runs.
@@ -68,6 +70,7 @@ export async function api<T = unknown>(path: string, req: ApiRequest<T> = {}): P
     if (debug) console.warn('[api] error', res.status, method, url.pathname, e);
     throw new ApiError(res.status, e?.code ?? 'INTERNAL', e?.message ?? res.statusText, e?.fieldErrors ?? {}, e?.requestId);
   }
+  req.onHeaders?.(res.headers);
   return req.schema ? req.schema.parse(data) : (data as T);
 }
 

@@ -7,9 +7,10 @@ import { adoption } from './adoption';
 import { pets } from './pets';
 import { notifications } from './notifications';
 import { dashboard } from './dashboard';
+import { community } from './community';
 import { particle } from './josa';
 
-export const ko = { ...common, ...auth, ...strays, ...adoption, ...pets, ...notifications, ...dashboard } as const;
+export const ko = { ...common, ...auth, ...strays, ...adoption, ...pets, ...notifications, ...dashboard, ...community } as const;
 export type MessageKey = keyof typeof ko;
 
 /**

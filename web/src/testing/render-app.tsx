@@ -18,6 +18,8 @@ export interface FetchCall {
 export interface Reply {
   status?: number;
   body?: unknown;
+  /** Extra answer headers (e.g. a paged list's X-Total-Count). */
+  headers?: Record<string, string>;
 }
 export type MockRoute = Reply | ((call: FetchCall) => Reply | Promise<Reply>);
 
@@ -34,7 +36,7 @@ export function mockApi(routes: Record<string, MockRoute>) {
     const reply: Reply = route === undefined ? { status: 404, body: envelope('NOT_FOUND', 'not mocked') } : typeof route === 'function' ? await route(call) : route;
     return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...reply.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

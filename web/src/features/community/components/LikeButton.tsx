@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Button } from '@mantine/core';
+import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
+import { notifyError, notifyInfo } from '@/components/feedback/notify';
+import { ApiError } from '@/lib/api-client';
+import { t } from '@/messages';
+import { toggleLike, useLike } from '../api';
+
+/** The like toggle with its count; the answer of the toggle is shown at once (the legacy's never updated). */
+export default function LikeButton({ postId, loggedIn }: { postId: number; loggedIn: boolean }) {
+  const { like, set } = useLike(postId);
+  const [busy, setBusy] = useState(false);
+  const liked = like?.isLiked ?? false;
+  const count = like?.likeCount ?? 0;
+
+  const press = async () => {
+    if (!loggedIn) {
+      notifyInfo(t('community.like.loginRequired'));
+      return;
+    }
+    setBusy(true);
+    try {
+      set(await toggleLike(postId));
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) notifyError(t('community.like.relogin'));
+      else if (err instanceof ApiError && err.status === 400) notifyError(t('community.like.badRequest', { message: err.message }));
+      else notifyError(t('community.like.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button
+      variant={liked ? 'filled' : 'light'}
+      color="pink"
+      radius="xl"
+      onClick={() => void press()}
+      loading={busy}
+      aria-pressed={liked}
+      aria-label={liked ? t('community.like.pressed', { count }) : t('community.like.label', { count })}
+      leftSection={liked ? <IconHeartFilled size={18} aria-hidden /> : <IconHeart size={18} aria-hidden />}
+    >
+      {count}
+    </Button>
+  );
+}

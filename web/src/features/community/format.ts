@@ -1,0 +1,21 @@
+import type { PostType } from '@pawbridge/shared';
+import { t, tKey } from '@/messages';
+
+export const typeLabel = (type: PostType): string => t(`community.type.${type}`);
+
+/** The post's day in Korea (spec: "date, first 10 characters"), from the ISO instant the BFF sends. */
+export function postDate(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+}
+
+export const authorName = (authorId: string | null): string => authorId ?? t('community.anonymous');
+
+/** A shared validation key in this screen's words. */
+export const validationText = (key: string): string => tKey(`community.validation.${key}`, 'community.validation.invalid');
+
+export const TYPE_COLORS: Record<PostType, string> = { TEMP_PROTECT: 'orange', SHOW_OFF: 'grape', REVIEW: 'teal' };
+
+/** A post id from the path: plain positive digits, else null (nothing to load). */
+export const postIdOf = (raw: string | undefined): number | null => (raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null);
