@@ -38,5 +38,7 @@ export const DashboardLiveEventSchema = z.object({
   userId: z.string().nullable(),
   petId: z.number().nullable(),
   at: z.string(),
+  /** chart-data-update from our api carries the numbers; null when an event has none (the legacy never sends any). */
+  summary: DashboardSummarySchema.nullable(),
 });
 export type DashboardLiveEvent = z.infer<typeof DashboardLiveEventSchema>;

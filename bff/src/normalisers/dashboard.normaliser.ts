@@ -56,6 +56,13 @@ const LivePayloadSchema = z
   })
   .catch({});
 
+/** The numbers a chart-data-update carries (our api's `{reportsAdoptions, donations, abandonedStatus}`), if whole. */
+function summaryOf(payload: unknown): DashboardSummary | null {
+  if (!payload || typeof payload !== 'object') return null;
+  const summary = normaliseDashboard(payload as Record<string, unknown>);
+  return summary.failed.length === 0 ? summary : null;
+}
+
 /** One event of the upstream dashboard socket (legacy-contract §7) → the shared catalogue's shape; null for foreign events. */
 export function normaliseDashboardEvent(event: string, payload: unknown, now: () => Date = () => new Date()): DashboardLiveEvent | null {
   if (!(DASHBOARD_EVENTS as readonly string[]).includes(event)) return null;
@@ -67,5 +74,6 @@ export function normaliseDashboardEvent(event: string, payload: unknown, now: ()
     userId: p.userId === undefined ? null : String(p.userId),
     petId: p.petId !== undefined && Number.isFinite(p.petId) ? p.petId : null,
     at: now().toISOString(),
+    summary: event === 'chart-data-update' ? summaryOf(payload) : null,
   };
 }

@@ -6,7 +6,8 @@ import ioV2 from 'socket.io-client-v2';
 import { DASHBOARD_EVENTS } from '@pawbridge/shared';
 import { normaliseDashboardEvent } from '../normalisers/dashboard.normaliser';
 
-export const DASHBOARD_SOCKET_PATH = '/socket.io/';
+/** Under /dashboard: the dev server already proxies that path's upgrades to the BFF. */
+export const DASHBOARD_SOCKET_PATH = '/dashboard/socket.io/';
 const ROOM = 'admins';
 
 interface UpstreamSocket {

@@ -157,7 +157,7 @@ describe('dashboard, upstream = legacy Spring', () => {
 
   it('admits only admins to the live socket and re-emits the v2 upstream events in the shared shape', async () => {
     const connect = (sid: string) =>
-      ioClient(bff.url, { transports: ['websocket'], extraHeaders: { cookie: `JSESSIONID=${sid}` }, reconnection: false, forceNew: true });
+      ioClient(bff.url, { path: '/dashboard/socket.io/', transports: ['websocket'], extraHeaders: { cookie: `JSESSIONID=${sid}` }, reconnection: false, forceNew: true });
     const member = connect(newMember().sid);
     const refused = await new Promise<Error>((resolve) => member.on('connect_error', resolve));
     expect(refused.message).toBe('FORBIDDEN');

@@ -13,7 +13,7 @@ const summary: DashboardSummary = {
   abandoned: { lost: 1, protecting: 2, waiting: 1, adopt: 1 },
   failed: [],
 };
-const ev = (event: DashboardLiveEvent['event'], over: Partial<DashboardLiveEvent> = {}): DashboardLiveEvent => ({ event, type: null, message: null, userId: null, petId: null, at: '2026-11-23T01:00:00.000Z', ...over });
+const ev = (event: DashboardLiveEvent['event'], over: Partial<DashboardLiveEvent> = {}): DashboardLiveEvent => ({ event, type: null, message: null, userId: null, petId: null, summary: null, at: '2026-11-23T01:00:00.000Z', ...over });
 
 describe('live dashboard (spec §4 Admin dashboard (live))', () => {
   it('user_registered adds one to the report count, pet_adopted one to the adoption count', () => {
@@ -30,6 +30,15 @@ describe('live dashboard (spec §4 Admin dashboard (live))', () => {
     expect(needsRefetch(ev('dashboard_update'))).toBe(true);
     expect(needsRefetch(ev('chart-data-update'))).toBe(true);
     expect(needsRefetch(ev('pet_adopted'))).toBe(false);
+  });
+
+  it("applies the numbers our api's chart-data-update carries, without a refetch or a feed entry", () => {
+    let s = dashboardReducer(initialDashboard, { type: 'loaded', summary });
+    const fresh = { ...summary, pendingReports: 5 };
+    s = dashboardReducer(s, { type: 'event', event: ev('chart-data-update', { summary: fresh }) });
+    expect(s.summary).toEqual(fresh);
+    expect(s.feed).toEqual([]);
+    expect(needsRefetch(ev('chart-data-update', { summary: fresh }))).toBe(false);
   });
 
   it('the activity feed keeps the latest ten, newest first', () => {

@@ -18,11 +18,14 @@ export const initialDashboard: LiveDashboard = { summary: null, feed: [], seq: 0
  * count and pet_adopted one to the adoption count (as the spec says, even if
  * the names suggest otherwise); every event goes on top of the activity feed,
  * which keeps the latest ten. dashboard_update and chart-data-update carry no
- * numbers: the screen refetches (see needsRefetch).
+ * numbers, so the screen refetches (see needsRefetch) — except our api's
+ * chart-data-update, whose numbers are applied as they come (it follows an
+ * event already in the feed, so it adds no entry of its own).
  */
 export function dashboardReducer(state: LiveDashboard, action: DashboardAction): LiveDashboard {
   if (action.type === 'loaded') return { ...state, summary: action.summary };
   const { event } = action;
+  if (event.summary) return { ...state, summary: event.summary };
   const seq = state.seq + 1;
   const feed = [{ ...event, key: `e-${seq}` }, ...state.feed].slice(0, LIMITS.activityFeedMax);
   let summary = state.summary;
@@ -31,7 +34,7 @@ export function dashboardReducer(state: LiveDashboard, action: DashboardAction):
   return { summary, feed, seq };
 }
 
-export const needsRefetch = (event: DashboardLiveEvent): boolean => event.event === 'dashboard_update' || event.event === 'chart-data-update';
+export const needsRefetch = (event: DashboardLiveEvent): boolean => event.event === 'dashboard_update' || (event.event === 'chart-data-update' && !event.summary);
 
 /** The feed's words for an event: from the catalogue, never the upstream's text. */
 export function feedText(event: DashboardLiveEvent): string {
