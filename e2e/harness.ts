@@ -77,6 +77,8 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-e2e-'));
   const [apiPort, bffPort] = [await freePort(), await freePort()];
   const adminPassword = 'admin-e2e-pass';
+  // The api's dashboard socket has a port of its own: a free one, so stacks never meet on the default 9092.
+  const dashboardPort = await freePort();
   const api = run(
     'api',
     ['api/src/server.ts'],
@@ -85,6 +87,8 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
       API_HOST: '127.0.0.1',
       API_PORT: String(apiPort),
       DATA_DIR: dataDir,
+      DASHBOARD_PORT: String(dashboardPort),
+      DASHBOARD_HOST: '127.0.0.1',
       ADMIN_PASSWORD: adminPassword,
       SEED_DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
@@ -99,7 +103,7 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
   const bff = run(
     'bff',
     ['bff/src/server.ts'],
-    { NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(bffPort), UPSTREAM_URL: apiUrl, WEB_DIST_DIR: WEB_DIST, LOG_LEVEL: 'warn', REDIS_URL: '', ...extraEnv },
+    { NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(bffPort), UPSTREAM_URL: apiUrl, DASHBOARD_URL: `http://127.0.0.1:${dashboardPort}`, WEB_DIST_DIR: WEB_DIST, LOG_LEVEL: 'warn', REDIS_URL: '', ...extraEnv },
     path.join(dataDir, 'bff.log'),
   );
   const baseUrl = `http://127.0.0.1:${bffPort}`;

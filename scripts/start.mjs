@@ -65,6 +65,9 @@ if (!dev && (!fs.existsSync(path.join(webDist, 'index.html')) || process.argv.in
 const apiPort = Number(process.env.API_PORT ?? (await freePort()));
 const upstreamUrl = process.env.UPSTREAM_URL ?? `http://127.0.0.1:${apiPort}`;
 const useEmbeddedApi = !process.env.UPSTREAM_URL;
+// The api's dashboard socket has its own port (like the legacy's netty-socketio); the BFF is told where.
+const dashboardPort = Number(process.env.DASHBOARD_PORT ?? (await freePort()));
+const dashboardUrl = process.env.DASHBOARD_URL ?? (useEmbeddedApi ? `http://127.0.0.1:${dashboardPort}` : undefined);
 const children = [];
 const supervised = [];
 
@@ -88,13 +91,14 @@ process.on('SIGTERM', () => stop(0));
 const tsx = dev ? [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'watch'] : ['--import', 'tsx'];
 try {
   if (useEmbeddedApi) {
-    const api = run('api', [...tsx, 'api/src/server.ts'], { DATA_DIR: dataDir, API_PORT: String(apiPort), API_HOST: '127.0.0.1' });
+    const api = run('api', [...tsx, 'api/src/server.ts'], { DATA_DIR: dataDir, API_PORT: String(apiPort), API_HOST: '127.0.0.1', DASHBOARD_PORT: String(dashboardPort), DASHBOARD_HOST: '127.0.0.1' });
     await waitFor(`${upstreamUrl}/healthz`, api.child, 'api');
   }
   const bff = run('bff', [...tsx, 'bff/src/server.ts'], {
     PORT: String(port),
     HOST: host,
     UPSTREAM_URL: upstreamUrl,
+    ...(dashboardUrl ? { DASHBOARD_URL: dashboardUrl } : {}),
     ...(dev ? {} : { WEB_DIST_DIR: webDist }),
   });
   await waitFor(`http://127.0.0.1:${port}/healthz`, bff.child, 'bff');
