@@ -8,9 +8,10 @@ import { pets } from './pets';
 import { notifications } from './notifications';
 import { dashboard } from './dashboard';
 import { community } from './community';
+import { donations } from './donations';
 import { particle } from './josa';
 
-export const ko = { ...common, ...auth, ...strays, ...adoption, ...pets, ...notifications, ...dashboard, ...community } as const;
+export const ko = { ...common, ...auth, ...strays, ...adoption, ...pets, ...notifications, ...dashboard, ...community, ...donations } as const;
 export type MessageKey = keyof typeof ko;
 
 /**
