@@ -48,7 +48,7 @@ export const routeObjects: RouteObject[] = [
       // Strays and adoption (issue: strays)
       screen('/abandoned/register', () => import('@/features/strays/ReportStrayPage'), 'title.strayReport'),
       screen('/admin/abandoned-pets', () => import('@/features/strays/AdminReportsPage'), 'title.adminReports'),
-      screen('/adopt', () => import('@/features/adoption/AdoptPage'), 'title.adopt'),
+      screen('/adopt', () => import('@/app/AdoptRoute'), 'title.adopt'),
       screen('/admin/adopt-applications', () => import('@/features/adoption/AdminApplicationsPage'), 'title.adminApplications'),
       // Community (issue 13); /community/posts is the list too (a detail route without an id has nothing to show)
       screen('/community', communityList, 'title.community'),

@@ -28,8 +28,15 @@ function askToLogIn() {
   });
 }
 
+interface AdoptPageProps {
+  /** Per card, more actions the app composes in (features never import each other). */
+  cardExtra?: (stray: Stray) => React.ReactNode;
+  /** Sections shown below the member's applications (the app composes them in). */
+  memberSections?: React.ReactNode;
+}
+
 /** The adopt list (/adopt): public, with search and adoption applications. */
-export default function AdoptPage() {
+export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps = {}) {
   const { user } = useSession();
   const [search, setSearch] = useState<StraySearchQuery | null>(null);
   const { strays, error, isLoading, isValidating, reload } = useAdoptableStrays(search);
@@ -97,7 +104,7 @@ export default function AdoptPage() {
     content = (
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
         {strays.map((s) => (
-          <StrayCard key={s.id} stray={s} onApply={apply} applying={applyingId === s.id} />
+          <StrayCard key={s.id} stray={s} onApply={apply} applying={applyingId === s.id} extra={cardExtra?.(s)} />
         ))}
       </SimpleGrid>
     );
@@ -111,6 +118,7 @@ export default function AdoptPage() {
       </Stack>
       <Stack gap="lg">
         {mine && mine.length > 0 && <MyApplications applications={mine} onWithdraw={withdraw} withdrawingId={withdrawingId} />}
+        {memberSections}
         <AdoptSearch onSearch={runSearch} searching={Boolean(search) && isValidating} />
         {search && strays && !error && (
           <Text size="sm" aria-live="polite">

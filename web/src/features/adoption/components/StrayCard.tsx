@@ -10,9 +10,11 @@ interface Props {
   stray: Stray;
   onApply: (stray: Stray) => void;
   applying: boolean;
+  /** More for the card's foot, composed by the app (e.g. donations). */
+  extra?: React.ReactNode;
 }
 
-export default function StrayCard({ stray, onApply, applying }: Props) {
+export default function StrayCard({ stray, onApply, applying, extra }: Props) {
   const badge = strayBadge(stray.status);
   const button = adoptButton(stray.status);
   const gender = t(stray.gender ? `stray.gender.${stray.gender}` : 'stray.gender.unknown');
@@ -61,6 +63,7 @@ export default function StrayCard({ stray, onApply, applying }: Props) {
       >
         {button.label}
       </Button>
+      {extra && <div style={{ marginTop: 'var(--mantine-spacing-xs)' }}>{extra}</div>}
     </Card>
   );
 }

@@ -1,0 +1,13 @@
+import { Stack } from '@mantine/core';
+import DonationTotal from './DonationTotal';
+import DonateButton from './DonateButton';
+
+/** What an adopt card shows about donations: the total so far and the donate button (composed into the card by the app). */
+export default function StrayDonation({ stray }: { stray: { id: number; name: string } }) {
+  return (
+    <Stack gap={6}>
+      <DonationTotal strayId={stray.id} />
+      <DonateButton stray={stray} />
+    </Stack>
+  );
+}

@@ -1,0 +1,187 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ModalsProvider } from '@mantine/modals';
+import type { DonationHistoryItem, PublicConfig } from '@pawbridge/shared';
+import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
+import { MyDonations, StrayDonation } from './index';
+
+const testConfig: PublicConfig = { map: { provider: 'leaflet', tileUrl: 'x', attribution: 'x' }, socialProviders: [], payments: { mode: 'test', merchantCode: null }, breedPrediction: false };
+const portoneConfig: PublicConfig = { ...testConfig, payments: { mode: 'portone', merchantCode: 'imp12345678' } };
+
+function setup(routes: Record<string, MockRoute> = {}, session: unknown = sessionUser()) {
+  const api = mockApi({
+    'GET /api/users/check-session': { body: session },
+    'GET /api/config': { body: testConfig },
+    'GET /api/abandoned/donation/totals': { body: { available: true, totals: [{ abandonedPetId: 7, totalAmount: 15_000, donationCount: 2 }] } },
+    'GET /api/abandoned/donation/my-donations': { body: [] },
+    'POST /api/abandoned/donation/prepare': { body: { ok: true, merchantUid: 'x', amount: 1 } },
+    ...routes,
+  });
+  renderRoutes(
+    [
+      {
+        path: '/adopt',
+        element: (
+          <ModalsProvider>
+            <StrayDonation stray={{ id: 7, name: '보리' }} />
+            <MyDonations />
+          </ModalsProvider>
+        ),
+      },
+    ],
+    '/adopt',
+  );
+  return api;
+}
+
+const user = () => userEvent.setup();
+
+/** Opens the amount modal, picks or types an amount, confirms. */
+async function donate(u: ReturnType<typeof user>, amount: '10,000원' | string) {
+  await u.click(await screen.findByRole('button', { name: '보리에게 후원하기' }));
+  const dialog = await screen.findByRole('dialog', { name: '보리 후원하기' });
+  if (amount.endsWith('원')) await u.click(within(dialog).getByRole('button', { name: amount }));
+  else {
+    const input = within(dialog).getByRole('textbox', { name: '후원 금액' });
+    await u.clear(input);
+    if (amount) await u.type(input, amount);
+  }
+  await u.click(within(dialog).getByRole('button', { name: '다음' }));
+}
+
+describe('donations', () => {
+  afterEach(() => {
+    resetTestApp();
+    delete window.IMP;
+    vi.restoreAllMocks();
+  });
+
+  it('shows what the stray has been given so far', async () => {
+    setup();
+    expect(await screen.findByText('지금까지 15,000원 후원받았어요')).toBeInTheDocument();
+  });
+
+  it('asks a visitor to log in first and sends nothing', async () => {
+    const api = setup({}, { loggedIn: false });
+    await user().click(await screen.findByRole('button', { name: '보리에게 후원하기' }));
+    expect(await screen.findByText('후원하려면 로그인이 필요합니다.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/abandoned/donation/prepare')).toHaveLength(0);
+  });
+
+  it('refuses an amount that is not more than 0', async () => {
+    const api = setup();
+    const u = user();
+    await donate(u, '0');
+    expect(await screen.findByText('올바른 금액을 입력해 주세요.')).toBeInTheDocument();
+    await donate(u, '');
+    expect(screen.getByText('올바른 금액을 입력해 주세요.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/abandoned/donation/prepare')).toHaveLength(0);
+  });
+
+  it('test gateway: confirm, "테스트 결제" approval, then the record goes to the server (no name from the client)', async () => {
+    const api = setup({
+      'POST /api/abandoned/donation/test-checkout': ({ body }) => ({ body: { success: true, imp_uid: 'imp_test_abcdef0123', merchant_uid: (body as { merchantUid: string }).merchantUid, error_msg: null } }),
+      'POST /api/abandoned/donation/imp_test_abcdef0123': { body: { ok: true, message: 'ok', impUid: 'imp_test_abcdef0123', amount: 10_000 } },
+    });
+    const u = user();
+    await donate(u, '10,000원');
+    const confirmDialog = await screen.findByRole('dialog', { name: '후원 확인' });
+    expect(within(confirmDialog).getByText('보리에게 10,000원을 후원할까요? 카드 결제 창이 열립니다.')).toBeInTheDocument();
+    await u.click(within(confirmDialog).getByRole('button', { name: '결제하기' }));
+    const checkout = await screen.findByRole('dialog', { name: '테스트 결제' });
+    expect(within(checkout).getByText('포브리지 유기견 후원 - 보리')).toBeInTheDocument();
+    await u.click(within(checkout).getByRole('button', { name: '결제 승인' }));
+    expect(await screen.findByText('보리에게 10,000원을 후원했습니다. 고맙습니다!')).toBeInTheDocument();
+    const [prepare] = api.callsTo('POST', '/api/abandoned/donation/prepare');
+    expect(prepare?.body).toMatchObject({ amount: 10_000, abandonedPetId: 7, merchantUid: expect.stringMatching(/^donation_\d+$/) });
+    const [recorded] = api.callsTo('POST', '/api/abandoned/donation/imp_test_abcdef0123');
+    expect(recorded?.body).toEqual({ impUid: 'imp_test_abcdef0123', merchantUid: (prepare?.body as { merchantUid: string }).merchantUid, amount: 10_000, paymentMethod: 'card', abandonedPetId: 7 });
+  });
+
+  it('PortOne: IMP.init with the merchant code, request_pay by card with the session buyer; a failed payment shows the provider’s message and records nothing', async () => {
+    const init = vi.fn();
+    const requestPay = vi.fn((_params: unknown, cb: (rsp: unknown) => void) => cb({ success: false, error_msg: '카드 한도 초과' }));
+    window.IMP = { init, request_pay: requestPay };
+    const api = setup({ 'GET /api/config': { body: portoneConfig } });
+    const u = user();
+    await donate(u, '30,000원');
+    await u.click(within(await screen.findByRole('dialog', { name: '후원 확인' })).getByRole('button', { name: '결제하기' }));
+    expect(await screen.findByText('결제에 실패했습니다: 카드 한도 초과')).toBeInTheDocument();
+    expect(init).toHaveBeenCalledWith('imp12345678');
+    expect(requestPay.mock.calls[0]?.[0]).toMatchObject({
+      pay_method: 'card',
+      amount: 30_000,
+      merchant_uid: expect.stringMatching(/^donation_\d+$/),
+      name: '포브리지 유기견 후원 - 보리',
+      buyer_email: sessionUser().email,
+      buyer_name: sessionUser().displayName,
+    });
+    expect(api.calls.filter((c) => c.method === 'POST' && /^\/api\/abandoned\/donation\/imp/.test(c.path))).toHaveLength(0);
+  });
+
+  it('server failures: a replay is "already recorded", anything else the spec’s processing error', async () => {
+    window.IMP = { init: vi.fn(), request_pay: (_p, cb) => cb({ success: true, imp_uid: 'imp_1234567890' }) };
+    let status = 409;
+    setup({
+      'GET /api/config': { body: portoneConfig },
+      'POST /api/abandoned/donation/imp_1234567890': () => ({ status, body: envelope(status === 409 ? 'DONATION_ALREADY_RECORDED' : 'UPSTREAM_UNAVAILABLE', 'x') }),
+    });
+    const u = user();
+    await donate(u, '5,000원');
+    await u.click(within(await screen.findByRole('dialog', { name: '후원 확인' })).getByRole('button', { name: '결제하기' }));
+    expect(await screen.findByText('이미 기록된 후원 결제입니다.')).toBeInTheDocument();
+    status = 502;
+    await donate(u, '5,000원');
+    await u.click(within(await screen.findByRole('dialog', { name: '후원 확인' })).getByRole('button', { name: '결제하기' }));
+    expect(await screen.findByText('후원 처리 중 오류가 발생했습니다.')).toBeInTheDocument();
+  });
+
+  it('history: newest first with photo, name, amount and date; the detail modal shows the payment', async () => {
+    const item = (over: Partial<DonationHistoryItem>): DonationHistoryItem => ({
+      donationId: 1,
+      abandonedPetId: 7,
+      petName: '보리',
+      type: '진돗개',
+      imageUrl: '/uploads/bori.jpg',
+      amount: 10_000,
+      donatedAt: '2026-11-21T01:00:00.000Z',
+      status: 'PROTECTING',
+      paymentStatus: 'PAID',
+      impUid: 'imp_test_abcdef0123',
+      merchantUid: 'donation_1732150800000',
+      paymentMethod: 'card',
+      ...over,
+    });
+    setup({ 'GET /api/abandoned/donation/my-donations': { body: [item({}), item({ donationId: 2, petName: '콩이', amount: 1_234_000, imageUrl: null })] } });
+    const section = await screen.findByRole('region', { name: '내 후원 내역' });
+    const rows = await within(section).findAllByRole('button', { name: /후원 자세히 보기/ });
+    expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual(['보리 후원 자세히 보기', '콩이 후원 자세히 보기']);
+    expect(within(section).getByText('1,234,000원')).toBeInTheDocument();
+    expect(within(section).getAllByText('2026. 11. 21.')).toHaveLength(2);
+    await user().click(rows[0] as HTMLElement);
+    const modal = await screen.findByRole('dialog', { name: '후원 상세' });
+    expect(within(modal).getByRole('img', { name: '보리의 사진' })).toHaveAttribute('src', '/uploads/bori.jpg');
+    for (const text of ['10,000원', '2026년 11월 21일 오전 10:00', '결제 완료', '카드', 'imp_test_abcdef0123', 'donation_1732150800000', '보호 중']) expect(within(modal).getByText(text)).toBeInTheDocument();
+  });
+});
+
+describe('the PortOne SDK loader', () => {
+  it('adds the script only when asked, retries after a failure, resolves with window.IMP', async () => {
+    const { loadPortOne, PORTONE_SDK_URL } = await import('@/lib/portone');
+    const scripts = () => [...document.head.querySelectorAll(`script[src="${PORTONE_SDK_URL}"]`)] as HTMLScriptElement[];
+    expect(scripts()).toHaveLength(0);
+    const first = loadPortOne();
+    scripts()[0]?.dispatchEvent(new Event('error'));
+    await expect(first).rejects.toThrow();
+    expect(scripts()).toHaveLength(0);
+    const second = loadPortOne();
+    const imp = { init: vi.fn(), request_pay: vi.fn() };
+    window.IMP = imp;
+    scripts()[0]?.dispatchEvent(new Event('load'));
+    await expect(second).resolves.toBe(imp);
+    delete window.IMP;
+    scripts()[0]?.remove();
+  });
+});
