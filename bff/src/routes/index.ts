@@ -6,10 +6,11 @@ import { petRoutes } from './pets.routes';
 import { strayRoutes } from './strays.routes';
 import { adoptionRoutes } from './adoption.routes';
 import { adminRoutes } from './admin.routes';
+import { communityRoutes } from './community.routes';
 import { notificationRoutes } from './notifications.routes';
 import { dashboardRoutes } from './dashboard.routes';
 import { oauthRoutes } from './oauth.routes';
 import { donationRoutes } from './donations.routes';
 
 /** Every route plugin, registered by app.ts. */
-export const routes: FastifyPluginAsync[] = [configRoutes, uploadsRoutes, accountRoutes, petRoutes, strayRoutes, adoptionRoutes, adminRoutes, notificationRoutes, dashboardRoutes, oauthRoutes, donationRoutes];
+export const routes: FastifyPluginAsync[] = [configRoutes, uploadsRoutes, accountRoutes, petRoutes, strayRoutes, adoptionRoutes, adminRoutes, communityRoutes, notificationRoutes, dashboardRoutes, oauthRoutes, donationRoutes];

@@ -26,10 +26,11 @@ import { petsFake } from './pets';
 import { straysFake } from './strays';
 import { realtimeFake } from './realtime';
 import { donationsFake } from './donations';
+import { communityFake } from './community';
 
 export * from './wire';
 
-const DOMAINS: FakeDomain[] = [accountsFake, petsFake, straysFake, realtimeFake, donationsFake];
+const DOMAINS: FakeDomain[] = [accountsFake, petsFake, straysFake, realtimeFake, communityFake, donationsFake];
 
 export interface FakeSpring {
   url: string;

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '@pawbridge/api/testing';
+import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
+import { createClient, startTestBff, type TestBff, type TestClient } from '../testing/test-bff';
+import { communityContractSuite, postBody, postForm } from './community.routes.suite';
+
+// The BFF in front of our own api (through a proxy that records what reached it).
+let api: TestApi;
+let proxy: RecordingProxy;
+let bff: TestBff;
+let seq = 0;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  proxy = await startRecordingProxy(api.url);
+  bff = await startTestBff(proxy.url);
+});
+afterAll(async () => {
+  await bff.close();
+  await proxy.close();
+  await api.close();
+});
+
+async function member(withDog: boolean): Promise<{ client: TestClient; userId: string }> {
+  seq += 1;
+  const userId = `writer${seq}${Date.now().toString(36)}`;
+  const row = await api.ctx.db
+    .insertInto('users')
+    .values({ userId, name: `회원${seq}`, email: `${userId}@example.com`, passwordHash: null, birth: null, phoneNm: null, role: 'USER', provider: null, socialId: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (withDog) await api.ctx.db.insertInto('pets').values({ userPk: row.id, petId: `1-${seq}`, name: '콩이', type: '말티즈', weight: 3, age: 2, size: 'SMALL', gender: 'FEMALE', adopt: false, profile: null }).execute();
+  const client = createClient(bff.url);
+  client.cookies.set('JSESSIONID', await api.ctx.sessions.create(row.id));
+  return { client, userId };
+}
+
+describe('community through the BFF, upstream = our api', () => {
+  communityContractSuite({
+    writer: () => member(true),
+    member: () => member(false),
+    anonymous: () => createClient(bff.url),
+    upstreamWrites: () => proxy.seen.filter((s) => !s.startsWith('GET ')).length,
+  });
+
+  it('keeps one like per member when 100 toggles arrive at once', async () => {
+    const w = await member(true);
+    const created = (await w.client.postForm('/api/community/createPost', postForm(postBody()))).body as { id: number };
+    const fans = await Promise.all(Array.from({ length: 50 }, () => member(false)));
+    const answers = await Promise.all(fans.flatMap((f) => [f.client.post(`/api/community/like/${created.id}/toggle`), f.client.post(`/api/community/like/${created.id}/toggle`)]));
+    expect(answers.map((a) => a.status).every((s) => s === 200)).toBe(true);
+    expect((await w.client.get(`/api/community/like/${created.id}/count`)).body).toEqual({ isLiked: false, likeCount: 0 });
+    await Promise.all(fans.map((f) => f.client.post(`/api/community/like/${created.id}/toggle`)));
+    expect((await fans[0]!.client.get(`/api/community/like/${created.id}/count`)).body).toEqual({ isLiked: true, likeCount: 50 });
+  });
+});
