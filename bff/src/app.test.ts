@@ -1,4 +1,4 @@
-import net from 'node:net';
+import { closedPortUrl } from './testing/fixtures';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeSpring, type FakeSpring } from './testing/fake-spring/index';
 import { createClient, startTestBff, type TestBff } from './testing/test-bff';
@@ -22,14 +22,6 @@ beforeEach(() => {
   spring.state.delayMs = 0;
 });
 
-async function closedPortUrl(): Promise<string> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise<void>((r) => server.close(() => r()));
-  return `http://127.0.0.1:${port}`;
-}
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 

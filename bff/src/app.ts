@@ -4,7 +4,10 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type BffConfig } from './config/env';
+import { configPlugin } from './plugins/config';
+import { redisPlugin } from './plugins/redis';
 import { upstreamPlugin } from './plugins/upstream';
+import { healthUpstream } from './upstream/health.upstream';
 import { errorsPlugin } from './plugins/errors';
 import { originCheckPlugin } from './plugins/origin-check';
 import { sessionPlugin } from './plugins/session';
@@ -45,7 +48,9 @@ export async function buildApp(config: BffConfig): Promise<FastifyInstance> {
   });
 
   await app.register(compressionPlugin);
-  await app.register(upstreamPlugin, { config });
+  await app.register(configPlugin, { config });
+  await app.register(redisPlugin);
+  await app.register(upstreamPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(cookie);
@@ -56,13 +61,11 @@ export async function buildApp(config: BffConfig): Promise<FastifyInstance> {
   await app.register(rateLimitPlugin);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  const health = healthUpstream(app.upstream);
   app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      const res = await fetch(`${config.upstreamUrl}/api/users/check-session`, { signal: AbortSignal.timeout(3000), redirect: 'manual' });
-      return reply.code(res.status < 500 ? 200 : 503).send({ status: res.status < 500 ? 'ready' : 'upstream-error', upstream: res.status });
-    } catch {
-      return reply.code(503).send({ status: 'upstream-unreachable' });
-    }
+    const status = await health.probe();
+    if (status === null) return reply.code(503).send({ status: 'upstream-unreachable' });
+    return reply.code(status < 500 ? 200 : 503).send({ status: status < 500 ? 'ready' : 'upstream-error', upstream: status });
   });
 
   await app.register(realtimePlugin);

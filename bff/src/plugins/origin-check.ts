@@ -22,5 +22,5 @@ export const originCheckPlugin = fp(
       if (request.headers['sec-fetch-site'] === 'cross-site') throw new BffError(403, 'CROSS_ORIGIN_REJECTED');
     });
   },
-  { name: 'origin-check', dependencies: ['upstream'] },
+  { name: 'origin-check', dependencies: ['config'] },
 );

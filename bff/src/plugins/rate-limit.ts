@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { FastifyReply, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { BffConfig } from '../config/env';
@@ -53,14 +53,8 @@ interface LoginAttempt {
  */
 export const rateLimitPlugin = fp(
   async (app) => {
-    const { rateLimits, redisUrl } = app.config;
-    const redis = redisUrl ? new Redis(redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
-    if (redis) {
-      redis.on('error', (err) => app.log.warn({ err: err.message }, 'rate-limit redis error'));
-      app.addHook('onClose', async () => {
-        await redis.quit().catch(() => redis.disconnect());
-      });
-    }
+    const { rateLimits } = app.config;
+    const redis = app.redis ?? undefined;
     await app.register(rateLimit, {
       global: false,
       timeWindow: rateLimits.windowSeconds * 1000,
@@ -136,7 +130,7 @@ export const rateLimitPlugin = fp(
       },
     }));
   },
-  { name: 'rate-limit', dependencies: ['upstream'] },
+  { name: 'rate-limit', dependencies: ['config', 'redis'] },
 );
 
 function loginCounters(config: BffConfig, redis: Redis | undefined) {

@@ -69,5 +69,5 @@ export const securityHeadersPlugin = fp(
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     });
   },
-  { name: 'security-headers', dependencies: ['upstream'] },
+  { name: 'security-headers', dependencies: ['config'] },
 );

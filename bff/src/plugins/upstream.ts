@@ -1,18 +1,16 @@
 import fp from 'fastify-plugin';
-import type { BffConfig } from '../config/env';
 import { UpstreamClient } from '../upstream/client';
 
 declare module 'fastify' {
   interface FastifyInstance {
     upstream: UpstreamClient;
-    config: BffConfig;
   }
 }
 
-export const upstreamPlugin = fp<{ config: BffConfig }>(
-  async (app, { config }) => {
-    app.decorate('config', config);
-    app.decorate('upstream', new UpstreamClient(config.upstreamUrl, config.upstreamTimeoutMs));
+/** The one upstream client (our api or the legacy Spring service) every gateway calls through. */
+export const upstreamPlugin = fp(
+  async (app) => {
+    app.decorate('upstream', new UpstreamClient(app.config.upstreamUrl, app.config.upstreamTimeoutMs));
   },
-  { name: 'upstream' },
+  { name: 'upstream', dependencies: ['config'] },
 );

@@ -5,6 +5,7 @@ import { createClient, startTestBff, type TestBff, type TestClient } from '../te
 import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
 import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
 import { expectEnvelope, photo } from './strays.routes.suite';
+import { apiMember, legacyMember, type Member, type Role } from '../testing/fixtures';
 
 type Status = 'LOST' | 'PROTECTING' | 'WAITING' | 'ADOPT';
 
@@ -14,7 +15,6 @@ describe('adoption lifecycle through the BFF, upstream = our api', () => {
   let api: TestApi;
   let proxy: RecordingProxy;
   let bff: TestBff;
-  let seq = 0;
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -27,18 +27,7 @@ describe('adoption lifecycle through the BFF, upstream = our api', () => {
     await api?.close();
   });
 
-  async function user(role: 'USER' | 'ADMIN' = 'USER', contact: { name?: string; phoneNm?: string } = {}): Promise<{ client: TestClient; userId: string }> {
-    seq += 1;
-    const userId = `${role === 'ADMIN' ? 'boss' : 'member'}${seq}${Date.now().toString(36)}`;
-    const row = await api.ctx.db
-      .insertInto('users')
-      .values({ userId, name: contact.name ?? null, email: `${userId}@example.com`, passwordHash: null, birth: null, phoneNm: contact.phoneNm ?? null, role, provider: null, socialId: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const client = createClient(bff.url);
-    client.cookies.set('JSESSIONID', await api.ctx.sessions.create(row.id));
-    return { client, userId };
-  }
+  const user = (role: Role = 'USER', contact: { name?: string; phoneNm?: string } = {}): Promise<Member> => apiMember(api, bff.url, { role, ...contact });
 
   async function seed(status: Status = 'PROTECTING', over: { foundDate?: string; description?: string } = {}): Promise<number> {
     const key = await api.ctx.storage.put(await photo(), 'jpg');
@@ -158,16 +147,7 @@ describe('adoption lifecycle through the BFF, upstream = our api', () => {
 
 describe('adoption lifecycle through the BFF, upstream = legacy Spring', () => {
   const stack = useBffOnFakeSpring();
-  let seq = 0;
-
-  function login(role: 'USER' | 'ADMIN' = 'USER'): { client: TestClient; userId: string } {
-    seq += 1;
-    const userId = `${role === 'ADMIN' ? 'admin' : 'legacy'}${seq}${Date.now().toString(36)}`;
-    stack.spring.state.addUser({ userId, name: `회원${seq}`, role, phoneNm: '010-0000-0000' });
-    const client = createClient(stack.bff.url);
-    client.cookies.set('JSESSIONID', stack.spring.state.createSession(userId));
-    return { client, userId };
-  }
+  const login = (role: Role = 'USER'): Member => legacyMember(stack.spring, stack.bff.url, { role, phoneNm: '010-0000-0000' });
   const calls = (prefix: string) => stack.spring.state.requests.filter((r) => r.path.startsWith(prefix)).length;
 
   it('reject and withdraw answer 501 UPSTREAM_UNSUPPORTED and send nothing the legacy cannot serve', async () => {

@@ -4,12 +4,12 @@ import { createClient, startTestBff, type TestBff } from '../testing/test-bff';
 import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
 import { hardeningSuite, rawMultipart, sendRaw } from './hardening.suite';
 import { photo, validPet } from './pets.routes.suite';
+import { apiMember } from '../testing/fixtures';
 
 // Issue 8 through the BFF in front of our api (behind a proxy that records every upstream call).
 let api: TestApi;
 let proxy: RecordingProxy;
 let bff: TestBff;
-let seq = 0;
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -22,18 +22,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-async function member() {
-  seq += 1;
-  const userId = `hard${seq}${Date.now().toString(36)}`;
-  const row = await api.ctx.db
-    .insertInto('users')
-    .values({ userId, name: null, email: `${userId}@example.com`, passwordHash: null, birth: null, phoneNm: null, role: 'USER', provider: null, socialId: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const client = createClient(bff.url);
-  client.cookies.set('JSESSIONID', await api.ctx.sessions.create(row.id));
-  return client;
-}
+const member = async () => (await apiMember(api, bff.url, { prefix: 'hard' })).client;
 
 describe('hardening (issue 8), upstream = our api', () => {
   hardeningSuite({ bffUrl: () => bff.url, member, anonymous: () => createClient(bff.url), upstreamCalls: () => proxy.seen });

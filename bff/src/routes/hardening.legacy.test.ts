@@ -5,20 +5,13 @@ import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
 import { createClient, startTestBff, type TestBff } from '../testing/test-bff';
 import { hardeningSuite, rawMultipart, sendRaw } from './hardening.suite';
 import { expectEnvelope, photo, validPet } from './pets.routes.suite';
+import { legacyMember } from '../testing/fixtures';
 
 // Issue 8 through the BFF in front of the Spring-shaped fake (UPSTREAM_KIND=legacy).
 const stack = useBffOnFakeSpring();
-let seq = 0;
 beforeEach(() => stack.spring.state.overrides.clear());
 
-async function member() {
-  seq += 1;
-  const userId = `legacyhard${seq}${Date.now().toString(36)}`;
-  stack.spring.state.addUser({ userId, name: `보호자${seq}` });
-  const client = createClient(stack.bff.url);
-  client.cookies.set('JSESSIONID', stack.spring.state.createSession(userId));
-  return client;
-}
+const member = async () => legacyMember(stack.spring, stack.bff.url, { prefix: 'legacyhard', name: '보호자' }).client;
 const calls = () => stack.spring.state.requests.map((r) => `${r.method} ${r.path}`);
 
 describe('hardening (issue 8), upstream = legacy Spring', () => {

@@ -1,26 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { springText } from '../testing/fake-spring/index';
-import { createClient, type TestClient } from '../testing/test-bff';
+import { createClient } from '../testing/test-bff';
 import { expectEnvelope, petContractSuite, photo, photoForm, registerForm, validPet } from './pets.routes.suite';
 import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
+import { legacyMember, type Member } from '../testing/fixtures';
 
 // The BFF in front of the legacy wire (fake Spring): same canonical answers, legacy quirks absorbed.
 const stack = useBffOnFakeSpring();
-let seq = 0;
 beforeEach(() => {
   stack.spring.state.overrides.clear();
   // Registration numbers are national ids: each test starts from an upstream where none is taken.
   stack.spring.state.pets.length = 0;
 });
 
-function member(): { client: TestClient; userId: string } {
-  seq += 1;
-  const userId = `legacy${seq}${Date.now().toString(36)}`;
-  stack.spring.state.addUser({ userId, name: `보호자${seq}` });
-  const client = createClient(stack.bff.url);
-  client.cookies.set('JSESSIONID', stack.spring.state.createSession(userId));
-  return { client, userId };
-}
+const member = (): Member => legacyMember(stack.spring, stack.bff.url, { name: '보호자' });
 
 const writes = () => stack.spring.state.requests.filter((r) => r.method !== 'GET').length;
 

@@ -44,12 +44,9 @@ export function photoForm(bytes: Buffer, filename = 'new.jpg'): FormData {
   return form;
 }
 
-export function expectEnvelope(res: TestResponse, status: number, code: string, message?: string) {
-  expect(res.status, res.text).toBe(status);
-  expect(res.body.error.code).toBe(code);
-  if (message) expect(res.body.error.message).toBe(message);
-  expect(res.body.error.requestId).toBe(res.headers.get('x-request-id'));
-}
+import { expectEnvelope } from '../testing/expect-envelope';
+
+export { expectEnvelope };
 
 const editBody = (overrides: Record<string, unknown> = {}) => ({ name: '초코', type: '푸들', weight: 5.3, age: 4, size: 'MEDIUM', gender: 'NEUTER', adopt: true, ...overrides });
 

@@ -1,26 +1,19 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AdoptionApplicationListSchema, StrayListSchema } from '@pawbridge/shared';
 import { springText } from '../testing/fake-spring/index';
-import { createClient, type TestClient } from '../testing/test-bff';
+import { createClient } from '../testing/test-bff';
 import { expectEnvelope, photo, reportForm, strayContractSuite, validReport } from './strays.routes.suite';
 import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
+import { legacyMember, type Member, type Role } from '../testing/fixtures';
 
 // The BFF in front of the legacy wire (fake Spring): same canonical answers, the legacy's holes closed.
 const stack = useBffOnFakeSpring();
-let seq = 0;
 beforeEach(() => {
   stack.spring.state.overrides.clear();
   stack.spring.state.predictedBreed = 'Poodle';
 });
 
-function login(role: 'USER' | 'ADMIN'): { client: TestClient; userId: string } {
-  seq += 1;
-  const userId = `${role === 'ADMIN' ? 'admin' : 'legacy'}${seq}${Date.now().toString(36)}`;
-  stack.spring.state.addUser({ userId, name: `회원${seq}`, role });
-  const client = createClient(stack.bff.url);
-  client.cookies.set('JSESSIONID', stack.spring.state.createSession(userId));
-  return { client, userId };
-}
+const login = (role: Role): Member => legacyMember(stack.spring, stack.bff.url, { role });
 
 const writes = (prefix: string) => stack.spring.state.requests.filter((r) => r.method === 'POST' && r.path.startsWith(prefix)).length;
 

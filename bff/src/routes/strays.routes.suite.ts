@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AdoptionApplicationListSchema, StrayListSchema, StrayReportResultSchema } from '@pawbridge/shared';
-import type { TestClient, TestResponse } from '../testing/test-bff';
+import type { TestClient } from '../testing/test-bff';
 
 export interface SeedStray {
   status: 'LOST' | 'PROTECTING' | 'WAITING' | 'ADOPT';
@@ -43,12 +43,9 @@ export function reportForm(json: unknown, image?: Buffer | null): FormData {
   return form;
 }
 
-export function expectEnvelope(res: TestResponse, status: number, code: string, message?: string): void {
-  expect(res.status, res.text).toBe(status);
-  expect(res.body.error.code).toBe(code);
-  expect(typeof res.body.error.requestId).toBe('string');
-  if (message) expect(res.body.error.message).toBe(message);
-}
+import { expectEnvelope } from '../testing/expect-envelope';
+
+export { expectEnvelope };
 
 /** The canonical stray/adoption contract every upstream must produce through the BFF. */
 export function strayContractSuite(t: StraysTarget): void {

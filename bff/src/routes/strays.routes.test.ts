@@ -8,12 +8,12 @@ import { BreedPredictionSchema, StrayListSchema } from '@pawbridge/shared';
 import { createClient, startTestBff, type TestBff } from '../testing/test-bff';
 import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
 import { expectEnvelope, photo, reportForm, strayContractSuite, validReport } from './strays.routes.suite';
+import { apiMember, type Role } from '../testing/fixtures';
 
 // The BFF in front of our own api (behind a proxy that records what reached it).
 let api: TestApi;
 let proxy: RecordingProxy;
 let bff: TestBff;
-let seq = 0;
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -26,18 +26,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-async function user(role: 'USER' | 'ADMIN') {
-  seq += 1;
-  const userId = `${role === 'ADMIN' ? 'boss' : 'member'}${seq}${Date.now().toString(36)}`;
-  const row = await api.ctx.db
-    .insertInto('users')
-    .values({ userId, name: null, email: `${userId}@example.com`, passwordHash: null, birth: null, phoneNm: null, role, provider: null, socialId: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const client = createClient(bff.url);
-  client.cookies.set('JSESSIONID', await api.ctx.sessions.create(row.id));
-  return { client, userId };
-}
+const user = (role: Role) => apiMember(api, bff.url, { role });
 
 async function seed(s: { status: 'LOST' | 'PROTECTING' | 'WAITING' | 'ADOPT'; location?: string; description?: string; foundDate?: string; foundTime?: string }) {
   const key = await api.ctx.storage.put(await photo(), 'jpg');

@@ -26,6 +26,19 @@ export interface UpstreamRequestOptions {
   /** Overrides the session id taken from `from` (e.g. right after login). */
   sessionId?: string | null;
   headers?: Record<string, string>;
+  /** Overrides the client's timeout for this call (e.g. a short readiness probe). */
+  timeoutMs?: number;
+}
+
+/** An answer whose body is still on the wire (photos): passed through, never held in memory. */
+export interface UpstreamStream {
+  status: number;
+  headers: Headers;
+  /** True for Spring's "302 to /login" (its way of saying 401). */
+  loginRedirect: boolean;
+  body: ReadableStream<Uint8Array> | null;
+  /** Drops the body unread (an answer that will not be passed on). */
+  discard(): Promise<void>;
 }
 
 /**
@@ -56,6 +69,35 @@ export class UpstreamClient {
   ) {}
 
   async request(method: string, path: string, opts: UpstreamRequestOptions = {}): Promise<UpstreamResponse> {
+    const res = await this.send(method, path, opts);
+    const buf = Buffer.from(await res.arrayBuffer());
+    const text = buf.toString('utf8');
+    return {
+      status: res.status,
+      headers: res.headers,
+      text,
+      json: parseJson(text),
+      setCookies: res.headers.getSetCookie(),
+      loginRedirect: isLoginRedirect(res),
+      body: buf,
+    };
+  }
+
+  /** Like `request`, but the body stays a stream for the caller to pass on (or discard). */
+  async stream(method: string, path: string, opts: UpstreamRequestOptions = {}): Promise<UpstreamStream> {
+    const res = await this.send(method, path, opts);
+    return {
+      status: res.status,
+      headers: res.headers,
+      loginRedirect: isLoginRedirect(res),
+      body: res.body,
+      discard: async () => {
+        await res.body?.cancel().catch(() => undefined);
+      },
+    };
+  }
+
+  private async send(method: string, path: string, opts: UpstreamRequestOptions): Promise<Response> {
     const url = new URL(this.baseUrl + path);
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { accept: 'application/json, text/plain, */*', ...opts.headers };
@@ -72,28 +114,19 @@ export class UpstreamClient {
     } else if (opts.form) {
       body = opts.form;
     }
-    let res: Response;
     try {
-      res = await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) });
+      return await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(opts.timeoutMs ?? this.timeoutMs) });
     } catch (err) {
       const name = (err as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') throw new BffError(504, 'UPSTREAM_TIMEOUT');
       throw new BffError(502, 'UPSTREAM_UNAVAILABLE');
     }
-    const buf = Buffer.from(await res.arrayBuffer());
-    const text = buf.toString('utf8');
-    const location = res.headers.get('location') ?? '';
-    const loginRedirect = res.status >= 300 && res.status < 400 && /\/login(\?|$)/.test(location.replace(/^https?:\/\/[^/]+/, ''));
-    return {
-      status: res.status,
-      headers: res.headers,
-      text,
-      json: parseJson(text),
-      setCookies: res.headers.getSetCookie(),
-      loginRedirect,
-      body: buf,
-    };
   }
+}
+
+function isLoginRedirect(res: Response): boolean {
+  const location = res.headers.get('location') ?? '';
+  return res.status >= 300 && res.status < 400 && /\/login(\?|$)/.test(location.replace(/^https?:\/\/[^/]+/, ''));
 }
 
 /** The message an upstream error carries, whatever its shape (text, {message}, {error}). */

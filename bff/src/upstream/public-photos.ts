@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Stray } from '@pawbridge/shared';
 import { normaliseStrayList, PUBLIC_STATUSES } from '../normalisers/stray.normaliser';
 import { issuedSessionId } from './accounts.upstream';
-import { isOk, type UpstreamClient, type UpstreamResponse } from './client';
+import { isOk, type UpstreamClient, type UpstreamStream } from './client';
 
 /** How long the set of public stray photos is trusted, and how often a miss may refresh it. */
 const FRESH_MS = 60_000;
@@ -82,15 +82,17 @@ export class LegacyServiceSession {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async get(path: string): Promise<UpstreamResponse | null> {
+  /** The photo at `path` as the service session sees it, still streaming; null when the account cannot log in. */
+  async get(path: string): Promise<UpstreamStream | null> {
     for (let attempt = 0; attempt < 2; attempt++) {
       const sid = await (this.sessionId ??= this.login());
       if (!sid) {
         this.sessionId = null;
         return null;
       }
-      const res = await this.client.request('GET', path, { sessionId: sid });
+      const res = await this.client.stream('GET', path, { sessionId: sid });
       if (!res.loginRedirect && res.status !== 401) return res;
+      await res.discard();
       this.sessionId = null;
     }
     return null;

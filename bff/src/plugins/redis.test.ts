@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { startTestBff } from '../testing/test-bff';
+import { closedPortUrl } from '../testing/fixtures';
+
+describe('redis plugin', () => {
+  it('decorates one shared connection when REDIS_URL is set (null otherwise) and closes it with the app', async () => {
+    const bff = await startTestBff(await closedPortUrl());
+    const redis = bff.app.redis;
+    if (bff.config.redisUrl) {
+      expect(redis).not.toBeNull();
+      expect(await redis?.ping()).toBe('PONG');
+    } else {
+      expect(redis).toBeNull();
+    }
+    await bff.close();
+    if (redis) expect(redis.status).toBe('end');
+  });
+});
