@@ -69,6 +69,13 @@ describe('STOMP bridge /ws, upstream = legacy Spring', () => {
     expect(spring.state.stompSubscriptions().flat()).not.toContain(`/topic/user/${other.userId}/adoption`);
   });
 
+  it('refuses SEND: nothing goes from the browser to the upstream', async () => {
+    const s = await stomp(newMember().sid);
+    const error = new Promise<{ headers: Record<string, string> }>((resolve) => (s.client.onStompError = resolve));
+    s.client.publish({ destination: '/app/anything', body: 'x' });
+    expect((await error).headers.message).toBe('SEND_NOT_ALLOWED');
+  });
+
   it('lets only admins subscribe to the admin topics, and feeds them from where the legacy publishes', async () => {
     const member = await stomp(newMember().sid);
     expect((await member.subscribeExpectingError('/topic/admin/abandoned/alerts')).headers.message).toBe('FORBIDDEN_DESTINATION');

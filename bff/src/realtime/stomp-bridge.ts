@@ -6,6 +6,8 @@ import { upstreamRoutesFor, type BridgeUser, type UpstreamRoute } from './stomp-
 
 /** Spec §9: heart-beat 10 s each way. */
 export const HEARTBEAT_MS = 10_000;
+/** How long a browser's CONNECT waits for the upstream session before it is refused. */
+export const UPSTREAM_WAIT_MS = 10_000;
 
 export interface StompBridgeOptions {
   /** The upstream's raw STOMP WebSocket, e.g. ws://api:8080/ws/websocket. */
@@ -16,6 +18,7 @@ export interface StompBridgeOptions {
   kind: 'api' | 'legacy';
   log: FastifyBaseLogger;
   heartbeatMs?: number;
+  upstreamWaitMs?: number;
   /** First and largest upstream reconnect delays (doubling in between). */
   reconnectMs?: { first: number; max: number };
 }
@@ -39,6 +42,7 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void 
   const subs = new Map<string, BrowserSubscription>();
   const upstreamSubs = new Map<string, StompSubscription | null>();
   let connected = false;
+  let onFirstUpstream: (() => void) | null = null;
   let closed = false;
   let messageSeq = 0;
   let lastHeard = Date.now();
@@ -68,6 +72,8 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void 
     heartbeatOutgoing: heartbeatMs,
     debug: () => {},
     onConnect: () => {
+      onFirstUpstream?.();
+      onFirstUpstream = null;
       // A new upstream session has none of the old subscriptions: take them all again.
       for (const destination of upstreamSubs.keys()) upstreamSubs.set(destination, subscribeUpstream(destination));
     },
@@ -118,8 +124,15 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void 
         const versions = (frame.headers['accept-version'] ?? '1.0').split(',');
         if (!versions.includes('1.2') && !versions.includes('1.1')) return fail('UNSUPPORTED_VERSION', 'STOMP 1.1 or 1.2 only.');
         connected = true;
-        startHeartbeats(frame.headers['heart-beat']);
-        send('CONNECTED', { version: versions.includes('1.2') ? '1.2' : '1.1', 'heart-beat': `${heartbeatMs},${heartbeatMs}`, server: 'pawbridge-bff' });
+        // CONNECTED only once the upstream session is up: "connected" then means messages can arrive.
+        // An upstream that stays away ends the attempt; the browser retries (and shows it is offline meanwhile).
+        const giveUp = setTimeout(() => fail('UPSTREAM_UNAVAILABLE', 'The notification server cannot be reached.'), opts.upstreamWaitMs ?? UPSTREAM_WAIT_MS);
+        timers.push(giveUp);
+        onFirstUpstream = () => {
+          clearTimeout(giveUp);
+          startHeartbeats(frame.headers['heart-beat']);
+          send('CONNECTED', { version: versions.includes('1.2') ? '1.2' : '1.1', 'heart-beat': `${heartbeatMs},${heartbeatMs}`, server: 'pawbridge-bff' });
+        };
         upstream.activate();
         return;
       }
@@ -171,6 +184,7 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void 
     if (closed) return;
     closed = true;
     for (const t of timers) clearInterval(t);
+    onFirstUpstream = null;
     void upstream.deactivate();
     setImmediate(() => browser.close(code));
   }
