@@ -41,6 +41,8 @@ const user = () => userEvent.setup();
 async function donate(u: ReturnType<typeof user>, amount: '10,000원' | string) {
   await u.click(await screen.findByRole('button', { name: '보리에게 후원하기' }));
   const dialog = await screen.findByRole('dialog', { name: '보리 후원하기' });
+  // Every button has a name (axe's button-name): the close icon too.
+  expect(within(dialog).getByRole('button', { name: '닫기' })).toBeInTheDocument();
   if (amount.endsWith('원')) await u.click(within(dialog).getByRole('button', { name: amount }));
   else {
     const input = within(dialog).getByRole('textbox', { name: '후원 금액' });
@@ -91,6 +93,7 @@ describe('donations', () => {
     expect(within(confirmDialog).getByText('보리에게 10,000원을 후원할까요? 카드 결제 창이 열립니다.')).toBeInTheDocument();
     await u.click(within(confirmDialog).getByRole('button', { name: '결제하기' }));
     const checkout = await screen.findByRole('dialog', { name: '테스트 결제' });
+    expect(within(checkout).getByRole('button', { name: '닫기' })).toBeInTheDocument();
     expect(within(checkout).getByText('포브리지 유기견 후원 - 보리')).toBeInTheDocument();
     await u.click(within(checkout).getByRole('button', { name: '결제 승인' }));
     expect(await screen.findByText('보리에게 10,000원을 후원했습니다. 고맙습니다!')).toBeInTheDocument();

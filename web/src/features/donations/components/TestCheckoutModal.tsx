@@ -51,6 +51,7 @@ export default function TestCheckoutModal({ order, onResult }: Props) {
       }
       centered
       closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': t('donations.close') }}
     >
       <Stack gap="md">
         <Alert color="orange" variant="light">
