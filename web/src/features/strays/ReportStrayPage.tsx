@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Center, Container, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconMapPinExclamation } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { isInRegion, isRegion, REGION_GEOMETRY, REGIONS, regionOf, type BreedPrediction, type Region } from '@pawbridge/shared';
@@ -11,12 +12,13 @@ import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/
 import { useSession } from '@/lib/session';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
-import { reportStray } from './api';
+import { useReportStray } from './api';
 import BreedPredictionPanel from './components/BreedPredictionPanel';
 import ReportDone from './components/ReportDone';
-import { emptyReport, serverFieldErrors, validateReport, type ReportErrors, type ReportValues, type StrayGenderChoice } from './report-form';
+import { emptyReport, reportFieldOf, validateReport, type ReportErrors, type ReportValues, type StrayGenderChoice } from './report-form';
 import { useBreedPrediction } from './use-breed-prediction';
 import { focusFirstInvalid } from '@/components/form/focus-first-invalid';
+import { showServerErrors } from '@/components/form/server-errors';
 
 function LoginRequired() {
   return (
@@ -40,9 +42,10 @@ const today = () => {
 function ReportForm({ onDone }: { onDone: () => void }) {
   const { config } = usePublicConfig();
   const { refresh } = useSession();
-  const [values, setValues] = useState<ReportValues>(emptyReport);
-  const [errors, setErrors] = useState<ReportErrors>({});
-  const [submitting, setSubmitting] = useState(false);
+  const form = useForm<ReportValues>({ mode: 'controlled', initialValues: emptyReport(), validate: (v) => validateReport(v).errors });
+  const { values } = form;
+  const errors = form.errors as ReportErrors;
+  const { trigger, submitting } = useReportStray();
   // The prediction fills the breed only while the user has not typed their own.
   const [breedTouched, setBreedTouched] = useState(false);
   // The pin fills the region only while the user has not chosen one.
@@ -52,17 +55,15 @@ function ReportForm({ onDone }: { onDone: () => void }) {
   const mapSection = useRef<HTMLDivElement>(null);
   const predictionOn = config?.breedPrediction ?? false;
 
-  const set = <K extends keyof ReportValues>(key: K, value: ReportValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
+  // Setting a field also clears its message (the form's clearInputErrorOnChange).
+  const set = form.setFieldValue;
 
   const onPredicted = (r: BreedPrediction) => {
-    if (!breedTouched) setValues((v) => ({ ...v, breed: r.predictedBreed ?? '' }));
+    if (!breedTouched) form.setFieldValue('breed', r.predictedBreed ?? '');
   };
   const prediction = useBreedPrediction(values.photo, predictionOn, onPredicted);
   const predictAgain = () => {
-    if (!breedTouched) setValues((v) => ({ ...v, breed: '' }));
+    if (!breedTouched) form.setFieldValue('breed', '');
     prediction.retry();
   };
 
@@ -84,22 +85,16 @@ function ReportForm({ onDone }: { onDone: () => void }) {
   const mismatch = chosenRegion && values.position && !isInRegion(chosenRegion, values.position) ? { chosen: chosenRegion, guess: regionOf(values.position) } : null;
 
   const repickInRegion = (region: Region) => {
-    setValues((v) => ({ ...v, position: null }));
+    form.setFieldValue('position', null);
     setMapCenter({ ...REGION_GEOMETRY[region].centre });
     mapSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const { errors: found, request } = validateReport(values);
-    setErrors(found);
-    if (!request || !values.photo) {
-      focusFirstInvalid();
-      return;
-    }
-    setSubmitting(true);
+  const send = async (v: ReportValues) => {
+    const { request } = validateReport(v);
+    if (!request || !v.photo) return;
     try {
-      await reportStray(request, values.photo);
+      await trigger({ request, photo: v.photo });
       notifySuccess(t('report.success'));
       onDone();
     } catch (err) {
@@ -107,18 +102,16 @@ function ReportForm({ onDone }: { onDone: () => void }) {
         notifyError(t('report.loginRequired'));
         void refresh();
       } else {
-        if (err instanceof ApiError) setErrors(serverFieldErrors(err.fieldErrors));
+        if (err instanceof ApiError) showServerErrors(form, err, { fieldOf: reportFieldOf });
         // REPORT_FAILED carries the upstream's own reason (e.g. the legacy's predictor is down), which only the server knows.
         const reason = err instanceof ApiError && err.code === 'REPORT_FAILED' && err.message ? err.message : errorMessage(err);
         notifyError(t('report.failed', { message: reason }));
       }
-    } finally {
-      setSubmitting(false);
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit((v) => void send(v), focusFirstInvalid)} noValidate>
       <Stack gap="lg">
         <Paper withBorder p="md" radius="md" ref={mapSection}>
           <Title order={2} size="h4" mb="sm">

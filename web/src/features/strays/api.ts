@@ -12,6 +12,7 @@ import {
 } from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
 import { fileFingerprint, withRetryKey } from '@/lib/retry-key';
+import { useSubmit } from '@/lib/use-submit';
 
 export const ADMIN_STRAYS_KEY = '/api/admin/abandoned-pets';
 
@@ -29,6 +30,8 @@ export function predictBreed(photo: File, signal?: AbortSignal): Promise<BreedPr
   return api('/api/abandoned/predict', { method: 'POST', form, schema: BreedPredictionSchema, signal });
 }
 
+const REPORT_PATH = '/api/abandoned/register';
+
 /**
  * The legacy's multipart shape: the JSON part "abandoned-pet" and the file part
  * "imageurl". The JSON goes as a text field (a Blob would arrive as a file part).
@@ -38,9 +41,12 @@ export function reportStray(report: StrayReportRequest, photo: File): Promise<St
   form.append('abandoned-pet', JSON.stringify(report));
   form.append('imageurl', photo);
   return withRetryKey(`stray:${JSON.stringify(report)}:${fileFingerprint(photo)}`, (key) =>
-    api('/api/abandoned/register', { method: 'POST', form, schema: StrayReportResultSchema, headers: { 'idempotency-key': key } }),
+    api(REPORT_PATH, { method: 'POST', form, schema: StrayReportResultSchema, headers: { 'idempotency-key': key } }),
   );
 }
+
+/** The report submit: `trigger({ request, photo })`, busy while it runs. */
+export const useReportStray = () => useSubmit(REPORT_PATH, ({ request, photo }: { request: StrayReportRequest; photo: File }) => reportStray(request, photo));
 
 export function registerStray(id: number): Promise<StrayActionResult> {
   return api(`/api/admin/reports/${id}/register`, { method: 'POST', schema: StrayActionResultSchema });

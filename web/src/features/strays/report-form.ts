@@ -1,4 +1,5 @@
-import { StrayReportRequestSchema, toFieldErrorKeys, type StrayReportRequest } from '@pawbridge/shared';
+import { StrayReportRequestSchema, type StrayReportRequest } from '@pawbridge/shared';
+import { schemaCheck } from '@/components/form/schema-check';
 import type { LatLng } from '@/components/map/types';
 import { t, type MessageKey } from '@/messages';
 
@@ -50,10 +51,12 @@ const FIELD_OF: Record<string, ReportField> = {
   foundTime: 'foundTime',
 };
 
+/** The control that shows a request field's (or the server's field path's) message. */
+export const reportFieldOf = (path: string): ReportField | undefined => FIELD_OF[path.split('.').pop() ?? path];
+
 /** Check the form the way the BFF will; returns the request when everything is valid. */
 export function validateReport(v: ReportValues): { errors: ReportErrors; request: StrayReportRequest | null } {
-  const errors: ReportErrors = {};
-  const parsed = StrayReportRequestSchema.safeParse({
+  const candidate = {
     latitude: v.position?.lat,
     longitude: v.position?.lng,
     gender: v.gender || null,
@@ -62,23 +65,22 @@ export function validateReport(v: ReportValues): { errors: ReportErrors; request
     type: v.breed.trim() || null,
     foundDate: v.foundDate,
     foundTime: v.foundTime,
+  };
+  const { errors: found, data } = schemaCheck(StrayReportRequestSchema, candidate, (path, key) => {
+    const field = FIELD_OF[path];
+    return field && { field, message: t(KEY_MESSAGES[key] ?? 'report.fixErrors') };
   });
-  if (!parsed.success) {
-    for (const [path, key] of Object.entries(toFieldErrorKeys(parsed.error))) {
-      const field = FIELD_OF[path];
-      if (field && !errors[field]) errors[field] = t(KEY_MESSAGES[key] ?? 'report.fixErrors');
-    }
-  }
+  const errors: ReportErrors = found;
   if (!v.photo) errors.photo = t('report.photoRequired');
-  const ok = parsed.success && Object.keys(errors).length === 0;
-  return { errors, request: ok ? parsed.data : null };
+  const ok = data !== undefined && Object.keys(errors).length === 0;
+  return { errors, request: ok ? data : null };
 }
 
 /** The BFF's field errors (already Korean sentences) placed on this form's controls. */
 export function serverFieldErrors(fieldErrors: Record<string, string>): ReportErrors {
   const out: ReportErrors = {};
   for (const [path, message] of Object.entries(fieldErrors)) {
-    const field = FIELD_OF[path.split('.').pop() ?? path];
+    const field = reportFieldOf(path);
     if (field && !out[field]) out[field] = message;
   }
   return out;
