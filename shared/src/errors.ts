@@ -49,6 +49,7 @@ export type FieldErrors = z.infer<typeof FieldErrorsSchema>;
  */
 export const ErrorReasonSchema = z.enum([
   'ADMIN_ONLY',
+  'ADMIN_LOCAL_LOGIN_REQUIRED',
   'APPLY_LOGIN_REQUIRED',
   'REPORT_LOGIN_REQUIRED',
   'PET_NOT_FOUND',
@@ -141,6 +142,7 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
 /** The readable sentence of each reason (the server's one table; the web has its own catalogue). */
 export const ERROR_REASON_MESSAGES: Record<ErrorReason, string> = {
   ADMIN_ONLY: '관리자만 접근할 수 있습니다.',
+  ADMIN_LOCAL_LOGIN_REQUIRED: '이 작업은 소셜 로그인으로는 할 수 없습니다. 관리자 아이디와 비밀번호로 로그인한 뒤 다시 시도해 주세요.',
   APPLY_LOGIN_REQUIRED: '입양을 신청하려면 로그인이 필요합니다.',
   REPORT_LOGIN_REQUIRED: '유기견을 제보하려면 로그인이 필요합니다.',
   PET_NOT_FOUND: '반려견을 찾을 수 없습니다.',

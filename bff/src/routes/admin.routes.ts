@@ -5,7 +5,7 @@ import { errorResponses } from '../errors/error-responses';
 import { requireAdmin } from '../plugins/session';
 import { AdminGateway } from '../upstream/admin.gateway';
 
-const ADMIN_ONLY = '관리자만 호출할 수 있습니다(로그인 안 됨 401, 관리자 아님 403).';
+const ADMIN_ONLY_DOC = '관리자만 호출할 수 있습니다(로그인 안 됨 401, 관리자 아님 403).';
 
 /** Admin review of reports and adoption applications (spec §2, §7 Strays and admin). */
 export const adminRoutes: FastifyPluginAsync = async (app) => {
@@ -14,7 +14,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
 
   r.get(
     '/api/admin/abandoned-pets',
-    { schema: { tags: ['admin'], summary: '유기견 제보 전체(모든 상태)', description: `${ADMIN_ONLY} 각 항목에 reportStatus(PENDING/APPROVED/REJECTED)가 있습니다.`, response: { 200: StrayListSchema, ...errorResponses(401, 403, 502, 504) } } },
+    { schema: { tags: ['admin'], summary: '유기견 제보 전체(모든 상태)', description: `${ADMIN_ONLY_DOC} 각 항목에 reportStatus(PENDING/APPROVED/REJECTED)가 있습니다.`, response: { 200: StrayListSchema, ...errorResponses(401, 403, 502, 504) } } },
     async (request, reply) => {
       await requireAdmin(request);
       return reply.header('cache-control', 'no-store').send(await admin.reports(request));
@@ -27,7 +27,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['admin'],
         summary: '제보를 유기견으로 등록(LOST → PROTECTING)',
-        description: `${ADMIN_ONLY} 이미 등록된 제보(PROTECTING·WAITING·ADOPT)는 409 INVALID_STATE, 없는 제보는 404.`,
+        description: `${ADMIN_ONLY_DOC} 이미 등록된 제보(PROTECTING·WAITING·ADOPT)는 409 INVALID_STATE, 없는 제보는 404.`,
         params: IdParamsSchema,
         response: { 200: StrayActionResultSchema, ...errorResponses(400, 401, 403, 404, 409, 502, 504) },
       },
@@ -45,7 +45,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['admin'],
         summary: '입양 신청 전체',
-        description: `${ADMIN_ONLY} 신청자의 이름·이메일·연락처(applicantName, applicantEmail, applicantPhone)는 관리자에게만 보이며, 레거시 서버에서는 null입니다.`,
+        description: `${ADMIN_ONLY_DOC} 신청자의 이름·이메일·연락처(applicantName, applicantEmail, applicantPhone)는 관리자에게만 보이며, 레거시 서버에서는 null입니다.`,
         response: { 200: AdoptionApplicationListSchema, ...errorResponses(401, 403, 502, 504) },
       },
     },
@@ -61,7 +61,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['admin'],
         summary: '입양 승인',
-        description: `${ADMIN_ONLY} 대기 중(REQUESTED)인 신청만 승인합니다(아니면 409 INVALID_STATE). 승인하면 신청은 APPROVED, 유기견은 입양 완료(ADOPT), 같은 유기견의 다른 대기 신청은 REJECTED가 됩니다.`,
+        description: `${ADMIN_ONLY_DOC} 대기 중(REQUESTED)인 신청만 승인합니다(아니면 409 INVALID_STATE). 승인하면 신청은 APPROVED, 유기견은 입양 완료(ADOPT), 같은 유기견의 다른 대기 신청은 REJECTED가 됩니다.`,
         params: IdParamsSchema,
         response: { 200: StrayActionResultSchema, ...errorResponses(400, 401, 403, 404, 409, 502, 504) },
       },
@@ -79,7 +79,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['admin'],
         summary: '입양 신청 거절',
-        description: `${ADMIN_ONLY} 대기 중(REQUESTED)인 신청만 거절합니다(아니면 409 INVALID_STATE, 없는 신청은 404). 거절한 신청은 REJECTED가 되고, 그 유기견에 남은 대기 신청이 없으면 유기견은 다시 보호 중(PROTECTING)이 됩니다(응답의 status). 레거시 서버에는 이 기능이 없어 501 UPSTREAM_UNSUPPORTED.`,
+        description: `${ADMIN_ONLY_DOC} 대기 중(REQUESTED)인 신청만 거절합니다(아니면 409 INVALID_STATE, 없는 신청은 404). 거절한 신청은 REJECTED가 되고, 그 유기견에 남은 대기 신청이 없으면 유기견은 다시 보호 중(PROTECTING)이 됩니다(응답의 status). 레거시 서버에는 이 기능이 없어 501 UPSTREAM_UNSUPPORTED.`,
         params: IdParamsSchema,
         response: { 200: StrayActionResultSchema, ...errorResponses(400, 401, 403, 404, 409, 501, 502, 504) },
       },

@@ -17,7 +17,7 @@ import { requireUser } from '../plugins/session';
 import { StraysGateway } from '../upstream/strays.gateway';
 
 const tags = ['strays'];
-const PHOTO_RULES = '사진은 5MB 이하(초과 시 413), 파일 내용으로 판별한 이미지(JPEG·PNG·WebP·GIF, 아니면 415).';
+const PHOTO_RULES_DOC = '사진은 5MB 이하(초과 시 413), 파일 내용으로 판별한 이미지(JPEG·PNG·WebP·GIF, 아니면 415).';
 
 /** Visitors' stray calls (spec §7 Strays): the adopt list, its search, breed prediction and the report. */
 export const strayRoutes: FastifyPluginAsync = async (app) => {
@@ -58,7 +58,7 @@ export const strayRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'AI 품종 예측',
-        description: `multipart/form-data 파일 \`imageurl\`. ${PHOTO_RULES} predictedBreed가 null이면 모델이 확신하지 못한 것입니다. 예측기를 쓸 수 없거나 실패하면 503 PREDICTION_UNAVAILABLE(직접 입력 안내).`,
+        description: `multipart/form-data 파일 \`imageurl\`. ${PHOTO_RULES_DOC} predictedBreed가 null이면 모델이 확신하지 못한 것입니다. 예측기를 쓸 수 없거나 실패하면 503 PREDICTION_UNAVAILABLE(직접 입력 안내).`,
         response: { 200: BreedPredictionSchema, ...errorResponses(400, 413, 415, 503) },
       },
     },
@@ -75,7 +75,7 @@ export const strayRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: '유기견 제보',
-        description: `로그인 필요(아니면 401). multipart/form-data: JSON 파트 \`abandoned-pet\`(텍스트 필드, \`type=application/json\` 필드, 파일 파트 모두 가능. JSON: latitude, longitude, gender?, description, location(11개 지역), type?, foundDate, foundTime) + 파일 \`imageurl\`(필수). ${PHOTO_RULES} 품종을 비워 두면 서버가 사진으로 예측하며, 예측 실패는 제보를 막지 않습니다. 201 StrayReportResult.`,
+        description: `로그인 필요(아니면 401). multipart/form-data: JSON 파트 \`abandoned-pet\`(텍스트 필드, \`type=application/json\` 필드, 파일 파트 모두 가능. JSON: latitude, longitude, gender?, description, location(11개 지역), type?, foundDate, foundTime) + 파일 \`imageurl\`(필수). ${PHOTO_RULES_DOC} 품종을 비워 두면 서버가 사진으로 예측하며, 예측 실패는 제보를 막지 않습니다. 201 StrayReportResult.`,
         response: { 201: StrayReportResultSchema, ...errorResponses(400, 401, 413, 415, 502, 504) },
       },
     },

@@ -35,6 +35,9 @@ export class AdminGateway {
     if (!stray) throw reportNotFound();
     if (stray.status !== 'LOST') throw BffError.because(409, 'INVALID_STATE', 'REPORT_ALREADY_REGISTERED');
     const res = await this.strays.adminRegister(request, id);
+    // The legacy checks a login-time snapshot only its JSON login writes: a social-login admin, logged in
+    // all the same, hears 401 (legacy-contract §3.3). Saying "log in" would loop; say what works instead.
+    if (res.status === 401 && !res.loginRedirect) throw BffError.because(403, 'FORBIDDEN', 'ADMIN_LOCAL_LOGIN_REQUIRED');
     if (!isOk(res)) throw toBffError(res, { 409: BffError.because(409, 'INVALID_STATE', 'REPORT_ALREADY_REGISTERED'), 404: reportNotFound() });
   }
 

@@ -68,6 +68,11 @@ export async function startFakeSpring(): Promise<FakeSpring> {
       this.sessions.set(id, { principal });
       return id;
     },
+    createSocialSession(principal) {
+      const id = newSpringSessionId();
+      this.sessions.set(id, { principal, social: true });
+      return id;
+    },
     calls(path) {
       return this.requests.filter((r) => r.path === path);
     },

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { currentUser, springError, springText, type FakeDomain, type FakeSpringState } from './wire';
+import { currentUser, sessionOf, springError, springText, type FakeDomain, type FakeSpringState } from './wire';
 
 type PetStatus = 'LOST' | 'PROTECTING' | 'WAITING' | 'ADOPT';
 
@@ -47,10 +47,39 @@ declare module './wire' {
   }
 }
 
+/** A 1×1 PNG: the photo of strays a test adds without one. */
+const PLACEHOLDER_PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+
+/** FileService.uploadFile (legacy-contract §12): `<random UUID><original extension>` under /uploads, served to sessions only. */
+function storePhoto(state: FakeSpringState, bytes: Buffer, mime: string, filename: string): string {
+  const ext = /\.[A-Za-z0-9]+$/.exec(filename)?.[0] ?? '';
+  const name = `${crypto.randomUUID()}${ext}`;
+  state.files.set(name, { bytes, mime });
+  return `/uploads/${name}`;
+}
+
 const ALLOWED_KEYS = new Set(['id', 'latitude', 'longitude', 'imageUrl', 'gender', 'description', 'location', 'type', 'status', 'foundDate', 'foundTime', 'userId']);
 
 /** Spring's LocalDateTime: ISO without offset (UTC in the container). */
 const localDateTime = () => new Date().toISOString().replace('Z', '');
+
+/**
+ * AdminController's extra check on report approval (legacy-contract §3.3):
+ * the session's `loginUser` snapshot, which only the JSON login writes. A
+ * social-login admin has none → 401 text; a snapshot without ADMIN → 403 text.
+ */
+function loginUserIsAdmin(request: FastifyRequest, reply: FastifyReply, state: FakeSpringState): boolean {
+  const current = sessionOf(request, state);
+  if (!current?.session.principal || current.session.social) {
+    springText(request, reply, 401, '로그인이 필요합니다.');
+    return false;
+  }
+  if (state.users.find((u) => u.userId === current.session.principal)?.role !== 'ADMIN') {
+    springText(request, reply, 403, '관리자만 접근 가능합니다.');
+    return false;
+  }
+  return true;
+}
 
 /** Spring Security's hasRole("ADMIN"): anonymous → 302 /login, others → 403 Boot JSON. */
 function admin(request: FastifyRequest, reply: FastifyReply, state: FakeSpringState): boolean {
@@ -80,6 +109,8 @@ export const straysFake: FakeDomain = (app, state) => {
   state.abandonedPets = [];
   state.adoptPets = [];
   state.predictedBreed = 'Poodle';
+  // Shared with the pets fake (which serves /uploads/:file); whichever registers first creates it.
+  state.files ??= new Map();
   let nextPetId = 500;
   const register = (form: FakeStrayForm) => {
     form.status = 'PROTECTING';
@@ -90,7 +121,7 @@ export const straysFake: FakeDomain = (app, state) => {
       id: state.strayForms.length + 1,
       latitude: 37.5,
       longitude: 127,
-      imageUrl: `/uploads/${crypto.randomUUID()}.jpg`,
+      imageUrl: partial.imageUrl ?? storePhoto(state, PLACEHOLDER_PNG, 'image/png', 'stray.png'),
       gender: 'FEMALE',
       description: '흰 털의 작은 개',
       location: '서울특별시',
@@ -121,7 +152,7 @@ export const straysFake: FakeDomain = (app, state) => {
   app.get('/api/admin/abandoned-pets', async (request, reply) => (admin(request, reply, state) ? state.strayForms : reply));
 
   app.post<{ Params: { id: string } }>('/api/admin/reports/:id/register', async (request, reply) => {
-    if (!admin(request, reply, state)) return reply;
+    if (!admin(request, reply, state) || !loginUserIsAdmin(request, reply, state)) return reply;
     const form = state.strayForms.find((f) => f.id === Number(request.params.id));
     if (!form) return springText(request, reply, 500, '등록 중 오류 발생: 제보 없음');
     register(form); // no guard: a second call makes another AbandonedPet
@@ -170,12 +201,12 @@ export const straysFake: FakeDomain = (app, state) => {
 
     sub.post('/api/abandoned/register', async (request, reply) => {
       let json: string | undefined;
-      let photo = false;
+      let photo: { bytes: Buffer; mime: string; filename: string } | undefined;
       for await (const part of request.parts()) {
         if (part.type === 'file') {
           const bytes = await part.toBuffer();
           if (part.fieldname === 'abandoned-pet') json = bytes.toString('utf8');
-          if (part.fieldname === 'imageurl' && bytes.length > 0) photo = true;
+          if (part.fieldname === 'imageurl' && bytes.length > 0) photo = { bytes, mime: part.mimetype, filename: part.filename };
         } else if (part.fieldname === 'abandoned-pet') json = String(part.value);
       }
       if (json === undefined || !photo) return springError(request, reply, state, 400);
@@ -196,7 +227,7 @@ export const straysFake: FakeDomain = (app, state) => {
         id: state.strayForms.length + 1,
         latitude: typeof dto.latitude === 'number' ? dto.latitude : null,
         longitude: typeof dto.longitude === 'number' ? dto.longitude : null,
-        imageUrl: `/uploads/${crypto.randomUUID()}.jpg`,
+        imageUrl: storePhoto(state, photo.bytes, photo.mime, photo.filename),
         gender: str(dto.gender),
         description: str(dto.description),
         location: str(dto.location),

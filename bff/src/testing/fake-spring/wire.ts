@@ -16,6 +16,11 @@ export interface FakeUser {
 export interface FakeSession {
   /** Spring's Principal name; null while the session is anonymous. */
   principal: string | null;
+  /**
+   * A social login's session: the `user` attribute only, no `loginUser`
+   * snapshot (legacy-contract §2.3, §4.4), so report approval answers 401.
+   */
+  social?: true;
 }
 
 export interface LoggedRequest {
@@ -39,8 +44,10 @@ export interface CoreState {
   /** Replace one route's answer: key `'<METHOD> <path>'`, e.g. `'POST /api/users/login'`. */
   override(key: string, handler: FakeHandler): void;
   addUser(user: Partial<FakeUser> & { userId: string }): FakeUser;
-  /** A logged-in session for `principal` (what a social login leaves behind); returns the session id. */
+  /** A logged-in session for `principal` as the JSON login leaves it; returns the session id. */
   createSession(principal: string | null): string;
+  /** A session as a social login leaves it (no `loginUser` snapshot); returns the session id. */
+  createSocialSession(principal: string): string;
   /** Logged calls to one path (any method). */
   calls(path: string): LoggedRequest[];
 }
