@@ -1,5 +1,5 @@
-import type { Db } from '../../db/index';
-import { applicationCounts, donationTotals, monthlyTrend, strayStatusCounts } from './dashboard.repository';
+import type { ApiContext } from '../../context';
+import { DashboardRepository } from './dashboard.repository';
 
 export const TREND_MONTHS = 6;
 
@@ -11,26 +11,41 @@ export const TREND_MONTHS = 6;
  * `pendingAdoptions` those awaiting a decision; `lost` is counted;
  * `monthlyTrend` is real (reports and applications per month, Korean time).
  */
-export async function reportsAdoptions(db: Db, now = new Date()) {
-  const [strays, apps, trend] = await Promise.all([strayStatusCounts(db), applicationCounts(db), monthlyTrend(db, TREND_MONTHS, now)]);
-  return {
-    reportCount: strays.LOST + strays.PROTECTING + strays.WAITING + strays.ADOPT,
-    adoptionCount: apps.total,
-    pendingReports: strays.LOST,
-    pendingAdoptions: apps.requested,
-    monthlyTrend: trend,
-  };
-}
+export class DashboardService {
+  private readonly repo: DashboardRepository;
 
-export const donations = (db: Db, now = new Date()) => donationTotals(db, now);
+  constructor(ctx: Pick<ApiContext, 'db'>) {
+    this.repo = new DashboardRepository(ctx.db);
+  }
 
-export async function abandonedStatus(db: Db) {
-  const s = await strayStatusCounts(db);
-  return { lost: s.LOST, protecting: s.PROTECTING, waiting: s.WAITING, adopt: s.ADOPT };
-}
+  async reportsAdoptions(now = new Date()) {
+    const [strays, apps, trend] = await Promise.all([this.repo.strayStatusCounts(), this.repo.applicationCounts(), this.repo.monthlyTrend(TREND_MONTHS, now)]);
+    return {
+      reportCount: strays.LOST + strays.PROTECTING + strays.WAITING + strays.ADOPT,
+      adoptionCount: apps.total,
+      pendingReports: strays.LOST,
+      pendingAdoptions: apps.requested,
+      monthlyTrend: trend,
+    };
+  }
 
-/** All three at once (the dashboard socket's `chart-data-update`). */
-export async function dashboardSnapshot(db: Db, now = new Date()) {
-  const [ra, don, ab] = await Promise.all([reportsAdoptions(db, now), donations(db, now), abandonedStatus(db)]);
-  return { reportsAdoptions: ra, donations: don, abandonedStatus: ab };
+  donations(now = new Date()) {
+    return this.repo.donationTotals(now);
+  }
+
+  async abandonedStatus() {
+    const s = await this.repo.strayStatusCounts();
+    return { lost: s.LOST, protecting: s.PROTECTING, waiting: s.WAITING, adopt: s.ADOPT };
+  }
+
+  /** All three at once (the dashboard socket's `chart-data-update`). */
+  async snapshot(now = new Date()) {
+    const [reportsAdoptions, donations, abandonedStatus] = await Promise.all([this.reportsAdoptions(now), this.donations(now), this.abandonedStatus()]);
+    return { reportsAdoptions, donations, abandonedStatus };
+  }
+
+  /** The login id the dashboard events name a member by. */
+  loginIdOf(userPk: number): Promise<string | null> {
+    return this.repo.loginIdOf(userPk);
+  }
 }

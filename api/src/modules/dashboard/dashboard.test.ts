@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/test-api';
 import { getJson, insertStray, createMember, type Member } from '../../testing/fixtures';
-import { monthlyTrend } from './dashboard.repository';
+import { DashboardRepository } from './dashboard.repository';
 
 describe('admin dashboard REST: legacy shapes, honest numbers', () => {
   let api: TestApi;
@@ -58,7 +58,7 @@ describe('admin dashboard REST: legacy shapes, honest numbers', () => {
   it('months follow the Korean calendar: 23:30 UTC on the last day of a month is already next month in Seoul', async () => {
     const id = await insertStray(api, { status: 'LOST' });
     await sql`update stray_reports set created_at = '2026-03-31T23:30:00Z' where id = ${id}`.execute(api.ctx.db);
-    const trend = await monthlyTrend(api.ctx.db, 3, new Date('2026-04-15T00:00:00Z'));
+    const trend = await new DashboardRepository(api.ctx.db).monthlyTrend(3, new Date('2026-04-15T00:00:00Z'));
     expect(trend).toEqual([
       { month: '2026-02', reports: 0, adoptions: 0 },
       { month: '2026-03', reports: 0, adoptions: 0 },

@@ -3,8 +3,7 @@ import type { ApiModule } from '../index';
 import type { SessionUserRow } from '../../context';
 import { requireUser } from '../../lib/auth';
 import { ApiHttpError, bootError } from '../../lib/errors';
-import { countUnread, listFor, markAllRead, markRead } from './notifications.repository';
-import { NotificationsService, toWire } from './notifications.service';
+import { NotificationsService } from './notifications.service';
 
 const path = (request: FastifyRequest) => request.url.split('?')[0] ?? '';
 
@@ -23,26 +22,27 @@ function ownUser(request: FastifyRequest<{ Params: { userId: string } }>): Sessi
 
 /** Notifications (legacy-contract §3.6, §6) on the legacy paths, each member's own only. */
 export const notificationsModule: ApiModule = async (app, ctx) => {
-  new NotificationsService(ctx, app.log).subscribe();
+  const notifications = new NotificationsService(ctx, app.log);
+  notifications.subscribe();
 
   app.get<{ Params: { userId: string } }>('/api/notifications/user/:userId', async (request) => {
     const user = ownUser(request);
-    return (await listFor(ctx.db, user.pk, false)).map((r) => toWire(r, user.userId));
+    return notifications.list(user, false);
   });
 
   app.get<{ Params: { userId: string } }>('/api/notifications/user/:userId/unread', async (request) => {
     const user = ownUser(request);
-    return (await listFor(ctx.db, user.pk, true)).map((r) => toWire(r, user.userId));
+    return notifications.list(user, true);
   });
 
   app.get<{ Params: { userId: string } }>('/api/notifications/user/:userId/unread-count', async (request, reply) => {
     const user = ownUser(request);
-    return reply.type('application/json').send(JSON.stringify(await countUnread(ctx.db, user.pk)));
+    return reply.type('application/json').send(JSON.stringify(await notifications.countUnread(user.pk)));
   });
 
   app.put<{ Params: { userId: string } }>('/api/notifications/user/:userId/read-all', async (request, reply) => {
     const user = ownUser(request);
-    await markAllRead(ctx.db, user.pk, new Date());
+    await notifications.markAllRead(user.pk);
     return reply.code(200).send();
   });
 
@@ -53,7 +53,7 @@ export const notificationsModule: ApiModule = async (app, ctx) => {
     // Someone else's notification answers like a missing one, so ids reveal nothing.
     const notFound = () => new ApiHttpError(404, bootError(404, 'Not Found', path(request), '알림을 찾을 수 없습니다.'));
     if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound();
-    if (!(await markRead(ctx.db, id, user.pk, new Date()))) throw notFound();
+    if (!(await notifications.markRead(id, user.pk))) throw notFound();
     return reply.code(200).send();
   });
 };

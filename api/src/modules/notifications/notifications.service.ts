@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiContext } from '../../context';
 import { domainEvent, type DomainEvent, type NotificationWire } from '../../events';
-import { adminRecipients, insertNotifications, loginIdsOf, postTitle, strayFoundDate, type NewNotification, type NotificationRow } from './notifications.repository';
+import { NotificationsRepository, type NewNotification, type NotificationRow } from './notifications.repository';
 
 /** Where each kind of notification is published (spec §7 Live messaging). Admin topics are shared names, but each admin receives only their own rows. */
 export const destinations = {
@@ -53,10 +53,32 @@ interface Planned {
  * notification is stored once.
  */
 export class NotificationsService {
+  private readonly repo: NotificationsRepository;
+
   constructor(
     private readonly ctx: ApiContext,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.repo = new NotificationsRepository(ctx.db);
+  }
+
+  /** The member's notifications (or only the unread ones), newest first, in the wire shape. */
+  async list(recipient: { pk: number; userId: string }, onlyUnread: boolean): Promise<NotificationWire[]> {
+    return (await this.repo.listFor(recipient.pk, onlyUnread)).map((r) => toWire(r, recipient.userId));
+  }
+
+  countUnread(recipientPk: number): Promise<number> {
+    return this.repo.countUnread(recipientPk);
+  }
+
+  markAllRead(recipientPk: number): Promise<void> {
+    return this.repo.markAllRead(recipientPk, new Date());
+  }
+
+  /** False when the notification is not the recipient's (or does not exist). */
+  markRead(id: number, recipientPk: number): Promise<boolean> {
+    return this.repo.markRead(id, recipientPk, new Date());
+  }
 
   subscribe(): void {
     const on = { scope: 'origin' } as const;
@@ -72,8 +94,7 @@ export class NotificationsService {
   async handle(event: DomainEvent): Promise<void> {
     const planned = await this.plan(event);
     if (planned.length === 0) return;
-    const rows = await insertNotifications(
-      this.ctx.db,
+    const rows = await this.repo.insertNotifications(
       planned.map((p) => ({ ...p.row, recipientPk: p.recipientPk })),
     );
     const created = rows.map((row, i) => {
@@ -85,10 +106,10 @@ export class NotificationsService {
   }
 
   private async plan(event: DomainEvent): Promise<Planned[]> {
-    const db = this.ctx.db;
+    const repo = this.repo;
     switch (event.type) {
       case 'stray.reported': {
-        const [admins, ids, foundDate] = await Promise.all([adminRecipients(db), loginIdsOf(db, event.reporterPk ? [event.reporterPk] : []), strayFoundDate(db, event.strayId)]);
+        const [admins, ids, foundDate] = await Promise.all([repo.adminRecipients(), repo.loginIdsOf(event.reporterPk ? [event.reporterPk] : []), repo.strayFoundDate(event.strayId)]);
         const sender = (event.reporterPk && ids.get(event.reporterPk)) || 'anonymous';
         return admins.map((a) => ({
           recipientPk: a.pk,
@@ -99,7 +120,7 @@ export class NotificationsService {
       }
       case 'report.registered': {
         if (!event.reporterPk || event.reporterPk === event.adminPk) return [];
-        const ids = await loginIdsOf(db, [event.reporterPk, event.adminPk]);
+        const ids = await repo.loginIdsOf([event.reporterPk, event.adminPk]);
         const reporter = ids.get(event.reporterPk);
         if (!reporter) return [];
         return [
@@ -112,7 +133,7 @@ export class NotificationsService {
         ];
       }
       case 'adoption.requested': {
-        const [admins, ids] = await Promise.all([adminRecipients(db), loginIdsOf(db, [event.applicantPk])]);
+        const [admins, ids] = await Promise.all([repo.adminRecipients(), repo.loginIdsOf([event.applicantPk])]);
         const applicant = ids.get(event.applicantPk) ?? '';
         return admins
           .filter((a) => a.pk !== event.applicantPk)
@@ -126,7 +147,7 @@ export class NotificationsService {
       case 'adoption.decided': {
         // The applicant withdrew it themselves: nothing to tell them.
         if (event.outcome === 'WITHDRAWN') return [];
-        const applicant = (await loginIdsOf(db, [event.applicantPk])).get(event.applicantPk);
+        const applicant = (await repo.loginIdsOf([event.applicantPk])).get(event.applicantPk);
         if (!applicant) return [];
         const message = event.reason === 'APPROVED_BY_ADMIN' ? MESSAGES.approved : event.reason === 'ANOTHER_APPROVED' ? MESSAGES.anotherApproved : MESSAGES.rejected;
         return [
@@ -143,7 +164,7 @@ export class NotificationsService {
         const actorPk = event.type === 'comment.created' ? event.commenterPk : event.likerPk;
         // Never for one's own post (the legacy notifies the author of their own comments).
         if (actorPk === event.postAuthorPk) return [];
-        const [ids, title] = await Promise.all([loginIdsOf(db, [actorPk, event.postAuthorPk]), postTitle(db, event.postId)]);
+        const [ids, title] = await Promise.all([repo.loginIdsOf([actorPk, event.postAuthorPk]), repo.postTitle(event.postId)]);
         const author = ids.get(event.postAuthorPk);
         if (!author) return [];
         const comment = event.type === 'comment.created';

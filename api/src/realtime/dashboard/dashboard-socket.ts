@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DASHBOARD_ROOM, JOIN_DASHBOARD, type DashboardSocketEvent, type DashboardSocketPayload } from '@pawbridge/shared';
 import type { ApiContext, SessionUserRow } from '../../context';
 import { isPlausibleSessionId } from '../../lib/input-guard';
-import { dashboardSnapshot } from '../../modules/dashboard/dashboard.service';
+import { DashboardService } from '../../modules/dashboard/dashboard.service';
 import { loadSessionUser, SESSION_COOKIE } from '../../modules/users/session-user';
 
 export const DASHBOARD_MESSAGES = {
@@ -108,7 +108,8 @@ export class DashboardSocket {
   subscribe(): () => void {
     const events = this.ctx.events;
     const on = { scope: 'origin' } as const;
-    const numbers = async () => this.emit('chart-data-update', await dashboardSnapshot(this.ctx.db));
+    const dashboard = new DashboardService(this.ctx);
+    const numbers = async () => this.emit('chart-data-update', await dashboard.snapshot());
     const update = (type: string, message: string) => this.emit('dashboard_update', { type, message });
     const offs = [
       events.subscribe(
@@ -137,8 +138,8 @@ export class DashboardSocket {
       events.subscribe(
         'adoption.requested',
         async (e) => {
-          const applicant = await this.ctx.db.selectFrom('users').select('userId').where('id', '=', e.applicantPk).executeTakeFirst();
-          this.emit('pet_adopted', { message: DASHBOARD_MESSAGES.applied, petId: e.strayId, userId: applicant?.userId ?? '' });
+          const applicant = await dashboard.loginIdOf(e.applicantPk);
+          this.emit('pet_adopted', { message: DASHBOARD_MESSAGES.applied, petId: e.strayId, userId: applicant ?? '' });
           await numbers();
         },
         on,
