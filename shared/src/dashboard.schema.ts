@@ -42,3 +42,10 @@ export const DashboardLiveEventSchema = z.object({
   summary: DashboardSummarySchema.nullable(),
 });
 export type DashboardLiveEvent = z.infer<typeof DashboardLiveEventSchema>;
+
+/**
+ * The BFF tells admins' browsers whether its upstream dashboard connection is
+ * up (on connect, then on every change): live means events can really arrive.
+ */
+export const DASHBOARD_STATUS_EVENT = 'dashboard:status';
+export const DashboardStatusSchema = z.object({ online: z.boolean() });

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { io as ioV4 } from 'socket.io-client';
 import ioV2 from 'socket.io-client-v2';
-import { DASHBOARD_EVENTS } from '@pawbridge/shared';
+import { DASHBOARD_EVENTS, DASHBOARD_STATUS_EVENT } from '@pawbridge/shared';
 import { normaliseDashboardEvent } from '../normalisers/dashboard.normaliser';
 
 /** Under /dashboard: the dev server already proxies that path's upgrades to the BFF. */
@@ -40,6 +40,7 @@ export class DashboardBridge {
   readonly io: Server;
   private upstream: UpstreamSocket | null = null;
   private upstreamSession: string | null = null;
+  private upstreamOnline = false;
   /** socket id → that admin's upstream session id. */
   private readonly admins = new Map<string, string>();
 
@@ -65,6 +66,7 @@ export class DashboardBridge {
     const sid = (socket.data as { sid: string }).sid;
     this.admins.set(socket.id, sid);
     void socket.join(ROOM);
+    socket.emit(DASHBOARD_STATUS_EVENT, { online: this.upstreamOnline });
     socket.on('disconnect', () => {
       this.admins.delete(socket.id);
       if (this.admins.size === 0) this.closeUpstream();
@@ -85,7 +87,9 @@ export class DashboardBridge {
       this.opts.log.info('dashboard upstream connected');
       // The legacy broadcasts to the room when it has members, else to everyone; join it either way.
       socket.emit('join_dashboard', 'ADMIN');
+      this.setOnline(true);
     });
+    socket.on('disconnect', () => this.setOnline(false));
     socket.on('connect_error', (err) => this.opts.log.debug({ err }, 'dashboard upstream connect error'));
     for (const event of DASHBOARD_EVENTS) {
       socket.on(event, (payload: unknown) => {
@@ -95,10 +99,17 @@ export class DashboardBridge {
     }
   }
 
+  private setOnline(online: boolean) {
+    if (this.upstreamOnline === online) return;
+    this.upstreamOnline = online;
+    this.io.to(ROOM).emit(DASHBOARD_STATUS_EVENT, { online });
+  }
+
   private closeUpstream() {
     this.upstream?.close();
     this.upstream = null;
     this.upstreamSession = null;
+    this.upstreamOnline = false;
   }
 
   async close(): Promise<void> {

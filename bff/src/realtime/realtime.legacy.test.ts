@@ -171,10 +171,15 @@ describe('dashboard, upstream = legacy Spring', () => {
     member.close();
 
     const admin: Socket = connect(login('admin', 'ADMIN'));
+    const statuses: unknown[] = [];
+    admin.on('dashboard:status', (s) => statuses.push(s));
     await new Promise<void>((resolve) => admin.on('connect', resolve));
     const got = new Promise<unknown>((resolve) => admin.on('user_registered', resolve));
     // The upstream connection is opened when the first admin arrives and joins the legacy's room.
     await vi.waitFor(() => expect(spring.state.dashboardJoins).toBe(1), { timeout: 5000 });
+    // The browser hears when the BFF's upstream connection is up (and not before).
+    await vi.waitFor(() => expect(statuses.at(-1)).toEqual({ online: true }));
+    expect(statuses[0]).toEqual({ online: false });
     spring.state.dashboardSocket?.to('dashboard').emit('user_registered', { message: '새로운 사용자가 등록되었습니다.', userId: 'newbie' });
     expect(await got).toMatchObject({ event: 'user_registered', userId: 'newbie', message: '새로운 사용자가 등록되었습니다.' });
     admin.close();

@@ -48,6 +48,12 @@ describe('AdminDashboard', () => {
     expect(screen.getByText(/아직 새 활동이 없어요/)).toBeInTheDocument();
 
     await waitFor(() => expect(live.opts).not.toBeNull());
+    expect(screen.getByText('실시간 연결 중…')).toBeInTheDocument();
+    // Live end to end: whatever changed before is fetched once more.
+    const fetched = api.callsTo('GET', '/api/admin/dashboard').length;
+    act(() => live.opts?.onStatus('online'));
+    expect(await screen.findByText('실시간 연결됨')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET', '/api/admin/dashboard').length).toBe(fetched + 1));
     act(() => live.opts?.onEvent(ev('user_registered', { userId: 'newbie' })));
     expect(await screen.findByTestId('stat-유기견 제보')).toHaveTextContent('4');
     expect(screen.getByText('새 회원 newbie님이 가입했어요')).toBeInTheDocument();

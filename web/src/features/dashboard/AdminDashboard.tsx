@@ -72,12 +72,10 @@ export default function AdminDashboard() {
           </Group>
         </Group>
 
-        {status === 'offline' && (
-          <Group gap={6} c="gray.7" role="status">
-            <IconPlugConnectedX size={16} aria-hidden />
-            <Text size="sm">{t('dashboard.live.offline')}</Text>
-          </Group>
-        )}
+        <Group gap={6} c="gray.7" role="status" data-live={status}>
+          {status === 'offline' ? <IconPlugConnectedX size={16} aria-hidden /> : <Box w={8} h={8} bg={status === 'online' ? 'green.7' : 'gray.5'} style={{ borderRadius: '50%' }} aria-hidden />}
+          <Text size="sm">{t(status === 'online' ? 'dashboard.live.online' : status === 'offline' ? 'dashboard.live.offline' : 'dashboard.live.connecting')}</Text>
+        </Group>
 
         {failed && !isLoading && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
