@@ -5,7 +5,7 @@ import { expectEnvelope } from '../testing/expect-envelope';
 import { legacyMember } from '../testing/fixtures';
 import { createClient } from '../testing/test-bff';
 
-// Stable codes for the web's catalogue, readable sentences for curl users (docs/decisions/0013).
+// Stable codes for the web's catalogue, readable sentences for curl users (docs/decisions/0015).
 const stack = useBffOnFakeSpring();
 
 describe('the envelope carries codes the web can render', () => {

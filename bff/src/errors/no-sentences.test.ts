@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * One source of user-facing words (docs/decisions/0013): BFF code writes no
+ * One source of user-facing words (docs/decisions/0015): BFF code writes no
  * Korean sentence. Messages come from the shared tables by code or reason;
  * Korean may stand only in OpenAPI docs (`summary`, `description`, or a `*_DOC`
  * constant they use), in regular expressions that read the upstream's own
