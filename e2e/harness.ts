@@ -26,7 +26,7 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -75,7 +75,8 @@ function run(name: string, args: string[], env: Record<string, string>, logFile:
 export async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
   ensureWebBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-e2e-'));
-  const [apiPort, bffPort] = [await freePort(), await freePort()];
+  // A journey may fix the BFF's port (PORT) when the upstream must know the public origin up front (social login).
+  const [apiPort, bffPort] = [await freePort(), extraEnv.PORT ? Number(extraEnv.PORT) : await freePort()];
   const adminPassword = 'admin-e2e-pass';
   // The api's dashboard socket has a port of its own: a free one, so stacks never meet on the default 9092.
   const dashboardPort = await freePort();

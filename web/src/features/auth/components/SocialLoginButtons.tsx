@@ -5,10 +5,11 @@ import { usePublicConfig } from '@/lib/public-config';
 import { socialLoginHref } from '../api';
 
 // Brand colours from each provider's login-button guide; the label always names the provider.
+// Naver's white label on its green is 2.2:1, under WCAG AA (decision 0007): the green stays, the label is near-black (9:1).
 const BRAND: Record<SocialProvider, { bg: string; fg: string; border?: string }> = {
   google: { bg: '#ffffff', fg: '#1f1f1f', border: '#747775' },
   kakao: { bg: '#FEE500', fg: '#191919' },
-  naver: { bg: '#03C75A', fg: '#ffffff' },
+  naver: { bg: '#03C75A', fg: '#0a0a0a' },
 };
 
 const MARK: Record<SocialProvider, string> = { google: 'G', kakao: 'K', naver: 'N' };
