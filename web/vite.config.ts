@@ -27,6 +27,8 @@ export default defineConfig({
       '/api': bff,
       '/uploads': bff,
       '/oauth2': bff,
+      // The providers' callback (PUBLIC_ORIGIN may be this dev server).
+      '/login/oauth2': bff,
       '/docs': bff,
       '/ws': { target: bff, ws: true },
       '/dashboard': { target: bff, ws: true },
