@@ -73,6 +73,16 @@ describe('normaliseSession', () => {
     });
   });
 
+  it("reads a legacy Naver principal (the whole response map) as Naver's id, a social login", () => {
+    const map = '{id=nv_Zx9Yw8Xv7, email=naver.tester@example.com, name=네이버 테스터}';
+    const s = normaliseSession({ loggedIn: true, userId: map, username: map, userName: map });
+    expect(s).toMatchObject({ loggedIn: true, userId: 'nv_Zx9Yw8Xv7', username: 'nv_Zx9Yw8Xv7', displayName: 'nv_Zx9Yw8Xv7', provider: 'naver', socialId: 'nv_Zx9Yw8Xv7', isSocialLogin: true });
+    // Key order of a Java map is not fixed.
+    expect(normaliseSession({ loggedIn: true, userId: '{email=a@b.c, id=abc123}' })).toMatchObject({ userId: 'abc123', provider: 'naver' });
+    // An ordinary login id is left alone.
+    expect(normaliseSession({ loggedIn: true, userId: 'mina' })).toMatchObject({ userId: 'mina', provider: null });
+  });
+
   it("maps our api's answer, with provider and social id", () => {
     const s = normaliseSession({ ...springFull, userId: '1093', username: '1093', userName: '1093', provider: 'kakao', socialId: '1093', birth: null, phoneNm: null });
     expect(s).toMatchObject({ loggedIn: true, userId: '1093', provider: 'kakao', socialId: '1093', isSocialLogin: true, birth: null, phoneNm: null });

@@ -16,12 +16,16 @@ export function normaliseSession(raw: unknown): Session {
   const nested = top.user && typeof top.user === 'object' ? (top.user as Record<string, unknown>) : {};
   const r: Record<string, unknown> = { ...nested, ...top };
   if (r.loggedIn === false || r.loggedIn === 'false') return { loggedIn: false };
-  const userId = str(r.userId) ?? str(r.username) ?? str(r.userName);
-  if (!userId) return { loggedIn: false };
+  const principal = str(r.userId) ?? str(r.username) ?? str(r.userName);
+  if (!principal) return { loggedIn: false };
+  // A legacy Naver login's principal is Naver's whole `response` map printed by Java ("{id=…, email=…}");
+  // the legacy stores that member's records under `response.id`, so that is the user id.
+  const naver = /^\{(?:.*, )?id=([^,}]+)[,}]/.exec(principal);
+  const userId = naver?.[1]?.trim() || principal;
   const role = String(r.role ?? '').toUpperCase() === 'ADMIN' ? 'ADMIN' : 'USER';
   const providerRaw = str(r.provider)?.toLowerCase();
-  const provider = providerRaw && (SOCIAL_PROVIDERS as readonly string[]).includes(providerRaw) ? (providerRaw as SocialProvider) : null;
-  const socialId = str(r.socialId);
+  const provider = providerRaw && (SOCIAL_PROVIDERS as readonly string[]).includes(providerRaw) ? (providerRaw as SocialProvider) : naver ? 'naver' : null;
+  const socialId = str(r.socialId) ?? (naver ? userId : null);
   const name = str(r.name);
   return {
     loggedIn: true,
