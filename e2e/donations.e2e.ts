@@ -95,7 +95,7 @@ describe('donation journey: 10,000원 through the test gateway, history with det
     await card.getByText('지금까지 10,000원 후원받았어요').waitFor();
     const history = page.getByRole('region', { name: '내 후원 내역' });
     await history.getByText('10,000원').waitFor();
-    await history.getByRole('button', { name: /후원 자세히 보기$/ }).click();
+    await history.getByRole('button', { name: /자세히 보기$/ }).click();
     const detail = page.getByRole('dialog', { name: '후원 상세' });
     await detail.getByText('결제 완료').waitFor();
     await detail.getByText(/^imp_test_/).waitFor();
@@ -135,7 +135,7 @@ describe('donation journey: 10,000원 through the test gateway, history with det
     const history = page.getByRole('region', { name: '내 후원 내역' });
     await history.getByText('10,000원').waitFor();
     await screenshot(page, 'donations-history-phone');
-    await history.getByRole('button', { name: /후원 자세히 보기$/ }).click();
+    await history.getByRole('button', { name: /자세히 보기$/ }).click();
     await page.getByRole('dialog', { name: '후원 상세' }).getByText('결제 완료').waitFor();
     await screenshot(page, 'donations-detail-phone');
     await page.keyboard.press('Escape');

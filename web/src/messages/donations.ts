@@ -42,7 +42,7 @@ export const donations = {
   'donations.loadFailed': '후원 내역을 불러오지 못했습니다.',
   'donations.retry': '다시 시도',
   'donations.amount': '{amount}원',
-  'donations.detailFor': '{name} 후원 자세히 보기',
+  'donations.detail': '자세히 보기',
   'donations.imageAlt': '{name}의 사진',
   'donations.noImage': '사진 없음',
   'donations.modal.title': '후원 상세',

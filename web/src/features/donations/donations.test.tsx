@@ -159,8 +159,9 @@ describe('donations', () => {
     });
     setup({ 'GET /api/abandoned/donation/my-donations': { body: [item({}), item({ donationId: 2, petName: '콩이', amount: 1_234_000, imageUrl: null })] } });
     const section = await screen.findByRole('region', { name: '내 후원 내역' });
-    const rows = await within(section).findAllByRole('button', { name: /후원 자세히 보기/ });
-    expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual(['보리 후원 자세히 보기', '콩이 후원 자세히 보기']);
+    const rows = await within(section).findAllByRole('button', { name: /자세히 보기$/ });
+    // The accessible name starts with what is seen (axe's label-content-name-mismatch).
+    expect(rows.map((r) => r.textContent)).toEqual([expect.stringMatching(/^보리결제 완료.*10,000원자세히 보기$/), expect.stringMatching(/^콩이결제 완료.*1,234,000원자세히 보기$/)]);
     expect(within(section).getByText('1,234,000원')).toBeInTheDocument();
     expect(within(section).getAllByText('2026. 11. 21.')).toHaveLength(2);
     await user().click(rows[0] as HTMLElement);

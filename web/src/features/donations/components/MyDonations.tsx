@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Center, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Center, Group, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconPaw } from '@tabler/icons-react';
 import type { DonationHistoryItem } from '@pawbridge/shared';
 import SafeImage from '@/components/SafeImage';
@@ -52,7 +52,8 @@ export default function MyDonations({ hideWhenEmpty = false }: Props) {
         <Stack gap={0} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {donations?.map((d, i) => (
             <li key={d.donationId ?? `${d.impUid}-${i}`} style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-              <UnstyledButton onClick={() => setOpen(d)} w="100%" py={8} aria-label={t('donations.detailFor', { name: d.petName })}>
+              {/* Named by its own words plus a hidden "details" suffix: a label must contain what is seen. */}
+              <UnstyledButton onClick={() => setOpen(d)} w="100%" py={8}>
                 <Group gap="sm" wrap="nowrap">
                   <SafeImage
                     src={d.imageUrl}
@@ -84,6 +85,7 @@ export default function MyDonations({ hideWhenEmpty = false }: Props) {
                     {t('donations.amount', { amount: formatWon(d.amount) })}
                   </Text>
                 </Group>
+                <VisuallyHidden>{t('donations.detail')}</VisuallyHidden>
               </UnstyledButton>
             </li>
           ))}
