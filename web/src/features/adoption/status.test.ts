@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adoptButton, koreanDateTime, koreanDay, strayBadge } from './status';
-
-describe('adopt list badges (spec §4)', () => {
-  it.each([
-    ['PROTECTING', '보호 중', 'teal'],
-    ['WAITING', '입양 대기', 'blue'],
-    ['ADOPT', '입양 완료', 'green'],
-    ['LOST', '알 수 없음', 'red'],
-    ['SOMETHING', '알 수 없음', 'gray'],
-  ])('%s → %s in %s', (status, label, color) => {
-    expect(strayBadge(status)).toEqual({ label, color });
-  });
-});
+import { adoptButton, koreanDateTime, koreanDay } from './status';
 
 describe('adoption button', () => {
   it('is active only for PROTECTING', () => {

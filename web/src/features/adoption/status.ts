@@ -1,27 +1,6 @@
 import type { AdoptStatus, PetStatus } from '@pawbridge/shared';
 import { t } from '@/messages';
 
-export interface BadgeLook {
-  label: string;
-  color: string;
-}
-
-/** Spec §4 adopt-list badges: three named states, anything else "unknown"; LOST is red. */
-export function strayBadge(status: PetStatus | string): BadgeLook {
-  switch (status) {
-    case 'PROTECTING':
-      return { label: t('adopt.badge.PROTECTING'), color: 'teal' };
-    case 'WAITING':
-      return { label: t('adopt.badge.WAITING'), color: 'blue' };
-    case 'ADOPT':
-      return { label: t('adopt.badge.ADOPT'), color: 'green' };
-    case 'LOST':
-      return { label: t('adopt.badge.unknown'), color: 'red' };
-    default:
-      return { label: t('adopt.badge.unknown'), color: 'gray' };
-  }
-}
-
 /** The adoption button: active only for PROTECTING; "waiting" for WAITING; "adopted" otherwise. */
 export function adoptButton(status: PetStatus | string): { label: string; enabled: boolean } {
   if (status === 'PROTECTING') return { label: t('adopt.button.apply'), enabled: true };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canRegister, previewText, reportStatusLabel, shortTime } from './status';
+import { canRegister, previewText, shortTime } from './status';
 
 describe('previewText', () => {
   it('keeps 50 characters and adds an ellipsis only when longer', () => {
@@ -10,15 +10,7 @@ describe('previewText', () => {
   });
 });
 
-describe('report status', () => {
-  it('labels the review state with words and colour', () => {
-    expect(reportStatusLabel({ status: 'LOST', reportStatus: 'PENDING' })).toEqual({ label: '검토 대기', color: 'red' });
-    expect(reportStatusLabel({ status: 'LOST', reportStatus: 'REJECTED' })).toEqual({ label: '반려됨', color: 'gray' });
-    expect(reportStatusLabel({ status: 'PROTECTING', reportStatus: 'APPROVED' })).toEqual({ label: '보호 중', color: 'teal' });
-    expect(reportStatusLabel({ status: 'WAITING', reportStatus: 'APPROVED' })).toEqual({ label: '입양 대기', color: 'blue' });
-    expect(reportStatusLabel({ status: 'ADOPT', reportStatus: 'APPROVED' })).toEqual({ label: '입양 완료', color: 'green' });
-  });
-
+describe('report actions and times', () => {
   it('allows registering only a LOST report', () => {
     expect(canRegister({ status: 'LOST' })).toBe(true);
     for (const status of ['PROTECTING', 'WAITING', 'ADOPT'] as const) expect(canRegister({ status })).toBe(false);

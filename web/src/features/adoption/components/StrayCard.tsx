@@ -4,7 +4,8 @@ import type { Stray } from '@pawbridge/shared';
 import { InfoLine } from '@/components/InfoLine';
 import SafeImage from '@/components/SafeImage';
 import { t } from '@/messages';
-import { adoptButton, koreanDay, strayBadge } from '../status';
+import { adoptListBadge } from '@/components/stray-status';
+import { adoptButton, koreanDay } from '../status';
 
 interface Props {
   stray: Stray;
@@ -15,7 +16,7 @@ interface Props {
 }
 
 export default function StrayCard({ stray, onApply, applying, extra }: Props) {
-  const badge = strayBadge(stray.status);
+  const badge = adoptListBadge(stray.status);
   const button = adoptButton(stray.status);
   const gender = t(stray.gender ? `stray.gender.${stray.gender}` : 'stray.gender.unknown');
   return (
