@@ -89,7 +89,8 @@ describe('seed', () => {
   });
 
   it('never seeds demo data in production', async () => {
-    const api = await start({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', ADMIN_PASSWORD: 'prod-admin-password' });
+    // Production refuses the outbox mailer and the embedded test payment gateway: give it (unused) real-service settings.
+    const api = await start({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PORTONE_API_KEY: 'unused-key', PORTONE_API_SECRET: 'unused-secret', ADMIN_PASSWORD: 'prod-admin-password' });
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const result = await seed(api.ctx, api.app.log);
     expect(result.demoPk).toBeUndefined();
