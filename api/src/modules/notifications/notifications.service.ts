@@ -111,12 +111,15 @@ export class NotificationsService {
       case 'stray.reported': {
         const [admins, ids, foundDate] = await Promise.all([repo.adminRecipients(), repo.loginIdsOf(event.reporterPk ? [event.reporterPk] : []), repo.strayFoundDate(event.strayId)]);
         const sender = (event.reporterPk && ids.get(event.reporterPk)) || 'anonymous';
-        return admins.map((a) => ({
-          recipientPk: a.pk,
-          recipientId: a.userId,
-          destination: destinations.strayAlerts,
-          row: { sender, message: MESSAGES.strayReported(foundDate), notificationType: 'ABANDONED_PET', relatedId: event.strayId, targetUrl: '/admin/abandoned-pets' },
-        }));
+        // An admin who reports a dog themselves is not told about it.
+        return admins
+          .filter((a) => a.pk !== event.reporterPk)
+          .map((a) => ({
+            recipientPk: a.pk,
+            recipientId: a.userId,
+            destination: destinations.strayAlerts,
+            row: { sender, message: MESSAGES.strayReported(foundDate), notificationType: 'ABANDONED_PET', relatedId: event.strayId, targetUrl: '/admin/abandoned-pets' },
+          }));
       }
       case 'report.registered': {
         if (!event.reporterPk || event.reporterPk === event.adminPk) return [];

@@ -54,6 +54,11 @@ describe('notifications: stored for the right members, REST on the caller’s ow
       expect(live).toContainEqual(expect.objectContaining({ recipientPk: admin.pk, destination: '/topic/admin/abandoned/alerts', body: n }));
     }
     expect(await unread(ann)).toEqual([]);
+    // An admin's own report tells the other admins only.
+    const own = await postReport(api, chief.cookie, validReport({ foundDate: '2026-11-22' }), await solidJpeg(30, 60, 90));
+    expect(own.status).toBe(200);
+    expect((await unread(boss))[0]).toMatchObject({ message: '2026-11-22에 발견된 유기견 제보가 접수되었습니다.' });
+    expect((await unread(chief)).map((n) => n.message)).toEqual(['2026-11-21에 발견된 유기견 제보가 접수되었습니다.']);
 
     expect((await post(api, `/api/admin/reports/${strayId}/register`, boss.cookie)).status).toBe(200);
     const [registered] = await unread(ann);
