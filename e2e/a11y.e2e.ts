@@ -64,6 +64,12 @@ describe('accessibility (axe-core, WCAG 2.1 AA, serious and critical)', () => {
       const vs = await seriousViolations(page);
       assert.equal(vs.length, 0, `${path}:\n${describeViolations(vs)}`);
     }
+    // The notification bell, open.
+    await page.goto('/');
+    await page.getByRole('button', { name: /^알림/ }).click();
+    await page.getByRole('dialog', { name: '알림' }).waitFor();
+    const bell = await seriousViolations(page);
+    assert.equal(bell.length, 0, `bell:\n${describeViolations(bell)}`);
     await member.close();
     const admin = await newContext(browser, stack, DESKTOP);
     await loginContext(admin, stack, 'admin', stack.adminPassword);
@@ -71,6 +77,8 @@ describe('accessibility (axe-core, WCAG 2.1 AA, serious and critical)', () => {
     for (const path of ['/', '/admin/abandoned-pets', '/admin/adopt-applications']) {
       await a.goto(path);
       await a.waitForLoadState('networkidle');
+      // Admins' home is the live dashboard: checked with its charts drawn.
+      if (path === '/') await a.getByRole('figure', { name: '유기견 상태 분포' }).waitFor();
       const vs = await seriousViolations(a);
       assert.equal(vs.length, 0, `${path}:\n${describeViolations(vs)}`);
     }
