@@ -18,15 +18,15 @@ export default function PostCards({ posts }: { posts: PostListItem[] }) {
                 <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
                   <Group gap={6} wrap="nowrap">
                     <PostTypeBadge type={p.postType} />
-                    <Text size="xs" c="dimmed" truncate>
-                      {authorName(p.authorId)} · {postDate(p.createdAt)}
+                    <Text fw={600} lineClamp={1}>
+                      {p.title}
                     </Text>
                   </Group>
-                  <Text fw={600} lineClamp={1}>
-                    {p.title}
-                  </Text>
                   <Text size="sm" c="dimmed" lineClamp={2}>
                     {p.preview}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate>
+                    {authorName(p.authorId)} · {postDate(p.createdAt)}
                   </Text>
                 </Stack>
               </Group>
