@@ -44,7 +44,7 @@ const newMerchantUid = () => `donation_${++uidSeq}`;
 
 async function call(api: TestApi, method: string, path: string, opts: { cookie?: string; json?: unknown; form?: Record<string, string | number> } = {}) {
   const headers: Record<string, string> = opts.cookie ? { cookie: opts.cookie } : {};
-  let body: BodyInit | undefined;
+  let body: FormData | string | undefined;
   if (opts.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.json);
