@@ -168,3 +168,6 @@ export function toBffError(res: UpstreamResponse, overrides: Partial<Record<numb
 }
 
 export const isOk = (res: UpstreamResponse) => res.status >= 200 && res.status < 300;
+
+/** A write the upstream refused in its body (`{success:false}`, even with a 2xx: the legacy's way). */
+export const refusedInBody = (res: UpstreamResponse): boolean => (res.json as { success?: unknown } | undefined)?.success === false;

@@ -3,8 +3,8 @@ import type { Pet, PetEditRequest, PetRegisterRequest } from '@pawbridge/shared'
 import { BffError } from '../errors/bff-error';
 import { normalisePet, normalisePetList, type UpstreamPet } from '../normalisers/pet.normaliser';
 import type { BffConfig } from '../config/env';
-import { isOk, toBffError, type UpstreamClient, type UpstreamResponse } from './client';
-import { petsUpstream, type PetWriteDto, type PhotoUpload } from './pets.upstream';
+import { isOk, refusedInBody, toBffError, type UpstreamClient, type UpstreamResponse } from './client';
+import { answeredPet, petsUpstream, type PetWriteDto, type PhotoUpload } from './pets.upstream';
 
 const notFound = () => BffError.because(404, 'NOT_FOUND', 'PET_NOT_FOUND');
 const duplicate = () => BffError.because(409, 'ALREADY_EXISTS', 'PET_NUMBER_DUPLICATE');
@@ -62,8 +62,8 @@ export class PetsGateway {
   async register(request: FastifyRequest, input: PetRegisterRequest, photo: PhotoUpload): Promise<Pet> {
     if (this.kind === 'legacy') await this.checkLegacyNumberFree(request, input.petId);
     const res = await this.up.register(request, input, photo);
-    if (!isOk(res) || (res.json as { success?: unknown } | undefined)?.success === false) throw writeError(res, []);
-    const answered = this.kind === 'api' ? normalisePet((res.json as { pet?: unknown } | undefined)?.pet) : null;
+    if (!isOk(res) || refusedInBody(res)) throw writeError(res, []);
+    const answered = this.kind === 'api' ? normalisePet(answeredPet(res)) : null;
     if (answered && answered.pet.petId === input.petId) return answered.pet;
     return (await this.owned(request, input.petId)).pet;
   }
@@ -95,7 +95,7 @@ export class PetsGateway {
     const dto = dtoOf(current.pet, fields);
     if (current.key !== null) {
       const res = await this.up.edit(request, current.key, dto, photo);
-      if (!isOk(res) || (res.json as { success?: unknown } | undefined)?.success === false) throw writeError(res, [404, 500]);
+      if (!isOk(res) || refusedInBody(res)) throw writeError(res, [404, 500]);
     } else {
       await this.replaceOnLegacy(request, current, dto, photo);
     }
@@ -105,7 +105,7 @@ export class PetsGateway {
   async remove(request: FastifyRequest, petId: string): Promise<void> {
     await this.owned(request, petId);
     const res = await this.up.remove(request, petId);
-    if (!isOk(res) || (res.json as { success?: unknown } | undefined)?.success === false) throw this.removeError(res);
+    if (!isOk(res) || refusedInBody(res)) throw this.removeError(res);
   }
 
   /**

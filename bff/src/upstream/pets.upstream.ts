@@ -31,3 +31,6 @@ export const petsUpstream = (client: UpstreamClient) => ({
   photo: (from: FastifyRequest, profilePath: string) => client.request('GET', profilePath, { from }),
 });
 export type PetsUpstream = ReturnType<typeof petsUpstream>;
+
+/** The stored dog our api answers a registration with (`{pet}`); the legacy answers none. */
+export const answeredPet = (res: UpstreamResponse): unknown => (res.json as { pet?: unknown } | undefined)?.pet;

@@ -5,9 +5,9 @@ import { BffError } from '../errors/bff-error';
 import type { UploadedImage } from '../plugins/multipart';
 import { inAdoptListOrder } from '../normalisers/adoption.normaliser';
 import { matchesSearch, normalisePrediction, normaliseStrayList, PUBLIC_STATUSES, reportedId } from '../normalisers/stray.normaliser';
-import { isOk, toBffError, type UpstreamClient, type UpstreamResponse } from './client';
+import { isOk, refusedInBody, toBffError, type UpstreamClient, type UpstreamResponse } from './client';
 import { publicStrayPhotos } from './public-photos';
-import { refusedInBody, reportRefusal, straysUpstream } from './strays.upstream';
+import { reportRefusal, straysUpstream } from './strays.upstream';
 
 /**
  * A public endpoint never answers 401: the legacy hides an internal error

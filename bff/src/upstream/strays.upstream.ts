@@ -60,6 +60,3 @@ export function reportRefusal(res: UpstreamResponse): ReportRefusal | undefined 
   // Passed on only when it is written for people (Korean), never an exception's text.
   return { kind: 'refused', sentence: /[가-힣]/.test(sentence) ? `${sentence.trim().replace(/[.!]?$/, '.')}` : undefined };
 }
-
-/** A write the upstream refused in its body (`{success:false}` with a 2xx, the legacy's way). */
-export const refusedInBody = (res: UpstreamResponse): boolean => (res.json as { success?: unknown } | undefined)?.success === false;
