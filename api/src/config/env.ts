@@ -153,6 +153,11 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     throw new Error(`Invalid api environment:\n${lines}`);
   }
   const e = parsed.data;
+  const oauth = oauthProviders(e);
+  // The default origin is a developer's machine; a live provider would send people there.
+  if (e.NODE_ENV === 'production' && Object.keys(oauth).length > 0 && !source.PUBLIC_ORIGIN) {
+    throw new Error('Invalid api environment:\n  PUBLIC_ORIGIN: required in production when a social login (OAUTH_*) is configured');
+  }
   const dataDir = e.DATA_DIR === 'memory' ? 'memory' : path.resolve(e.DATA_DIR);
   const fileRoot = dataDir === 'memory' ? path.resolve('tmp') : dataDir;
   const cv =
@@ -183,7 +188,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(fileRoot, 'uploads')),
     breed: { modelPath: e.BREED_MODEL_PATH, labelsPath: e.BREED_LABELS_PATH, minConfidence: e.BREED_MIN_CONFIDENCE, customVision: cv },
     publicOrigin: new URL(e.PUBLIC_ORIGIN).origin,
-    oauth: oauthProviders(e),
+    oauth,
     portone:
       e.PORTONE_API_KEY && e.PORTONE_API_SECRET
         ? { apiUrl: e.PORTONE_API_URL.replace(/\/$/, ''), apiKey: e.PORTONE_API_KEY, apiSecret: e.PORTONE_API_SECRET, merchantCode: e.PORTONE_MERCHANT_CODE }
