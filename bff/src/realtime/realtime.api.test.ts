@@ -65,6 +65,23 @@ describe('STOMP bridge /ws, upstream = our api', () => {
     expect((await (await stomp(me.sid)).subscribeExpectingError('/topic/admin/adoption/alerts')).headers.message).toBe('FORBIDDEN_DESTINATION');
   });
 
+  it('survives the upstream dropping every session: the browser stays connected and keeps its subscription', async () => {
+    const me = await user();
+    const s = await stomp(me.sid);
+    await s.subscribe(`/topic/user/${me.userId}/adoption`);
+    api.app.realtime.stomp.closeAll();
+    // The bridge reopens its upstream session with back-off and subscribes again; raise results until one is through.
+    await vi.waitFor(
+      async () => {
+        await decided(me.pk);
+        expect(s.received.length).toBeGreaterThan(0);
+      },
+      { timeout: 10_000, interval: 300 },
+    );
+    expect(s.received[0]?.body).toMatchObject({ kind: 'ADOPTION_RESULT' });
+    expect(s.closed).toBe(false);
+  });
+
   it('lets an admin subscribe to the admin topics', async () => {
     const admin = await user('ADMIN');
     const applicant = await user();

@@ -53,6 +53,15 @@ describe('NotificationBell', () => {
     await waitFor(() => expect(api.callsTo('PUT', '/api/notifications/user/mina/read-all')).toHaveLength(1));
   });
 
+  it('is nothing for a visitor, who never connects', async () => {
+    const api = mockApi({ 'GET /api/users/check-session': { body: { loggedIn: false } } });
+    renderRoutes([{ path: '/', element: <NotificationBell /> }], '/');
+    await waitFor(() => expect(api.callsTo('GET', '/api/users/check-session')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: /알림/ })).not.toBeInTheDocument();
+    expect(live.opts).toBeNull();
+    expect(api.calls.some((c) => c.path.startsWith('/api/notifications'))).toBe(false);
+  });
+
   it('says so when there is nothing new', async () => {
     renderBell([]);
     await userEvent.click(await screen.findByRole('button', { name: '알림' }));
@@ -71,7 +80,7 @@ describe('NotificationBell', () => {
   });
 
   it('removes an item locally even when marking it read fails', async () => {
-    const { api } = renderBell([n({ id: 7 })], { 'PUT /api/notifications/7/read': { status: 502, body: { error: { code: 'UPSTREAM_UNAVAILABLE', message: 'x', requestId: 'r' } } } });
+    const { api } = renderBell([n({ id: 7 })], { 'PUT /api/notifications/8/read': { status: 502, body: { error: { code: 'UPSTREAM_UNAVAILABLE', message: 'x', requestId: 'r' } } } });
     await screen.findByRole('button', { name: '알림, 읽지 않은 알림 1개' });
     await waitFor(() => expect(live.opts).not.toBeNull());
     // A live one arriving while the list is open is still unread: removing it marks it read.
