@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { DonationPrepareRequestSchema, ImpUidSchema, MerchantUidSchema, TestCheckoutRequestSchema } from '@pawbridge/shared';
 import type { ApiModule } from '../index';
 import { requireUser } from '../../lib/auth';
-import { createPaymentGateway, TestPaymentGateway } from '../../integrations/payments';
-import { DONATION_TEXT, DonationError, myDonations, prepare, record, totals } from './donations.service';
+import { readMultipart } from '../../lib/multipart';
+import { DONATION_TEXT, DonationError, DonationsService } from './donations.service';
 
 /** The machine-readable reason of a donation failure, next to the legacy's text body. */
 export const DONATION_ERROR_HEADER = 'x-donation-error';
@@ -19,82 +19,74 @@ const RecordFieldsSchema = z.object({
   // `userName` may be sent (the legacy's client does) and is ignored: the donor is the session's member.
 });
 
+const INVALID = '잘못된 요청입니다.';
+
+/** Query fields, plus form fields when the body is multipart (the legacy reads either). */
 async function formFields(request: FastifyRequest): Promise<Record<string, string>> {
   const fields: Record<string, string> = { ...(request.query as Record<string, string>) };
-  if (request.isMultipart()) {
-    for await (const part of request.parts()) {
-      if (part.type === 'field' && typeof part.value === 'string') fields[part.fieldname] = part.value;
-    }
-  }
-  return fields;
+  if (!String(request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/')) return fields;
+  const body = await readMultipart(request, { files: [], fail: (message) => message });
+  return { ...fields, ...body.fields };
 }
 
-const fail = (reply: FastifyReply, err: DonationError) => reply.code(err.status).header(DONATION_ERROR_HEADER, err.code).type('text/plain; charset=utf-8').send(err.text);
+const text = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/plain; charset=utf-8').send(body);
+const fail = (reply: FastifyReply, err: DonationError) => text(reply.header(DONATION_ERROR_HEADER, err.code), err.status, err.text);
 
-const invalid = (reply: FastifyReply) => fail(reply, new DonationError(400, 'INVALID', '잘못된 요청입니다.'));
+/** Sends a DonationError as the legacy's text answer; anything else goes to the central handler. */
+async function answer<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof DonationError) return fail(reply, err);
+    throw err;
+  }
+}
 
 /**
  * Donations on the legacy paths (legacy-contract §3.2, §10) with the holes closed,
  * plus a prepare step, per-stray totals and (embedded mode only) the test checkout.
+ * docs/decisions/0012-donations-verified-payments.md
  */
 export const donationsModule: ApiModule = async (app, ctx) => {
   // Throws under NODE_ENV=production without PortOne credentials: the api refuses to start.
-  const gateway = createPaymentGateway(ctx.config);
-  if (gateway.kind === 'test') app.log.warn('donations: PortOne is not configured — the embedded TEST payment gateway verifies donations (no money moves)');
+  const donations = new DonationsService(ctx, app.log);
+  if (donations.gateway.kind === 'test') app.log.warn('donations: PortOne is not configured — the embedded TEST payment gateway verifies donations (no money moves)');
 
   app.post('/api/abandoned/donation/prepare', async (request, reply) => {
     const user = requireUser(request, '로그인이 필요합니다.');
     const parsed = DonationPrepareRequestSchema.safeParse(request.body);
-    if (!parsed.success) return invalid(reply);
-    try {
-      const order = await prepare(ctx.db, { donorPk: user.pk, strayId: parsed.data.abandonedPetId, merchantUid: parsed.data.merchantUid, amount: parsed.data.amount });
-      return { merchantUid: order.merchantUid, amount: order.amount, abandonedPetId: order.strayId };
-    } catch (err) {
-      if (err instanceof DonationError) return fail(reply, err);
-      throw err;
-    }
+    if (!parsed.success) return fail(reply, new DonationError(400, 'INVALID', INVALID));
+    const { merchantUid, amount, abandonedPetId } = parsed.data;
+    return answer(reply, () => donations.prepare({ donorPk: user.pk, strayId: abandonedPetId, merchantUid, amount }));
   });
 
   /** Embedded mode only: what the PortOne payment window would do, approved or failed on request. */
   app.post('/api/abandoned/donation/test-checkout', async (request, reply) => {
-    if (!(gateway instanceof TestPaymentGateway)) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     requireUser(request, '로그인이 필요합니다.');
     const parsed = TestCheckoutRequestSchema.safeParse(request.body);
-    if (!parsed.success) return invalid(reply);
-    const p = gateway.checkout(parsed.data);
-    return {
-      success: p.status === 'paid',
-      imp_uid: p.impUid,
-      merchant_uid: p.merchantUid,
-      error_msg: p.status === 'paid' ? null : '테스트 결제가 거절되었습니다.',
-    };
+    if (!parsed.success) return fail(reply, new DonationError(400, 'INVALID', INVALID));
+    return donations.testCheckout(parsed.data) ?? text(reply, 404, 'Not Found');
   });
 
   /** Only the caller's donations, newest first (anonymous: 401; the legacy answered []). */
   app.get('/api/abandoned/donation/my-donations', async (request, reply) => {
     const user = requireUser(request, '로그인이 필요합니다.');
     reply.header('cache-control', 'no-store');
-    return myDonations(ctx.db, user.pk);
+    return donations.myDonations(user.pk);
   });
 
   /** Public: paid total per stray (not in the legacy). */
-  app.get('/api/abandoned/donation/totals', async () => totals(ctx.db));
+  app.get('/api/abandoned/donation/totals', async () => donations.totals());
 
   /** The `{impUid}` segment is informative, as in the legacy; the `impUid` field decides, and they must agree. */
   app.post<{ Params: { impUid: string } }>('/api/abandoned/donation/:impUid', async (request, reply) => {
     const user = requireUser(request, '로그인이 필요합니다.');
     const parsed = RecordFieldsSchema.safeParse(await formFields(request));
-    if (!parsed.success || request.params.impUid !== parsed.data.impUid) return invalid(reply);
-    try {
-      const saved = await record(
-        { db: ctx.db, gateway, events: ctx.events, log: request.log },
-        { donor: { pk: user.pk, userId: user.userId }, impUid: parsed.data.impUid, merchantUid: parsed.data.merchantUid, strayId: parsed.data.abandonedPetId, paymentMethod: parsed.data.paymentMethod },
-      );
-      return reply.header('x-donation-id', String(saved.id)).header('x-donation-amount', String(saved.amount)).type('text/plain; charset=utf-8').send(DONATION_TEXT.recorded);
-    } catch (err) {
-      if (err instanceof DonationError) return fail(reply, err);
-      request.log.error({ err }, 'donation: unexpected failure');
-      return reply.code(500).type('text/plain; charset=utf-8').send(DONATION_TEXT.verifyFailed);
-    }
+    if (!parsed.success || request.params.impUid !== parsed.data.impUid) return fail(reply, new DonationError(400, 'INVALID', INVALID));
+    const { impUid, merchantUid, abandonedPetId, paymentMethod } = parsed.data;
+    return answer(reply, async () => {
+      const saved = await donations.record({ donor: { pk: user.pk, userId: user.userId }, impUid, merchantUid, strayId: abandonedPetId, paymentMethod });
+      return text(reply.header('x-donation-id', String(saved.id)).header('x-donation-amount', String(saved.amount)), 200, DONATION_TEXT.recorded);
+    });
   });
 };
