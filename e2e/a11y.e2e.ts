@@ -39,7 +39,8 @@ describe('accessibility (axe-core, WCAG 2.1 AA, serious and critical)', () => {
     await stack?.close();
   });
 
-  const visitorPages = ['/', '/login', '/signup', '/adopt', '/abandoned/register', '/community'];
+  // /community/1 is the first seeded demo post (with a cover image, a comment and a like).
+  const visitorPages = ['/', '/login', '/signup', '/adopt', '/abandoned/register', '/community', '/community/1'];
   for (const viewport of [DESKTOP, PHONE]) {
     it(`visitor screens at ${viewport.width} px`, async () => {
       const context = await newContext(browser, stack, viewport);
@@ -58,7 +59,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA, serious and critical)', () => {
     const member = await newContext(browser, stack, PHONE);
     await loginContext(member, stack, 'demo', 'demo1234');
     const page = await member.newPage();
-    for (const path of ['/', '/mypet', '/pet/register', '/abandoned/register', '/adopt']) {
+    for (const path of ['/', '/mypet', '/pet/register', '/abandoned/register', '/adopt', '/community', '/community/1', '/community/createPost']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       const vs = await seriousViolations(page);

@@ -104,8 +104,8 @@ describe('community journey', () => {
     assert.equal(await page.getByRole('link', { name: '수정' }).count(), 0);
     assert.equal(await page.getByRole('button', { name: '삭제' }).count(), 0);
 
-    await page.getByRole('button', { name: '좋아요 0개' }).click();
-    await page.getByRole('button', { name: '좋아요 취소 (현재 1개)' }).waitFor();
+    await page.getByRole('button', { name: '좋아요 0' }).click();
+    await page.locator('button[aria-pressed="true"]', { hasText: '좋아요 1' }).waitFor();
 
     const submit = page.getByRole('button', { name: '등록', exact: true });
     assert.equal(await submit.isDisabled(), true);
@@ -140,7 +140,7 @@ describe('community journey', () => {
     await page.goto(postPath);
     await imageLoaded(page, `${TITLE} 표지 사진`);
     const before = await page.getByRole('img', { name: `${TITLE} 표지 사진` }).getAttribute('src');
-    await page.getByRole('button', { name: '좋아요 1개' }).waitFor();
+    await page.getByRole('button', { name: '좋아요 1' }).waitFor();
 
     await page.getByRole('link', { name: '수정' }).click();
     await page.waitForURL((u) => u.pathname === `${postPath}/edit`);

@@ -53,8 +53,8 @@ export const community = {
   'community.delete.failed': '게시글 삭제에 실패했습니다.',
   'community.delete.notAuthor': '본인이 쓴 글만 삭제할 수 있어요.',
 
-  'community.like.label': '좋아요 {count}개',
-  'community.like.pressed': '좋아요 취소 (현재 {count}개)',
+  // The pressed state is aria-pressed on the button; the visible words are its whole name.
+  'community.like.label': '좋아요 {count}',
   'community.like.loginRequired': '좋아요를 누르려면 로그인이 필요합니다.',
   'community.like.relogin': '로그인이 필요합니다. 다시 로그인해 주세요.',
   'community.like.badRequest': '좋아요를 처리하지 못했습니다: {message}',

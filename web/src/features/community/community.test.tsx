@@ -97,21 +97,21 @@ describe('post detail', () => {
 
   it('shows the like state right after a toggle; a visitor is told to log in and nothing is sent', async () => {
     const { api } = renderAt('/community/7', { ...base, 'GET /api/community/description/7': { body: post({ isAuthor: false }) }, 'POST /api/community/like/7/toggle': { body: { isLiked: true, likeCount: 3 } } });
-    await userEvent.click(await screen.findByRole('button', { name: '좋아요 2개' }));
-    expect(await screen.findByRole('button', { name: '좋아요 취소 (현재 3개)' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(await screen.findByRole('button', { name: '좋아요 2' }));
+    expect(await screen.findByRole('button', { name: '좋아요 3' })).toHaveAttribute('aria-pressed', 'true');
     expect(api.callsTo('POST', '/api/community/like/7/toggle')).toHaveLength(1);
   });
 
   it('tells a visitor to log in to like and sends nothing', async () => {
     const visitor = renderAt('/community/7', { ...base, 'GET /api/community/description/7': { body: post({ isAuthor: false }) } }, { loggedIn: false });
-    await userEvent.click(await screen.findByRole('button', { name: '좋아요 2개' }));
+    await userEvent.click(await screen.findByRole('button', { name: '좋아요 2' }));
     expect(await screen.findByText('좋아요를 누르려면 로그인이 필요합니다.')).toBeInTheDocument();
     expect(visitor.api.callsTo('POST', '/api/community/like/7/toggle')).toHaveLength(0);
   });
 
   it('tells a member whose session ended to log in again', async () => {
     renderAt('/community/7', { ...base, 'GET /api/community/description/7': { body: post({ isAuthor: false }) }, 'POST /api/community/like/7/toggle': { status: 401, body: envelope('UNAUTHENTICATED', '로그인') } });
-    await userEvent.click(await screen.findByRole('button', { name: '좋아요 2개' }));
+    await userEvent.click(await screen.findByRole('button', { name: '좋아요 2' }));
     expect(await screen.findByText('로그인이 필요합니다. 다시 로그인해 주세요.')).toBeInTheDocument();
   });
 

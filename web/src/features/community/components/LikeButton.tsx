@@ -38,10 +38,9 @@ export default function LikeButton({ postId, loggedIn }: { postId: number; logge
       onClick={() => void press()}
       loading={busy}
       aria-pressed={liked}
-      aria-label={liked ? t('community.like.pressed', { count }) : t('community.like.label', { count })}
       leftSection={liked ? <IconHeartFilled size={18} aria-hidden /> : <IconHeart size={18} aria-hidden />}
     >
-      {count}
+      {t('community.like.label', { count })}
     </Button>
   );
 }
