@@ -224,6 +224,12 @@ describe('community on the legacy paths, without the holes', () => {
     expect(events.map((e) => e.type)).toEqual(['comment.created', 'like.added']);
     expect(events[0]).toMatchObject({ postId: id, commenterPk: r.pk, postAuthorPk: w.pk });
     expect(events[1]).toMatchObject({ postId: id, likerPk: r.pk, postAuthorPk: w.pk });
+    // The notifications module turns them into the author's COMMENT and LIKE notifications (and none for the author's own acts).
+    const stored = await api.ctx.db.selectFrom('notifications').select(['notificationType', 'sender', 'relatedId']).where('recipientPk', '=', w.pk).orderBy('id').execute();
+    expect(stored.map((n) => [n.notificationType, n.sender])).toEqual([
+      ['COMMENT', r.userId],
+      ['LIKE', r.userId],
+    ]);
   });
 });
 
