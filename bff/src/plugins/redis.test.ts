@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { startTestBff } from '../testing/test-bff';
 import { closedPortUrl } from '../testing/fixtures';
@@ -12,7 +13,10 @@ describe('redis plugin', () => {
     } else {
       expect(redis).toBeNull();
     }
+    // quit() resolves on the server's OK; the connection ends just after.
+    const ended = redis ? once(redis, 'end') : Promise.resolve();
     await bff.close();
+    await ended;
     if (redis) expect(redis.status).toBe('end');
   });
 });
