@@ -16,9 +16,10 @@ const DATA_FALLBACKS = [
   // A stray's name where the legacy has none: contract data shown as a name, not a message.
   { file: 'normalisers/stray.normaliser.ts', text: '유기견 #' },
   { file: 'normalisers/adoption.normaliser.ts', text: '유기견' },
+  { file: 'normalisers/donation.normaliser.ts', text: '유기견' },
 ];
 // Domains other engineers are building right now keep their own words until they adopt the tables.
-const NOT_YET = /(^realtime\/|community|donation|oauth|notification|dashboard)/;
+const NOT_YET = /(^realtime\/|community|oauth|notification|dashboard)/;
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

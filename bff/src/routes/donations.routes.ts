@@ -7,7 +7,6 @@ import {
   DonationRecordedSchema,
   DonationRecordRequestSchema,
   DonationTotalsSchema,
-  ErrorEnvelopeSchema,
   ImpUidSchema,
   MerchantUidSchema,
   TestCheckoutRequestSchema,
@@ -15,10 +14,10 @@ import {
   VALIDATION_MESSAGES,
 } from '@pawbridge/shared';
 import { BffError } from '../errors/bff-error';
+import { errorResponses } from '../errors/error-responses';
 import { requireUser } from '../plugins/session';
 import { DonationsGateway } from '../upstream/donations.gateway';
 
-const envelope = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ErrorEnvelopeSchema]));
 const tags = ['donations'];
 
 /** Card donations to a stray (spec §5 Donation, §7 Adoption and donation; legacy-contract §3.2, §10). */
@@ -35,7 +34,7 @@ export const donationRoutes: FastifyPluginAsync = async (app) => {
         summary: '후원 준비',
         description: '로그인 필요. 결제 전에 주문 번호(`donation_` + 타임스탬프)의 금액을 서버에 정해 둡니다. 결제 확인 때 이 금액과 다르면 기록하지 않습니다(레거시 서버에는 이 단계가 없어 전달하지 않음).',
         body: DonationPrepareRequestSchema,
-        response: { 200: z.object({ ok: z.literal(true), merchantUid: MerchantUidSchema, amount: z.number().int() }), ...envelope(400, 401, 404, 409, 502, 504) },
+        response: { 200: z.object({ ok: z.literal(true), merchantUid: MerchantUidSchema, amount: z.number().int() }), ...errorResponses(400, 401, 404, 409, 502, 504) },
       },
     },
     async (request) => {
@@ -52,7 +51,7 @@ export const donationRoutes: FastifyPluginAsync = async (app) => {
         summary: '테스트 결제 (내장 테스트 결제 모드 전용)',
         description: '`/api/config`의 `payments.mode`가 `test`일 때만: 실제 돈이 오가지 않는 결제를 승인(`paid`) 또는 실패(`failed`)로 만듭니다. 답은 IMP.request_pay의 응답 모양입니다.',
         body: TestCheckoutRequestSchema,
-        response: { 200: TestCheckoutResultSchema, ...envelope(400, 401, 404, 501, 502, 504) },
+        response: { 200: TestCheckoutResultSchema, ...errorResponses(400, 401, 404, 501, 502, 504) },
       },
     },
     async (request) => {
@@ -69,7 +68,7 @@ export const donationRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: '내 후원 내역',
         description: '로그인 필요. 본인의 후원만 최신순으로. 금액은 숫자(원), 시각은 ISO, 사진은 BFF의 `/uploads/…`, 이름이 없으면 대신 부르는 이름.',
-        response: { 200: DonationHistorySchema, ...envelope(401, 502, 504) },
+        response: { 200: DonationHistorySchema, ...errorResponses(401, 502, 504) },
       },
     },
     async (request, reply) => {
@@ -85,7 +84,7 @@ export const donationRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: '유기견별 후원 합계',
         description: '공개. 입양 목록 카드에 보이는 지금까지의 후원 합계. 레거시 서버에는 없어 `available: false`.',
-        response: { 200: DonationTotalsSchema, ...envelope(502, 504) },
+        response: { 200: DonationTotalsSchema, ...errorResponses(502, 504) },
       },
     },
     async (request, reply) => reply.header('cache-control', 'no-store').send(await donations.totals(request)),
@@ -101,7 +100,7 @@ export const donationRoutes: FastifyPluginAsync = async (app) => {
           '로그인 필요. 결제 뒤 결제 정보를 보내면 서버가 결제사에 확인한 뒤(결제 완료, 준비한 금액과 같은 금액, 같은 주문 번호) 한 번만 기록합니다. 후원자는 언제나 로그인한 회원입니다(`userName`은 받지 않음). 확인 실패는 400 PAYMENT_NOT_VERIFIED, 이미 기록된 결제는 409 DONATION_ALREADY_RECORDED.',
         params: z.object({ impUid: ImpUidSchema }),
         body: DonationRecordRequestSchema,
-        response: { 200: DonationRecordedSchema, ...envelope(400, 401, 404, 409, 502, 504) },
+        response: { 200: DonationRecordedSchema, ...errorResponses(400, 401, 404, 409, 502, 504) },
       },
     },
     async (request) => {
