@@ -26,6 +26,18 @@ export const SignupRequestSchema = z.object({
 });
 export type SignupRequest = z.infer<typeof SignupRequestSchema>;
 
+/**
+ * My page's profile update (PUT /api/users/me): the three fields the edit form
+ * holds, validated like signup. A new e-mail must have been verified with the
+ * send/verify-email codes first; the same address again needs nothing.
+ */
+export const ProfileUpdateRequestSchema = z.object({
+  email: SignupRequestSchema.shape.email,
+  birth: SignupRequestSchema.shape.birth,
+  phoneNm: SignupRequestSchema.shape.phoneNm,
+});
+export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequestSchema>;
+
 export const LoginRequestSchema = z.object({
   userId: requiredString('userIdRequired'),
   password: z.string({ error: 'passwordRequired' }).min(1, 'passwordRequired').refine(noControl, 'textControlChars'),

@@ -42,6 +42,16 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
+  /** Whether another account than `pk` holds the address (`emailKey` lower-cased). */
+  async emailHeldByOther(emailKey: string, pk: number): Promise<boolean> {
+    const row = await this.db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', emailKey).where('id', '!=', pk).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async updateProfile(pk: number, values: { email: string; birth: string; phoneNm: string }): Promise<void> {
+    await this.db.updateTable('users').set(values).where('id', '=', pk).execute();
+  }
+
   async incrementLoginCount(pk: number): Promise<void> {
     await this.db
       .updateTable('users')

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { DEFAULT_ERROR_MESSAGES, LoginRequestSchema, SendEmailQuerySchema, SignupRequestSchema, toFieldErrors, VerifyEmailQuerySchema } from '@pawbridge/shared';
+import { DEFAULT_ERROR_MESSAGES, LoginRequestSchema, ProfileUpdateRequestSchema, SendEmailQuerySchema, SignupRequestSchema, toFieldErrors, VerifyEmailQuerySchema } from '@pawbridge/shared';
 import type { ApiModule } from '../index';
 import { ApiHttpError, bootError } from '../../lib/errors';
+import { requireUser } from '../../lib/auth';
 import { SESSION_COOKIE } from './session-user';
 import { MESSAGES, sessionBody, UsersService } from './users.service';
 
@@ -32,7 +33,7 @@ declare module 'fastify' {
 
 const COOKIE_OPTIONS = { path: '/', httpOnly: true, sameSite: 'lax' } as const;
 
-/** Accounts: e-mail verification, signup, login/logout and the session probe (legacy `/api/users/*`). */
+/** Accounts: e-mail verification, signup, login/logout, the session probe (legacy `/api/users/*`) and the profile update. */
 export const usersModule: ApiModule = async (app, ctx) => {
   const users = new UsersService(ctx, app.log);
   app.decorate('usersService', users);
@@ -78,6 +79,15 @@ export const usersModule: ApiModule = async (app, ctx) => {
     return reply.code(200).send({ success: true, message: MESSAGES.loggedOut });
   };
   app.route({ method: ['GET', 'POST', 'PUT', 'DELETE'], url: '/api/users/logout', handler: logout });
+
+  // Not in the legacy (its my page only edited locally): the member's own e-mail, birth and phone; answers the session as check-session would.
+  app.put('/api/users/me', async (request, reply) => {
+    const user = requireUser(request);
+    const input = parse(ProfileUpdateRequestSchema, request.body ?? {}, request);
+    const updated = await users.updateProfile(user, input);
+    reply.header('Cache-Control', 'no-store');
+    return sessionBody(updated);
+  });
 
   app.get('/api/users/check-session', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SignupRequest } from '@pawbridge/shared';
+import type { ProfileUpdateRequest, SignupRequest } from '@pawbridge/shared';
 import type { ApiContext, SessionUserRow } from '../../context';
 import { ApiHttpError } from '../../lib/errors';
 import { domainEvent } from '../../events';
-import { EmailVerification } from './email-verification';
+import { EmailVerification, emailKey } from './email-verification';
 import { hashPassword, verifyPassword } from './passwords';
 import { UsersRepository } from './users.repository';
 
@@ -20,6 +20,7 @@ export const MESSAGES = {
   badCredentials: '아이디 또는 비밀번호가 올바르지 않습니다.',
   loggedIn: '로그인 성공!',
   loggedOut: '로그아웃 완료',
+  profileUpdated: '회원 정보를 수정했습니다.',
 } as const;
 
 /** Login ids nobody can sign up with, whatever the case (the admin is only ever seeded). */
@@ -105,6 +106,29 @@ export class UsersService {
     const sessionId = await this.ctx.sessions.create(userPk);
     await this.repo.incrementLoginCount(userPk);
     return sessionId;
+  }
+
+  /**
+   * The member's own e-mail, birth and phone. A changed address must be free and
+   * freshly verified (the verification is spent in the same transaction, as in
+   * signup); keeping the address, whatever its case, needs no code.
+   */
+  async updateProfile(user: SessionUserRow, input: ProfileUpdateRequest): Promise<SessionUserRow> {
+    const email = input.email.trim();
+    const changed = emailKey(email) !== emailKey(user.email ?? '');
+    const values = { email, birth: input.birth, phoneNm: input.phoneNm.trim() };
+    if (changed && (await this.repo.emailHeldByOther(emailKey(email), user.pk))) throw new ApiHttpError(409, MESSAGES.emailTaken);
+    try {
+      await this.repo.transaction(async (tx) => {
+        if (changed && !(await this.emails.consumeVerified(tx, email))) throw new ApiHttpError(400, MESSAGES.emailNotVerified);
+        await tx.updateProfile(user.pk, values);
+      });
+    } catch (err) {
+      // Another account took the address between the check and the update: the unique index decides.
+      if ((err as PgError).code === '23505') throw new ApiHttpError(409, MESSAGES.emailTaken);
+      throw err;
+    }
+    return { ...user, ...values };
   }
 
   async logout(sessionId: string | undefined): Promise<void> {
