@@ -34,7 +34,8 @@ describe('routes', () => {
   it('loads a lazy screen without React Router warnings and sets its title', async () => {
     const warn = vi.spyOn(console, 'warn');
     const error = vi.spyOn(console, 'error');
-    renderApp('/community');
+    mockApi({ 'GET /api/users/check-session': { body: { loggedIn: false } }, 'GET /api/community/posts': { body: [] } });
+    renderRoutes(routeObjects, '/community');
     expect(await screen.findByRole('heading', { level: 1, name: '커뮤니티' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('커뮤니티 · 포브리지'));
     expect(warn).not.toHaveBeenCalled();
