@@ -19,7 +19,7 @@ const DATA_FALLBACKS = [
   { file: 'normalisers/donation.normaliser.ts', text: '유기견' },
 ];
 // Domains other engineers are building right now keep their own words until they adopt the tables.
-const NOT_YET = /(^realtime\/|community|oauth|notification|dashboard)/;
+const NOT_YET = /(community|oauth)/;
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
