@@ -30,7 +30,7 @@ const DEMO_POSTS: DemoPost[] = [
     by: 'demo',
     postType: 'SHOW_OFF',
     title: '콩이가 처음으로 앉아를 해냈어요!',
-    html: '<p>간식 앞에서만 하긴 하지만… 그래도 <em>첫 성공</em>이에요 🐾</p><p>다음 목표는 <strong>기다려</strong>입니다. 훈련 팁 있으면 알려 주세요!</p>',
+    html: '<p>간식 앞에서만 하긴 하지만… 그래도 <em>첫 성공</em>이에요!</p><p>다음 목표는 <strong>기다려</strong>입니다. 훈련 팁 있으면 알려 주세요!</p>',
     cover: ['#f6c89f', '#fbf7f0'],
     comments: [{ by: 'admin', content: '축하해요! 짧게 자주 연습하는 게 제일 좋아요.' }],
     likedBy: ['admin'],
