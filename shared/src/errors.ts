@@ -77,6 +77,7 @@ export const ErrorReasonSchema = z.enum([
   'POST_AUTHOR_ONLY',
   'POST_CATEGORY_NOT_ALLOWED',
   'COMMENT_LOGIN_REQUIRED',
+  'PROFILE_UPDATE_UNSUPPORTED',
 ]);
 export type ErrorReason = z.infer<typeof ErrorReasonSchema>;
 
@@ -171,6 +172,7 @@ export const ERROR_REASON_MESSAGES: Record<ErrorReason, string> = {
   POST_AUTHOR_ONLY: '본인이 작성한 게시글만 수정하거나 삭제할 수 있습니다.',
   POST_CATEGORY_NOT_ALLOWED: '이 카테고리에 글을 쓸 권한이 없습니다.',
   COMMENT_LOGIN_REQUIRED: '로그인한 회원만 댓글을 쓸 수 있습니다.',
+  PROFILE_UPDATE_UNSUPPORTED: '지금 연결된 서버에서는 회원 정보를 수정할 수 없습니다.',
 };
 
 /** Field-error codes only the server can decide (the rest are the shared VALIDATION_MESSAGES keys). */

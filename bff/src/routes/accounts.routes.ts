@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LoginRequestSchema, OK_MESSAGES, OkSchema, SendEmailQuerySchema, SessionSchema, SignupRequestSchema, VerifyEmailQuerySchema, type Ok, type OkMessageCode } from '@pawbridge/shared';
+import { LoginRequestSchema, OK_MESSAGES, OkSchema, ProfileUpdateRequestSchema, SendEmailQuerySchema, SessionSchema, SessionUserSchema, SignupRequestSchema, VerifyEmailQuerySchema, type Ok, type OkMessageCode } from '@pawbridge/shared';
 import { errorResponses } from '../errors/error-responses';
 import { AccountsGateway } from '../upstream/accounts.gateway';
 import { UPSTREAM_SESSION_COOKIE } from '../upstream/client';
-import { clearSessionCookie, setSessionCookie } from '../plugins/session';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../plugins/session';
 import { byIp } from '../plugins/rate-limit';
 
 const lower = (s: string | undefined) => s?.trim().toLowerCase();
@@ -58,6 +58,24 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       await accounts.signup(request, request.body);
       return ok('SIGNED_UP');
+    },
+  );
+
+  r.put(
+    '/api/users/me',
+    {
+      schema: {
+        tags,
+        summary: '내 정보 수정 (이메일·생년월일·휴대폰)',
+        description: '로그인한 회원 본인의 정보만 바꿉니다. 이메일을 바꾸려면 새 주소로 send-email·verify-email 인증을 먼저 마쳐야 합니다. 레거시 서버에는 이 기능이 없어 501 UPSTREAM_UNSUPPORTED(PROFILE_UPDATE_UNSUPPORTED)로 답합니다.',
+        body: ProfileUpdateRequestSchema,
+        response: { 200: SessionUserSchema, ...errorResponses(400, 401, 409, 501, 502, 504) },
+      },
+    },
+    async (request, reply) => {
+      await requireUser(request);
+      const session = await accounts.updateProfile(request, request.body);
+      return reply.header('cache-control', 'no-store').send(session);
     },
   );
 

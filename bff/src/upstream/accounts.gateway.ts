@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { LoginRequest, Session, SessionUser, SignupRequest } from '@pawbridge/shared';
+import type { LoginRequest, ProfileUpdateRequest, Session, SessionUser, SignupRequest } from '@pawbridge/shared';
 import type { BffConfig } from '../config/env';
 import { BffError, fieldFailure } from '../errors/bff-error';
 import { normaliseSession } from '../normalisers/session.normaliser';
@@ -86,6 +86,29 @@ export class AccountsGateway {
     if (res.status >= 500) throw new BffError(502, 'UPSTREAM_UNAVAILABLE');
     request.log.error({ userId: body.userId }, 'legacy signup reused an existing login id; both accounts need an operator');
     throw fieldFailure(409, 'USER_ID_CONFLICT', { userId: 'userIdConflict' });
+  }
+
+  /**
+   * The member's own e-mail, birth and phone (our api's PUT /api/users/me); the
+   * session as it reads afterwards. The legacy has no such call: its my page only
+   * edited locally, so the honest answer there is 501.
+   */
+  async updateProfile(request: FastifyRequest, body: ProfileUpdateRequest): Promise<SessionUser> {
+    if (this.kind === 'legacy') throw BffError.because(501, 'UPSTREAM_UNSUPPORTED', 'PROFILE_UPDATE_UNSUPPORTED');
+    const res = await this.up.updateProfile(request, body);
+    if (!isOk(res)) {
+      switch (signupRefusal(res)) {
+        case 'EMAIL_ALREADY_REGISTERED':
+          throw fieldFailure(409, 'EMAIL_ALREADY_REGISTERED', { email: 'emailAlreadyRegistered' });
+        case 'EMAIL_NOT_VERIFIED':
+          throw fieldFailure(400, 'EMAIL_NOT_VERIFIED', { email: 'emailNotVerified' });
+        default:
+          throw toBffError(res, { 404: BffError.because(501, 'UPSTREAM_UNSUPPORTED', 'PROFILE_UPDATE_UNSUPPORTED') });
+      }
+    }
+    const session = normaliseSession(res.json);
+    if (!session.loggedIn) throw new BffError(502, 'UPSTREAM_UNAVAILABLE');
+    return session;
   }
 
   async sendEmail(request: FastifyRequest, email: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { LoginRequest, SignupRequest } from '@pawbridge/shared';
+import type { LoginRequest, ProfileUpdateRequest, SignupRequest } from '@pawbridge/shared';
 import { UPSTREAM_SESSION_COOKIE, upstreamMessage, type UpstreamClient, type UpstreamResponse } from './client';
 
 /** Account calls on the legacy paths (legacy-contract §3.1, §4). */
@@ -28,6 +28,9 @@ export const accountsUpstream = (client: UpstreamClient) => ({
       sessionId: null,
       json: { name: b.name, userId: b.userId, email: b.email, password: b.password, birth: b.birth, phoneNm: b.phoneNm },
     }),
+  /** Our api only (the legacy has no profile update); the three fields, nothing else. */
+  updateProfile: (from: FastifyRequest, b: ProfileUpdateRequest) =>
+    client.request('PUT', '/api/users/me', { from, json: { email: b.email, birth: b.birth, phoneNm: b.phoneNm } }),
   sendEmail: (from: FastifyRequest, email: string) => client.request('POST', '/api/users/send-email', { from, sessionId: null, query: { email } }),
   verifyEmail: (from: FastifyRequest, code: string, email?: string) =>
     client.request('POST', '/api/users/verify-email', { from, sessionId: null, query: { code, email } }),
