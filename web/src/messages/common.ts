@@ -21,8 +21,6 @@ export const common = {
   'header.welcome': '{name}님, 안녕하세요',
   'header.socialBadge': '소셜 로그인',
   'header.logoLabel': '포브리지 홈으로',
-  'header.notificationsSoon': '알림 기능은 준비 중이에요',
-  'header.notificationsUnavailable': '알림 (준비 중)',
   'header.logoutSuccess': '로그아웃되었습니다',
   'header.logoutFailed': '로그아웃 중 오류가 발생했습니다',
   'provider.google': 'Google',
