@@ -89,7 +89,11 @@ export class DashboardBridge {
       socket.emit('join_dashboard', 'ADMIN');
       this.setOnline(true);
     });
-    socket.on('disconnect', () => this.setOnline(false));
+    socket.on('disconnect', (reason) => {
+      this.setOnline(false);
+      // A server that ends the session itself (e.g. while restarting) is not retried by the client: reconnect by hand.
+      if (reason === 'io server disconnect' && this.upstream === socket) setTimeout(() => this.upstream === socket && (socket as UpstreamSocket & { connect(): unknown }).connect(), 1000);
+    });
     socket.on('connect_error', (err) => this.opts.log.debug({ err }, 'dashboard upstream connect error'));
     for (const event of DASHBOARD_EVENTS) {
       socket.on(event, (payload: unknown) => {

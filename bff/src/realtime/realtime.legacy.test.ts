@@ -182,6 +182,15 @@ describe('dashboard, upstream = legacy Spring', () => {
     expect(statuses[0]).toEqual({ online: false });
     spring.state.dashboardSocket?.to('dashboard').emit('user_registered', { message: '새로운 사용자가 등록되었습니다.', userId: 'newbie' });
     expect(await got).toMatchObject({ event: 'user_registered', userId: 'newbie', message: '새로운 사용자가 등록되었습니다.' });
+
+    // The upstream ends the session (as a restarting server does): the admin hears it, the BFF comes back, events flow again.
+    for (const s of Object.values(spring.state.dashboardSocket?.sockets.sockets ?? {})) s.disconnect(true);
+    await vi.waitFor(() => expect(statuses.at(-1)).toEqual({ online: false }));
+    await vi.waitFor(() => expect(spring.state.dashboardJoins).toBe(2), { timeout: 10_000 });
+    await vi.waitFor(() => expect(statuses.at(-1)).toEqual({ online: true }));
+    const again = new Promise<unknown>((resolve) => admin.on('pet_adopted', resolve));
+    spring.state.dashboardSocket?.to('dashboard').emit('pet_adopted', { message: '새로운 입양 신청이 접수되었습니다.', petId: 7, userId: 'kim' });
+    expect(await again).toMatchObject({ event: 'pet_adopted', petId: 7 });
     admin.close();
   });
 });

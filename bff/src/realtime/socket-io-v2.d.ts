@@ -5,6 +5,7 @@ declare module 'socket.io-client-v2' {
     on(event: string, listener: (...args: unknown[]) => void): V2Socket;
     emit(event: string, ...args: unknown[]): V2Socket;
     close(): V2Socket;
+    connect(): V2Socket;
   }
   function io(url: string, opts?: Record<string, unknown>): V2Socket;
   export default io;
