@@ -191,6 +191,13 @@ describe('dashboard, upstream = legacy Spring', () => {
     const again = new Promise<unknown>((resolve) => admin.on('pet_adopted', resolve));
     spring.state.dashboardSocket?.to('dashboard').emit('pet_adopted', { message: '새로운 입양 신청이 접수되었습니다.', petId: 7, userId: 'kim' });
     expect(await again).toMatchObject({ event: 'pet_adopted', petId: 7 });
+
+    // A second admin shares the one upstream connection.
+    const second = connect(login('admin', 'ADMIN'));
+    const secondStatus = new Promise<unknown>((resolve) => second.on('dashboard:status', resolve));
+    expect(await secondStatus).toEqual({ online: true });
+    expect(Object.keys(spring.state.dashboardSocket?.sockets.sockets ?? {})).toHaveLength(1);
+    second.close();
     admin.close();
   });
 });
