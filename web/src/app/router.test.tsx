@@ -13,7 +13,15 @@ vi.setConfig({ testTimeout: 15_000 });
 afterEach(resetTestApp);
 
 function renderApp(path: string, session: Session = { loggedIn: false }) {
-  mockApi({ 'GET /api/users/check-session': { body: session } });
+  // Home lists strays (and a member's dogs); my page's pets tab lists the dogs.
+  mockApi({
+    'GET /api/users/check-session': { body: session },
+    'GET /api/abandoned/abandoned-pets': { body: [] },
+    'GET /api/pet/profile/pets': { body: [] },
+    // The header's bell asks for the logged-in user's unread notifications.
+    'GET /api/notifications/user/mina/unread': { body: [] },
+    'GET /api/notifications/user/admin/unread': { body: [] },
+  });
   return renderRoutes(routeObjects, path);
 }
 
@@ -56,9 +64,15 @@ describe('/mypage', () => {
     expect(await screen.findByText(/마이페이지는 일반 회원 전용이에요/)).toBeInTheDocument();
   });
 
-  it('shows a member the page still to come', async () => {
+  it('shows a member my page on its first tab, my info', async () => {
     const { router } = renderApp('/mypage', sessionUser());
-    expect(await screen.findByRole('heading', { name: '준비 중입니다' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/mypage');
+    expect(await screen.findByRole('heading', { level: 1, name: '마이페이지' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mypage/info'));
+    expect(screen.getByRole('tab', { name: '내 정보', selected: true })).toBeInTheDocument();
+  });
+
+  it('opens a tab from its own address (a reload keeps it)', async () => {
+    renderApp('/mypage/pets', sessionUser());
+    expect(await screen.findByRole('tab', { name: '내 반려견', selected: true })).toBeInTheDocument();
   });
 });

@@ -25,6 +25,7 @@ const home = () => import('@/app/HomeRoute');
 const register = () => import('@/features/pets/RegisterPetPage');
 const communityList = () => import('@/features/community/CommunityListPage');
 const postForm = () => import('@/features/community/PostFormPage');
+const myPage = () => import('@/app/MyPageRoute');
 
 export const routeObjects: RouteObject[] = [
   {
@@ -56,7 +57,8 @@ export const routeObjects: RouteObject[] = [
       screen('/community/posts', communityList, 'title.community'),
       screen('/community/:postId', () => import('@/features/community/PostDetailPage'), 'title.communityPost'),
       screen('/community/:postId/edit', postForm, 'title.communityEdit'),
-      screen('/mypage', () => import('@/app/MyPageRoute'), 'title.myPage'),
+      screen('/mypage', myPage, 'title.myPage'),
+      screen('/mypage/:tab', myPage, 'title.myPage'),
       screen('*', () => import('@/components/NotFoundPage'), 'title.notFound'),
     ],
   },

@@ -9,9 +9,11 @@ import { notifications } from './notifications';
 import { dashboard } from './dashboard';
 import { community } from './community';
 import { donations } from './donations';
+import { home } from './home';
+import { mypage } from './mypage';
 import { particle } from './josa';
 
-export const ko = { ...common, ...auth, ...strays, ...adoption, ...pets, ...notifications, ...dashboard, ...community, ...donations } as const;
+export const ko = { ...common, ...auth, ...strays, ...adoption, ...pets, ...notifications, ...dashboard, ...community, ...donations, ...home, ...mypage } as const;
 export type MessageKey = keyof typeof ko;
 
 /**

@@ -1,18 +1,24 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '@pawbridge/shared';
-import { adminUser, mockApi, renderRoutes, resetTestApp, sessionUser } from '@/testing/render-app';
+import { adminUser, mockApi, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
 import HomePage from './HomePage';
 
-function renderHome(session: Session, path = '/') {
-  mockApi({ 'GET /api/users/check-session': { body: session } });
-  return renderRoutes(
+function renderHome(session: Session, path = '/', routes: Record<string, MockRoute> = {}) {
+  const api = mockApi({
+    'GET /api/users/check-session': { body: session },
+    'GET /api/abandoned/abandoned-pets': { body: [] },
+    'GET /api/pet/profile/pets': { body: [] },
+    ...routes,
+  });
+  const rendered = renderRoutes(
     [
       { path: '/', element: <HomePage /> },
       { path: '/main', element: <HomePage /> },
     ],
     path,
   );
+  return { ...rendered, api };
 }
 
 const cards = () => within(screen.getByRole('region', { name: '바로 가기' }));
@@ -66,4 +72,89 @@ describe('HomePage', () => {
     renderHome(sessionUser({ socialId: 'x-9' }));
     expect(await screen.findByText('소셜 계정으로 로그인했어요')).toBeInTheDocument();
   });
+
+  it('a visitor sees the page before the session check answers (fast first paint)', () => {
+    mockApi({
+      'GET /api/users/check-session': () => new Promise<never>(() => undefined),
+      'GET /api/abandoned/abandoned-pets': { body: [] },
+    });
+    renderRoutes([{ path: '/', element: <HomePage /> }], '/');
+    expect(screen.getByRole('heading', { level: 1, name: '유기견에게 새 가족을 찾아 주세요' })).toBeInTheDocument();
+    expect(cardTargets()).toEqual(['/adopt', '/community', '/abandoned/register']);
+  });
+
+  it('carousel: at most eight strays, each card names breed, place and status and goes to /adopt', async () => {
+    stubObservers();
+    const strays = Array.from({ length: 10 }, (_, i) => stray(i + 1, i === 0 ? { type: null, imageUrl: null } : {}));
+    renderHome({ loggedIn: false }, '/', { 'GET /api/abandoned/abandoned-pets': { body: strays } });
+    const region = within(await screen.findByRole('region', { name: '가족을 기다리는 아이들' }));
+    const links = await region.findAllByRole('link', { name: /입양 목록에서 보기/ });
+    expect(links).toHaveLength(8);
+    expect(links.every((a) => a.getAttribute('href') === '/adopt')).toBe(true);
+    expect(links[0]).toHaveAccessibleName('품종 미상, 서울특별시 1, 보호 중. 입양 목록에서 보기');
+    expect(region.getAllByText('사진 없음').length).toBeGreaterThan(0);
+    expect(region.getByRole('button', { name: '다음 아이들' })).toBeInTheDocument();
+    expect(region.getByRole('button', { name: '이전 아이들' })).toBeInTheDocument();
+  });
+
+  it('carousel: no strays → a "목록 보기" button to /adopt; a failed list says so', async () => {
+    const { unmount } = renderHome({ loggedIn: false });
+    expect(await screen.findByRole('link', { name: '목록 보기' })).toHaveAttribute('href', '/adopt');
+    unmount();
+    resetTestApp();
+    renderHome({ loggedIn: false }, '/', { 'GET /api/abandoned/abandoned-pets': { status: 502, body: { error: { code: 'UPSTREAM_UNAVAILABLE', message: 'x', requestId: 'r' } } } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('유기견 목록을 불러오지 못했어요.');
+  });
+
+  it("member: their dogs' grid, each card to /pet/profile/{id}; none → a link to /pet/register", async () => {
+    const dog = { id: 'p-1', petId: '41000000000001', name: '초코', type: '푸들', weight: 4.2, age: 3, size: 'SMALL', gender: 'MALE', adopt: false, imageUrl: null };
+    const { unmount } = renderHome(sessionUser(), '/', { 'GET /api/pet/profile/pets': { body: [dog] } });
+    const grid = within(await screen.findByRole('region', { name: '내 반려견' }));
+    expect(await grid.findByRole('link', { name: /초코/ })).toHaveAttribute('href', '/pet/profile/p-1');
+    unmount();
+    resetTestApp();
+    renderHome(sessionUser());
+    expect(await screen.findByRole('link', { name: '반려견 등록하기' })).toHaveAttribute('href', '/pet/register');
+  });
+
+  it('visitors and admins get no dogs grid and ask for no dogs', async () => {
+    const { api } = renderHome(adminUser());
+    await screen.findByText('Admin님, 다시 만나서 반가워요');
+    expect(screen.queryByRole('region', { name: '내 반려견' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/pet/profile/pets')).toHaveLength(0);
+  });
 });
+
+function stray(id: number, over: Record<string, unknown> = {}) {
+  return {
+    id,
+    name: `아이${id}`,
+    imageUrl: `/uploads/s${id}.jpg`,
+    type: '진돗개',
+    gender: null,
+    location: `서울특별시 ${id}`,
+    description: '',
+    foundDate: '2026-09-01',
+    foundTime: '10:00',
+    latitude: null,
+    longitude: null,
+    status: 'PROTECTING',
+    reportStatus: 'APPROVED',
+    ...over,
+  };
+}
+
+/** Embla watches slides with IntersectionObserver, which jsdom does not have. */
+function stubObservers() {
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    },
+  );
+}

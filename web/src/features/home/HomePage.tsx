@@ -6,6 +6,8 @@ import type { SessionUser } from '@pawbridge/shared';
 import { t } from '@/messages';
 import { FeatureCards } from './components/FeatureCards';
 import { SocialLoginInfo } from './components/SocialLoginInfo';
+import { StrayCarousel } from './components/StrayCarousel';
+import { MyDogsGrid } from './components/MyDogsGrid';
 import { featureCards } from './feature-cards';
 
 /** A brand-new member is welcomed, a returning one greeted again; unknown (legacy upstream) gets a plain hello. */
@@ -14,7 +16,11 @@ function greeting(user: SessionUser): string {
   return t(key, { name: user.displayName });
 }
 
-/** `adminPanel`: what admins see in place of the members' part (the app passes the live dashboard in). */
+/**
+ * `adminPanel`: what admins see in place of the members' part (the app passes the live dashboard in).
+ * Nothing here waits for the session check: a visitor's page (banner, strays, cards) paints at once
+ * and the member's parts join when the session answers.
+ */
 export default function HomePage({ adminPanel }: { adminPanel?: ReactNode }) {
   const { user } = useSession();
   return (
@@ -56,6 +62,10 @@ export default function HomePage({ adminPanel }: { adminPanel?: ReactNode }) {
         {user?.isAdmin && adminPanel}
 
         {user && <SocialLoginInfo user={user} />}
+
+        <StrayCarousel />
+
+        {user && !user.isAdmin && <MyDogsGrid />}
 
         <Box component="section" aria-labelledby="home-cards-title">
           <Title order={2} id="home-cards-title" size="h3" mb="md">

@@ -1,0 +1,127 @@
+import { AspectRatio, Badge, Box, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Carousel } from '@mantine/carousel';
+import '@mantine/carousel/styles.css';
+import { IconDog } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { Stray } from '@pawbridge/shared';
+import SafeImage from '@/components/SafeImage';
+import { adoptListBadge } from '@/components/stray-status';
+import { t } from '@/messages';
+import { useHomeStrays } from '../api';
+import classes from './StrayCarousel.module.css';
+
+function StrayCard({ stray }: { stray: Stray }) {
+  const breed = stray.type?.trim() || t('home.strays.breedUnknown');
+  const badge = adoptListBadge(stray.status);
+  return (
+    <Link to="/adopt" className={classes.card} aria-label={t('home.strays.cardLabel', { breed, location: stray.location, status: badge.label })}>
+      <AspectRatio ratio={4 / 3}>
+        <SafeImage
+          src={stray.imageUrl}
+          alt={t('home.strays.photoAlt', { breed })}
+          fit="cover"
+          fallback={
+            <Center bg="gray.1">
+              <Stack align="center" gap={4}>
+                <IconDog size={40} color="var(--mantine-color-gray-6)" aria-hidden />
+                <Text size="sm" c="gray.7">
+                  {t('home.strays.noPhoto')}
+                </Text>
+              </Stack>
+            </Center>
+          }
+        />
+      </AspectRatio>
+      <Badge className={classes.status} color={badge.color} variant="filled" aria-hidden>
+        {badge.label}
+      </Badge>
+      <Stack gap={2} p="sm">
+        <Text fw={600} truncate>
+          {breed}
+        </Text>
+        <Text size="sm" c="gray.7" truncate>
+          {stray.location}
+        </Text>
+      </Stack>
+    </Link>
+  );
+}
+
+/**
+ * Up to eight strays, four to a view on wide screens, fewer on phones where a
+ * swipe moves on (spec §2 Home). With four or fewer everything fits, so Embla
+ * cannot scroll and the previous/next buttons stay disabled.
+ */
+export function StrayCarousel() {
+  const { strays, error, isLoading, reload } = useHomeStrays();
+
+  const body = () => {
+    if (isLoading) {
+      return (
+        <Center py="xl">
+          <Stack align="center" gap="xs">
+            <Loader aria-hidden />
+            <Text c="dimmed" role="status">
+              {t('home.strays.loading')}
+            </Text>
+          </Stack>
+        </Center>
+      );
+    }
+    if (error || !strays) {
+      return (
+        <Paper withBorder p="lg" radius="md">
+          <Stack align="center" ta="center">
+            <Text role="alert">{t('home.strays.failed')}</Text>
+            <Button variant="light" onClick={() => void reload()}>
+              {t('home.retry')}
+            </Button>
+          </Stack>
+        </Paper>
+      );
+    }
+    if (strays.length === 0) {
+      return (
+        <Paper withBorder p="lg" radius="md">
+          <Stack align="center" ta="center">
+            <Text>{t('home.strays.empty')}</Text>
+            <Button component={Link} to="/adopt" variant="light">
+              {t('home.strays.viewList')}
+            </Button>
+          </Stack>
+        </Paper>
+      );
+    }
+    return (
+      <Carousel
+        aria-label={t('home.strays.region')}
+        slideSize={{ base: '80%', xs: '50%', md: '25%' }}
+        slideGap="md"
+        emblaOptions={{ align: 'start', slidesToScroll: 'auto', containScroll: 'trimSnaps' }}
+        withIndicators
+        controlSize={36}
+        previousControlProps={{ 'aria-label': t('home.strays.previous') }}
+        nextControlProps={{ 'aria-label': t('home.strays.next') }}
+        getIndicatorProps={(index) => ({ 'aria-label': t('home.strays.slide', { index: index + 1 }) })}
+        attributes={{ indicators: { 'aria-label': t('home.strays.region') } }}
+        styles={{ indicators: { bottom: -24 } }}
+        pb={32}
+      >
+        {strays.map((s) => (
+          <Carousel.Slide key={s.id}>
+            <StrayCard stray={s} />
+          </Carousel.Slide>
+        ))}
+      </Carousel>
+    );
+  };
+
+  return (
+    <Box component="section" aria-labelledby="home-strays-title">
+      <Title order={2} id="home-strays-title" size="h3" mb="md">
+        {t('home.strays.title')}
+      </Title>
+      {body()}
+    </Box>
+  );
+}

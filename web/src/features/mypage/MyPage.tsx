@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { Container, Stack, Tabs, Title } from '@mantine/core';
+import { IconClipboardList, IconDog, IconHeartHandshake, IconUser } from '@tabler/icons-react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { t } from '@/messages';
+import ApplicationsTab from './components/ApplicationsTab';
+import ProfileTab, { type EmailChangeSlot } from './components/ProfileTab';
+import { isMyPageTab, MYPAGE_TABS, type MyPageTab } from './tabs';
+
+export type { EmailChangeSlot } from './components/ProfileTab';
+
+interface Props {
+  /** The member's dogs (the app passes the pets feature's list in). */
+  pets: ReactNode;
+  /** The donation history with its detail modal (from the donations feature). */
+  donations: ReactNode;
+  /** The e-mail change field with its verification step (from the auth feature). */
+  renderEmailChange: (slot: EmailChangeSlot) => ReactNode;
+}
+
+const ICONS: Record<MyPageTab, ReactNode> = {
+  info: <IconUser size={16} aria-hidden />,
+  pets: <IconDog size={16} aria-hidden />,
+  applications: <IconClipboardList size={16} aria-hidden />,
+  donations: <IconHeartHandshake size={16} aria-hidden />,
+};
+
+/**
+ * My page (spec §2): four tabs, each its own URL so it can be linked and survives
+ * a reload; `/mypage` and unknown tabs land on my info. Only the open tab loads.
+ */
+export default function MyPage({ pets, donations, renderEmailChange }: Props) {
+  const { tab } = useParams();
+  const navigate = useNavigate();
+  if (!isMyPageTab(tab)) return <Navigate to={`/mypage/${MYPAGE_TABS[0]}`} replace />;
+
+  const panel = (): ReactNode => {
+    switch (tab) {
+      case 'info':
+        return <ProfileTab renderEmailChange={renderEmailChange} />;
+      case 'pets':
+        return pets;
+      case 'applications':
+        return <ApplicationsTab />;
+      case 'donations':
+        return donations;
+    }
+  };
+
+  return (
+    <Container size="lg" py={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="lg">
+        <Title order={1}>{t('mypage.title')}</Title>
+        <Tabs value={tab} onChange={(v) => v && navigate(`/mypage/${v}`)} keepMounted={false}>
+          <Tabs.List aria-label={t('mypage.tabs.label')} style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+            {MYPAGE_TABS.map((k) => (
+              <Tabs.Tab key={k} value={k} leftSection={ICONS[k]} style={{ flexShrink: 0 }}>
+                {t(`mypage.tab.${k}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value={tab} pt="lg">
+            {panel()}
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,26 @@
+import useSWR, { mutate as globalMutate } from 'swr';
+import { AdoptionApplicationListSchema, SessionUserSchema, StrayActionResultSchema, type AdoptionApplication, type ProfileUpdateRequest, type SessionUser, type StrayActionResult } from '@pawbridge/shared';
+import { api } from '@/lib/api-client';
+import { SESSION_KEY } from '@/lib/session';
+
+// The adopt list's key for the same list: a withdraw here refreshes it there too.
+const MY_APPLICATIONS_KEY = '/api/adopt/adoption/my-applications';
+
+/** Saves the member's e-mail, birth and phone; the answer is the session as it reads now, so the cache takes it. */
+export async function updateProfile(input: ProfileUpdateRequest): Promise<SessionUser> {
+  const session = await api('/api/users/me', { method: 'PUT', json: input, schema: SessionUserSchema });
+  await globalMutate(SESSION_KEY, session, { revalidate: false });
+  return session;
+}
+
+/** The member's own adoption applications. */
+export function useMyApplications() {
+  const { data, error, isLoading, mutate } = useSWR<AdoptionApplication[]>(MY_APPLICATIONS_KEY, () => api(MY_APPLICATIONS_KEY, { schema: AdoptionApplicationListSchema }), {
+    shouldRetryOnError: false,
+  });
+  return { applications: data, error: error as unknown, isLoading, reload: () => mutate() };
+}
+
+export function withdrawApplication(id: number): Promise<StrayActionResult> {
+  return api(`/api/adopt/withdraw/${id}`, { method: 'POST', schema: StrayActionResultSchema });
+}
