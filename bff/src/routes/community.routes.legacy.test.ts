@@ -1,7 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { harmlessHtml, XSS_PAYLOADS } from '@pawbridge/shared/community.xss-corpus';
 import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
-import { createClient, type TestClient } from '../testing/test-bff';
+import { createClient, startTestBff, type TestBff, type TestClient } from '../testing/test-bff';
 import { communityContractSuite, cover, expectEnvelope, postBody, postForm } from './community.routes.suite';
 
 // The BFF in front of the legacy wire (fake Spring): same canonical answers, holes closed, quirks absorbed.
@@ -73,5 +73,29 @@ describe('community through the BFF, upstream = legacy Spring', () => {
     const created = (await w.client.postForm('/api/community/createPost', postForm(postBody()))).body;
     stack.spring.state.override(`POST /api/community/comment/${created.id}`, (_req, reply) => reply.code(404).send({ error: '로그인된 유저만 댓글 작성이 가능합니다.' }));
     expectEnvelope(await w.client.post(`/api/community/comment/${created.id}`, { content: '안녕' }), 401, 'UNAUTHENTICATED');
+  });
+});
+
+describe('post covers for visitors on the legacy (its /uploads needs a session)', () => {
+  let bff: TestBff;
+  beforeAll(async () => {
+    stack.spring.state.addUser({ userId: 'community-photos', password: 'service-secret' });
+    bff = await startTestBff(stack.spring.url, { LEGACY_SERVICE_USER_ID: 'community-photos', LEGACY_SERVICE_PASSWORD: 'service-secret' });
+  });
+  afterAll(() => bff?.close());
+
+  it('a post’s cover loads for a visitor through the service session; a member’s dog photo does not', async () => {
+    const w = member(true);
+    const created = (await w.client.postForm('/api/community/createPost', postForm(postBody(), await cover()))).body;
+    const dog = stack.spring.state.pets.find((p) => p.owner === w.userId)!;
+    dog.profile = '/uploads/private-dog.jpg';
+    stack.spring.state.files.set('private-dog.jpg', { bytes: await cover('#123'), mime: 'image/jpeg' });
+
+    const visitor = createClient(bff.url);
+    expect((await visitor.get('/api/community/posts')).status).toBe(200);
+    const img = await visitor.get(created.imageUrl);
+    expect(img.status, img.text).toBe(200);
+    expect(img.headers.get('content-type')).toMatch(/^image\//);
+    expectEnvelope(await visitor.get('/uploads/private-dog.jpg'), 404, 'NOT_FOUND');
   });
 });

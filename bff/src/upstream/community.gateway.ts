@@ -16,6 +16,7 @@ import { byNewest, normaliseComments, normaliseLike, normalisePost, normalisePos
 import { requireUser } from '../plugins/session';
 import { isOk, toBffError, upstreamMessage, type UpstreamClient, type UpstreamResponse } from './client';
 import { communityUpstream } from './community.upstream';
+import { publicPostImages, type PublicPostImages } from './community.photos';
 import type { PhotoUpload } from './pets.upstream';
 
 const notFound = () => BffError.because(404, 'NOT_FOUND', 'POST_NOT_FOUND');
@@ -40,8 +41,10 @@ const successFalse = (res: UpstreamResponse) => (res.json as { success?: unknown
  */
 export class CommunityGateway {
   private readonly up;
+  private readonly covers: PublicPostImages;
   constructor(client: UpstreamClient) {
     this.up = communityUpstream(client);
+    this.covers = publicPostImages(client);
   }
 
   /**
@@ -52,6 +55,7 @@ export class CommunityGateway {
     const res = await this.up.list(request, query);
     if (!isOk(res)) throw toBffError(res);
     const posts = normalisePostList(res.json);
+    this.covers.remember(posts.map((p) => p.post.imageUrl));
     const total = res.headers.get(TOTAL_COUNT_HEADER);
     if (total !== null && /^\d+$/.test(total)) return { items: posts.map((p) => toListItem(p.post)), total: Number(total) };
     const matching = posts.filter((p) => !query.postType || p.post.postType === query.postType).sort(byNewest);
@@ -66,6 +70,7 @@ export class CommunityGateway {
     if (!isOk(res)) throw toBffError(res);
     const found = normalisePost(res.json);
     if (!found) throw notFound();
+    this.covers.remember([found.post.imageUrl]);
     return found;
   }
 

@@ -4,6 +4,7 @@ import { BffError } from '../errors/bff-error';
 import type { UpstreamClient, UpstreamStream } from './client';
 import { photoPath, photosUpstream } from './photos.upstream';
 import { LegacyServiceSession, publicStrayPhotos, type PublicStrayPhotos } from './public-photos';
+import { publicPostImages, type PublicPostImages } from './community.photos';
 
 export interface PhotoStream {
   type: string;
@@ -15,11 +16,13 @@ export interface PhotoStream {
  * Stored photos, passed through as they stream from the upstream. The legacy
  * serves /uploads only to logged-in sessions: a visitor's request it refuses is
  * retried with the BFF's service session — only for photos of strays on the
- * public adopt list (docs/decisions/0008); a member's dog stays private.
+ * public adopt list (docs/decisions/0008) and covers of community posts
+ * (decision 0019); a member's dog stays private.
  */
 export class PhotosGateway {
   private readonly up;
   private readonly publicPhotos: PublicStrayPhotos | null;
+  private readonly postImages: PublicPostImages | null;
   private readonly service: LegacyServiceSession | null;
 
   constructor(client: UpstreamClient, config: Pick<BffConfig, 'upstreamKind' | 'legacyServiceAccount'>, log: FastifyBaseLogger) {
@@ -27,6 +30,7 @@ export class PhotosGateway {
     const legacy = config.upstreamKind === 'legacy';
     const account = config.legacyServiceAccount;
     this.publicPhotos = legacy ? publicStrayPhotos(client) : null;
+    this.postImages = legacy ? publicPostImages(client) : null;
     this.service = legacy && account ? new LegacyServiceSession(client, account, log) : null;
     if (legacy && !this.service) log.warn('UPSTREAM_KIND=legacy without LEGACY_SERVICE_USER_ID/PASSWORD: visitors cannot see stray photos');
   }
@@ -35,7 +39,7 @@ export class PhotosGateway {
   async open(request: FastifyRequest, key: string): Promise<PhotoStream> {
     let res: UpstreamStream | null = await this.up.open(request, key);
     const refused = res.loginRedirect || res.status === 401 || res.status === 403;
-    if (refused && this.service && this.publicPhotos && (await this.publicPhotos.has(photoPath(key)))) {
+    if (refused && this.service && (await this.isPublic(photoPath(key)))) {
       await res.discard();
       res = await this.service.get(photoPath(key));
     }
@@ -45,5 +49,9 @@ export class PhotosGateway {
       throw new BffError(404, 'NOT_FOUND');
     }
     return { type, length: res.headers.get('content-length'), body: res.body };
+  }
+
+  private async isPublic(path: string): Promise<boolean> {
+    return Boolean((await this.publicPhotos?.has(path)) || (await this.postImages?.has(path)));
   }
 }
