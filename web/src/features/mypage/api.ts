@@ -1,4 +1,4 @@
-import useSWR, { mutate as globalMutate } from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { AdoptionApplicationListSchema, SessionUserSchema, StrayActionResultSchema, type AdoptionApplication, type ProfileUpdateRequest, type SessionUser, type StrayActionResult } from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
 import { SESSION_KEY } from '@/lib/session';
@@ -6,11 +6,14 @@ import { SESSION_KEY } from '@/lib/session';
 // The adopt list's key for the same list: a withdraw here refreshes it there too.
 const MY_APPLICATIONS_KEY = '/api/adopt/adoption/my-applications';
 
-/** Saves the member's e-mail, birth and phone; the answer is the session as it reads now, so the cache takes it. */
-export async function updateProfile(input: ProfileUpdateRequest): Promise<SessionUser> {
-  const session = await api('/api/users/me', { method: 'PUT', json: input, schema: SessionUserSchema });
-  await globalMutate(SESSION_KEY, session, { revalidate: false });
-  return session;
+/** Saves the member's e-mail, birth and phone; the answer is the session as it reads now, so the session cache takes it. */
+export function useUpdateProfile(): (input: ProfileUpdateRequest) => Promise<SessionUser> {
+  const { mutate } = useSWRConfig();
+  return async (input) => {
+    const session = await api('/api/users/me', { method: 'PUT', json: input, schema: SessionUserSchema });
+    await mutate(SESSION_KEY, session, { revalidate: false });
+    return session;
+  };
 }
 
 /** The member's own adoption applications. */

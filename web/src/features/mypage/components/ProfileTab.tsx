@@ -9,7 +9,7 @@ import { showServerErrors } from '@/components/form/server-errors';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { t } from '@/messages';
-import { updateProfile } from '../api';
+import { useUpdateProfile } from '../api';
 import { emailChanged, profileValues, validateProfile, type ProfileValues } from '../profile-form';
 
 /** What the e-mail change slot gets: it shows the address field with its verification step and reports back. */
@@ -50,6 +50,7 @@ function ProfileView({ user, onEdit }: { user: SessionUser; onEdit: () => void }
 
 function ProfileForm({ user, onDone, renderEmailChange }: { user: SessionUser; onDone: () => void } & Props) {
   const navigate = useNavigate();
+  const updateProfile = useUpdateProfile();
   const form = useForm<ProfileValues>({ mode: 'controlled', initialValues: profileValues(user) });
   const [changingEmail, setChangingEmail] = useState(false);
   const [emailVerified, setEmailVerified] = useState(false);

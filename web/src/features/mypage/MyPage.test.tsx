@@ -1,0 +1,159 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdoptionApplication } from '@pawbridge/shared';
+import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
+import MyPage, { type EmailChangeSlot } from './MyPage';
+
+vi.setConfig({ testTimeout: 15_000 });
+afterEach(resetTestApp);
+
+const member = sessionUser({ email: 'mina@example.com', birth: '1994-03-15', phoneNm: '010-1111-2222' });
+
+/** Stands in for the app's verification step: types an address and says whether it was verified. */
+function FakeEmailChange({ email, error, onChange }: EmailChangeSlot) {
+  return (
+    <div>
+      <label>
+        새 이메일
+        <input value={email} onChange={(e) => onChange(e.currentTarget.value, false)} />
+      </label>
+      <button type="button" onClick={() => onChange(email, true)}>
+        인증 완료로 표시
+      </button>
+      {error && <p>{error}</p>}
+    </div>
+  );
+}
+
+function renderMyPage(path: string, routes: Record<string, MockRoute> = {}) {
+  const api = mockApi({ 'GET /api/users/check-session': { body: member }, ...routes });
+  const rendered = renderRoutes(
+    [
+      { path: '/mypage/:tab?', element: <MyPage pets={<p>반려견 목록 자리</p>} donations={<p>후원 내역 자리</p>} renderEmailChange={(slot) => <FakeEmailChange {...slot} />} /> },
+      { path: '/login', element: <p>로그인 화면</p> },
+    ],
+    path,
+  );
+  return { ...rendered, api };
+}
+
+const application = (over: Partial<AdoptionApplication> = {}): AdoptionApplication => ({
+  id: 1,
+  adoptPetId: 10,
+  adoptStatus: 'REQUESTED',
+  userName: 'mina',
+  appliedAt: '2026-09-01T01:00:00Z',
+  approvedAt: null,
+  location: '서울특별시',
+  type: '진돗개',
+  petImageUrl: null,
+  petName: '백구',
+  applicantName: null,
+  applicantEmail: null,
+  applicantPhone: null,
+  ...over,
+});
+
+describe('MyPage tabs', () => {
+  it('/mypage lands on my info; each tab has its own address', async () => {
+    const { router } = renderMyPage('/mypage');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mypage/info'));
+    expect(await screen.findByText('010-1111-2222')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: '후원 내역' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mypage/donations'));
+    expect(screen.getByText('후원 내역 자리')).toBeInTheDocument();
+  });
+
+  it('an unknown tab goes to my info', async () => {
+    const { router } = renderMyPage('/mypage/nope');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mypage/info'));
+  });
+});
+
+describe('my info', () => {
+  const openForm = async () => {
+    fireEvent.click(await screen.findByRole('button', { name: '정보 수정' }));
+    return screen.getByLabelText('휴대폰 번호');
+  };
+
+  it('saves a new phone number and shows it', async () => {
+    const { api } = renderMyPage('/mypage/info', {
+      'PUT /api/users/me': (call) => ({ body: { ...member, ...(call.body as object) } }),
+    });
+    fireEvent.change(await openForm(), { target: { value: '010-9876-5432' } });
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByText('010-9876-5432')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/users/me')[0]?.body).toEqual({ email: 'mina@example.com', birth: '1994-03-15', phoneNm: '010-9876-5432' });
+  });
+
+  it('checks the phone with the shared schema before sending', async () => {
+    const { api } = renderMyPage('/mypage/info');
+    fireEvent.change(await openForm(), { target: { value: 'call me' } });
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByText('휴대폰 번호 형식이 올바르지 않습니다. (예: 010-1234-5678)')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/users/me')).toHaveLength(0);
+  });
+
+  it('a new e-mail must be verified first; once verified it is sent', async () => {
+    const { api } = renderMyPage('/mypage/info', { 'PUT /api/users/me': (call) => ({ body: { ...member, ...(call.body as object) } }) });
+    await openForm();
+    fireEvent.click(screen.getByRole('button', { name: '이메일 변경' }));
+    fireEvent.change(screen.getByLabelText('새 이메일'), { target: { value: 'mina.new@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByText('새 이메일 인증을 먼저 완료해 주세요.')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/users/me')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: '인증 완료로 표시' }));
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByText('mina.new@example.com')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/users/me')[0]?.body).toMatchObject({ email: 'mina.new@example.com' });
+  });
+
+  it('the legacy server cannot save: says so', async () => {
+    renderMyPage('/mypage/info', { 'PUT /api/users/me': { status: 501, body: envelope('UPSTREAM_UNSUPPORTED', 'x') } });
+    fireEvent.change(await openForm(), { target: { value: '010-9876-5432' } });
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByText('지금 연결된 서버에서는 회원 정보를 수정할 수 없어요.')).toBeInTheDocument();
+  });
+
+  it('a 401 while saving goes to /login', async () => {
+    const { router } = renderMyPage('/mypage/info', { 'PUT /api/users/me': { status: 401, body: envelope('UNAUTHENTICATED', 'x') } });
+    fireEvent.change(await openForm(), { target: { value: '010-9876-5432' } });
+    fireEvent.click(screen.getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('info that cannot load says so', async () => {
+    mockApi({ 'GET /api/users/check-session': { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', 'x') } });
+    renderRoutes([{ path: '/mypage/:tab', element: <MyPage pets={null} donations={null} renderEmailChange={() => null} /> }], '/mypage/info');
+    expect(await screen.findByText('내 정보를 불러오지 못했어요.')).toBeInTheDocument();
+  });
+});
+
+describe('my applications', () => {
+  it('own applications with the spec words and a timeline; the open one can be withdrawn', async () => {
+    renderMyPage('/mypage/applications', {
+      'GET /api/adopt/adoption/my-applications': {
+        body: [application({ id: 2, petName: '누렁이', adoptStatus: 'APPROVED', approvedAt: '2026-09-03T02:00:00Z' }), application()],
+      },
+    });
+    const open = within(await screen.findByRole('listitem', { name: '백구' }));
+    expect(open.getByText('대기 중')).toBeInTheDocument();
+    expect(open.getByText('관리자 검토를 기다리고 있어요')).toBeInTheDocument();
+    expect(open.getByRole('button', { name: '백구 입양 신청 취소' })).toBeInTheDocument();
+    const done = within(screen.getByRole('listitem', { name: '누렁이' }));
+    expect(done.getByText('승인', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    expect(done.getByText(/2026년 9월 3일/)).toBeInTheDocument();
+    expect(done.queryByRole('button', { name: /신청 취소/ })).not.toBeInTheDocument();
+    // Open ones first.
+    expect(screen.getAllByRole('listitem').map((li) => li.getAttribute('aria-labelledby'))).toEqual(['mypage-app-1', 'mypage-app-2']);
+  });
+
+  it('none: an empty state leading to /adopt; a failed load says so', async () => {
+    const { unmount } = renderMyPage('/mypage/applications', { 'GET /api/adopt/adoption/my-applications': { body: [] } });
+    expect(await screen.findByRole('link', { name: '입양할 아이 보기' })).toHaveAttribute('href', '/adopt');
+    unmount();
+    resetTestApp();
+    renderMyPage('/mypage/applications', { 'GET /api/adopt/adoption/my-applications': { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', 'x') } });
+    expect(await screen.findByText('입양 신청 내역을 불러오지 못했어요.')).toBeInTheDocument();
+  });
+});
