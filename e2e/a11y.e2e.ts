@@ -59,7 +59,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA, serious and critical)', () => {
     const member = await newContext(browser, stack, PHONE);
     await loginContext(member, stack, 'demo', 'demo1234');
     const page = await member.newPage();
-    for (const path of ['/', '/mypet', '/pet/register', '/abandoned/register', '/adopt', '/community', '/community/1', '/community/createPost']) {
+    for (const path of ['/', '/mypet', '/pet/register', '/abandoned/register', '/adopt', '/community', '/community/1', '/community/createPost', '/mypage/info', '/mypage/pets', '/mypage/applications', '/mypage/donations']) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       const vs = await seriousViolations(page);
