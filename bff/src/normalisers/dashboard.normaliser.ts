@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DASHBOARD_EVENTS, type DashboardEventName, type DashboardLiveEvent, type DashboardPart, type DashboardSummary } from '@pawbridge/shared';
+import { DASHBOARD_EVENTS, DashboardSocketPayloadSchemas, type DashboardEventName, type DashboardLiveEvent, type DashboardPart, type DashboardSummary } from '@pawbridge/shared';
 
 const n = z.coerce.number().catch(0).transform((v) => (Number.isFinite(v) && v > 0 ? Math.floor(v) : 0));
 
@@ -47,15 +47,6 @@ export function normaliseDashboard(parts: { reportsAdoptions?: unknown; donation
   };
 }
 
-const LivePayloadSchema = z
-  .object({
-    type: z.string().optional(),
-    message: z.string().optional(),
-    userId: z.union([z.string(), z.number()]).optional(),
-    petId: z.coerce.number().optional(),
-  })
-  .catch({});
-
 /** The numbers a chart-data-update carries (our api's `{reportsAdoptions, donations, abandonedStatus}`), if whole. */
 function summaryOf(payload: unknown): DashboardSummary | null {
   if (!payload || typeof payload !== 'object') return null;
@@ -63,17 +54,24 @@ function summaryOf(payload: unknown): DashboardSummary | null {
   return summary.failed.length === 0 ? summary : null;
 }
 
-/** One event of the upstream dashboard socket (legacy-contract §7) → the shared catalogue's shape; null for foreign events. */
+/**
+ * One event of the upstream dashboard socket (legacy-contract §7) → the shared
+ * shape; null for events outside the catalogue and for payloads the shared
+ * event catalogue (realtime.schema.ts) does not accept.
+ */
 export function normaliseDashboardEvent(event: string, payload: unknown, now: () => Date = () => new Date()): DashboardLiveEvent | null {
   if (!(DASHBOARD_EVENTS as readonly string[]).includes(event)) return null;
-  const p = payload && typeof payload === 'object' ? LivePayloadSchema.parse(payload) : {};
+  const name = event as DashboardEventName;
+  const parsed = DashboardSocketPayloadSchemas[name].safeParse(payload);
+  if (!parsed.success) return null;
+  const p = parsed.data as { type?: string; message?: string; userId?: string; petId?: number };
   return {
-    event: event as DashboardEventName,
+    event: name,
     type: p.type ?? null,
-    message: p.message ?? (typeof payload === 'string' ? payload : null),
-    userId: p.userId === undefined ? null : String(p.userId),
-    petId: p.petId !== undefined && Number.isFinite(p.petId) ? p.petId : null,
+    message: p.message ?? null,
+    userId: p.userId ?? null,
+    petId: p.petId ?? null,
     at: now().toISOString(),
-    summary: event === 'chart-data-update' ? summaryOf(payload) : null,
+    summary: name === 'chart-data-update' ? summaryOf(payload) : null,
   };
 }

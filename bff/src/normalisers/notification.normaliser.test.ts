@@ -47,12 +47,14 @@ describe('dashboard normaliser', () => {
     expect(d.failed).toEqual([]);
   });
 
-  it('shapes live events and ignores foreign ones', () => {
+  it('shapes live events and drops foreign ones and payloads outside the shared event catalogue', () => {
     expect(normaliseDashboardEvent('pet_adopted', { message: 'm', petId: 4, userId: 'kim' })).toMatchObject({ event: 'pet_adopted', petId: 4, userId: 'kim', type: null });
-    expect(normaliseDashboardEvent('chart-data-update', undefined)).toMatchObject({ event: 'chart-data-update', message: null });
+    expect(normaliseDashboardEvent('dashboard_update', { type: 'pet_registered', message: 'm' })).toMatchObject({ type: 'pet_registered', summary: null });
+    expect(normaliseDashboardEvent('pet_adopted', { message: 'm', petId: 'four', userId: 'kim' })).toBeNull();
+    expect(normaliseDashboardEvent('chart-data-update', undefined)).toBeNull();
     expect(normaliseDashboardEvent('connected', 'connected')).toBeNull();
     const numbers = { reportsAdoptions: { reportCount: 1, adoptionCount: 2, pendingReports: 3, pendingAdoptions: 4 }, donations: { totalAmount: 5, monthlyCount: 6 }, abandonedStatus: { lost: 7, protecting: 8, waiting: 9, adopt: 10 } };
     expect(normaliseDashboardEvent('chart-data-update', numbers)?.summary).toMatchObject({ pendingReports: 3, abandoned: { lost: 7 }, failed: [] });
-    expect(normaliseDashboardEvent('dashboard_update', numbers)?.summary).toBeNull();
+    expect(normaliseDashboardEvent('dashboard_update', numbers)).toBeNull();
   });
 });
