@@ -141,6 +141,12 @@ describe('community journey', () => {
     await imageLoaded(page, `${TITLE} 표지 사진`);
     const before = await page.getByRole('img', { name: `${TITLE} 표지 사진` }).getAttribute('src');
     await page.getByRole('button', { name: '좋아요 1' }).waitFor();
+    // The neighbour's comment and like reached the author as notifications.
+    await page.getByRole('button', { name: '알림, 읽지 않은 알림 2개' }).click();
+    const bell = page.getByRole('dialog', { name: '알림' });
+    await bell.getByText('새 댓글').waitFor();
+    await bell.getByText('새 좋아요').waitFor();
+    await page.keyboard.press('Escape');
 
     await page.getByRole('link', { name: '수정' }).click();
     await page.waitForURL((u) => u.pathname === `${postPath}/edit`);
