@@ -98,6 +98,19 @@ describe('MapPicker', () => {
     expect(screen.getByTestId('marker')).toHaveTextContent('none');
   });
 
+  it('clears the location alert once a point is picked on the map or from its centre', async () => {
+    setGeolocation({ getCurrentPosition: (_ok: PositionCallback, fail?: PositionErrorCallback | null) => fail?.({ code: 1 } as GeolocationPositionError) });
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: '내 위치 사용' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('위치 권한이 거부되었습니다');
+    await userEvent.click(screen.getByRole('button', { name: '발견 위치 클릭' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '내 위치 사용' }));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '지도 중앙을 위치로 선택' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('says when the browser has no geolocation', async () => {
     render(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: '내 위치 사용' }));

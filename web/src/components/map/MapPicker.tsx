@@ -37,7 +37,12 @@ export default function MapPicker({ label, value, onChange, error, required, hei
   const [geoError, setGeoError] = useState<string | null>(null);
   const hintId = useId();
 
-  const pickCenter = () => onChange(handle.current?.getCenter() ?? fallbackCenter.current);
+  // Once a point is chosen, a failed location request no longer matters: its alert goes.
+  const pick = (p: LatLng) => {
+    setGeoError(null);
+    onChange(p);
+  };
+  const pickCenter = () => pick(handle.current?.getCenter() ?? fallbackCenter.current);
 
   const pickMyLocation = async () => {
     setGeoError(null);
@@ -57,7 +62,7 @@ export default function MapPicker({ label, value, onChange, error, required, hei
   return (
     <Input.Wrapper label={label} required={required} error={error ?? undefined} labelElement="div" description={t('map.pickerHint')} descriptionProps={{ id: hintId }}>
       <Stack gap="xs" mt={4}>
-        <MapView label={label} center={center ?? undefined} marker={value} onPick={onChange} onReady={(h) => (handle.current = h)} height={height} describedBy={hintId} />
+        <MapView label={label} center={center ?? undefined} marker={value} onPick={pick} onReady={(h) => (handle.current = h)} height={height} describedBy={hintId} />
         <Group gap="xs">
           <Button variant="light" size="sm" leftSection={<IconFocusCentered size={16} aria-hidden />} onClick={pickCenter}>
             {t('map.useCenter')}
