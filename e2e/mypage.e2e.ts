@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, createUser, httpClient, launchBrowser, loginContext, newContext, screenshot, startStack, type Stack, type TestUser } from './harness';
+import { DESKTOP, PHONE, createUser, httpClient, latestCode, launchBrowser, loginContext, newContext, screenshot, startStack, type Stack, type TestUser } from './harness';
 
 const TABS = [
   ['info', '내 정보'],
@@ -195,6 +195,25 @@ describe('home and my page', () => {
     await page.getByText('내 정보를 수정했어요.').waitFor();
     await page.reload();
     await page.getByText('010-5151-7272').waitFor();
+
+    // A new address goes through the signup's verification step before it can be saved.
+    const newEmail = `new.${member.email}`;
+    await page.getByRole('button', { name: '정보 수정' }).click();
+    await page.getByRole('button', { name: '이메일 변경' }).click();
+    await page.getByLabel('이메일', { exact: true }).fill(newEmail);
+    await page.getByRole('button', { name: '저장' }).click();
+    await page.getByText('새 이메일 인증을 먼저 완료해 주세요.').waitFor();
+    await page.getByRole('button', { name: '인증 코드 보내기' }).click();
+    // The code field appears once the api has answered, after the mail was written.
+    await page.getByLabel('인증 코드').waitFor();
+    await page.getByLabel('인증 코드').fill(latestCode(stack, newEmail));
+    await page.getByRole('button', { name: '인증하기' }).click();
+    await page.getByRole('button', { name: /인증 완료/ }).first().waitFor();
+    await screenshot(page, 'mypage-info-email-verified-phone');
+    await page.getByRole('button', { name: '저장' }).click();
+    await page.getByText('내 정보를 수정했어요.').waitFor();
+    await page.reload();
+    await page.getByText(newEmail).waitFor();
     await context.close();
   });
 

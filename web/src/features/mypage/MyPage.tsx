@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Container, Stack, Tabs, Title } from '@mantine/core';
 import { IconClipboardList, IconDog, IconHeartHandshake, IconUser } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { t } from '@/messages';
 import ApplicationsTab from './components/ApplicationsTab';
@@ -32,6 +33,7 @@ const ICONS: Record<MyPageTab, ReactNode> = {
 export default function MyPage({ pets, donations, renderEmailChange }: Props) {
   const { tab } = useParams();
   const navigate = useNavigate();
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   if (!isMyPageTab(tab)) return <Navigate to={`/mypage/${MYPAGE_TABS[0]}`} replace />;
 
   const panel = (): ReactNode => {
@@ -52,9 +54,10 @@ export default function MyPage({ pets, donations, renderEmailChange }: Props) {
       <Stack gap="lg">
         <Title order={1}>{t('mypage.title')}</Title>
         <Tabs value={tab} onChange={(v) => v && navigate(`/mypage/${v}`)} keepMounted={false}>
-          <Tabs.List aria-label={t('mypage.tabs.label')} style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          {/* Four tabs fit a 390 px phone side by side only without icons and with narrow padding. */}
+          <Tabs.List aria-label={t('mypage.tabs.label')} grow={phone}>
             {MYPAGE_TABS.map((k) => (
-              <Tabs.Tab key={k} value={k} leftSection={ICONS[k]} style={{ flexShrink: 0 }}>
+              <Tabs.Tab key={k} value={k} leftSection={phone ? undefined : ICONS[k]} px={phone ? 6 : undefined}>
                 {t(`mypage.tab.${k}`)}
               </Tabs.Tab>
             ))}

@@ -104,7 +104,8 @@ export function StrayCarousel() {
         nextControlProps={{ 'aria-label': t('home.strays.next') }}
         getIndicatorProps={(index) => ({ 'aria-label': t('home.strays.slide', { index: index + 1 }) })}
         attributes={{ indicators: { 'aria-label': t('home.strays.region') } }}
-        styles={{ indicators: { bottom: -24 } }}
+        classNames={{ indicator: classes.indicator, control: classes.control }}
+        styles={{ indicators: { bottom: 0 } }}
         pb={32}
       >
         {strays.map((s) => (
