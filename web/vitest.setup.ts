@@ -1,8 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { takeUnmockedCalls } from '@/testing/unmocked-calls';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // Loud, not a quiet 404: docs/decisions/0017-layering.md (tests).
+  const calls = takeUnmockedCalls();
+  if (calls.length > 0) throw new Error(`Requests without a mocked answer (add them to mockApi): ${calls.join(', ')}`);
+});
 
 // jsdom lacks these; Mantine needs them.
 window.matchMedia ??= ((query: string) => ({

@@ -8,6 +8,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
 import type { ErrorCode, SessionUser } from '@pawbridge/shared';
+import { recordUnmockedCall } from './unmocked-calls';
 
 export interface FetchCall {
   method: string;
@@ -23,7 +24,10 @@ export interface Reply {
 }
 export type MockRoute = Reply | ((call: FetchCall) => Reply | Promise<Reply>);
 
-/** Stub `fetch` with answers keyed by "METHOD /path"; unknown calls get a 404 envelope. */
+/**
+ * Stub `fetch` with answers keyed by "METHOD /path". A call no route answers still
+ * gets a 404 envelope (so the screen keeps going), and fails the test afterwards.
+ */
 export function mockApi(routes: Record<string, MockRoute>) {
   const calls: FetchCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -33,6 +37,7 @@ export function mockApi(routes: Record<string, MockRoute>) {
     const call: FetchCall = { method, path: url.pathname, query: url.searchParams, body };
     calls.push(call);
     const route = routes[`${method} ${url.pathname}`];
+    if (route === undefined) recordUnmockedCall(`${method} ${url.pathname}${url.search}`);
     const reply: Reply = route === undefined ? { status: 404, body: envelope('NOT_FOUND', 'not mocked') } : typeof route === 'function' ? await route(call) : route;
     return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
       status: reply.status ?? 200,

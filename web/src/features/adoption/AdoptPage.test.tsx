@@ -26,7 +26,13 @@ const stray = (over: Partial<Stray>): Stray => ({
 const list = [stray({ id: 1, name: '보리' }), stray({ id: 2, name: '콩이', status: 'WAITING', gender: null, type: null }), stray({ id: 3, name: '하루', status: 'ADOPT' })];
 
 function setup(routes: Record<string, MockRoute> = {}, session: unknown = sessionUser()) {
-  const api = mockApi({ 'GET /api/users/check-session': { body: session }, 'GET /api/abandoned/abandoned-pets': { body: list }, ...routes });
+  const api = mockApi({
+    'GET /api/users/check-session': { body: session },
+    'GET /api/abandoned/abandoned-pets': { body: list },
+    // A member's own applications (none unless a test says otherwise).
+    'GET /api/adopt/adoption/my-applications': { body: [] },
+    ...routes,
+  });
   const view = renderRoutes(
     [
       {

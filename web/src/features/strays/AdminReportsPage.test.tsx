@@ -34,7 +34,12 @@ const stray = (over: Partial<Stray>): Stray => ({
 });
 
 function setup(routes: Record<string, MockRoute>, session: unknown = adminUser()) {
-  const api = mockApi({ 'GET /api/users/check-session': { body: session }, ...routes });
+  const api = mockApi({
+    'GET /api/users/check-session': { body: session },
+    // The place words ask the deployment's map: without a Kakao key there is no address lookup.
+    'GET /api/config': { body: { map: { provider: 'leaflet', tileUrl: 'https://tile.example/{z}/{x}/{y}.png', attribution: 'OSM' }, socialProviders: [], payments: { mode: 'test', merchantCode: null }, breedPrediction: false } },
+    ...routes,
+  });
   const view = renderRoutes(
     [
       { path: '/admin/abandoned-pets', element: <AdminReportsPage /> },
