@@ -48,6 +48,15 @@ describe('PUT /api/users/me through the BFF, upstream = our api', () => {
     expect(proxy.seen.filter((s) => s.endsWith('/api/users/me')).length).toBe(before);
   });
 
+  it('is documented at /docs with its body, the session answer and its failures', async () => {
+    const spec = (await createClient(bff.url).get('/docs/json')).body as { paths: Record<string, Record<string, { tags: string[]; summary: string; responses: Record<string, unknown>; requestBody?: unknown }>> };
+    const op = spec.paths['/api/users/me']?.put;
+    expect(op?.tags).toEqual(['accounts']);
+    expect(op?.summary).toMatch(/[가-힣]/);
+    expect(op?.requestBody).toBeDefined();
+    expect(Object.keys(op?.responses ?? {}).sort()).toEqual(['200', '400', '401', '409', '501', '502', '504']);
+  });
+
   it('answers a visitor 401 UNAUTHENTICATED', async () => {
     expectEnvelope(await createClient(bff.url).put('/api/users/me', profile()), 401, 'UNAUTHENTICATED');
   });
