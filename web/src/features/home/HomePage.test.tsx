@@ -91,7 +91,7 @@ describe('HomePage', () => {
     const links = await region.findAllByRole('link', { name: /입양 목록에서 보기/ });
     expect(links).toHaveLength(8);
     expect(links.every((a) => a.getAttribute('href') === '/adopt')).toBe(true);
-    expect(links[0]).toHaveAccessibleName('품종 미상, 서울특별시 1, 보호 중. 입양 목록에서 보기');
+    expect(links[0]).toHaveAccessibleName('사진 없음 보호 중 품종 미상 서울특별시 1 입양 목록에서 보기');
     expect(region.getAllByText('사진 없음').length).toBeGreaterThan(0);
     expect(region.getByRole('button', { name: '다음 아이들' })).toBeInTheDocument();
     expect(region.getByRole('button', { name: '이전 아이들' })).toBeInTheDocument();

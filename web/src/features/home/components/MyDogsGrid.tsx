@@ -13,7 +13,8 @@ function DogCard({ dog }: { dog: Pet }) {
         <AspectRatio ratio={4 / 3}>
           <SafeImage
             src={dog.imageUrl}
-            alt={t('home.dogs.photoAlt', { name: dog.name })}
+            // The link is named by the dog's name beside it; the photo adds nothing to say.
+            alt=""
             fit="cover"
             fallback={
               <Center bg="gray.1">
