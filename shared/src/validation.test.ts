@@ -33,8 +33,9 @@ describe('SignupRequestSchema', () => {
 });
 
 describe('VerifyEmailQuerySchema', () => {
-  it('needs six digits', () => {
-    expect(VerifyEmailQuerySchema.safeParse({ code: '12345' }).success).toBe(false);
-    expect(VerifyEmailQuerySchema.safeParse({ code: '012345' }).success).toBe(true);
+  it('needs six digits and the address the code was sent to', () => {
+    expect(VerifyEmailQuerySchema.safeParse({ code: '12345', email: 'mina@example.com' }).success).toBe(false);
+    expect(VerifyEmailQuerySchema.safeParse({ code: '012345', email: 'mina@example.com' }).success).toBe(true);
+    expect(VerifyEmailQuerySchema.safeParse({ code: '012345' }).success).toBe(false);
   });
 });
