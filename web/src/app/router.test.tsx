@@ -21,6 +21,10 @@ function renderApp(path: string, session: Session = { loggedIn: false }) {
     // The header's bell asks for the logged-in user's unread notifications.
     'GET /api/notifications/user/mina/unread': { body: [] },
     'GET /api/notifications/user/admin/unread': { body: [] },
+    // The login screen a visitor is sent to asks which social logins exist.
+    'GET /api/config': {
+      body: { map: { provider: 'leaflet', tileUrl: 'https://tile.example/{z}/{x}/{y}.png', attribution: 'OSM' }, socialProviders: [], payments: { mode: 'test', merchantCode: null }, breedPrediction: false },
+    },
   });
   return renderRoutes(routeObjects, path);
 }
