@@ -144,6 +144,19 @@ describe('home and my page', () => {
     assert.match((await dog.getAttribute('href')) ?? '', /^\/pet\/profile\//);
     await screenshot(page, 'mypage-home-member-desktop');
 
+    // Five strays no longer fit four to a view: next moves on, then previous comes back.
+    const finder = await createUser(stack, 'finder');
+    for (const type of ['푸들', '시바견', '말티즈', '비글']) await registeredStray(stack, finder, type);
+    await page.reload();
+    await carousel.getByRole('link', { name: /비글 서울특별시/ }).waitFor();
+    const next = carousel.getByRole('button', { name: '다음 아이들' });
+    const previous = carousel.getByRole('button', { name: '이전 아이들' });
+    await page.waitForFunction(() => document.querySelector('[aria-label="다음 아이들"]')?.getAttribute('aria-disabled') === 'false');
+    assert.equal(await previous.getAttribute('aria-disabled'), 'true');
+    await next.click();
+    await page.waitForFunction(() => document.querySelector('[aria-label="이전 아이들"]')?.getAttribute('aria-disabled') === 'false');
+    await screenshot(page, 'mypage-home-carousel-desktop');
+
     await openTab(page, 'pets');
     await page.getByText('초코').first().waitFor();
     await openTab(page, 'applications');
