@@ -16,7 +16,8 @@ import { byNewest, normaliseComments, normaliseLike, normalisePost, normalisePos
 import { requireUser } from '../plugins/session';
 import { isOk, toBffError, upstreamMessage, type UpstreamClient, type UpstreamResponse } from './client';
 import { communityUpstream } from './community.upstream';
-import { publicPostImages, type PublicPostImages } from './community.photos';
+import { publicPostImages } from './community.photos';
+import type { PublicPhotoSet } from './public-photos';
 import type { PhotoUpload } from './pets.upstream';
 
 const notFound = () => BffError.because(404, 'NOT_FOUND', 'POST_NOT_FOUND');
@@ -41,7 +42,7 @@ const successFalse = (res: UpstreamResponse) => (res.json as { success?: unknown
  */
 export class CommunityGateway {
   private readonly up;
-  private readonly covers: PublicPostImages;
+  private readonly covers: PublicPhotoSet;
   constructor(client: UpstreamClient) {
     this.up = communityUpstream(client);
     this.covers = publicPostImages(client);

@@ -3,8 +3,8 @@ import type { BffConfig } from '../config/env';
 import { BffError } from '../errors/bff-error';
 import type { UpstreamClient, UpstreamStream } from './client';
 import { photoPath, photosUpstream } from './photos.upstream';
-import { LegacyServiceSession, publicStrayPhotos, type PublicStrayPhotos } from './public-photos';
-import { publicPostImages, type PublicPostImages } from './community.photos';
+import { LegacyServiceSession, publicStrayPhotos, type PublicPhotoSet } from './public-photos';
+import { publicPostImages } from './community.photos';
 
 export interface PhotoStream {
   type: string;
@@ -21,15 +21,15 @@ export interface PhotoStream {
  */
 export class PhotosGateway {
   private readonly up;
-  private readonly publicPhotos: PublicStrayPhotos | null;
-  private readonly postImages: PublicPostImages | null;
+  private readonly publicPhotos: PublicPhotoSet | null;
+  private readonly postImages: PublicPhotoSet | null;
   private readonly service: LegacyServiceSession | null;
 
   constructor(client: UpstreamClient, config: Pick<BffConfig, 'upstreamKind' | 'legacyServiceAccount'>, log: FastifyBaseLogger) {
     this.up = photosUpstream(client);
     const legacy = config.upstreamKind === 'legacy';
     const account = config.legacyServiceAccount;
-    this.publicPhotos = legacy ? publicStrayPhotos(client) : null;
+    this.publicPhotos = legacy ? publicStrayPhotos(client).set : null;
     this.postImages = legacy ? publicPostImages(client) : null;
     this.service = legacy && account ? new LegacyServiceSession(client, account, log) : null;
     if (legacy && !this.service) log.warn('UPSTREAM_KIND=legacy without LEGACY_SERVICE_USER_ID/PASSWORD: visitors cannot see stray photos');

@@ -4,34 +4,36 @@ import { normaliseStrayList, PUBLIC_STATUSES } from '../normalisers/stray.normal
 import { issuedSessionId } from './accounts.upstream';
 import { isOk, type UpstreamClient, type UpstreamStream } from './client';
 
-/** How long the set of public stray photos is trusted, and how often a miss may refresh it. */
+/** How long a set of public photos is trusted, and how often a miss may refresh it. */
 const FRESH_MS = 60_000;
 const MISS_REFRESH_MS = 5_000;
 
 /**
- * The photos a visitor may see: those of the strays on the public adopt list
- * (PROTECTING, WAITING, ADOPT), as the upstream lists them to anyone. Nothing
- * else — a member's dog, an unreviewed report — is ever in this set.
+ * Paths of photos a visitor may see although the legacy serves /uploads only
+ * to sessions: the set is read from a public list (`load`) and topped up with
+ * what the BFF just served, so the service session never fetches anything a
+ * public list does not name (a member's dog, an unreviewed report).
  */
-export class PublicStrayPhotos {
+export class PublicPhotoSet {
   private paths = new Set<string>();
   private fetchedAt = 0;
   private pending: Promise<void> | null = null;
 
   constructor(
-    private readonly client: UpstreamClient,
+    /** The photo paths the public list names now, or null when the upstream did not answer. */
+    private readonly load: () => Promise<string[] | null>,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Photos of a public list the BFF just served: the visitor asks for them next. */
-  remember(strays: readonly Stray[]): void {
-    for (const s of strays) if (s.imageUrl && PUBLIC_STATUSES.includes(s.status)) this.paths.add(s.imageUrl);
+  /** Photos of a public answer the BFF just served: the visitor asks for them next. */
+  remember(paths: readonly (string | null)[]): void {
+    for (const p of paths) if (p) this.paths.add(p);
   }
 
   async has(path: string): Promise<boolean> {
     const age = this.now() - this.fetchedAt;
     if (this.paths.has(path) && age < FRESH_MS) return true;
-    // A stray registered a moment ago is found by one refresh; a stream of unknown paths costs at most one list call per interval.
+    // A photo listed a moment ago is found by one refresh; a stream of unknown paths costs at most one list call per interval.
     if (age >= MISS_REFRESH_MS) await this.refresh();
     return this.paths.has(path);
   }
@@ -39,13 +41,9 @@ export class PublicStrayPhotos {
   private refresh(): Promise<void> {
     this.pending ??= (async () => {
       try {
-        const res = await this.client.request('GET', '/api/abandoned/abandoned-pets', { sessionId: null });
-        if (!isOk(res)) return;
-        const photos = normaliseStrayList(res.json)
-          .filter((s) => PUBLIC_STATUSES.includes(s.status))
-          .map((s) => s.imageUrl)
-          .filter((p): p is string => p !== null);
-        this.paths = new Set(photos);
+        const paths = await this.load();
+        if (paths === null) return;
+        this.paths = new Set(paths);
         this.fetchedAt = this.now();
       } finally {
         this.pending = null;
@@ -55,16 +53,26 @@ export class PublicStrayPhotos {
   }
 }
 
-const perClient = new WeakMap<UpstreamClient, PublicStrayPhotos>();
-
-/** The one set per upstream client (one per app), shared by the list routes that fill it and the photo route that reads it. */
-export function publicStrayPhotos(client: UpstreamClient): PublicStrayPhotos {
-  let photos = perClient.get(client);
-  if (!photos) {
-    photos = new PublicStrayPhotos(client);
-    perClient.set(client, photos);
+/** One set per upstream client (one per app) and kind, shared by the routes that fill it and the photo route that reads it. */
+export function photoSetFor(perClient: WeakMap<UpstreamClient, PublicPhotoSet>, client: UpstreamClient, load: () => Promise<string[] | null>): PublicPhotoSet {
+  let set = perClient.get(client);
+  if (!set) {
+    set = new PublicPhotoSet(load);
+    perClient.set(client, set);
   }
-  return photos;
+  return set;
+}
+
+const strayPhotos = new WeakMap<UpstreamClient, PublicPhotoSet>();
+const publicStrayPaths = (strays: readonly Stray[]) => strays.filter((s) => PUBLIC_STATUSES.includes(s.status)).map((s) => s.imageUrl);
+
+/** The photos of the strays on the public adopt list (PROTECTING, WAITING, ADOPT), as the upstream lists them to anyone. */
+export function publicStrayPhotos(client: UpstreamClient): { set: PublicPhotoSet; remember(strays: readonly Stray[]): void } {
+  const set = photoSetFor(strayPhotos, client, async () => {
+    const res = await client.request('GET', '/api/abandoned/abandoned-pets', { sessionId: null });
+    return isOk(res) ? publicStrayPaths(normaliseStrayList(res.json)).filter((p): p is string => p !== null) : null;
+  });
+  return { set, remember: (strays) => set.remember(publicStrayPaths(strays)) };
 }
 
 /**
