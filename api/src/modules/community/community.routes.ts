@@ -15,26 +15,23 @@ import {
 import type { ApiModule } from '../index';
 import { ApiHttpError } from '../../lib/errors';
 import { requireUser } from '../../lib/auth';
-import { readPostMultipart } from './community.multipart';
+import { jsonPart, readMultipart, type MultipartBody } from '../../lib/multipart';
 import { COMMUNITY_MESSAGES, CommunityService, errorBody, failure, toCommentDto, toPostDto } from './community.service';
 
 type Body = (m: string) => Record<string, unknown>;
 
-/** The `communityPost` JSON part, validated; 400 with field errors otherwise. */
-function postPart<T>(fields: Record<string, string>, schema: z.ZodType<T>, body: Body): T {
+/** The `communityPost` JSON part (text, typed or file part), validated; 400 with field errors otherwise. */
+function postPart<T>(multipart: MultipartBody, schema: z.ZodType<T>, body: Body): T {
   const invalid = (fieldErrors: Record<string, string>) => new ApiHttpError(400, { ...body(DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors });
-  const raw = fields[POST_JSON_PART];
-  if (raw === undefined) throw invalid({ [POST_JSON_PART]: VALIDATION_MESSAGES.required ?? '' });
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    throw invalid({ [POST_JSON_PART]: VALIDATION_MESSAGES.invalid ?? '' });
-  }
-  const parsed = schema.safeParse(json);
+  const part = jsonPart(multipart, POST_JSON_PART);
+  if (!part.ok) throw invalid({ [POST_JSON_PART]: (part.reason === 'missing' ? VALIDATION_MESSAGES.required : VALIDATION_MESSAGES.invalid) ?? '' });
+  const parsed = schema.safeParse(part.value);
   if (!parsed.success) throw invalid(toFieldErrors(parsed.error));
   return parsed.data;
 }
+
+/** The post's multipart body: the JSON part and at most one cover image. */
+const readPost = (request: FastifyRequest, body: Body) => readMultipart(request, { files: [POST_IMAGE_FIELD], json: [POST_JSON_PART], fail: body });
 
 /** Path ids are plain positive integers; anything else names no post. */
 const postKey = (raw: string): number | null => (/^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : null);
@@ -59,9 +56,9 @@ export const communityModule: ApiModule = async (app, ctx) => {
   };
 
   app.post('/api/community/createPost', async (request, reply) => {
-    const body = await readPostMultipart(request, POST_JSON_PART, failure);
+    const body = await readPost(request, failure);
     const who = member(request, failure(COMMUNITY_MESSAGES.loginRequired));
-    const input = postPart(body.fields, PostCreateRequestSchema, failure);
+    const input = postPart(body, PostCreateRequestSchema, failure);
     const row = await service.create(who, input, body.files[POST_IMAGE_FIELD]);
     // `id` and `post` spare the BFF a second call; the legacy fields stay as they were.
     return reply.send({ success: true, message: COMMUNITY_MESSAGES.created, id: row.id, post: toPostDto(row) });
@@ -72,22 +69,22 @@ export const communityModule: ApiModule = async (app, ctx) => {
     const parsed = PostListQuerySchema.safeParse(request.query);
     if (!parsed.success) throw new ApiHttpError(400, { ...errorBody(DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors: toFieldErrors(parsed.error) });
     const { page, size, postType } = parsed.data;
-    const { rows, total } = await service.repo.list({ postType, limit: size, offset: (page - 1) * size });
+    const { rows, total } = await service.list({ postType, limit: size, offset: (page - 1) * size });
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows.map(toPostDto));
   });
 
   app.get<{ Params: { postId: string } }>('/api/community/description/:postId', async (request, reply) => {
     const missing = new ApiHttpError(404, COMMUNITY_MESSAGES.postNotFound);
-    const row = await service.repo.findById(existingKey(request, missing));
+    const row = await service.get(existingKey(request, missing));
     if (!row) throw missing;
     return reply.send(toPostDto(row));
   });
 
   app.post<{ Params: { postId: string } }>('/api/community/description/:postId/edit', async (request, reply) => {
-    const body = await readPostMultipart(request, POST_JSON_PART, errorBody);
+    const body = await readPost(request, errorBody);
     const who = member(request, errorBody(COMMUNITY_MESSAGES.loginRequired));
     const key = existingKey(request, new ApiHttpError(404, errorBody(COMMUNITY_MESSAGES.editNotFound)));
-    const input = postPart(body.fields, PostEditRequestSchema, errorBody);
+    const input = postPart(body, PostEditRequestSchema, errorBody);
     const row = await service.edit(who, key, input, body.files[POST_IMAGE_FIELD]);
     return reply.send({ success: true, post: toPostDto(row) });
   });
@@ -127,13 +124,13 @@ export const communityModule: ApiModule = async (app, ctx) => {
   // Never an error for an unknown post (count 0, not liked), as the legacy.
   app.get<{ Params: { postId: string } }>('/api/community/like/:postId/count', async (request, reply) => {
     const key = postKey(request.params.postId);
-    const state = key === null ? { isLiked: false, likeCount: 0 } : await service.repo.likeState(key, request.user?.pk ?? null);
+    const state = key === null ? { isLiked: false, likeCount: 0 } : await service.likeState(key, request.user?.pk ?? null);
     return reply.header('cache-control', 'no-store').send({ postId: key ?? 0, likeCount: state.likeCount, isLiked: state.isLiked });
   });
 
   app.get<{ Params: { postId: string } }>('/api/community/comments/:postId', async (request, reply) => {
     const key = postKey(request.params.postId);
-    const rows = key === null ? [] : await service.repo.listComments(key);
+    const rows = key === null ? [] : await service.comments(key);
     return reply.send(rows.map(toCommentDto));
   });
 };

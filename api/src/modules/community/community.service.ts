@@ -58,12 +58,29 @@ export interface Member {
  * event bus, after the change committed.
  */
 export class CommunityService {
-  readonly repo: CommunityRepository;
+  private readonly repo: CommunityRepository;
   constructor(
     private readonly ctx: ApiContext,
     private readonly log: FastifyBaseLogger,
   ) {
     this.repo = new CommunityRepository(ctx.db);
+  }
+
+  /** One page of the board, newest first, and the total for the X-Total-Count header. */
+  list(opts: { postType?: PostType; limit: number; offset: number }): Promise<{ rows: PostRow[]; total: number }> {
+    return this.repo.list(opts);
+  }
+
+  get(id: number): Promise<PostRow | undefined> {
+    return this.repo.findById(id);
+  }
+
+  likeState(postId: number, userPk: number | null): Promise<{ isLiked: boolean; likeCount: number }> {
+    return this.repo.likeState(postId, userPk);
+  }
+
+  comments(postId: number): Promise<CommentRow[]> {
+    return this.repo.listComments(postId);
   }
 
   private async storeImage(bytes: Buffer, body: (m: string) => Record<string, unknown>): Promise<string> {

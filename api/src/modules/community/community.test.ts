@@ -3,6 +3,7 @@ import { sanitisePostHtml } from '@pawbridge/shared/community.sanitiser';
 import { harmlessHtml, XSS_PAYLOADS } from '@pawbridge/shared/community.xss-corpus';
 import { startTestApi, type TestApi } from '../../testing/test-api';
 import { jpegWithExif, memberCookie, send } from '../pets/pets.test-helpers';
+import { rawMultipart } from '../../testing/fixtures';
 import type { DomainEvent } from '../../events/index';
 
 let api: TestApi;
@@ -56,6 +57,19 @@ async function json(method: string, path: string, cookie: string | undefined, bo
 }
 
 describe('community on the legacy paths, without the holes', () => {
+  it("reads the communityPost part as curl sends it (-F 'communityPost={...};type=application/json') and as a text field", async () => {
+    const w = await writer();
+    const typed = rawMultipart([{ name: 'communityPost', value: JSON.stringify(post({ title: '타입드 파트' })), type: 'application/json' }]);
+    const typedRes = await send(api, 'POST', '/api/community/createPost', { cookie: w.cookie, ...typed });
+    expect(typedRes.status, typedRes.text).toBe(200);
+    const text = rawMultipart([{ name: 'communityPost', value: JSON.stringify(post({ title: '텍스트 파트' })) }]);
+    expect((await send(api, 'POST', '/api/community/createPost', { cookie: w.cookie, ...text })).status).toBe(200);
+    const broken = rawMultipart([{ name: 'communityPost', value: '{not json', type: 'application/json' }]);
+    expect((await send(api, 'POST', '/api/community/createPost', { cookie: w.cookie, ...broken })).status).toBe(400);
+    const list = await json('GET', '/api/community/posts?size=50', undefined);
+    expect((list.json as unknown as { title: string }[]).map((p) => p.title)).toEqual(expect.arrayContaining(['타입드 파트', '텍스트 파트']));
+  });
+
   it('creates a post with a cleaned cover image and serves it on the list and the detail', async () => {
     const w = await writer();
     const res = await send(api, 'POST', '/api/community/createPost', { cookie: w.cookie, form: postForm(post(), await jpegWithExif()) });
