@@ -26,9 +26,9 @@ import { CommunityGateway } from '../upstream/community.gateway';
 
 const tags = ['community'];
 
-const AUTHOR_ONLY = '작성자 본인만 할 수 있습니다: 로그인하지 않았으면 401, 다른 회원의 글이면 403(업스트림에는 아무것도 보내지 않음).';
-const HTML_RULES = '`strContent`는 HTML이며 허용 목록(문단·굵게·기울임·밑줄·취소선·제목·목록·인용·코드·http(s)/mailto 링크)만 남기고 지웁니다: 스크립트, 이벤트 속성, style, iframe, 이미지, javascript: 링크는 저장되지도 보내지지도 않습니다.';
-const IMAGE_RULES = `표지 이미지는 파일 파트 \`${POST_IMAGE_FIELD}\`(선택): 5MB 이하(초과 시 413), 파일 내용으로 판별한 이미지(JPEG·PNG·WebP·GIF, 아니면 415), 메타데이터는 지우고 다시 저장합니다.`;
+const AUTHOR_ONLY_DOC = '작성자 본인만 할 수 있습니다: 로그인하지 않았으면 401, 다른 회원의 글이면 403(업스트림에는 아무것도 보내지 않음).';
+const HTML_RULES_DOC = '`strContent`는 HTML이며 허용 목록(문단·굵게·기울임·밑줄·취소선·제목·목록·인용·코드·http(s)/mailto 링크)만 남기고 지웁니다: 스크립트, 이벤트 속성, style, iframe, 이미지, javascript: 링크는 저장되지도 보내지지도 않습니다.';
+const IMAGE_RULES_DOC = `표지 이미지는 파일 파트 \`${POST_IMAGE_FIELD}\`(선택): 5MB 이하(초과 시 413), 파일 내용으로 판별한 이미지(JPEG·PNG·WebP·GIF, 아니면 415), 메타데이터는 지우고 다시 저장합니다.`;
 
 /** The JSON part `communityPost`, validated; every problem (with the image's) is one 400 with field errors. */
 function postPart<T>(body: Parameters<typeof jsonPart>[0], schema: z.ZodType<T>): T {
@@ -65,7 +65,7 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: '글쓰기',
-        description: `multipart/form-data: JSON 파트 \`${POST_JSON_PART}\`(postType, title ≤ 100자, strContent) + ${IMAGE_RULES} ${HTML_RULES} 카테고리마다 쓸 수 있는 회원이 정해져 있어(자랑: 반려견 등록, 입양후기: 입양 승인, 임시보호: 관리자·보호 중인 제보자) 아니면 403.`,
+        description: `multipart/form-data: JSON 파트 \`${POST_JSON_PART}\`(postType, title ≤ 100자, strContent) + ${IMAGE_RULES_DOC} ${HTML_RULES_DOC} 카테고리마다 쓸 수 있는 회원이 정해져 있어(자랑: 반려견 등록, 입양후기: 입양 승인, 임시보호: 관리자·보호 중인 제보자) 아니면 403.`,
         consumes: ['multipart/form-data'],
         response: { 201: CommunityPostSchema, ...errorResponses(400, 401, 403, 413, 415, 502, 504) },
       },
@@ -81,7 +81,7 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
   r.get(
     '/api/community/description/:postId',
     {
-      schema: { tags, summary: '게시글 한 개', description: `누구나 볼 수 있습니다. \`isAuthor\`는 요청한 사람이 작성자인지입니다. ${HTML_RULES}`, params: PostIdParamsSchema, response: { 200: CommunityPostSchema, ...errorResponses(400, 404, 502, 504) } },
+      schema: { tags, summary: '게시글 한 개', description: `누구나 볼 수 있습니다. \`isAuthor\`는 요청한 사람이 작성자인지입니다. ${HTML_RULES_DOC}`, params: PostIdParamsSchema, response: { 200: CommunityPostSchema, ...errorResponses(400, 404, 502, 504) } },
     },
     async (request, reply) => reply.header('cache-control', 'no-store').send(await community.detail(request, request.params.postId)),
   );
@@ -92,7 +92,7 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: '게시글 수정',
-        description: `${AUTHOR_ONLY} multipart/form-data: JSON 파트 \`${POST_JSON_PART}\`(postType, title, strContent, 선택 removeImage) + ${IMAGE_RULES} 새 이미지가 없으면 기존 이미지를 그대로 둡니다(removeImage: true면 지움).`,
+        description: `${AUTHOR_ONLY_DOC} multipart/form-data: JSON 파트 \`${POST_JSON_PART}\`(postType, title, strContent, 선택 removeImage) + ${IMAGE_RULES_DOC} 새 이미지가 없으면 기존 이미지를 그대로 둡니다(removeImage: true면 지움).`,
         consumes: ['multipart/form-data'],
         params: PostIdParamsSchema,
         response: { 200: CommunityPostSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 502, 504) },
@@ -108,7 +108,7 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
 
   r.delete(
     '/api/community/description/:postId/delete',
-    { schema: { tags, summary: '게시글 삭제', description: `${AUTHOR_ONLY} 댓글·좋아요·이미지도 함께 지웁니다.`, params: PostIdParamsSchema, response: { 200: OkSchema, ...errorResponses(400, 401, 403, 404, 502, 504) } } },
+    { schema: { tags, summary: '게시글 삭제', description: `${AUTHOR_ONLY_DOC} 댓글·좋아요·이미지도 함께 지웁니다.`, params: PostIdParamsSchema, response: { 200: OkSchema, ...errorResponses(400, 401, 403, 404, 502, 504) } } },
     async (request, reply) => {
       await community.remove(request, request.params.postId);
       return reply.send({ ok: true as const, message: OK_MESSAGES.POST_DELETED });
