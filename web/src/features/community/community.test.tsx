@@ -78,7 +78,8 @@ describe('post detail', () => {
 
   it('shows the author edit and delete; delete asks first, then goes back to the list', async () => {
     vi.mocked(confirm).mockResolvedValue(true);
-    const { api, router } = renderAt('/community/7', { ...base, 'GET /api/community/description/7': { body: post() }, 'DELETE /api/community/description/7/delete': ok() });
+    // After the delete the list loads: answer it, or the unmocked-call check fails the test whenever it loads in time.
+    const { api, router } = renderAt('/community/7', { ...base, 'GET /api/community/description/7': { body: post() }, 'DELETE /api/community/description/7/delete': ok(), 'GET /api/community/posts': { body: [] } });
     expect(await screen.findByRole('heading', { level: 1, name: '입양 후기' })).toBeInTheDocument();
     expect(screen.getByText('행복', { selector: 'strong' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '수정' })).toHaveAttribute('href', '/community/7/edit');
