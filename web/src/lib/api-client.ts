@@ -1,4 +1,4 @@
-import { LIMITS, type ErrorCode, type FieldErrors } from '@pawbridge/shared';
+import { ErrorEnvelopeSchema, LIMITS, type ErrorCode, type ErrorReason, type FieldErrorCodes, type FieldErrors } from '@pawbridge/shared';
 import type { z } from 'zod';
 
 /** A failed call, carrying the BFF's error envelope. */
@@ -9,6 +9,10 @@ export class ApiError extends Error {
     message: string,
     readonly fieldErrors: FieldErrors = {},
     readonly requestId?: string,
+    /** Why it failed, finer than the code; the web's catalogue has words for each. */
+    readonly reason?: ErrorReason,
+    /** Per field, the validation key (`emailInvalid`, `userIdTaken`) a form turns into its own sentence. */
+    readonly fieldErrorCodes: FieldErrorCodes = {},
   ) {
     super(message);
   }
@@ -66,9 +70,15 @@ export async function api<T = unknown>(path: string, req: ApiRequest<T> = {}): P
     }
   }
   if (!res.ok) {
-    const e = (data as { error?: { code?: ErrorCode; message?: string; fieldErrors?: FieldErrors; requestId?: string } } | undefined)?.error;
-    if (debug) console.warn('[api] error', res.status, method, url.pathname, e);
-    throw new ApiError(res.status, e?.code ?? 'INTERNAL', e?.message ?? res.statusText, e?.fieldErrors ?? {}, e?.requestId);
+    const envelope = ErrorEnvelopeSchema.safeParse(data);
+    if (debug) console.warn('[api] error', res.status, method, url.pathname, data);
+    if (envelope.success) {
+      const e = envelope.data.error;
+      throw new ApiError(res.status, e.code, e.message, e.fieldErrors ?? {}, e.requestId, e.reason, e.fieldErrorCodes ?? {});
+    }
+    // Not our envelope (a proxy's HTML page, an unknown code): keep what can be read, words come from the screen's fallback.
+    const e = (data as { error?: { message?: string; requestId?: string } } | undefined)?.error;
+    throw new ApiError(res.status, 'INTERNAL', e?.message ?? res.statusText, {}, e?.requestId);
   }
   req.onHeaders?.(res.headers);
   return req.schema ? req.schema.parse(data) : (data as T);

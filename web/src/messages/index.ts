@@ -11,9 +11,10 @@ import { community } from './community';
 import { donations } from './donations';
 import { home } from './home';
 import { mypage } from './mypage';
+import { errors } from './errors';
 import { particle } from './josa';
 
-export const ko = { ...common, ...auth, ...strays, ...adoption, ...pets, ...notifications, ...dashboard, ...community, ...donations, ...home, ...mypage } as const;
+export const ko = { ...common, ...auth, ...strays, ...adoption, ...pets, ...notifications, ...dashboard, ...community, ...donations, ...home, ...mypage, ...errors } as const;
 export type MessageKey = keyof typeof ko;
 
 /**
@@ -33,4 +34,9 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
 /** A message key chosen at run time (e.g. from a server field error key); falls back to `fallback`. */
 export function tKey(key: string, fallback: MessageKey): string {
   return key in ko ? ko[key as MessageKey] : ko[fallback];
+}
+
+/** The message for a key chosen at run time, or undefined when the catalogue has no such key. */
+export function tMaybe(key: string): string | undefined {
+  return key in ko ? ko[key as MessageKey] : undefined;
 }

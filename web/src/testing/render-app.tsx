@@ -7,7 +7,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
-import type { ErrorCode, SessionUser } from '@pawbridge/shared';
+import type { ErrorCode, ErrorReason, SessionUser } from '@pawbridge/shared';
 import { recordUnmockedCall } from './unmocked-calls';
 
 export interface FetchCall {
@@ -51,8 +51,8 @@ export function mockApi(routes: Record<string, MockRoute>) {
   };
 }
 
-export const envelope = (code: ErrorCode, message: string, fieldErrors?: Record<string, string>) => ({
-  error: { code, message, ...(fieldErrors ? { fieldErrors } : {}), requestId: 'test-request' },
+export const envelope = (code: ErrorCode, message: string, fieldErrors?: Record<string, string>, more: { reason?: ErrorReason; fieldErrorCodes?: Record<string, string> } = {}) => ({
+  error: { code, message, ...(fieldErrors ? { fieldErrors } : {}), ...more, requestId: 'test-request' },
 });
 
 export const ok = (message = 'ok'): Reply => ({ body: { ok: true, message } });

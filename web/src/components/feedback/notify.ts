@@ -1,19 +1,39 @@
 import { modals } from '@mantine/modals';
+import type { ErrorCode, ErrorReason } from '@pawbridge/shared';
 import { ApiError } from '@/lib/api-client';
-import { t, type MessageKey } from '@/messages';
+import { t, tMaybe, type MessageKey } from '@/messages';
 
 // Alerts of the old front end become notifications; confirms become modals (architecture.md).
 export { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 
-/** The sentence to show for a failed call: the server's Korean message, or a catalogue fallback. */
+/**
+ * The only failures whose envelope `message` holds words the web cannot know, so
+ * the screen shows them as sent; every other failure is said from the catalogue.
+ * - REPORT_FAILED without a reason: the upstream's own refusal sentence (why the
+ *   legacy would not take the report).
+ * - reason POST_CATEGORY_NOT_ALLOWED: the category's rule as the server states it
+ *   (which members may write there); the catalogue's words are the fallback.
+ */
+const SERVER_WORDS_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['REPORT_FAILED']);
+const SERVER_WORDS_REASONS: ReadonlySet<ErrorReason> = new Set<ErrorReason>(['POST_CATEGORY_NOT_ALLOWED']);
+
+const keepsServerWords = (err: ApiError): boolean => Boolean(err.message) && (err.reason ? SERVER_WORDS_REASONS.has(err.reason) : SERVER_WORDS_CODES.has(err.code as ErrorCode));
+
+// 5xx codes that say no more than "the server failed": the screen's own fallback ("couldn't save the pet") tells the user more.
+const GENERIC_SERVER_FAILURES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['INTERNAL', 'UPSTREAM_UNAVAILABLE', 'UPSTREAM_TIMEOUT']);
+
+/**
+ * The sentence to show for a failed call, from the web's catalogue: the reason's
+ * words, else the code's; a generic server failure gets the screen's fallback.
+ */
 export function errorMessage(err: unknown, fallback: MessageKey = 'common.unknownError'): string {
-  if (err instanceof ApiError) {
-    if (err.code === 'NETWORK') return t('common.networkError');
-    if (err.code === 'TIMEOUT') return t('common.timeout');
-    if (err.status >= 500) return t(fallback);
-    return err.message || t(fallback);
-  }
-  return t(fallback);
+  if (!(err instanceof ApiError)) return t(fallback);
+  if (err.code === 'NETWORK') return t('common.networkError');
+  if (err.code === 'TIMEOUT') return t('common.timeout');
+  if (keepsServerWords(err)) return err.message;
+  if (err.reason) return t(`errors.reason.${err.reason}`);
+  if (err.status >= 500 && GENERIC_SERVER_FAILURES.has(err.code)) return t(fallback);
+  return tMaybe(`errors.code.${err.code}`) ?? t(fallback);
 }
 
 /** A confirm dialog as a promise: true when the user confirms. */

@@ -134,7 +134,7 @@ describe('AdoptPage', () => {
   });
 
   it('shows the server reason when the stray is no longer available', async () => {
-    setup({ 'POST /api/adopt/apply/1': { status: 409, body: envelope('INVALID_STATE', '지금은 입양을 신청할 수 없는 유기견입니다.') } });
+    setup({ 'POST /api/adopt/apply/1': { status: 409, body: envelope('INVALID_STATE', 'stray not available (server words)', undefined, { reason: 'STRAY_NOT_AVAILABLE' }) } });
     await userEvent.click(within(await card('보리')).getByRole('button', { name: '보리 입양 신청' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '신청하기' }));
     expect(await screen.findByText('지금은 입양을 신청할 수 없는 유기견입니다.')).toBeInTheDocument();

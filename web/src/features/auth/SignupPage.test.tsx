@@ -128,6 +128,22 @@ describe('SignupPage submit', () => {
     await waitFor(() => expect(fieldError('전화번호')).toBe('서버가 거절한 전화번호입니다.'));
   });
 
+  it("says a 400 field's code with the form's own words, not the server's text", async () => {
+    renderSignup({
+      'POST /api/users/signup': {
+        status: 400,
+        body: envelope('VALIDATION_FAILED', 'server words', { phoneNm: 'phone (server words)' }, { fieldErrorCodes: { phoneNm: 'phoneInvalid' } }),
+      },
+    });
+    await fillAllButEmail();
+    await sendCode();
+    await verify();
+    await screen.findByRole('button', { name: '인증 완료' });
+    await userEvent.click(button('가입하기'));
+    await waitFor(() => expect(fieldError('전화번호')).toBe('전화번호 형식이 올바르지 않습니다. (예: 010-1234-5678)'));
+    expect(screen.getByText('회원가입 실패: 입력한 내용을 다시 확인해 주세요.')).toBeInTheDocument();
+  });
+
   it('a lapsed verification (EMAIL_NOT_VERIFIED) reopens the e-mail step', async () => {
     renderSignup({
       'POST /api/users/signup': { status: 400, body: envelope('EMAIL_NOT_VERIFIED', '이메일 인증을 먼저 완료해 주세요.') },

@@ -10,7 +10,7 @@ import { t } from '@/messages';
 import { useSignup } from './api';
 import { EmailVerificationField } from './components/EmailVerificationField';
 import { useEmailVerification } from './hooks/use-email-verification';
-import { EMPTY_SIGNUP, signupFieldOf, validateSignup, type SignupValues } from './signup-form';
+import { EMPTY_SIGNUP, signupFieldOf, signupKeyMessage, validateSignup, type SignupValues } from './signup-form';
 import { AuthCard } from './components/AuthCard';
 
 export default function SignupPage() {
@@ -81,15 +81,15 @@ export default function SignupPage() {
     } catch (err) {
       const extra: Record<string, string | undefined> = {};
       if (err instanceof ApiError) {
-        if (err.code === 'USER_ID_TAKEN') extra.userId = err.message;
-        if (err.code === 'EMAIL_ALREADY_REGISTERED') extra.email = err.message;
+        if (err.code === 'USER_ID_TAKEN') extra.userId = errorMessage(err);
+        if (err.code === 'EMAIL_ALREADY_REGISTERED') extra.email = errorMessage(err);
         if (err.code === 'EMAIL_NOT_VERIFIED') {
           // The server no longer holds the verification (it lapses): start the sub-step again.
           verification.reset();
-          extra.email = err.message;
+          extra.email = errorMessage(err);
         }
       }
-      showServerErrors(form, err, { fieldOf: signupFieldOf, extra });
+      showServerErrors(form, err, { fieldOf: signupFieldOf, messageOf: signupKeyMessage, extra });
       notifyError(t('auth.signup.failed', { error: errorMessage(err) }));
     }
   };

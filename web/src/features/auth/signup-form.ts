@@ -1,6 +1,6 @@
 import { SignupRequestSchema, type SignupRequest } from '@pawbridge/shared';
 import { schemaCheck } from '@/components/form/schema-check';
-import { t, tKey } from '@/messages';
+import { t, tKey, tMaybe } from '@/messages';
 
 export type SignupValues = {
   name: string;
@@ -22,6 +22,10 @@ function ruleMessage(field: string, key: string): string {
   if (field === 'name' && key === 'invalid') return t('auth.validation.nameTooLong');
   return tKey(`auth.validation.${key}`, 'auth.validation.invalid');
 }
+
+/** This form's sentence for a server field-error code; undefined when it has none. */
+export const signupKeyMessage = (key: string, field: string): string | undefined =>
+  field === 'name' && key === 'invalid' ? t('auth.validation.nameTooLong') : tMaybe(`auth.validation.${key}`);
 
 /**
  * Every spec §5 signup rule, checked before anything is sent: the shared schema

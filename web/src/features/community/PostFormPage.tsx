@@ -3,6 +3,7 @@ import { Button, Checkbox, Container, Group, Paper, Select, Stack, Text, TextInp
 import { useNavigate, useParams } from 'react-router';
 import { COMMUNITY_LIMITS, POST_TYPES, PostEditRequestSchema, toFieldErrorKeys, type CommunityPost, type PostType } from '@pawbridge/shared';
 import ImageInput from '@/components/form/ImageInput';
+import { serverFieldMessage } from '@/components/form/server-errors';
 import { focusFirstInvalid } from '@/components/form/focus-first-invalid';
 import { ListError, ListLoading } from '@/components/ListState';
 import SafeImage from '@/components/SafeImage';
@@ -11,7 +12,7 @@ import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { t } from '@/messages';
 import { createPost, editPost, usePost } from './api';
-import { postIdOf, typeLabel, validationText } from './format';
+import { postIdOf, typeLabel, validationText, validationTextIfKnown } from './format';
 import RichTextField from './components/RichTextField';
 
 type Errors = Partial<Record<'postType' | 'title' | 'strContent' | 'image', string>>;
@@ -93,18 +94,18 @@ function PostForm({ post, onSaved }: { post: CommunityPost | undefined; onSaved:
         navigate('/login');
         return;
       }
-      if (err instanceof ApiError && err.status === 400 && Object.keys(err.fieldErrors).length > 0) {
-        const f = err.fieldErrors;
-        setErrors({ postType: f.postType, title: f.title, strContent: f.strContent, image: f.imgUrlContent });
+      if (err instanceof ApiError && err.status === 400 && Object.keys({ ...err.fieldErrors, ...err.fieldErrorCodes }).length > 0) {
+        const say = (field: string) => serverFieldMessage(err, field, validationTextIfKnown);
+        setErrors({ postType: say('postType'), title: say('title'), strContent: say('strContent'), image: say('imgUrlContent') });
         return;
       }
       if (err instanceof ApiError && (err.status === 413 || err.status === 415)) {
-        setErrors({ image: err.message });
+        setErrors({ image: errorMessage(err) });
         return;
       }
       if (post) notifyError(errorMessage(err, 'community.form.editFailed'));
-      // The category rules answer 403 with the rule itself; anything else is "no permission to post" (spec §8).
-      else if (err instanceof ApiError && err.status === 403 && err.message) notifyError(err.message);
+      // The category rules answer 403 with the rule itself (errorMessage keeps it); anything else is "no permission to post" (spec §8).
+      else if (err instanceof ApiError && err.status === 403) notifyError(errorMessage(err, 'community.form.noPermission'));
       else if (err instanceof ApiError && err.status < 500 && err.code !== 'NETWORK' && err.code !== 'TIMEOUT') notifyError(t('community.form.noPermission'));
       else notifyError(errorMessage(err, 'community.form.noPermission'));
     }

@@ -1,5 +1,5 @@
 import type { PostType } from '@pawbridge/shared';
-import { t, tKey } from '@/messages';
+import { t, tKey, tMaybe } from '@/messages';
 
 export const typeLabel = (type: PostType): string => t(`community.type.${type}`);
 
@@ -14,6 +14,8 @@ export const authorName = (authorId: string | null): string => authorId ?? t('co
 
 /** A shared validation key in this screen's words. */
 export const validationText = (key: string): string => tKey(`community.validation.${key}`, 'community.validation.invalid');
+/** The sentence for a server field-error code, or undefined when this board has none (then the server's text is shown). */
+export const validationTextIfKnown = (key: string): string | undefined => tMaybe(`community.validation.${key}`);
 
 export const TYPE_COLORS: Record<PostType, string> = { TEMP_PROTECT: 'orange', SHOW_OFF: 'grape', REVIEW: 'teal' };
 

@@ -21,6 +21,9 @@ const KEY_MESSAGES: Record<string, MessageKey> = {
 };
 const FALLBACK: Record<keyof ProfileValues, MessageKey> = { email: 'mypage.info.emailInvalid', birth: 'mypage.info.birthInvalid', phoneNm: 'mypage.info.phoneInvalid' };
 
+/** This form's sentence for a server field-error code; undefined when it has none. */
+export const profileKeyMessage = (key: string): string | undefined => (KEY_MESSAGES[key] ? t(KEY_MESSAGES[key]) : undefined);
+
 /** Whether the address differs from the saved one (case does not count, as on the server). */
 export const emailChanged = (user: SessionUser, email: string): boolean => email.trim().toLowerCase() !== (user.email ?? '').trim().toLowerCase();
 

@@ -11,7 +11,7 @@ import { useSession } from '@/lib/session';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
 import { PETS_KEY, useEditPet, usePet } from './api';
-import { formFromPet, petFieldOf, validateEdit, type PetFormValues } from './pet-form';
+import { formFromPet, petFieldOf, petKeyMessage, validateEdit, type PetFormValues } from './pet-form';
 import PetFields from './components/PetFields';
 import LoginRequired from './components/LoginRequired';
 import PetLoadProblem from './components/PetLoadProblem';
@@ -34,7 +34,7 @@ function EditForm({ pet }: { pet: Pet }) {
       notifySuccess(t('pets.edit.success'));
       void navigate('/mypet');
     } catch (err) {
-      if (err instanceof ApiError) showServerErrors(form, err, { fieldOf: petFieldOf });
+      if (err instanceof ApiError) showServerErrors(form, err, { fieldOf: petFieldOf, messageOf: petKeyMessage });
       notifyError(t('pets.edit.failed'));
     }
   };

@@ -102,7 +102,7 @@ describe('PetListPage', () => {
   it('refuses a non-image (by its bytes) or an oversize photo before sending, and shows the server reason on failure', async () => {
     const { api } = renderAt('/mypet', {
       'GET /api/pet/profile/pets': { body: [choco] },
-      'POST /api/pet/1/profile-image': { status: 415, body: envelope('UNSUPPORTED_MEDIA_TYPE', '이미지 파일만 업로드할 수 있습니다.') },
+      'POST /api/pet/1/profile-image': { status: 415, body: envelope('UNSUPPORTED_MEDIA_TYPE', 'only images (server words)') },
     });
     const card = (await screen.findAllByRole('article'))[0]!;
     const input = card.querySelector<HTMLInputElement>('input[type="file"]')!;

@@ -114,7 +114,7 @@ describe('RegisterPetPage', () => {
   }, 15_000);
 
   it('shows the server reason after "registration failed" and marks the field', async () => {
-    renderRegister({ 'POST /api/pet/register': { status: 409, body: envelope('ALREADY_EXISTS', '이미 같은 등록번호로 등록한 반려견이 있습니다.') } });
+    renderRegister({ 'POST /api/pet/register': { status: 409, body: envelope('ALREADY_EXISTS', 'duplicate (server words)', undefined, { reason: 'PET_NUMBER_DUPLICATE' }) } });
     await screen.findByRole('button', { name: '반려견 등록' });
     await fillValid();
     await userEvent.click(screen.getByRole('button', { name: '반려견 등록' }));

@@ -4,14 +4,14 @@ import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { LIMITS, SessionSchema, type PetRegisterRequest } from '@pawbridge/shared';
-import { notifyError, notifySuccess } from '@/components/feedback/notify';
+import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { focusFirstInvalid } from '@/components/form/focus-first-invalid';
 import { showServerErrors } from '@/components/form/server-errors';
 import { useSession } from '@/lib/session';
 import { api, ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
 import { registerPet, useRegisterPet } from './api';
-import { emptyPetForm, petFieldOf, validateRegistration, type PetFormValues } from './pet-form';
+import { emptyPetForm, petFieldOf, petKeyMessage, validateRegistration, type PetFormValues } from './pet-form';
 import PetFields from './components/PetFields';
 import SocialUserBox from './components/SocialUserBox';
 import LoginRequired from './components/LoginRequired';
@@ -72,8 +72,8 @@ export default function RegisterPetPage() {
         void navigate('/login');
         return;
       }
-      if (err instanceof ApiError) showServerErrors(form, err, { fieldOf: petFieldOf });
-      const message = err instanceof ApiError && err.message && err.status < 500 ? err.message : t('common.unknownError');
+      if (err instanceof ApiError) showServerErrors(form, err, { fieldOf: petFieldOf, messageOf: petKeyMessage });
+      const message = errorMessage(err);
       notifyError(t('pets.register.failed', { message }));
     }
   };

@@ -1,6 +1,6 @@
 import { PetEditRequestSchema, PetRegisterRequestSchema, type Pet, type PetEditRequest, type PetGender, type PetRegisterRequest, type PetSize } from '@pawbridge/shared';
 import { schemaCheck, type PlaceIssue } from '@/components/form/schema-check';
-import { tKey } from '@/messages';
+import { tKey, tMaybe } from '@/messages';
 
 /** What the form holds while the user types: number inputs give '' when empty, choices '' until picked. */
 export interface PetFormValues {
@@ -31,6 +31,9 @@ function candidate(v: PetFormValues) {
 
 /** A server field → this form's field (a `profile` error belongs to the photo picker). */
 export const petFieldOf = (field: string): string => (field === 'profile' ? 'photo' : field);
+
+/** This form's sentence for a server field-error code; undefined when it has none. */
+export const petKeyMessage = (key: string): string | undefined => tMaybe(`pets.validation.${key}`);
 
 // Schema message keys → this form's Korean sentences, on the field they concern.
 const place: PlaceIssue = (field, key) => ({ field: petFieldOf(field), message: tKey(`pets.validation.${key}`, 'pets.validation.invalid') });

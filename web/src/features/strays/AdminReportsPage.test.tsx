@@ -138,12 +138,12 @@ describe('AdminReportsPage', () => {
     setup({
       'GET /api/admin/abandoned-pets': { body: [stray({})] },
       'POST /api/admin/reports/1/register': () =>
-        ++attempt === 1 ? { status: 409, body: envelope('CONFLICT', '이미 등록된 제보입니다.') } : { status: 500, body: envelope('INTERNAL', '내부 오류') },
+        ++attempt === 1 ? { status: 409, body: envelope('INVALID_STATE', 'already registered (server words)', undefined, { reason: 'REPORT_ALREADY_REGISTERED' }) } : { status: 500, body: envelope('INTERNAL', '내부 오류') },
     });
     await userEvent.click(await screen.findByRole('button', { name: '제보 1 상세 보기' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: '유기견으로 등록' }));
-    expect(await screen.findByText('등록에 실패했습니다: 이미 등록된 제보입니다.')).toBeInTheDocument();
+    expect(await screen.findByText('등록에 실패했습니다: 이미 유기견으로 등록된 제보입니다.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: '유기견으로 등록' }));
     await waitFor(() => expect(screen.getByText('등록 중 오류가 발생했습니다')).toBeInTheDocument());
   });

@@ -231,12 +231,12 @@ describe('ReportStrayPage', () => {
 
   it('shows the server reason when registration fails and marks the field', async () => {
     setup({
-      'POST /api/abandoned/register': { status: 400, body: envelope('VALIDATION_FAILED', '입력값을 확인해 주세요.', { foundDate: '발견 날짜가 올바르지 않습니다.' }) },
+      'POST /api/abandoned/register': { status: 400, body: envelope('VALIDATION_FAILED', 'check input (server words)', { foundDate: 'bad date (server words)' }, { fieldErrorCodes: { foundDate: 'foundDateInvalid' } }) },
     });
     await fillValidForm();
     await userEvent.click(screen.getByRole('button', { name: '제보하기' }));
-    expect(await screen.findByText('등록에 실패했습니다: 입력값을 확인해 주세요.')).toBeInTheDocument();
-    expect(screen.getByText('발견 날짜가 올바르지 않습니다.')).toBeInTheDocument();
+    expect(await screen.findByText('등록에 실패했습니다: 입력한 내용을 다시 확인해 주세요.')).toBeInTheDocument();
+    expect(screen.getByText('발견 날짜가 올바르지 않습니다')).toBeInTheDocument();
   });
 
   it("shows the upstream's reason when the report failed upstream (502 REPORT_FAILED), not a generic line", async () => {

@@ -15,7 +15,7 @@ import { t } from '@/messages';
 import { useReportStray } from './api';
 import BreedPredictionPanel from './components/BreedPredictionPanel';
 import ReportDone from './components/ReportDone';
-import { emptyReport, reportFieldOf, validateReport, type ReportErrors, type ReportValues, type StrayGenderChoice } from './report-form';
+import { emptyReport, reportFieldOf, reportKeyMessage, validateReport, type ReportErrors, type ReportValues, type StrayGenderChoice } from './report-form';
 import { useBreedPrediction } from './use-breed-prediction';
 import { focusFirstInvalid } from '@/components/form/focus-first-invalid';
 import { showServerErrors } from '@/components/form/server-errors';
@@ -102,10 +102,9 @@ function ReportForm({ onDone }: { onDone: () => void }) {
         notifyError(t('report.loginRequired'));
         void refresh();
       } else {
-        if (err instanceof ApiError) showServerErrors(form, err, { fieldOf: reportFieldOf });
-        // REPORT_FAILED carries the upstream's own reason (e.g. the legacy's predictor is down), which only the server knows.
-        const reason = err instanceof ApiError && err.code === 'REPORT_FAILED' && err.message ? err.message : errorMessage(err);
-        notifyError(t('report.failed', { message: reason }));
+        if (err instanceof ApiError) showServerErrors(form, err, { fieldOf: reportFieldOf, messageOf: reportKeyMessage });
+        // errorMessage keeps REPORT_FAILED's own words: the upstream's refusal only the server knows.
+        notifyError(t('report.failed', { message: errorMessage(err) }));
       }
     }
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyReport, serverFieldErrors, validateReport, type ReportValues } from './report-form';
+import { t } from '@/messages';
 
 const photo = new File([new Uint8Array(4)], 'dog.png', { type: 'image/png' });
 const valid = (): ReportValues => ({
@@ -70,6 +71,13 @@ describe('serverFieldErrors', () => {
       photo: 'B',
       breed: 'C',
       description: 'D',
+    });
+  });
+
+  it("says a field's code with this screen's words, the server's text only for an unknown code", () => {
+    expect(serverFieldErrors({ description: 'server D', foundDate: 'server F' }, { description: 'descriptionTooLong', foundDate: 'somethingNew' })).toEqual({
+      description: t('report.descriptionTooLong'),
+      foundDate: 'server F',
     });
   });
 });

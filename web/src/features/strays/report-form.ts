@@ -76,12 +76,20 @@ export function validateReport(v: ReportValues): { errors: ReportErrors; request
   return { errors, request: ok ? data : null };
 }
 
-/** The BFF's field errors (already Korean sentences) placed on this form's controls. */
-export function serverFieldErrors(fieldErrors: Record<string, string>): ReportErrors {
+/** This screen's sentence for a server field-error code; undefined when it has none. */
+export const reportKeyMessage = (key: string): string | undefined => (KEY_MESSAGES[key] ? t(KEY_MESSAGES[key]) : undefined);
+
+/**
+ * The BFF's field errors placed on this form's controls: this screen's words for
+ * each field's code, the server's text only where the code is unknown here.
+ */
+export function serverFieldErrors(fieldErrors: Record<string, string>, fieldErrorCodes: Record<string, string> = {}): ReportErrors {
   const out: ReportErrors = {};
-  for (const [path, message] of Object.entries(fieldErrors)) {
+  for (const path of new Set([...Object.keys(fieldErrorCodes), ...Object.keys(fieldErrors)])) {
     const field = reportFieldOf(path);
-    if (field && !out[field]) out[field] = message;
+    const code = fieldErrorCodes[path];
+    const message = (code === undefined ? undefined : reportKeyMessage(code)) ?? fieldErrors[path];
+    if (field && message !== undefined && !out[field]) out[field] = message;
   }
   return out;
 }

@@ -4,11 +4,12 @@ import { IconMessageCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CommentRequestSchema, COMMUNITY_LIMITS, toFieldErrorKeys } from '@pawbridge/shared';
 import { ListError, ListLoading } from '@/components/ListState';
-import { notifyError, notifySuccess } from '@/components/feedback/notify';
+import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
+import { serverFieldMessage } from '@/components/form/server-errors';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
 import { addComment, useComments } from '../api';
-import { authorName, postDate, validationText } from '../format';
+import { authorName, postDate, validationText, validationTextIfKnown } from '../format';
 
 /** Spec §2 Post detail: a comment toggle, the form (login, non-blank, ≤ 500, disabled while empty) and the list. */
 export default function CommentSection({ postId, loggedIn }: { postId: number; loggedIn: boolean }) {
@@ -35,7 +36,7 @@ export default function CommentSection({ postId, loggedIn }: { postId: number; l
       notifySuccess(t('community.comments.success'));
       await reload();
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setError(err.fieldErrors.content ?? err.message);
+      if (err instanceof ApiError && err.status === 400) setError(serverFieldMessage(err, 'content', validationTextIfKnown) ?? errorMessage(err));
       else notifyError(t('community.comments.failed'));
     } finally {
       setSending(false);

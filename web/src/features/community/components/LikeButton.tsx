@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
-import { notifyError, notifyInfo } from '@/components/feedback/notify';
+import { errorMessage, notifyError, notifyInfo } from '@/components/feedback/notify';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
 import { toggleLike, useLike } from '../api';
@@ -23,7 +23,7 @@ export default function LikeButton({ postId, loggedIn }: { postId: number; logge
       set(await toggleLike(postId));
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) notifyError(t('community.like.relogin'));
-      else if (err instanceof ApiError && err.status === 400) notifyError(t('community.like.badRequest', { message: err.message }));
+      else if (err instanceof ApiError && err.status === 400) notifyError(t('community.like.badRequest', { message: errorMessage(err) }));
       else notifyError(t('community.like.failed'));
     } finally {
       setBusy(false);

@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { t } from '@/messages';
 import { useUpdateProfile } from '../api';
-import { emailChanged, profileValues, validateProfile, type ProfileValues } from '../profile-form';
+import { emailChanged, profileKeyMessage, profileValues, validateProfile, type ProfileValues } from '../profile-form';
 
 /** What the e-mail change slot gets: it shows the address field with its verification step and reports back. */
 export interface EmailChangeSlot {
@@ -82,7 +82,7 @@ function ProfileForm({ user, onDone, renderEmailChange }: { user: SessionUser; o
         notifyError(t('mypage.info.unsupported'));
         return;
       }
-      if (!showServerErrors(form, err)) notifyError(errorMessage(err, 'mypage.info.saveFailed'));
+      if (!showServerErrors(form, err, { messageOf: profileKeyMessage })) notifyError(errorMessage(err, 'mypage.info.saveFailed'));
     } finally {
       setSaving(false);
     }

@@ -5,7 +5,7 @@ import type { Stray } from '@pawbridge/shared';
 import MapView from '@/components/map/MapView';
 import { placeWords, usePlaceName } from '@/components/map/use-place-name';
 import SafeImage from '@/components/SafeImage';
-import { notifyError, notifySuccess } from '@/components/feedback/notify';
+import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
 import { registerStray } from '../api';
@@ -32,9 +32,9 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** The spec's failure wording: the server's reason when it gave one, else a generic line. */
+/** The spec's failure wording: why the server refused (from the catalogue by code), else a generic line. */
 export function registerFailureMessage(err: unknown): string {
-  if (err instanceof ApiError && err.status > 0 && err.status < 500 && err.message) return t('adminReports.registerFailed', { message: err.message });
+  if (err instanceof ApiError && err.status > 0 && err.status < 500) return t('adminReports.registerFailed', { message: errorMessage(err) });
   return t('adminReports.registerError');
 }
 
