@@ -83,6 +83,8 @@ describe('donation journey: 10,000원 through the test gateway, history with det
     const confirm = page.getByRole('dialog', { name: '후원 확인' });
     await confirm.getByText(/10,000원을 후원할까요/).waitFor();
     await confirm.getByRole('button', { name: '결제하기' }).click();
+    // The confirm modal fades out while the checkout opens: check the checkout once it is alone.
+    await confirm.waitFor({ state: 'detached' });
 
     const checkout = page.getByRole('dialog', { name: '테스트 결제' });
     await checkout.getByText('실제로 돈이 오가지 않는 테스트 결제입니다.', { exact: false }).waitFor();

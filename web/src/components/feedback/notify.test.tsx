@@ -1,9 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetTestApp } from '@/testing/render-app';
 import { AppNotifications } from './AppNotifications';
-import { notifyError } from './notify';
+import { confirm, notifyError } from './notify';
 
 afterEach(resetTestApp);
 
@@ -27,5 +29,20 @@ describe('notifyError', () => {
     );
     notifyError('파일을 다시 골라 주세요.', '사진을 올리지 못했어요');
     expect(await screen.findByText('사진을 올리지 못했어요')).toBeInTheDocument();
+  });
+});
+
+describe('confirm', () => {
+  it('names the dialog close button (axe button-name) and answers false when closed', async () => {
+    render(
+      <MantineProvider>
+        <ModalsProvider>
+          <p>화면</p>
+        </ModalsProvider>
+      </MantineProvider>,
+    );
+    const answer = confirm({ title: '후원 확인', body: '10,000원을 후원할까요?' });
+    await userEvent.click(await screen.findByRole('button', { name: '닫기' }));
+    expect(await answer).toBe(false);
   });
 });

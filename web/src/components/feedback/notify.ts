@@ -41,6 +41,7 @@ export function confirm(opts: { title: string; body: string; confirmLabel?: stri
   return new Promise((resolve) => {
     modals.openConfirmModal({
       title: opts.title,
+      closeButtonProps: { 'aria-label': t('common.close') },
       children: opts.body,
       labels: { confirm: opts.confirmLabel ?? t('common.confirm'), cancel: t('common.cancel') },
       confirmProps: opts.danger ? { color: 'red' } : {},
