@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import type { Browser, Locator } from 'playwright-core';
 import { DESKTOP, PHONE, createUser, expectConsole, latestCode, launchBrowser, loginContext, loginViaUi, newContext, screenshot, startStack, type Stack } from './harness';
 
-/** Waits for the drawer's slide-in to finish, so a screenshot shows it in place. */
-const settled = (dialog: Locator) => dialog.evaluate((el) => Promise.all(el.ownerDocument.getAnimations().map((a) => a.finished)).then(() => undefined));
+/** Waits for the drawer's slide-in to finish, so a screenshot shows it in place (a cancelled animation counts as finished). */
+const settled = (dialog: Locator) => dialog.evaluate((el) => Promise.all(el.ownerDocument.getAnimations().map((a) => a.finished.catch(() => undefined))).then(() => undefined));
 
 describe('accounts journey', () => {
   let stack: Stack;
@@ -150,6 +150,8 @@ describe('accounts journey', () => {
     await page.goto('/adopt');
     await page.getByRole('button', { name: '메뉴 열기' }).click();
     const drawer = page.getByRole('dialog');
+    // The member's entries appear once the session check has answered.
+    await drawer.getByRole('link', { name: '마이페이지' }).waitFor();
     assert.deepEqual(await drawer.getByRole('navigation', { name: '주 메뉴' }).getByRole('link').allTextContents(), ['반려견 등록', '내 반려견', '유기견 제보', '입양하기', '커뮤니티', '마이페이지']);
     await settled(drawer);
     await screenshot(page, 'accounts-member-menu-phone');

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { latestCode } from './mail';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // E2E_WEB_DIST lets parallel runs build and serve their own copy of the SPA.
@@ -136,6 +137,8 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+export { latestCode } from './mail';
+
 export const DESKTOP = { width: 1280, height: 900 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
 
@@ -200,31 +203,6 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
-}
-
-/** The newest verification code mailed to `email` (read from the api's outbox .eml files). */
-export function latestCode(stack: Stack, email: string): string {
-  if (!fs.existsSync(stack.outboxDir)) throw new Error('no outbox yet');
-  const files = fs
-    .readdirSync(stack.outboxDir)
-    .filter((f) => f.endsWith('.eml'))
-    .map((f) => path.join(stack.outboxDir, f))
-    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs || b.localeCompare(a));
-  for (const file of files) {
-    const raw = fs.readFileSync(file, 'utf8');
-    if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
-    const text = decodeEml(raw);
-    const m = text.match(/\b(\d{6})\b/);
-    if (m?.[1]) return m[1];
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
-
-/** Undo quoted-printable / base64 text parts well enough to find the code. */
-function decodeEml(raw: string): string {
-  const qp = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-  const b64 = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) => Buffer.from((m[1] ?? '').replace(/\s/g, ''), 'base64').toString('utf8'));
-  return [qp, ...b64].join('\n');
 }
 
 /** A tiny cookie-keeping HTTP client that talks to the BFF like the SPA does. */

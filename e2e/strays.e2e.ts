@@ -2,44 +2,15 @@
 // real api + BFF + built SPA, with screenshots at desktop and phone widths.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { writeColourClassifier } from '@pawbridge/api/testing/breed-model';
+import type { Browser, Page } from 'playwright-core';
+import { cutTiles, dogPhoto, serveTiles, toTop } from './fixtures';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, createUser, launchBrowser, loginContext, newContext, screenshot, startStack, type Stack, type TestUser } from './harness';
 
 // A place word that appears only in this report, so the place search must find exactly it.
 const PLACE = '해운대공원';
 const DESCRIPTION = `${PLACE} 산책로 벤치 아래에서 떨고 있던 갈색 중형견입니다. 빨간 목줄을 하고 있고 사람을 잘 따릅니다.`;
 
-async function dogPhoto(background = { r: 176, g: 120, b: 72 }): Promise<Buffer> {
-  return sharp({ create: { width: 480, height: 360, channels: 3, background } })
-    .jpeg()
-    .toBuffer();
-}
 
-// The sandbox has no internet: the map's OpenStreetMap tiles are served from here
-// (a drawn street grid), or cut to play an offline phone.
-const TILE_URL = /^https:\/\/tile\.openstreetmap\.org\//;
-const tile = sharp(
-  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256">
-  <rect width="256" height="256" fill="#efe9dc"/>
-  <path d="M0 90 H256 M0 200 H256 M70 0 V256 M180 0 V256" stroke="#ffffff" stroke-width="10"/>
-  <rect x="85" y="105" width="80" height="80" fill="#cfe6c4"/>
-</svg>`),
-)
-  .png()
-  .toBuffer();
-const serveTiles = async (context: BrowserContext) => {
-  const body = await tile;
-  await context.route(TILE_URL, (route) => route.fulfill({ status: 200, contentType: 'image/png', body }));
-};
-const cutTiles = (context: BrowserContext) => context.route(TILE_URL, (route) => route.abort('internetdisconnected'));
-
-// A full-page shot of a scrolled page paints the fixed header mid-page; shoot from the top.
-const toTop = (page: Page) => page.evaluate('window.scrollTo(0, 0)');
 
 const strayCard = (page: Page) => page.getByRole('article').filter({ hasText: PLACE });
 
@@ -317,52 +288,5 @@ describe('strays journey: report → review → adopt list → apply → approve
     assert.equal(await button.isDisabled(), true);
     await screenshot(visitor, 'strays-adopt-adopted-desktop');
     await desktop.close();
-  });
-});
-
-describe('strays journey: AI breed prediction with the ONNX model', () => {
-  let stack: Stack;
-  let browser: Browser;
-  let modelDir: string;
-
-  before(async () => {
-    // The repo's tiny colour classifier: red → first label, green → second, grey → unsure.
-    modelDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-breed-'));
-    const model = await writeColourClassifier(modelDir, ['진돗개', '푸들', '시바견']);
-    stack = await startStack({ BREED_MODEL_PATH: model.modelPath, BREED_LABELS_PATH: model.labelsPath });
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await stack?.close();
-    fs.rmSync(modelDir, { recursive: true, force: true });
-  });
-
-  it('predicts from the photo, fills the breed, and "다시 예측" asks again', async () => {
-    const member = await createUser(stack, 'predict');
-    const context = await newContext(browser, stack, DESKTOP);
-    await loginContext(context, stack, member.userId, member.password);
-    const page = await context.newPage();
-    await page.goto('/abandoned/register');
-    await page.getByRole('button', { name: '제보하기' }).waitFor();
-    const photo = page.locator('input[type="file"]');
-    let predictCalls = 0;
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/abandoned/predict')) predictCalls += 1;
-    });
-
-    await photo.setInputFiles({ name: 'red.jpg', mimeType: 'image/jpeg', buffer: await dogPhoto({ r: 230, g: 20, b: 20 }) });
-    await page.getByText('예측 품종: 진돗개').waitFor();
-    assert.equal(await page.getByLabel('품종', { exact: true }).inputValue(), '진돗개');
-    await page.getByRole('button', { name: '다시 예측' }).click();
-    await page.getByText('예측 품종: 진돗개').waitFor();
-    assert.equal(predictCalls, 2);
-    await toTop(page);
-    await screenshot(page, 'strays-report-predicted-desktop');
-
-    await photo.setInputFiles({ name: 'grey.jpg', mimeType: 'image/jpeg', buffer: await dogPhoto({ r: 128, g: 128, b: 128 }) });
-    await page.getByText('품종을 확신할 수 없습니다. 직접 입력해 주세요.').waitFor();
-    assert.equal(await page.getByLabel('품종', { exact: true }).inputValue(), '');
-    await context.close();
   });
 });
