@@ -20,6 +20,10 @@ async function seriousViolations(page: Page): Promise<Violation[]> {
   await page.evaluate(AXE_SOURCE);
   const result = (await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
+    // Modals fade in and out: measure colours once every transition has ended (a half-faded modal fails contrast).
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const ending = document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    await Promise.race([Promise.all(ending.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]);
     return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
   })) as { violations: Violation[] };
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
