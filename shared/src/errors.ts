@@ -78,6 +78,11 @@ export const ErrorReasonSchema = z.enum([
   'POST_CATEGORY_NOT_ALLOWED',
   'COMMENT_LOGIN_REQUIRED',
   'PROFILE_UPDATE_UNSUPPORTED',
+  'SHELTER_ANIMAL_NOT_FOUND',
+  'SHELTER_IMAGE_UNAVAILABLE',
+  'SHELTER_SYNC_RUNNING',
+  'SHELTER_SYNC_UNCONFIGURED',
+  'SHELTER_UNSUPPORTED',
 ]);
 export type ErrorReason = z.infer<typeof ErrorReasonSchema>;
 
@@ -173,6 +178,11 @@ export const ERROR_REASON_MESSAGES: Record<ErrorReason, string> = {
   POST_CATEGORY_NOT_ALLOWED: '이 카테고리에 글을 쓸 권한이 없습니다.',
   COMMENT_LOGIN_REQUIRED: '로그인한 회원만 댓글을 쓸 수 있습니다.',
   PROFILE_UPDATE_UNSUPPORTED: '지금 연결된 서버에서는 회원 정보를 수정할 수 없습니다.',
+  SHELTER_ANIMAL_NOT_FOUND: '보호소 공고를 찾을 수 없습니다.',
+  SHELTER_IMAGE_UNAVAILABLE: '보호소 사진을 가져오지 못했습니다.',
+  SHELTER_SYNC_RUNNING: '보호소 공고 동기화가 이미 진행 중입니다.',
+  SHELTER_SYNC_UNCONFIGURED: '공공데이터 서비스 키가 설정되지 않아 보호소 공고를 동기화할 수 없습니다.',
+  SHELTER_UNSUPPORTED: '지금 연결된 서버에서는 보호소 공고를 볼 수 없습니다.',
 };
 
 /** Field-error codes only the server can decide (the rest are the shared VALIDATION_MESSAGES keys). */

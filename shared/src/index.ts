@@ -12,3 +12,4 @@ export * from './dashboard.schema';
 export * from './ids.schema';
 export * from './donations.schema';
 export * from './realtime.schema';
+export * from './shelter.schema';

@@ -18,6 +18,7 @@ export const SCREEN_ROUTES = [
   '/admin/abandoned-pets',
   '/adopt',
   '/admin/adopt-applications',
+  '/admin/shelter-sync',
   '/community',
   '/community/createPost',
   '/community/posts',
@@ -40,5 +41,5 @@ export function isScreenRoute(pathname: string): boolean {
  */
 export function isServerPath(pathname: string): boolean {
   const p = pathname.replace(/\/{2,}/g, '/').toLowerCase();
-  return /^\/(api|uploads|docs|ws|socket\.io|dashboard|oauth2|login\/oauth2|healthz|readyz|metrics)(\/|$)/.test(p);
+  return /^\/(api|uploads|shelter-images|docs|ws|socket\.io|dashboard|oauth2|login\/oauth2|healthz|readyz|metrics)(\/|$)/.test(p);
 }

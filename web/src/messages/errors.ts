@@ -68,6 +68,11 @@ export const errors = {
   'errors.reason.POST_CATEGORY_NOT_ALLOWED': '이 카테고리에 글을 쓸 권한이 없습니다.',
   'errors.reason.COMMENT_LOGIN_REQUIRED': '로그인한 회원만 댓글을 쓸 수 있습니다.',
   'errors.reason.PROFILE_UPDATE_UNSUPPORTED': '지금 연결된 서버에서는 회원 정보를 수정할 수 없습니다.',
+  'errors.reason.SHELTER_ANIMAL_NOT_FOUND': '보호소 공고를 찾을 수 없습니다. 공고가 끝났을 수 있습니다.',
+  'errors.reason.SHELTER_IMAGE_UNAVAILABLE': '보호소 사진을 가져오지 못했습니다.',
+  'errors.reason.SHELTER_SYNC_RUNNING': '동기화가 이미 진행 중입니다. 끝난 뒤 다시 시도해 주세요.',
+  'errors.reason.SHELTER_SYNC_UNCONFIGURED': '공공데이터 서비스 키(PUBLIC_DATA_SERVICE_KEY)가 설정되지 않아 동기화할 수 없습니다.',
+  'errors.reason.SHELTER_UNSUPPORTED': '지금 연결된 서버에서는 보호소 공고를 볼 수 없습니다.',
 
   // Field-error codes only the server can decide (shared SERVER_FIELD_ERROR_MESSAGES keys).
   'errors.field.userIdTaken': '이미 사용 중인 아이디입니다.',
