@@ -8,7 +8,7 @@ import type { ApiContext } from './context';
 import { openDatabase, type OpenOptions } from './db/index';
 import { migrate } from './db/migrate';
 import { createMailer } from './integrations/mail';
-import { DiskStorage, isThumbnailKey, photoKeyOfThumbnail } from './integrations/storage';
+import { isThumbnailKey, openStorage, photoKeyOfThumbnail } from './integrations/storage';
 import { ApiHttpError, bootError } from './lib/errors';
 import { isPlausibleSessionId, refuseNulBytes } from './lib/input-guard';
 import { DbSessionStore, RedisSessionStore } from './modules/users/session-store';
@@ -32,7 +32,7 @@ export async function buildApi(config: ApiConfig, opts: OpenOptions = {}): Promi
 
   const database = await openDatabase(config, opts);
   await migrate(database);
-  const storage = new DiskStorage(config.uploadDir);
+  const storage = await openStorage(config.storage);
   const leftovers = await storage.removeTemporaryFiles();
   if (leftovers.length > 0) app.log.warn({ files: leftovers }, 'removed unfinished upload files left by an earlier run');
   const sessions = config.redisUrl ? new RedisSessionStore(config.redisUrl, config.sessionTtlSeconds) : new DbSessionStore(database.db, config.sessionTtlSeconds);
@@ -103,6 +103,7 @@ export async function buildApi(config: ApiConfig, opts: OpenOptions = {}): Promi
   app.addHook('onClose', async () => {
     await ctx.events.close();
     await sessions.close();
+    await storage.close();
     await database.close();
   });
 

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { StorageConfig } from '../integrations/storage';
+import { storageConfig, storageEnv } from './storage-env';
 
 // The only reader of process.env in the api. Parsed once; fails fast.
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -29,6 +31,7 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('포브리지 <no-reply@pawbridge.local>'),
   UPLOAD_DIR: z.string().optional(),
+  ...storageEnv,
   BREED_MODEL_PATH: z.string().optional(),
   BREED_LABELS_PATH: z.string().optional(),
   BREED_MIN_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.5),
@@ -84,6 +87,8 @@ export interface ApiConfig {
   seedDemoData: boolean;
   mail: { outboxDir: string; smtpUrl: string | undefined; from: string };
   uploadDir: string;
+  /** Where photos live: UPLOAD_DIR on disk, or an S3-compatible bucket (STORAGE=s3). */
+  storage: StorageConfig;
   breed: {
     modelPath: string | undefined;
     labelsPath: string | undefined;
@@ -160,6 +165,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
   }
   const dataDir = e.DATA_DIR === 'memory' ? 'memory' : path.resolve(e.DATA_DIR);
   const fileRoot = dataDir === 'memory' ? path.resolve('tmp') : dataDir;
+  const uploadDir = path.resolve(e.UPLOAD_DIR ?? path.join(fileRoot, 'uploads'));
   const cv =
     e.CUSTOM_VISION_ENDPOINT && e.CUSTOM_VISION_PREDICTION_KEY && e.CUSTOM_VISION_PROJECT_ID && e.CUSTOM_VISION_PUBLISH_NAME
       ? {
@@ -185,7 +191,8 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     adminPassword: e.ADMIN_PASSWORD,
     seedDemoData: e.SEED_DEMO_DATA,
     mail: { outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(fileRoot, 'outbox')), smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
-    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(fileRoot, 'uploads')),
+    uploadDir,
+    storage: storageConfig(e, uploadDir),
     breed: { modelPath: e.BREED_MODEL_PATH, labelsPath: e.BREED_LABELS_PATH, minConfidence: e.BREED_MIN_CONFIDENCE, customVision: cv },
     publicOrigin: new URL(e.PUBLIC_ORIGIN).origin,
     oauth,

@@ -3,9 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Where photos live. Embedded mode: a folder on disk. The interface is what an
- * S3-compatible bucket implementation needs (put/get/delete by key), so a
- * production deployment swaps the class, not the callers.
+ * Where photos live: a folder on disk (embedded mode, or a path every instance shares)
+ * or an S3-compatible bucket (storage-s3.ts). Callers only see put/get/delete by key.
  */
 export interface FileStorage {
   /**
@@ -16,6 +15,37 @@ export interface FileStorage {
   get(key: string): Promise<Buffer | null>;
   /** Removes the key and its thumbnail. */
   delete(key: string): Promise<void>;
+  /** Removes what an interrupted write left behind (run at start); returns what it removed. */
+  removeTemporaryFiles(): Promise<string[]>;
+  /** Releases connections (the app's close). */
+  close(): Promise<void>;
+}
+
+/** A new unguessable key with the given extension. */
+export function newStorageKey(ext: string): string {
+  return `${crypto.randomBytes(16).toString('hex')}.${ext}`;
+}
+
+export type StorageConfig =
+  | { kind: 'disk'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Unset → the AWS endpoint of the region. */
+      endpoint: string | undefined;
+      region: string;
+      /** Unset → the SDK's default credential chain (instance role, AWS_* variables). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
+
+/** The configured storage; the S3 client is loaded only when a bucket is configured. */
+export async function openStorage(config: StorageConfig): Promise<FileStorage> {
+  if (config.kind === 'disk') return new DiskStorage(config.dir);
+  const { S3Storage } = await import('./storage-s3');
+  const storage = new S3Storage(config);
+  await storage.check();
+  return storage;
 }
 
 const KEY_PATTERN = /^[a-f0-9]{32}(\.thumb)?\.(jpg|png|webp|gif)$/;
@@ -53,7 +83,7 @@ export class DiskStorage implements FileStorage {
 
   async put(bytes: Buffer, ext: string, thumbnail?: Buffer): Promise<string> {
     await fs.mkdir(this.dir, { recursive: true });
-    const key = `${crypto.randomBytes(16).toString('hex')}.${ext}`;
+    const key = newStorageKey(ext);
     try {
       // The thumbnail first: once the photo's name exists, so does its thumbnail.
       if (thumbnail) await this.write(thumbnailKey(key), thumbnail);
@@ -91,6 +121,8 @@ export class DiskStorage implements FileStorage {
     await fs.rm(path.join(this.dir, key), { force: true });
     if (!isThumbnailKey(key)) await fs.rm(path.join(this.dir, thumbnailKey(key)), { force: true });
   }
+
+  async close(): Promise<void> {}
 
   /**
    * Removes `.tmp` files a crash or a killed write left behind (run at start).
