@@ -1,0 +1,67 @@
+/**
+ * Child process: our api on a free port (PGlite in memory, the test api's
+ * setup), seeded with public strays and BENCH_MEMBERS members with live
+ * sessions. Prints `READY {url, members}`. Over IPC it publishes notifications
+ * (`{type:'publish', rounds, gapMs}`) through the api's own event bus, exactly
+ * as a service does after a commit, and answers with the publish times.
+ */
+import { performance } from 'node:perf_hooks';
+import { startTestApi } from '@pawbridge/api/testing';
+import { createMember, insertStray } from '@pawbridge/api/testing/fixtures';
+import { domainEvent } from '../../api/src/events/domain-events';
+import { announceReady, stopOnSignal } from './procs';
+
+const memberCount = Number(process.env.BENCH_MEMBERS ?? '1');
+const strayCount = Number(process.env.BENCH_STRAYS ?? '24');
+const now = () => performance.timeOrigin + performance.now();
+
+const api = await startTestApi({ LOG_LEVEL: 'silent', SESSION_TTL_SECONDS: '7200' });
+for (let i = 0; i < strayCount; i += 1) {
+  await insertStray(api, { status: i % 3 === 0 ? 'WAITING' : 'PROTECTING', location: i % 2 ? '서울특별시' : '경기도', description: `bench stray ${i}` });
+}
+const members: { pk: number; userId: string; sid: string }[] = [];
+for (let i = 0; i < memberCount; i += 1) {
+  const m = await createMember(api, `bench${String(i).padStart(4, '0')}`);
+  members.push({ pk: m.pk, userId: m.userId, sid: m.cookie.slice('JSESSIONID='.length) });
+}
+
+interface PublishRequest {
+  id: number;
+  type: 'publish';
+  rounds: number;
+  gapMs: number;
+}
+
+process.on('message', (raw) => {
+  const msg = raw as PublishRequest;
+  if (msg.type !== 'publish') return;
+  void (async () => {
+    // sent[round][member] = publish instant (ms since the epoch, sub-ms precision)
+    const sent: number[][] = [];
+    for (let round = 0; round < msg.rounds; round += 1) {
+      const times: number[] = [];
+      for (const [i, m] of members.entries()) {
+        const id = round * 100_000 + i + 1;
+        const destination = `/topic/user/${m.userId}/adoption`;
+        const body = {
+          id,
+          userId: m.userId,
+          notificationType: 'ADOPTION_RESULT' as const,
+          message: 'bench',
+          targetUrl: '/mypage',
+          createdAt: new Date().toISOString(),
+          readAt: null,
+          read: false,
+        };
+        times.push(now());
+        await api.ctx.events.publish(domainEvent('notification.created', { notificationId: id, recipientPk: m.pk, destination, body }));
+      }
+      sent.push(times);
+      await new Promise((r) => setTimeout(r, msg.gapMs));
+    }
+    process.send?.({ id: msg.id, sent });
+  })();
+});
+
+stopOnSignal(() => api.close());
+announceReady({ url: api.url, members });

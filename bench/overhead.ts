@@ -1,0 +1,107 @@
+/**
+ * BFF overhead (issue 17): our api, a bare @fastify/http-proxy in front of it
+ * and our BFF in front of it, each its own process, measured side by side in
+ * interleaved rounds from this process (the load generator).
+ *
+ *   1. open loop at a fixed rate → p50/p99 from the intended send time;
+ *      deltas over the api: BFF vs bare proxy.
+ *   2. closed loop (autocannon) → maximum throughput; BFF / bare proxy.
+ *
+ * Targets: BFF p50 ≤ api p50 + 1 ms, p99 ≤ api p99 + 3 ms, throughput ≥ 70 %
+ * of the bare proxy's. Env: OVERHEAD_RATE (100), OVERHEAD_SECONDS (5),
+ * OVERHEAD_ROUNDS (3), OVERHEAD_TPUT_SECONDS (4), OVERHEAD_CONNECTIONS (10).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startChild, type Child } from './lib/procs';
+import { maxThroughput, openLoop } from './lib/load';
+import { emit, median, quantile, round } from './lib/report';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const env = (k: string, d: number) => Number(process.env[k] ?? d);
+const RATE = env('OVERHEAD_RATE', 100);
+const SECONDS = env('OVERHEAD_SECONDS', 5);
+const ROUNDS = env('OVERHEAD_ROUNDS', 3);
+const TPUT_SECONDS = env('OVERHEAD_TPUT_SECONDS', 4);
+const CONNECTIONS = env('OVERHEAD_CONNECTIONS', 10);
+
+interface ApiReady {
+  url: string;
+  members: { sid: string }[];
+}
+
+const children: Child<unknown>[] = [];
+async function main() {
+  const api = await startChild<ApiReady>(path.join(here, 'lib/api-process.ts'), { DATABASE_URL: '', REDIS_URL: '', BENCH_MEMBERS: '1' });
+  children.push(api);
+  const proxy = await startChild<{ url: string }>(path.join(here, 'lib/bare-proxy.ts'), { UPSTREAM_URL: api.ready.url });
+  children.push(proxy);
+  const bff = await startChild<{ url: string }>(path.join(here, 'lib/bff-process.ts'), {
+    NODE_ENV: 'production',
+    UPSTREAM_URL: api.ready.url,
+    UPSTREAM_KIND: 'api',
+    LOG_LEVEL: process.env.OVERHEAD_BFF_LOG_LEVEL ?? 'info',
+    LOG_FORMAT: 'json',
+    REDIS_URL: '',
+    DASHBOARD_URL: 'http://127.0.0.1:9',
+  });
+  children.push(bff);
+
+  const targets = [
+    { name: 'api', url: api.ready.url },
+    { name: 'proxy', url: proxy.ready.url },
+    { name: 'bff', url: bff.ready.url },
+  ];
+  const cookie = `JSESSIONID=${api.ready.members[0]?.sid}`;
+  const endpoints = [
+    { name: 'strays', path: '/api/abandoned/abandoned-pets', headers: {} },
+    { name: 'session', path: '/api/users/check-session', headers: { cookie } },
+  ];
+
+  // Warm up every path (JIT, connection pools, PGlite caches).
+  for (const e of endpoints) for (const t of targets) await openLoop(t.url + e.path, { rate: RATE, durationMs: 1500, headers: e.headers });
+
+  for (const e of endpoints) {
+    const p50: Record<string, number[]> = { api: [], proxy: [], bff: [] };
+    const p99: Record<string, number[]> = { api: [], proxy: [], bff: [] };
+    let errors = 0;
+    for (let r = 0; r < ROUNDS; r += 1) {
+      for (const t of targets) {
+        const res = await openLoop(t.url + e.path, { rate: RATE, durationMs: SECONDS * 1000, headers: e.headers });
+        errors += res.errors;
+        p50[t.name]!.push(quantile(res.latencies, 0.5));
+        p99[t.name]!.push(quantile(res.latencies, 0.99));
+      }
+    }
+    const m = (xs: Record<string, number[]>, k: string) => median(xs[k] ?? []);
+    const detail = { rate: RATE, seconds: SECONDS, rounds: ROUNDS, errors, p50: Object.fromEntries(targets.map((t) => [t.name, round(m(p50, t.name))])), p99: Object.fromEntries(targets.map((t) => [t.name, round(m(p99, t.name))])) };
+    const d50 = m(p50, 'bff') - m(p50, 'api');
+    const d99 = m(p99, 'bff') - m(p99, 'api');
+    emit({ bench: 'overhead', figure: `${e.name}.bff_p50_added_ms`, value: d50, unit: 'ms', target: '<= 1', met: d50 <= 1 && errors === 0, detail });
+    emit({ bench: 'overhead', figure: `${e.name}.bff_p99_added_ms`, value: d99, unit: 'ms', target: '<= 3', met: d99 <= 3 && errors === 0, detail });
+    emit({ bench: 'overhead', figure: `${e.name}.proxy_p50_added_ms`, value: m(p50, 'proxy') - m(p50, 'api'), unit: 'ms' });
+    emit({ bench: 'overhead', figure: `${e.name}.proxy_p99_added_ms`, value: m(p99, 'proxy') - m(p99, 'api'), unit: 'ms' });
+  }
+
+  for (const e of endpoints) {
+    const rps: Record<string, number[]> = { api: [], proxy: [], bff: [] };
+    let failures = 0;
+    for (let r = 0; r < 2; r += 1) {
+      for (const t of targets) {
+        const res = await maxThroughput(t.url + e.path, { connections: CONNECTIONS, durationS: TPUT_SECONDS, headers: e.headers });
+        failures += res.non2xx + res.errors;
+        rps[t.name]!.push(res.rps);
+      }
+    }
+    const ratio = median(rps.bff ?? []) / median(rps.proxy ?? []);
+    const detail = { connections: CONNECTIONS, seconds: TPUT_SECONDS, failures, rps: Object.fromEntries(Object.entries(rps).map(([k, v]) => [k, round(median(v), 0)])) };
+    emit({ bench: 'overhead', figure: `${e.name}.bff_throughput_vs_proxy`, value: ratio, unit: 'ratio', target: '>= 0.70', met: ratio >= 0.7 && failures === 0, detail });
+    emit({ bench: 'overhead', figure: `${e.name}.proxy_throughput_vs_api`, value: median(rps.proxy ?? []) / median(rps.api ?? []), unit: 'ratio' });
+  }
+}
+
+try {
+  await main();
+} finally {
+  for (const c of children.reverse()) await c.stop();
+}
