@@ -11,6 +11,7 @@ import { notificationRoutes } from './notifications.routes';
 import { dashboardRoutes } from './dashboard.routes';
 import { oauthRoutes } from './oauth.routes';
 import { donationRoutes } from './donations.routes';
+import { shelterRoutes } from './shelter.routes';
 
 /** Every route plugin, registered by app.ts. */
-export const routes: FastifyPluginAsync[] = [configRoutes, uploadsRoutes, accountRoutes, petRoutes, strayRoutes, adoptionRoutes, adminRoutes, communityRoutes, notificationRoutes, dashboardRoutes, oauthRoutes, donationRoutes];
+export const routes: FastifyPluginAsync[] = [configRoutes, uploadsRoutes, accountRoutes, petRoutes, strayRoutes, adoptionRoutes, adminRoutes, communityRoutes, notificationRoutes, dashboardRoutes, oauthRoutes, donationRoutes, shelterRoutes];
