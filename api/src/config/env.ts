@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { StorageConfig } from '../integrations/storage';
 import { storageConfig, storageEnv } from './storage-env';
+import { shelterConfig, shelterEnv, type ShelterConfig } from './shelter-env';
 
 // The only reader of process.env in the api. Parsed once; fails fast.
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -32,6 +33,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('포브리지 <no-reply@pawbridge.local>'),
   UPLOAD_DIR: z.string().optional(),
   ...storageEnv,
+  ...shelterEnv,
   BREED_MODEL_PATH: z.string().optional(),
   BREED_LABELS_PATH: z.string().optional(),
   BREED_MIN_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.5),
@@ -89,6 +91,8 @@ export interface ApiConfig {
   uploadDir: string;
   /** Where photos live: UPLOAD_DIR on disk, or an S3-compatible bucket (STORAGE=s3). */
   storage: StorageConfig;
+  /** The public shelter-animal sync (issue 18). */
+  shelter: ShelterConfig;
   breed: {
     modelPath: string | undefined;
     labelsPath: string | undefined;
@@ -193,6 +197,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     mail: { outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(fileRoot, 'outbox')), smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     uploadDir,
     storage: storageConfig(e, uploadDir),
+    shelter: shelterConfig(e),
     breed: { modelPath: e.BREED_MODEL_PATH, labelsPath: e.BREED_LABELS_PATH, minConfidence: e.BREED_MIN_CONFIDENCE, customVision: cv },
     publicOrigin: new URL(e.PUBLIC_ORIGIN).origin,
     oauth,

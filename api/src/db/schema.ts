@@ -6,7 +6,8 @@ import type { AdoptionTables } from '../modules/adoption/adoption.tables';
 import type { CommunityTables } from '../modules/community/community.tables';
 import type { NotificationsTables } from '../modules/notifications/notifications.tables';
 import type { DonationsTables } from '../modules/donations/donations.tables';
+import type { ShelterTables } from '../modules/shelter/shelter.tables';
 
-export interface DB extends UsersTables, PetsTables, StraysTables, AdoptionTables, CommunityTables, NotificationsTables, DonationsTables {
+export interface DB extends UsersTables, PetsTables, StraysTables, AdoptionTables, CommunityTables, NotificationsTables, DonationsTables, ShelterTables {
   schemaMigrations: { name: string; appliedAt: Date };
 }

@@ -9,8 +9,9 @@ import { dashboardModule } from './dashboard/dashboard.routes';
 import { communityModule } from './community/community.routes';
 import { oauthModule } from './oauth/oauth.routes';
 import { donationsModule } from './donations/donations.routes';
+import { shelterModule } from './shelter/shelter.routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: ApiContext) => Promise<void>;
 
 /** Every domain module, registered in this order by app.ts. */
-export const modules: ApiModule[] = [usersModule, petsModule, straysModule, adoptionModule, notificationsModule, dashboardModule, communityModule, oauthModule, donationsModule];
+export const modules: ApiModule[] = [usersModule, petsModule, straysModule, adoptionModule, notificationsModule, dashboardModule, communityModule, oauthModule, donationsModule, shelterModule];
