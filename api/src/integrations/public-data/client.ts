@@ -20,7 +20,7 @@ export interface PortalLog {
 
 export class PortalError extends Error {
   constructor(
-    /** Stable code: AUTH_<reason>, RESULT_<code>, HTTP_<status>, NETWORK, TIMEOUT, MALFORMED. */
+    /** Stable code: AUTH_<reason> (20-33: key, limits), SERVICE_<reason>, RESULT_<code>, HTTP_<status>, NETWORK, TIMEOUT, MALFORMED. */
     readonly code: string,
     message: string,
     readonly retryable: boolean,
@@ -96,7 +96,8 @@ export function xmlError(text: string): PortalError | null {
   const reason = String(h.returnReasonCode ?? '99').replace(/\D/g, '').slice(0, 4) || '99';
   const msg = (h.returnAuthMsg ?? h.errMsg ?? 'SERVICE ERROR').replace(/[^\w .-]/g, '').slice(0, 120);
   // 22 = daily limit exceeded, 30-33 = key not registered/expired/unregistered domain: retrying does not help.
-  return new PortalError(`AUTH_${reason}`, msg, reason === '01' || reason === '04' || reason === '05');
+  const auth = Number(reason) >= 20 && Number(reason) <= 33;
+  return new PortalError(`${auth ? 'AUTH' : 'SERVICE'}_${reason}`, msg, reason === '01' || reason === '04' || reason === '05');
 }
 
 const LookupItemSchema = z.record(z.string(), z.unknown());
