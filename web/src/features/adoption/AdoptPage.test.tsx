@@ -31,6 +31,8 @@ function setup(routes: Record<string, MockRoute> = {}, session: unknown = sessio
     'GET /api/abandoned/abandoned-pets': { body: list },
     // A member's own applications (none unless a test says otherwise).
     'GET /api/adopt/adoption/my-applications': { body: [] },
+    // No shelter animals unless a test says otherwise (AdoptPage.shelter.test.tsx covers them).
+    'GET /api/shelter-animals': { body: [], headers: { 'x-total-count': '0' } },
     ...routes,
   });
   const view = renderRoutes(
@@ -151,7 +153,7 @@ describe('AdoptPage', () => {
     expect(await screen.findByText('검색 결과 1마리')).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: '콩이' })).not.toBeInTheDocument();
     const q = api.callsTo('GET', '/api/abandoned/abandoned-pets/search')[0]?.query;
-    expect(Object.fromEntries(q ?? [])).toEqual({ foundDate: '2026-11-20', foundTime: '14:00', location: '부산' });
+    expect(Object.fromEntries(q ?? [])).toEqual({ foundDate: '2026-11-20', foundTime: '14:00', location: '부산', page: '1', size: '20' });
 
     await userEvent.click(screen.getByRole('button', { name: '초기화' }));
     expect(await card('콩이')).toBeInTheDocument();

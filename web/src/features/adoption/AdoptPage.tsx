@@ -1,14 +1,17 @@
-import { useEffect, useState } from 'react';
-import { Anchor, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { Anchor, Button, Center, Container, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { LIMITS, type AdoptionApplication, type Stray, type StraySearchQuery } from '@pawbridge/shared';
+import { LIMITS, type AdoptionApplication, type Stray } from '@pawbridge/shared';
 import { useSession } from '@/lib/session';
 import { confirm, errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
-import { applyForAdoption, useAdoptableStrays, useMyApplications, withdrawApplication } from './api';
+import { applyForAdoption, useMyApplications, withdrawApplication } from './api';
 import AdoptSearch from './components/AdoptSearch';
 import StrayCard from './components/StrayCard';
+import ShelterCard from './components/ShelterCard';
+import { useAdoptFeed, type AdoptCriteria, type AdoptSource } from './components/adopt-feed';
+import { mergeFeed } from './components/merge-feed';
 import MyApplications from './components/MyApplications';
 import { ListEmpty, ListError, ListLoading } from '@/components/ListState';
 
@@ -38,8 +41,18 @@ interface AdoptPageProps {
 /** The adopt list (/adopt): public, with search and adoption applications. */
 export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps = {}) {
   const { user } = useSession();
-  const [search, setSearch] = useState<StraySearchQuery | null>(null);
-  const { strays, error, isLoading, isValidating, reload } = useAdoptableStrays(search);
+  const [search, setSearch] = useState<AdoptCriteria | null>(null);
+  const [chosenSource, setSource] = useState<AdoptSource>('all');
+  const { member, shelter } = useAdoptFeed(search, chosenSource);
+  // In front of the legacy server there are no shelter animals: the source choice goes away.
+  const shelters = shelter.available;
+  const source: AdoptSource = shelters ? chosenSource : 'member';
+  const { items, waiting } = mergeFeed(member.source, shelter.source);
+  const now = useMemo(() => new Date(), []);
+  const error = member.error;
+  const reload = async () => {
+    await Promise.all([member.reload(), shelter.reload()]);
+  };
   const [applyingId, setApplyingId] = useState<number | null>(null);
   // Admins do not adopt here; members see and withdraw their own applications.
   const { applications: mine, reload: reloadMine } = useMyApplications(Boolean(user) && !user?.isAdmin);
@@ -50,7 +63,7 @@ export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps 
   }, [error, search]);
 
   // Searching again with the same criteria still asks the server (new strays may have arrived).
-  const runSearch = (q: StraySearchQuery | null) => {
+  const runSearch = (q: AdoptCriteria | null) => {
     if (JSON.stringify(q) === JSON.stringify(search)) void reload();
     else setSearch(q);
   };
@@ -93,19 +106,25 @@ export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps 
     }
   };
 
+  const loading = (member.isLoading || shelter.isLoading) && items.length === 0;
+  const total = member.total !== null && shelter.total !== null ? member.total + shelter.total : null;
   let content: React.ReactNode;
-  if (isLoading && !strays) {
+  if (loading) {
     content = <ListLoading />;
-  } else if (error) {
+  } else if (error && items.length === 0) {
     content = <ListError message={t(search ? 'adopt.search.failed' : 'adopt.loadFailed')} onRetry={() => void reload()} />;
-  } else if (!strays || strays.length === 0) {
-    content = <ListEmpty message={t(search ? 'adopt.emptySearch' : 'adopt.empty')} />;
+  } else if (items.length === 0 && waiting.length === 0 && !shelter.error) {
+    content = <ListEmpty message={t(search ? 'adopt.emptySearch' : source === 'shelter' ? 'shelter.feed.emptyShelter' : 'adopt.empty')} />;
   } else {
     content = (
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
-        {strays.map((s) => (
-          <StrayCard key={s.id} stray={s} onApply={apply} applying={applyingId === s.id} extra={cardExtra?.(s)} />
-        ))}
+        {items.map((f) =>
+          f.source === 'member' ? (
+            <StrayCard key={`m${f.item.id}`} stray={f.item} onApply={apply} applying={applyingId === f.item.id} extra={cardExtra?.(f.item)} />
+          ) : (
+            <ShelterCard key={`s${f.item.desertionNo}`} animal={f.item} now={now} />
+          ),
+        )}
       </SimpleGrid>
     );
   }
@@ -119,13 +138,37 @@ export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps 
       <Stack gap="lg">
         {mine && mine.length > 0 && <MyApplications applications={mine} onWithdraw={withdraw} withdrawingId={withdrawingId} />}
         {memberSections}
-        <AdoptSearch onSearch={runSearch} searching={Boolean(search) && isValidating} />
-        {search && strays && !error && (
+        <AdoptSearch onSearch={runSearch} searching={Boolean(search) && (member.isValidating || shelter.isValidating)} withShelters={shelters} />
+        {shelters && (
+          <SegmentedControl
+            aria-label={t('shelter.source.label')}
+            value={source}
+            onChange={(v) => setSource(v as AdoptSource)}
+            data={(['all', 'member', 'shelter'] as const).map((v) => ({ value: v, label: t(`shelter.source.${v}`) }))}
+            w={{ base: '100%', sm: 'fit-content' }}
+          />
+        )}
+        {search && !error && total !== null && (
           <Text size="sm" aria-live="polite">
-            {t('adopt.search.resultCount', { count: strays.length })}
+            {t('adopt.search.resultCount', { count: total })}
           </Text>
         )}
+        {shelter.error !== undefined && source !== 'member' && <ListError message={t('shelter.feed.shelterFailed')} onRetry={() => void shelter.reload()} />}
         {content}
+        {waiting.length > 0 && items.length > 0 && (
+          <Center>
+            <Button
+              variant="default"
+              loading={member.isValidating || shelter.isValidating}
+              onClick={() => {
+                if (waiting.includes('member')) void member.more();
+                if (waiting.includes('shelter')) void shelter.more();
+              }}
+            >
+              {t('shelter.feed.more')}
+            </Button>
+          </Center>
+        )}
       </Stack>
     </Container>
   );

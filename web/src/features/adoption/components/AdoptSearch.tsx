@@ -1,26 +1,33 @@
 import { useState } from 'react';
-import { Button, Group, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
-import type { StraySearchQuery } from '@pawbridge/shared';
+import { REGIONS, type Region } from '@pawbridge/shared';
 import { t } from '@/messages';
+import type { AdoptCriteria } from './adopt-feed';
 
 interface Props {
-  onSearch: (q: StraySearchQuery | null) => void;
+  onSearch: (q: AdoptCriteria | null) => void;
   searching: boolean;
+  /** Shelter animals are listed too: say which criteria apply to them. */
+  withShelters: boolean;
 }
 
-/** Found date, found time and place text; all optional, all empty means "everything". */
-export default function AdoptSearch({ onSearch, searching }: Props) {
+const isRegion = (v: string): v is Region => (REGIONS as readonly string[]).includes(v);
+
+/** Found date, found time, place text and region; all optional, all empty means "everything". */
+export default function AdoptSearch({ onSearch, searching, withShelters }: Props) {
   const [foundDate, setFoundDate] = useState('');
   const [foundTime, setFoundTime] = useState('');
   const [location, setLocation] = useState('');
+  const [region, setRegion] = useState('');
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const q: StraySearchQuery = {};
+    const q: AdoptCriteria = {};
     if (foundDate) q.foundDate = foundDate;
     if (foundTime) q.foundTime = foundTime;
     if (location.trim()) q.location = location.trim();
+    if (isRegion(region)) q.region = region;
     onSearch(Object.keys(q).length > 0 ? q : null);
   };
 
@@ -28,15 +35,17 @@ export default function AdoptSearch({ onSearch, searching }: Props) {
     setFoundDate('');
     setFoundTime('');
     setLocation('');
+    setRegion('');
     onSearch(null);
   };
 
   return (
     <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} role="search" aria-label={t('adopt.search.title')}>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" verticalSpacing="sm">
         <TextInput type="date" label={t('adopt.search.foundDate')} value={foundDate} onChange={(e) => setFoundDate(e.currentTarget.value)} />
         <TextInput type="time" label={t('adopt.search.foundTime')} value={foundTime} onChange={(e) => setFoundTime(e.currentTarget.value)} />
         <TextInput label={t('adopt.search.location')} placeholder={t('adopt.search.locationPlaceholder')} maxLength={100} value={location} onChange={(e) => setLocation(e.currentTarget.value)} />
+        <NativeSelect label={t('shelter.search.region')} value={region} onChange={(e) => setRegion(e.currentTarget.value)} data={[{ value: '', label: t('shelter.search.regionAll') }, ...REGIONS.map((r) => ({ value: r, label: r }))]} />
         <Group gap="xs" align="flex-end" grow>
           <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />} loading={searching}>
             {t('adopt.search.submit')}
@@ -46,9 +55,16 @@ export default function AdoptSearch({ onSearch, searching }: Props) {
           </Button>
         </Group>
       </SimpleGrid>
-      <Text size="xs" c="dimmed" mt="xs">
-        {t('adopt.search.hint')}
-      </Text>
+      <Stack gap={2} mt="xs">
+        <Text size="xs" c="dimmed">
+          {t('adopt.search.hint')}
+        </Text>
+        {withShelters && (
+          <Text size="xs" c="dimmed">
+            {t('shelter.search.timeHint')}
+          </Text>
+        )}
+      </Stack>
     </Paper>
   );
 }
