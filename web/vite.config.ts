@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import zlib from 'node:zlib';
 import { uiFontPlugin } from './build/ui-font';
+import { chunkModulesPlugin } from './build/chunk-modules';
 
 const bff = process.env.BFF_URL ?? 'http://127.0.0.1:3000';
 
@@ -11,6 +12,7 @@ export default defineConfig({
   plugins: [
     react(),
     uiFontPlugin(fileURLToPath(new URL('./src/messages', import.meta.url))),
+    chunkModulesPlugin(fileURLToPath(new URL('..', import.meta.url))),
     // Brotli and gzip copies made once at build time, served by the BFF (@fastify/static preCompressed)
     // and by the web image's server, so no request pays for compression.
     compression({
