@@ -1,5 +1,7 @@
 import { prettyTransport } from './lib/log-transport';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { Redis } from 'ioredis';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { LIMITS } from '@pawbridge/shared';
@@ -16,21 +18,35 @@ import { loadSessionUser, SESSION_COOKIE } from './modules/users/session-user';
 import { modules } from './modules/index';
 import { createEventBus } from './events/event-bus';
 import { startRealtime } from './realtime/index';
+import { redactingLoggerOptions, registerOps } from './ops/index';
 
 export interface BuiltApi {
   app: FastifyInstance;
   ctx: ApiContext;
 }
 
+export interface BuildOptions extends OpenOptions {
+  /** Where JSON log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
+}
+
 /** Build the upstream api (legacy wire format) without listening. */
-export async function buildApi(config: ApiConfig, opts: OpenOptions = {}): Promise<BuiltApi> {
+export async function buildApi(config: ApiConfig, opts: BuildOptions = {}): Promise<BuiltApi> {
+  const { logStream, ...openOptions } = opts;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, ...(config.logPretty ? { transport: prettyTransport } : {}) },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, ...redactingLoggerOptions(), ...(logStream ? { stream: logStream } : config.logPretty ? { transport: prettyTransport } : {}) },
+    // The BFF's request id (x-request-id) on every line of this request.
     requestIdHeader: 'x-request-id',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // While draining, requests on open keep-alive sockets are served (with Connection: close), not refused.
+    return503OnClosing: false,
     bodyLimit: 1024 * 1024,
   });
 
-  const database = await openDatabase(config, opts);
+  const database = await openDatabase(config, openOptions);
   await migrate(database);
   const storage = await openStorage(config.storage);
   const leftovers = await storage.removeTemporaryFiles();
@@ -45,6 +61,22 @@ export async function buildApi(config: ApiConfig, opts: OpenOptions = {}): Promi
     storage,
     events: createEventBus({ redisUrl: config.redisUrl, channel: config.eventsChannel, log: app.log }),
   };
+
+  // Probes and load shedding come first, so they see every request (docs/decisions/0021).
+  const readinessRedis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 1 }) : null;
+  readinessRedis?.on('error', () => undefined);
+  await registerOps(app, {
+    tier: 'api',
+    config: config.ops,
+    checks: {
+      database: () => sql`select 1`.execute(database.db),
+      ...(readinessRedis ? { redis: () => readinessRedis.ping() } : {}),
+    },
+    healthyBody: { status: 'UP' },
+    overloadBody: (request) => bootError(503, 'Service Unavailable', request.url.split('?')[0] ?? ''),
+    refuseMetrics: (request, reply) => reply.code(404).send(bootError(404, 'Not Found', request.url.split('?')[0] ?? '')),
+    sockets: (): Record<string, number> => (app.hasDecorator('realtime') ? { stomp: app.realtime.stomp.size, dashboard: app.realtime.dashboard.io.engine.clientsCount } : {}),
+  });
 
   await app.register(cookie);
   // A little headroom over 5 MB so an oversize photo reaches our own check and gets the spec's 413 message.
@@ -78,8 +110,6 @@ export async function buildApi(config: ApiConfig, opts: OpenOptions = {}): Promi
 
   app.setNotFoundHandler((request, reply) => reply.code(404).send(bootError(404, 'Not Found', request.url.split('?')[0] ?? '')));
 
-  app.get('/healthz', async () => ({ status: 'UP' }));
-
   // Photos by their unguessable key (the BFF caches them in front of this).
   const MIME: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' };
   app.get<{ Params: { key: string } }>('/uploads/:key', async (request, reply) => {
@@ -105,6 +135,7 @@ export async function buildApi(config: ApiConfig, opts: OpenOptions = {}): Promi
     await sessions.close();
     await storage.close();
     await database.close();
+    readinessRedis?.disconnect();
   });
 
   return { app, ctx };

@@ -1,23 +1,20 @@
-import { loadApiConfig } from './config/env';
+import { loadApiConfig, type ApiConfig } from './config/env';
 import { buildApi } from './app';
+import { installGracefulShutdown } from './ops/index';
 import { seed } from './scripts/seed-data';
 
-// Process entry only: build, seed, listen, stop cleanly on signals.
-const config = loadApiConfig();
+// Process entry only: build, seed, listen, stop gracefully on signals (docs/decisions/0021).
+let config: ApiConfig;
+try {
+  config = loadApiConfig();
+} catch (err) {
+  // A refused configuration is an operator's to-do list, not a crash: the message alone, exit 1.
+  process.stderr.write(`${(err as Error).message}\n`);
+  process.exit(1);
+}
 const { app, ctx } = await buildApi(config);
+installGracefulShutdown(app, { state: app.ops.state, timeoutMs: config.ops.shutdown.timeoutMs, drainDelayMs: config.ops.shutdown.drainDelayMs });
 await seed(ctx, app.log);
 await app.listen({ host: config.host, port: config.port });
 const dashboardPort = await app.realtime.dashboard.listen();
 app.log.info(`admin dashboard socket (socket.io) on ${config.dashboard.host}:${dashboardPort}`);
-
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
-}

@@ -1,11 +1,27 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { apiProductionProblems, productionRefusal } from '../ops/production-requirements';
 import type { StorageConfig } from '../integrations/storage';
 import { storageConfig, storageEnv } from './storage-env';
 import { shelterConfig, shelterEnv, type ShelterConfig } from './shelter-env';
 
 // The only reader of process.env in the api. Parsed once; fails fast.
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const ms = z.coerce.number().int().min(0);
+/** Operations (docs/decisions/0021): metrics listener, load shedding, shutdown. */
+const opsEnv = {
+  /** Prometheus /metrics on its own listener; unset = no metrics listener (0 = any free port). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Shed load past this mean event-loop delay; default 1000, off (0) under NODE_ENV=test so a slow CI machine never sheds. */
+  MAX_EVENT_LOOP_DELAY_MS: ms.optional(),
+  MAX_HEAP_USED_BYTES: z.coerce.number().int().positive().optional(),
+  MAX_RSS_BYTES: z.coerce.number().int().positive().optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** How long /readyz answers 503 before the listener closes, so a balancer polling it stops first. */
+  SHUTDOWN_DRAIN_DELAY_MS: ms.default(0),
+};
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -27,7 +43,8 @@ const EnvSchema = z.object({
   DASHBOARD_HOST: z.string().optional(),
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(1800),
   ADMIN_PASSWORD: z.string().min(8).optional(),
-  SEED_DEMO_DATA: bool.default(true),
+  /** Default true, except in production, where true is refused. */
+  SEED_DEMO_DATA: bool.optional(),
   MAIL_OUTBOX_DIR: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('포브리지 <no-reply@pawbridge.local>'),
@@ -55,6 +72,7 @@ const EnvSchema = z.object({
   OAUTH_KAKAO_USERINFO_URL: z.string().url().default('https://kapi.kakao.com/v2/user/me'),
   ...oauthEnv('NAVER', { authorization: 'https://nid.naver.com/oauth2.0/authorize', token: 'https://nid.naver.com/oauth2.0/token' }),
   OAUTH_NAVER_USERINFO_URL: z.string().url().default('https://openapi.naver.com/v1/nid/me'),
+  ...opsEnv,
 });
 
 /** OAUTH_<P>_CLIENT_ID/_CLIENT_SECRET and the provider's endpoints (overridable so tests and local stand-ins can take their place). */
@@ -105,6 +123,14 @@ export interface ApiConfig {
   oauth: OAuthProvidersConfig;
   /** PortOne REST credentials; undefined → the embedded test gateway (refused in production). */
   portone: { apiUrl: string; apiKey: string; apiSecret: string; merchantCode: string | undefined } | undefined;
+  ops: OpsConfig;
+}
+
+export interface OpsConfig {
+  /** undefined → no metrics listener. */
+  metrics: { host: string; port: number } | undefined;
+  pressure: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number | undefined; maxRssBytes: number | undefined };
+  shutdown: { timeoutMs: number; drainDelayMs: number };
 }
 
 export interface OAuthClientConfig {
@@ -163,9 +189,11 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
   }
   const e = parsed.data;
   const oauth = oauthProviders(e);
-  // The default origin is a developer's machine; a live provider would send people there.
-  if (e.NODE_ENV === 'production' && Object.keys(oauth).length > 0 && !source.PUBLIC_ORIGIN) {
-    throw new Error('Invalid api environment:\n  PUBLIC_ORIGIN: required in production when a social login (OAUTH_*) is configured');
+  if (e.NODE_ENV === 'production') {
+    const problems = apiProductionProblems(source);
+    // The default origin is a developer's machine; a live provider would send people there.
+    if (Object.keys(oauth).length > 0 && !source.PUBLIC_ORIGIN) problems.push('PUBLIC_ORIGIN: required when a social login (OAUTH_*) is configured');
+    if (problems.length > 0) throw new Error(productionRefusal('api', problems));
   }
   const dataDir = e.DATA_DIR === 'memory' ? 'memory' : path.resolve(e.DATA_DIR);
   const fileRoot = dataDir === 'memory' ? path.resolve('tmp') : dataDir;
@@ -193,7 +221,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     dashboard: { host: e.DASHBOARD_HOST ?? e.API_HOST, port: e.DASHBOARD_PORT },
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     adminPassword: e.ADMIN_PASSWORD,
-    seedDemoData: e.SEED_DEMO_DATA,
+    seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
     mail: { outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(fileRoot, 'outbox')), smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     uploadDir,
     storage: storageConfig(e, uploadDir),
@@ -205,6 +233,11 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
       e.PORTONE_API_KEY && e.PORTONE_API_SECRET
         ? { apiUrl: e.PORTONE_API_URL.replace(/\/$/, ''), apiKey: e.PORTONE_API_KEY, apiSecret: e.PORTONE_API_SECRET, merchantCode: e.PORTONE_MERCHANT_CODE }
         : undefined,
+    ops: {
+      metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
+      pressure: { maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000), maxHeapUsedBytes: e.MAX_HEAP_USED_BYTES, maxRssBytes: e.MAX_RSS_BYTES },
+      shutdown: { timeoutMs: e.SHUTDOWN_TIMEOUT_MS, drainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS },
+    },
   };
 }
 

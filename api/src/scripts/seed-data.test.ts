@@ -89,10 +89,10 @@ describe('seed', () => {
   });
 
   it('never seeds demo data in production', async () => {
-    // Production refuses the outbox mailer and the embedded test payment gateway: give it (unused) real-service settings.
-    const api = await start({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9', PORTONE_API_KEY: 'unused-key', PORTONE_API_SECRET: 'unused-secret', ADMIN_PASSWORD: 'prod-admin-password' });
+    // A production config refuses PGlite (and SEED_DEMO_DATA=true) at load: the seed's own guard is tested on a test api told it is production.
+    const api = await start({ ADMIN_PASSWORD: 'prod-admin-password' });
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    const result = await seed(api.ctx, api.app.log);
+    const result = await seed({ ...api.ctx, config: { ...api.ctx.config, env: 'production', seedDemoData: true } }, api.app.log);
     expect(result.demoPk).toBeUndefined();
     expect(await countUsers(api)).toEqual(['admin']);
   });

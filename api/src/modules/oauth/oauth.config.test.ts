@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { loadApiConfig } from '../../config/env';
 
 const google = { OAUTH_GOOGLE_CLIENT_ID: 'id', OAUTH_GOOGLE_CLIENT_SECRET: 'secret' };
+// Everything else production needs (api/src/ops/production-requirements.ts).
+const production = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://db.internal/pawbridge',
+  REDIS_URL: 'redis://redis.internal:6379',
+  SMTP_URL: 'smtp://smtp.internal:587',
+  PORTONE_API_KEY: 'key',
+  PORTONE_API_SECRET: 'secret',
+  ADMIN_PASSWORD: 'Str0ng-admin-pass',
+};
 
 describe('social-login configuration', () => {
   it('a provider counts only with the credentials it needs (Kakao may go without a secret)', () => {
@@ -16,8 +26,8 @@ describe('social-login configuration', () => {
   });
 
   it('production with a provider needs PUBLIC_ORIGIN; it is reduced to the origin', () => {
-    expect(() => loadApiConfig({ NODE_ENV: 'production', ...google })).toThrow(/PUBLIC_ORIGIN/);
-    expect(loadApiConfig({ NODE_ENV: 'production', ...google, PUBLIC_ORIGIN: 'https://www.pawbridge.example/app/' }).publicOrigin).toBe('https://www.pawbridge.example');
-    expect(() => loadApiConfig({ NODE_ENV: 'production' })).not.toThrow();
+    expect(() => loadApiConfig({ ...production, ...google })).toThrow(/PUBLIC_ORIGIN/);
+    expect(loadApiConfig({ ...production, ...google, PUBLIC_ORIGIN: 'https://www.pawbridge.example/app/' }).publicOrigin).toBe('https://www.pawbridge.example');
+    expect(() => loadApiConfig(production)).not.toThrow();
   });
 });

@@ -16,7 +16,7 @@ export function startStomp(app: FastifyInstance, ctx: ApiContext): StompBroker {
   });
   app.addHook('preClose', async () => {
     off();
-    endpoint.close();
+    await endpoint.close();
   });
   return broker;
 }

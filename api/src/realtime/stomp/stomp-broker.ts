@@ -6,8 +6,12 @@ import { FrameParser, FrameTooLarge, serialize, type StompFrame } from './stomp-
 /** One open socket, whatever carries it (SockJS or a raw WebSocket). */
 export interface StompTransport {
   send(text: string): void;
-  close(): void;
+  /** code/reason: the WebSocket close (1012 "service restart" on shutdown). */
+  close(code?: number, reason?: string): void;
 }
+
+/** WebSocket close code 1012: the server is restarting; clients reconnect (to another instance). */
+export const SERVICE_RESTART = { code: 1012, reason: 'service restart' } as const;
 
 export interface BrokerLog {
   debug(obj: object, msg: string): void;
@@ -71,6 +75,11 @@ export class StompBroker {
   closeAll(): void {
     for (const s of [...this.sessions]) s.end();
   }
+
+  /** Shutdown: each session gets ERROR "server restarting" and a 1012 close, so clients reconnect elsewhere. */
+  restartAll(): void {
+    for (const s of [...this.sessions]) s.restart();
+  }
 }
 
 export class StompSession {
@@ -129,6 +138,13 @@ export class StompSession {
     if (this.closed) return;
     this.cleanup();
     this.transport.close();
+  }
+
+  restart(): void {
+    if (this.closed) return;
+    this.write({ command: 'ERROR', headers: { message: 'server restarting', 'content-type': 'text/plain' }, body: 'The server is restarting; reconnect.' });
+    this.cleanup();
+    this.transport.close(SERVICE_RESTART.code, SERVICE_RESTART.reason);
   }
 
   private write(frame: StompFrame): void {

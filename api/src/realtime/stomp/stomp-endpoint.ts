@@ -35,7 +35,7 @@ interface Binding extends Caller {
  * nothing. A SockJS session key is bound to the member who opened it, so
  * nobody else can post into or read from it (403).
  */
-export function attachStompEndpoint(server: Server, ctx: ApiContext, broker: StompBroker, log: FastifyBaseLogger): { close(): void } {
+export function attachStompEndpoint(server: Server, ctx: ApiContext, broker: StompBroker, log: FastifyBaseLogger): { close(graceMs?: number): Promise<void> } {
   const bindings = new Map<string, Binding>();
   const sock = sockjs.createServer({
     prefix: STOMP_PREFIX,
@@ -66,7 +66,7 @@ export function attachStompEndpoint(server: Server, ctx: ApiContext, broker: Sto
       return;
     }
     caller.live = true;
-    const session = broker.open({ send: (text) => conn.write(text), close: () => conn.close() }, caller.user, stillLoggedIn(caller.sessionId, caller.user.pk));
+    const session = broker.open({ send: (text) => conn.write(text), close: (code, reason) => (conn.close as (code?: number, reason?: string) => boolean)(code, reason) }, caller.user, stillLoggedIn(caller.sessionId, caller.user.pk));
     conn.on('data', (text: string) => session.receive(text));
     conn.on('close', () => {
       session.closedByPeer();
@@ -75,7 +75,7 @@ export function attachStompEndpoint(server: Server, ctx: ApiContext, broker: Sto
   });
 
   const openRaw = (ws: WebSocket, caller: Caller) => {
-    const session = broker.open({ send: (text) => ws.send(text), close: () => ws.close() }, caller.user, stillLoggedIn(caller.sessionId, caller.user.pk));
+    const session = broker.open({ send: (text) => ws.send(text), close: (code, reason) => ws.close(code, reason) }, caller.user, stillLoggedIn(caller.sessionId, caller.user.pk));
     ws.on('message', (data, isBinary) => session.receive(isBinary ? '' : data.toString('utf8')));
     ws.on('close', () => session.closedByPeer());
     ws.on('error', () => ws.terminate());
@@ -136,12 +136,15 @@ export function attachStompEndpoint(server: Server, ctx: ApiContext, broker: Sto
   }, 60_000).unref();
 
   return {
-    close() {
+    /** Shutdown: clients are told the server restarts (ERROR + close 1012); sockets still open after `graceMs` are cut. */
+    async close(graceMs = 1000) {
       clearInterval(sweep);
-      broker.closeAll();
+      server.off('upgrade', onUpgrade);
+      broker.restartAll();
+      const until = Date.now() + graceMs;
+      while (raw.clients.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
       for (const c of raw.clients) c.terminate();
       raw.close();
-      server.off('upgrade', onUpgrade);
     },
   };
 }
