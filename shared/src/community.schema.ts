@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, POST_TYPES } from './constants';
+import { pageQueryFields } from './paging.schema';
 import { hasControlChars, PositiveIdSchema, requiredText } from './validation';
 
 export const PostTypeSchema = z.enum(POST_TYPES);
@@ -92,12 +93,8 @@ export const PostListItemSchema = CommunityPostSchema.omit({ content: true, isAu
 export type PostListItem = z.infer<typeof PostListItemSchema>;
 export const PostListSchema = z.array(PostListItemSchema);
 
-/** Header of the list answer carrying the number of posts on all pages. */
-export const TOTAL_COUNT_HEADER = 'x-total-count';
-
 export const PostListQuerySchema = z.object({
-  page: z.coerce.number({ error: 'invalid' }).int('invalid').min(1, 'invalid').max(100_000, 'invalid').default(1),
-  size: z.coerce.number({ error: 'invalid' }).int('invalid').min(1, 'invalid').max(COMMUNITY_LIMITS.pageSizeMax, 'invalid').default(COMMUNITY_LIMITS.pageSizeDefault),
+  ...pageQueryFields({ sizeDefault: COMMUNITY_LIMITS.pageSizeDefault, sizeMax: COMMUNITY_LIMITS.pageSizeMax }),
   postType: PostTypeSchema.optional(),
 });
 export type PostListQuery = z.infer<typeof PostListQuerySchema>;

@@ -6,6 +6,7 @@ export * from './config.schema';
 export * from './strays.schema';
 export * from './pets.schema';
 export * from './screen-routes';
+export * from './paging.schema';
 export * from './community.schema';
 export * from './notification-feed.schema';
 export * from './dashboard.schema';

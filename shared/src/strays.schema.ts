@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADOPT_STATUSES, PET_STATUSES, REGIONS, REPORT_STATUSES, STRAY_GENDERS } from './constants';
+import { pageQueryFields } from './paging.schema';
 import { clockTime, isoDate, optionalText, requiredText, seoulToday } from './validation';
 
 export const PetStatusSchema = z.enum(PET_STATUSES);
@@ -68,6 +69,13 @@ export const StraySearchQuerySchema = z.object({
   location: optionalText(100).optional(),
 });
 export type StraySearchQuery = z.infer<typeof StraySearchQuerySchema>;
+
+/** The BFF's adopt list: `page` (from 1, default 1) and `size` (default 20, at most 100); the total in X-Total-Count. */
+export const StrayListQuerySchema = z.object(pageQueryFields());
+export type StrayListQuery = z.infer<typeof StrayListQuerySchema>;
+/** The BFF's search: the criteria plus `page` and `size` as on the list. */
+export const StraySearchPageQuerySchema = StraySearchQuerySchema.extend(pageQueryFields());
+export type StraySearchPageQuery = z.infer<typeof StraySearchPageQuerySchema>;
 
 export const BreedPredictionSchema = z.object({
   /** null when the model is not confident enough ("unsure"). */

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdoptionApplicationListSchema, IdParamsSchema, OK_MESSAGES, StrayActionResultSchema, StrayListSchema } from '@pawbridge/shared';
+import { AdoptionApplicationListSchema, IdParamsSchema, OK_MESSAGES, PageQuerySchema, StrayActionResultSchema, StrayListSchema } from '@pawbridge/shared';
 import { errorResponses } from '../errors/error-responses';
 import { requireAdmin } from '../plugins/session';
 import { AdminGateway } from '../upstream/admin.gateway';
+import { PAGE_DOC, sendPage } from '../upstream/paging';
 
 const ADMIN_ONLY_DOC = '관리자만 호출할 수 있습니다(로그인 안 됨 401, 관리자 아님 403).';
 
@@ -14,10 +15,18 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
 
   r.get(
     '/api/admin/abandoned-pets',
-    { schema: { tags: ['admin'], summary: '유기견 제보 전체(모든 상태)', description: `${ADMIN_ONLY_DOC} 각 항목에 reportStatus(PENDING/APPROVED/REJECTED)가 있습니다.`, response: { 200: StrayListSchema, ...errorResponses(401, 403, 502, 504) } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: '유기견 제보 전체(모든 상태)',
+        description: `${ADMIN_ONLY_DOC} 최근 제보순. 각 항목에 reportStatus(PENDING/APPROVED/REJECTED)가 있습니다. ${PAGE_DOC}`,
+        querystring: PageQuerySchema,
+        response: { 200: StrayListSchema, ...errorResponses(400, 401, 403, 502, 504) },
+      },
+    },
     async (request, reply) => {
       await requireAdmin(request);
-      return reply.header('cache-control', 'no-store').send(await admin.reports(request));
+      return sendPage(reply, await admin.reportsPage(request, request.query));
     },
   );
 

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AdoptionApplicationListSchema, StrayListSchema } from '@pawbridge/shared';
 import { springText } from '../testing/fake-spring/index';
 import { createClient } from '../testing/test-bff';
-import { expectEnvelope, photo, reportForm, strayContractSuite, validReport } from './strays.routes.suite';
+import { expectEnvelope, photo, reportForm, strayContractSuite, validReport, type StraysTarget } from './strays.routes.suite';
+import { strayPagingSuite } from './paging.suite';
 import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
 import { legacyMember, type Member, type Role } from '../testing/fixtures';
 
@@ -18,13 +19,15 @@ const login = (role: Role): Member => legacyMember(stack.spring, stack.bff.url, 
 const writes = (prefix: string) => stack.spring.state.requests.filter((r) => r.method === 'POST' && r.path.startsWith(prefix)).length;
 
 describe('strays through the BFF, upstream = legacy Spring', () => {
-  strayContractSuite({
+  const target: StraysTarget = {
     anonymous: () => createClient(stack.bff.url),
     member: async () => login('USER'),
     admin: async () => login('ADMIN').client,
     seed: async (s) => stack.spring.state.addStrayForm({ ...s, description: s.description ?? null }).id,
     writes,
-  });
+  };
+  strayContractSuite(target);
+  strayPagingSuite(target);
 
   it('accepts `{data: [...]}` lists and drops entries it cannot show', async () => {
     const form = stack.spring.state.addStrayForm({ status: 'PROTECTING' });

@@ -54,7 +54,7 @@ export function strayContractSuite(t: StraysTarget): void {
       const lost = await t.seed({ status: 'LOST' });
       const protecting = await t.seed({ status: 'PROTECTING' });
       const waiting = await t.seed({ status: 'WAITING' });
-      const res = await t.anonymous().get('/api/abandoned/abandoned-pets');
+      const res = await t.anonymous().get('/api/abandoned/abandoned-pets', { query: { size: '100' } });
       expect(res.status).toBe(200);
       const list = StrayListSchema.parse(res.body);
       const ids = list.map((s) => s.id);
@@ -125,7 +125,7 @@ export function strayContractSuite(t: StraysTarget): void {
       expect(t.writes(path)).toBe(writes);
       expectEnvelope(await admin.post('/api/admin/reports/987654/register'), 404, 'NOT_FOUND');
       expectEnvelope(await admin.post('/api/admin/reports/abc/register'), 400, 'VALIDATION_FAILED');
-      const publicList = StrayListSchema.parse((await t.anonymous().get('/api/abandoned/abandoned-pets')).body);
+      const publicList = StrayListSchema.parse((await t.anonymous().get('/api/abandoned/abandoned-pets', { query: { size: '100' } })).body);
       expect(publicList.find((s) => s.id === lost)?.status).toBe('PROTECTING');
     });
 
@@ -137,7 +137,7 @@ export function strayContractSuite(t: StraysTarget): void {
       const applied = await ann.client.post(`/api/adopt/apply/${id}`);
       expect(applied.status, applied.text).toBe(200);
       expect(applied.body).toMatchObject({ ok: true, status: 'WAITING' });
-      const list = StrayListSchema.parse((await t.anonymous().get('/api/abandoned/abandoned-pets')).body);
+      const list = StrayListSchema.parse((await t.anonymous().get('/api/abandoned/abandoned-pets', { query: { size: '100' } })).body);
       expect(list.find((s) => s.id === id)?.status).toBe('WAITING');
       const writes = t.writes(`/api/adopt/apply/${id}`);
       expectEnvelope(await ann.client.post(`/api/adopt/apply/${id}`), 409, 'ALREADY_APPLIED', '이미 입양을 신청한 유기견입니다.');
@@ -166,7 +166,7 @@ export function strayContractSuite(t: StraysTarget): void {
       expectEnvelope(await admin.post('/api/admin/adopt/approve/765432'), 404, 'NOT_FOUND');
       const after = AdoptionApplicationListSchema.parse((await ann.client.get('/api/adopt/adoption/my-applications')).body).find((a) => a.id === target?.id);
       expect(after?.adoptStatus).toBe('APPROVED');
-      const listed = StrayListSchema.parse((await t.anonymous().get('/api/abandoned/abandoned-pets')).body).find((s) => s.id === id);
+      const listed = StrayListSchema.parse((await t.anonymous().get('/api/abandoned/abandoned-pets', { query: { size: '100' } })).body).find((s) => s.id === id);
       if (listed) expect(listed.status).toBe('ADOPT');
     });
   });

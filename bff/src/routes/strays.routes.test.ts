@@ -9,6 +9,7 @@ import { createClient, startTestBff, type TestBff } from '../testing/test-bff';
 import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
 import { expectEnvelope, photo, reportForm, strayContractSuite, validReport } from './strays.routes.suite';
 import { apiMember, type Role } from '../testing/fixtures';
+import { strayPagingSuite } from './paging.suite';
 
 // The BFF in front of our own api (behind a proxy that records what reached it).
 let api: TestApi;
@@ -53,17 +54,19 @@ async function seed(s: { status: 'LOST' | 'PROTECTING' | 'WAITING' | 'ADOPT'; lo
 }
 
 describe('strays through the BFF, upstream = our api', () => {
-  strayContractSuite({
+  const target = {
     anonymous: () => createClient(bff.url),
     member: () => user('USER'),
     admin: async () => (await user('ADMIN')).client,
     seed,
-    writes: (prefix) => proxy.seen.filter((s) => s.startsWith('POST ') && s.includes(prefix)).length,
-  });
+    writes: (prefix: string) => proxy.seen.filter((s) => s.startsWith('POST ') && s.includes(prefix)).length,
+  };
+  strayContractSuite(target);
+  strayPagingSuite(target);
 
   it('shows adopted strays on the adopt list (ADOPT badge) and serves their photos through the BFF', async () => {
     const id = await seed({ status: 'ADOPT' });
-    const list = StrayListSchema.parse((await createClient(bff.url).get('/api/abandoned/abandoned-pets')).body);
+    const list = StrayListSchema.parse((await createClient(bff.url).get('/api/abandoned/abandoned-pets', { query: { size: '100' } })).body);
     const adopted = list.find((s) => s.id === id);
     expect(adopted?.status).toBe('ADOPT');
     const img = await createClient(bff.url).get(adopted?.imageUrl ?? '/uploads/none');

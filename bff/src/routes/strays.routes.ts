@@ -6,7 +6,8 @@ import {
   StrayListSchema,
   StrayReportRequestSchema,
   StrayReportResultSchema,
-  StraySearchQuerySchema,
+  StrayListQuerySchema,
+  StraySearchPageQuerySchema,
   toFieldErrorKeys,
   type FieldErrorCodes,
 } from '@pawbridge/shared';
@@ -14,6 +15,7 @@ import { BffError, validationError } from '../errors/bff-error';
 import { errorResponses } from '../errors/error-responses';
 import { jsonPart, readMultipart } from '../plugins/multipart';
 import { requireUser } from '../plugins/session';
+import { PAGE_DOC, sendPage } from '../upstream/paging';
 import { StraysGateway } from '../upstream/strays.gateway';
 
 const tags = ['strays'];
@@ -30,11 +32,12 @@ export const strayRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: '입양 목록(보호 중·입양 대기·입양 완료)',
-        description: '로그인 없이 볼 수 있습니다. 관리자가 아직 등록하지 않은 제보(LOST)는 보이지 않습니다. `id`는 제보 id이며 입양 신청에 그대로 씁니다.',
-        response: { 200: StrayListSchema, ...errorResponses(502, 504) },
+        description: `로그인 없이 볼 수 있습니다. 관리자가 아직 등록하지 않은 제보(LOST)는 보이지 않습니다. \`id\`는 제보 id이며 입양 신청에 그대로 씁니다. 보호 중·입양 대기·입양 완료 순, 그 안에서 최근 발견순. ${PAGE_DOC}`,
+        querystring: StrayListQuerySchema,
+        response: { 200: StrayListSchema, ...errorResponses(400, 502, 504) },
       },
     },
-    async (request) => strays.publicList(request),
+    async (request, reply) => sendPage(reply, await strays.publicPage(request, request.query)),
   );
 
   r.get(
@@ -44,12 +47,15 @@ export const strayRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: '입양 목록 검색',
         description:
-          '모든 조건은 선택이며 함께 주면 모두 만족해야 합니다. foundDate(yyyy-MM-dd): 같은 날. foundTime(HH:mm): 앞뒤 60분 이내. location: 지역·설명·품종에 대소문자 구분 없이 포함. 자세한 규칙은 docs/decisions/0005-stray-search.md.',
-        querystring: StraySearchQuerySchema,
+          `모든 조건은 선택이며 함께 주면 모두 만족해야 합니다. foundDate(yyyy-MM-dd): 같은 날. foundTime(HH:mm): 앞뒤 60분 이내. location: 지역·설명·품종에 대소문자 구분 없이 포함. 자세한 규칙은 docs/decisions/0005-stray-search.md. ${PAGE_DOC}`,
+        querystring: StraySearchPageQuerySchema,
         response: { 200: StrayListSchema, ...errorResponses(400, 502, 504) },
       },
     },
-    async (request) => strays.search(request, request.query),
+    async (request, reply) => {
+      const { page, size, ...criteria } = request.query;
+      return sendPage(reply, await strays.search(request, criteria, { page, size }));
+    },
   );
 
   r.post(

@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import type { AdoptionApplication, PetStatus, Stray } from '@pawbridge/shared';
+import type { AdoptionApplication, PageQuery, PetStatus, Stray } from '@pawbridge/shared';
 import { BffError } from '../errors/bff-error';
 import { normaliseApplicationList, withStrayIds } from '../normalisers/adoption.normaliser';
 import { normaliseStrayList } from '../normalisers/stray.normaliser';
 import { adoptionFeatures, adoptionUpstream, strayStatusAfter } from './adoption.upstream';
 import { isOk, toBffError, type UpstreamClient } from './client';
+import { pageFrom, type Page } from './paging';
 import { straysUpstream } from './strays.upstream';
 
 const reportNotFound = () => BffError.because(404, 'NOT_FOUND', 'REPORT_NOT_FOUND');
@@ -27,6 +28,13 @@ export class AdminGateway {
     const res = await this.strays.adminList(request);
     if (!isOk(res)) throw toBffError(res);
     return normaliseStrayList(res.json);
+  }
+
+  /** One page of every report, newest first (the legacy's whole list is sorted and cut here). */
+  async reportsPage(request: FastifyRequest, page: PageQuery): Promise<Page<Stray>> {
+    const res = await this.strays.adminList(request, page);
+    if (!isOk(res)) throw toBffError(res);
+    return pageFrom(res, normaliseStrayList(res.json).sort((a, b) => b.id - a.id), page);
   }
 
   /** LOST → PROTECTING. */

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import type { BreedPrediction, Stray, StrayReportRequest, StraySearchQuery } from '@pawbridge/shared';
+import { slicePage, type BreedPrediction, type PageQuery, type Stray, type StrayReportRequest, type StraySearchQuery } from '@pawbridge/shared';
 import type { BffConfig } from '../config/env';
 import { BffError } from '../errors/bff-error';
 import type { UploadedImage } from '../plugins/multipart';
 import { inAdoptListOrder } from '../normalisers/adoption.normaliser';
 import { matchesSearch, normalisePrediction, normaliseStrayList, PUBLIC_STATUSES, reportedId } from '../normalisers/stray.normaliser';
 import { isOk, refusedInBody, toBffError, type UpstreamClient, type UpstreamResponse } from './client';
+import { pageFrom, type Page } from './paging';
 import { publicStrayPhotos } from './public-photos';
 import { reportRefusal, straysUpstream } from './strays.upstream';
 
@@ -30,28 +31,41 @@ export class StraysGateway {
     this.up = straysUpstream(client);
   }
 
-  /** The adopt list as a visitor sees it: PROTECTING, WAITING and ADOPT (never unreviewed LOST reports). */
+  /** The whole adopt list as a visitor sees it: PROTECTING, WAITING and ADOPT (never unreviewed LOST reports). For the BFF's own joins. */
   async publicList(request: FastifyRequest): Promise<Stray[]> {
     const res = await this.up.list(request);
     if (!isOk(res)) throw publicFailure(res);
-    const strays = publicOnly(normaliseStrayList(res.json));
+    return this.publicStrays(res.json);
+  }
+
+  private publicStrays(json: unknown): Stray[] {
+    const strays = publicOnly(normaliseStrayList(json));
     // The photos a visitor will ask for next (the legacy serves them only through the BFF's service session).
     publicStrayPhotos(this.client).remember(strays);
     return strays;
   }
 
+  /** One page of the adopt list: our api pages it; the legacy's whole list is cut here. */
+  async publicPage(request: FastifyRequest, page: PageQuery): Promise<Page<Stray>> {
+    const res = await this.up.list(request, page);
+    if (!isOk(res)) throw publicFailure(res);
+    return pageFrom(res, this.publicStrays(res.json), page);
+  }
+
   /**
-   * The legacy search (Elasticsearch) never matches a date or time and answers
-   * with other ids: the rules are applied to the list instead, without asking
-   * it. Our api announces when its search follows the rules.
+   * One page of search results. The legacy search (Elasticsearch) never
+   * matches a date or time and answers with other ids: the rules are applied
+   * to the whole list instead, without asking it, and the result cut into
+   * pages. Our api announces when its search follows the rules, and pages it.
    */
-  async search(request: FastifyRequest, q: StraySearchQuery): Promise<Stray[]> {
+  async search(request: FastifyRequest, q: StraySearchQuery, page: PageQuery): Promise<Page<Stray>> {
     if (this.kind === 'api') {
-      const res = await this.up.search(request, q);
+      const res = await this.up.search(request, q, page);
       if (!isOk(res)) throw publicFailure(res);
-      if (this.up.searchFollowsRules(res)) return publicOnly(normaliseStrayList(res.json));
+      if (this.up.searchFollowsRules(res)) return pageFrom(res, publicOnly(normaliseStrayList(res.json)), page);
     }
-    return (await this.publicList(request)).filter((s) => matchesSearch(s, q));
+    const matching = (await this.publicList(request)).filter((s) => matchesSearch(s, q));
+    return { items: slicePage(matching, page), total: matching.length };
   }
 
   async predict(request: FastifyRequest, image: UploadedImage): Promise<BreedPrediction> {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { StrayReportRequest, StraySearchQuery } from '@pawbridge/shared';
+import type { PageQuery, StrayReportRequest, StraySearchQuery } from '@pawbridge/shared';
 import type { UploadedImage } from '../plugins/multipart';
 import { upstreamMessage, type UpstreamClient, type UpstreamResponse } from './client';
 
@@ -10,8 +10,9 @@ const photoBlob = (image: UploadedImage) => new Blob([new Uint8Array(image.bytes
 
 /** Stray calls on the legacy paths (legacy-contract §3.2, §3.3). */
 export const straysUpstream = (client: UpstreamClient) => ({
-  list: (from: FastifyRequest): Promise<UpstreamResponse> => client.request('GET', '/api/abandoned/abandoned-pets', { from }),
-  search: (from: FastifyRequest, q: StraySearchQuery) => client.request('GET', '/api/abandoned/abandoned-pets/search', { from, query: { ...q } }),
+  /** Without a page: every public stray (the legacy ignores the page and always sends everything). */
+  list: (from: FastifyRequest, page?: PageQuery): Promise<UpstreamResponse> => client.request('GET', '/api/abandoned/abandoned-pets', { from, ...(page ? { query: { page: page.page, size: page.size } } : {}) }),
+  search: (from: FastifyRequest, q: StraySearchQuery, page: PageQuery) => client.request('GET', '/api/abandoned/abandoned-pets/search', { from, query: { ...q, page: page.page, size: page.size } }),
   searchFollowsRules: (res: UpstreamResponse) => res.headers.get(SEARCH_RULES_HEADER) === 'rules-v1',
   predict: (from: FastifyRequest, image: UploadedImage) => {
     const form = new FormData();
@@ -35,7 +36,7 @@ export const straysUpstream = (client: UpstreamClient) => ({
     form.append('imageurl', photoBlob(image), image.filename);
     return client.request('POST', '/api/abandoned/register', { from, form });
   },
-  adminList: (from: FastifyRequest) => client.request('GET', '/api/admin/abandoned-pets', { from }),
+  adminList: (from: FastifyRequest, page?: PageQuery) => client.request('GET', '/api/admin/abandoned-pets', { from, ...(page ? { query: { page: page.page, size: page.size } } : {}) }),
   adminRegister: (from: FastifyRequest, id: number) => client.request('POST', `/api/admin/reports/${id}/register`, { from }),
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '../../lib/auth';
-import { ApiHttpError } from '../../lib/errors';
+import { OptionalPageQuerySchema, pageWindow, toFieldErrors, TOTAL_COUNT_HEADER } from '@pawbridge/shared';
+import { ApiHttpError, bootError } from '../../lib/errors';
 import { STRAY_MESSAGES, type StraysService } from './strays.service';
 
 const idParam = (raw: string): number => {
@@ -11,9 +12,13 @@ const idParam = (raw: string): number => {
 
 /** Admin review of stray reports (legacy-contract §3.3), with an explicit reportStatus. */
 export async function adminStrayRoutes(app: FastifyInstance, strays: StraysService): Promise<void> {
-  app.get('/api/admin/abandoned-pets', async (request) => {
+  // Newest first; ?page and ?size as on the adopt list (none: every report), the total in X-Total-Count.
+  app.get('/api/admin/abandoned-pets', async (request, reply) => {
     requireAdmin(request);
-    return strays.listAll();
+    const parsed = OptionalPageQuerySchema.safeParse(request.query);
+    if (!parsed.success) throw new ApiHttpError(400, bootError(400, 'Bad Request', '/api/admin/abandoned-pets', Object.values(toFieldErrors(parsed.error))[0]));
+    const { rows, total } = await strays.listAll(pageWindow(parsed.data));
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
   });
 
   app.get<{ Params: { id: string } }>('/api/admin/abandoned-pets/:id', async (request, reply) => {

@@ -45,64 +45,95 @@ const baseQuery = (db: Q) =>
       'u.userId as reporterUserId',
     ]);
 
-/** Adopt-list order: adoptable first (PROTECTING, then WAITING, then ADOPT), newest found first within each. */
-const adoptListRank = sql<number>`case s.status when 'PROTECTING' then 0 when 'WAITING' then 1 when 'ADOPT' then 2 else 3 end`;
+/** LIMIT/OFFSET of one page; undefined is the whole list (the legacy wire, which the BFF's joins read). */
+export type Window = { limit: number; offset: number } | undefined;
 
-const listPublic = (db: Q): Promise<StrayRow[]> =>
-  baseQuery(db).where('s.status', 'in', PUBLIC_STATUSES).orderBy(adoptListRank).orderBy('s.foundDate', 'desc').orderBy('s.foundTime', 'desc').orderBy('s.id', 'desc').execute();
+/**
+ * One page (or all) and the number of rows on all pages. Two statements, not
+ * one snapshot: a report registered in between may be counted and not shown
+ * (or shift the next page by one), which a list of found dogs can live with;
+ * a window count(*) over() would sort every matching row for every page.
+ */
+export interface Paged<T> {
+  rows: T[];
+  total: number;
+}
 
-const listAll = (db: Q): Promise<StrayRow[]> => baseQuery(db).orderBy('s.id', 'desc').execute();
+async function paged<T>(rows: { execute(): Promise<T[]> }, pageRows: (w: { limit: number; offset: number }) => Promise<T[]>, total: () => Promise<{ n: string | number | bigint }>, w: Window): Promise<Paged<T>> {
+  if (!w) {
+    const all = await rows.execute();
+    return { rows: all, total: all.length };
+  }
+  const page = await pageRows(w);
+  // A first page shorter than its size is the whole list: no count needed.
+  if (w.offset === 0 && page.length < w.limit) return { rows: page, total: page.length };
+  return { rows: page, total: Number((await total()).n) };
+}
 
-const findById = (db: Q, id: number): Promise<StrayRow | undefined> => baseQuery(db).where('s.id', '=', id).executeTakeFirst();
+/**
+ * Adopt-list order: adoptable first (PROTECTING, then WAITING, then ADOPT), newest found first
+ * within each, the id last so pages never overlap. The same expression is indexed (0010_list_indexes.sql).
+ */
+const adoptListRank = sql<number>`(case s.status when 'PROTECTING' then 0 when 'WAITING' then 1 when 'ADOPT' then 2 else 3 end)`;
+
+const inAdoptOrder = (q: ReturnType<typeof baseQuery>) => q.orderBy(adoptListRank).orderBy('s.foundDate', 'desc').orderBy('s.foundTime', 'desc').orderBy('s.id', 'desc');
+
+const countOf = (db: Q) => db.selectFrom('strayReports as s').select(sql<string>`count(*)`.as('n'));
 
 /** Minutes since midnight of an 'HH:mm' text column. */
 const minutesOf = sql<number>`(split_part(s.found_time, ':', 1)::int * 60 + split_part(s.found_time, ':', 2)::int)`;
+
+/** Must stay the exact expression of stray_reports_search_trgm_idx / _text_idx. */
+const searchText = sql`lower(s.location || chr(1) || s.description || chr(1) || coalesce(s.type, ''))`;
+
+/** `%` and `_` in the user's text are literal (decision 0005). */
+const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The adopt-list search (docs/decisions/0005-stray-search.md): same found day;
  * found within 60 minutes either side of the time; the place text anywhere in
  * the region, the description or the breed, ignoring case. Every given
- * criterion must hold; none given lists everything public.
+ * criterion must hold; none given lists everything public. The place text is
+ * one LIKE on the indexed lower(location || description || type) expression
+ * (a trigram index on Postgres), equivalent to a substring test of each
+ * (the separator is a control character no text may hold).
  */
-function search(db: Q, q: StraySearchQuery): Promise<StrayRow[]> {
-  let query = baseQuery(db).where('s.status', 'in', PUBLIC_STATUSES);
-  if (q.foundDate) query = query.where('s.foundDate', '=', q.foundDate);
+function searchWhere(q: StraySearchQuery) {
+  const conds = [sql<boolean>`s.status in (${sql.join(PUBLIC_STATUSES)})`];
+  if (q.foundDate) conds.push(sql<boolean>`s.found_date = ${q.foundDate}`);
   if (q.foundTime) {
     const [h, m] = q.foundTime.split(':').map(Number);
     const target = (h ?? 0) * 60 + (m ?? 0);
-    query = query.where(sql<boolean>`abs(${minutesOf} - ${target}) <= 60`);
+    conds.push(sql<boolean>`abs(${minutesOf} - ${target}) <= 60`);
   }
   const place = q.location?.trim().toLowerCase();
-  if (place) {
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql`position(${place} in lower(s.location))`, '>', 0),
-        eb(sql`position(${place} in lower(s.description))`, '>', 0),
-        eb(sql`position(${place} in lower(coalesce(s.type, '')))`, '>', 0),
-      ]),
-    );
-  }
-  return query.orderBy(adoptListRank).orderBy('s.foundDate', 'desc').orderBy('s.foundTime', 'desc').orderBy('s.id', 'desc').execute();
+  if (place) conds.push(sql<boolean>`${searchText} like ${likeLiteral(place)}`);
+  return sql<boolean>`${sql.join(conds, sql` and `)}`;
 }
 
 /** Stray reports: the adopt list, the admin's review and new reports (Kysely only). */
 export class StraysRepository {
   constructor(private readonly db: Db) {}
 
-  listPublic(): Promise<StrayRow[]> {
-    return listPublic(this.db);
+  /** The adopt list: public statuses in adopt order. */
+  listPublic(w: Window): Promise<Paged<StrayRow>> {
+    const rows = inAdoptOrder(baseQuery(this.db).where('s.status', 'in', PUBLIC_STATUSES));
+    return paged(rows, (p) => rows.limit(p.limit).offset(p.offset).execute(), () => countOf(this.db).where('s.status', 'in', PUBLIC_STATUSES).executeTakeFirstOrThrow(), w);
   }
 
-  listAll(): Promise<StrayRow[]> {
-    return listAll(this.db);
+  /** Every report, newest first (the admin's review). */
+  listAll(w: Window): Promise<Paged<StrayRow>> {
+    const rows = baseQuery(this.db).orderBy('s.id', 'desc');
+    return paged(rows, (p) => rows.limit(p.limit).offset(p.offset).execute(), () => countOf(this.db).executeTakeFirstOrThrow(), w);
   }
 
   findById(id: number): Promise<StrayRow | undefined> {
-    return findById(this.db, id);
+    return baseQuery(this.db).where('s.id', '=', id).executeTakeFirst();
   }
 
-  search(q: StraySearchQuery): Promise<StrayRow[]> {
-    return search(this.db, q);
+  search(q: StraySearchQuery, w: Window): Promise<Paged<StrayRow>> {
+    const rows = inAdoptOrder(baseQuery(this.db).where(searchWhere(q)));
+    return paged(rows, (p) => rows.limit(p.limit).offset(p.offset).execute(), () => countOf(this.db).where(searchWhere(q)).executeTakeFirstOrThrow(), w);
   }
 
   async insertReport(values: Insertable<StrayReportsTable>): Promise<number> {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { StrayReportRequestSchema, StraySearchQuerySchema, toFieldErrors, VALIDATION_MESSAGES } from '@pawbridge/shared';
+import { optionalPageQueryFields, OptionalPageQuerySchema, pageWindow, StrayReportRequestSchema, StraySearchQuerySchema, toFieldErrors, TOTAL_COUNT_HEADER, VALIDATION_MESSAGES } from '@pawbridge/shared';
 import type { ApiModule } from '../index';
 import { createBreedPredictor } from '../../integrations/breed/predictor';
 import { ApiHttpError, bootError } from '../../lib/errors';
@@ -10,6 +10,8 @@ import { adminStrayRoutes } from './strays.admin.routes';
 
 /** Tells the BFF this search applies the documented rules (the legacy's Elasticsearch one does not). */
 export const SEARCH_RULES_HEADER = 'x-pawbridge-search';
+
+const SearchQuerySchema = StraySearchQuerySchema.extend(optionalPageQueryFields());
 
 /** Keys the legacy DTO allows but ignores; anything else is a client mistake. */
 const IGNORED_KEYS = ['id', 'imageUrl', 'status', 'userId'];
@@ -34,12 +36,21 @@ function reportPart(body: MultipartBody) {
 export const straysModule: ApiModule = async (app, ctx) => {
   const strays = new StraysService(ctx, app.log, createBreedPredictor(ctx.config.breed));
 
-  app.get('/api/abandoned/abandoned-pets', async () => strays.listPublic());
+  // Paged with ?page (from 1) and ?size (default 20, at most 100); without either the whole list as on
+  // the legacy wire. The total is in X-Total-Count either way.
+  app.get('/api/abandoned/abandoned-pets', async (request, reply) => {
+    const parsed = OptionalPageQuerySchema.safeParse(request.query);
+    if (!parsed.success) throw new ApiHttpError(400, bootError(400, 'Bad Request', '/api/abandoned/abandoned-pets', Object.values(toFieldErrors(parsed.error))[0]));
+    const { rows, total } = await strays.listPublic(pageWindow(parsed.data));
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+  });
 
   app.get('/api/abandoned/abandoned-pets/search', async (request, reply) => {
-    const parsed = StraySearchQuerySchema.safeParse(request.query);
+    const parsed = SearchQuerySchema.safeParse(request.query);
     if (!parsed.success) throw new ApiHttpError(400, bootError(400, 'Bad Request', '/api/abandoned/abandoned-pets/search', Object.values(toFieldErrors(parsed.error))[0]));
-    return reply.header(SEARCH_RULES_HEADER, 'rules-v1').send(await strays.search(parsed.data));
+    const { page, size, ...criteria } = parsed.data;
+    const { rows, total } = await strays.search(criteria, pageWindow({ page, size }));
+    return reply.header(SEARCH_RULES_HEADER, 'rules-v1').header(TOTAL_COUNT_HEADER, String(total)).send(rows);
   });
 
   // Our addition to the legacy paths: what this upstream can do. The legacy Spring

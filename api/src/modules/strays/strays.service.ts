@@ -7,7 +7,7 @@ import { PredictionFailedError, type BreedPredictor } from '../../integrations/b
 import { ApiHttpError } from '../../lib/errors';
 import { cleanImage } from '../../lib/images';
 import { once } from '../../lib/idempotency';
-import { StraysRepository, type StrayRow } from './strays.repository';
+import { StraysRepository, type Paged, type StrayRow, type Window } from './strays.repository';
 
 /** The report routes' legacy body: `{success, message}` plus field errors. */
 export const reportFailure = (message: string, fieldErrors?: Record<string, string>) => ({ success: false, message, ...(fieldErrors ? { fieldErrors } : {}) });
@@ -55,17 +55,21 @@ export class StraysService {
     this.repo = new StraysRepository(ctx.db);
   }
 
-  async listPublic(): Promise<StrayDto[]> {
-    return (await this.repo.listPublic()).map((r) => toFormDto(r, false));
+  /** One page of the adopt list (all of it without a window) and the total. */
+  async listPublic(w: Window): Promise<Paged<StrayDto>> {
+    const { rows, total } = await this.repo.listPublic(w);
+    return { rows: rows.map((r) => toFormDto(r, false)), total };
   }
 
-  async search(q: StraySearchQuery): Promise<StrayDto[]> {
-    return (await this.repo.search(q)).map((r) => toFormDto(r, false));
+  async search(q: StraySearchQuery, w: Window): Promise<Paged<StrayDto>> {
+    const { rows, total } = await this.repo.search(q, w);
+    return { rows: rows.map((r) => toFormDto(r, false)), total };
   }
 
-  /** Every report in every status, with the reporter (admins only; the route checks). */
-  async listAll(): Promise<StrayDto[]> {
-    return (await this.repo.listAll()).map((r) => toFormDto(r, true));
+  /** Every report in every status, newest first, with the reporter (admins only; the route checks). */
+  async listAll(w: Window): Promise<Paged<StrayDto>> {
+    const { rows, total } = await this.repo.listAll(w);
+    return { rows: rows.map((r) => toFormDto(r, true)), total };
   }
 
   async get(id: number): Promise<StrayDto | null> {
