@@ -24,6 +24,8 @@ export function loadSample(file = SAMPLE_FILE): ShelterSample {
 export interface StandinFaults {
   /** Pages of abandonmentPublic_v2 that fail (HTTP 500 XML) this many more times. */
   failPage?: Map<number, number>;
+  /** Hold every abandonmentPublic_v2 answer this long (a run that is still going). */
+  delayMs?: number;
   /** Answer every request with this resultCode (e.g. '22'). */
   resultCode?: string;
   /** Answer pictures with this instead (content type and bytes). */
@@ -128,7 +130,7 @@ export async function startStandin(opts: { sample?: ShelterSample; serviceKey: s
     },
   });
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', origin);
     requests.push(url);
     const picture = /^\/files\/shelter\/([A-Za-z0-9_-]{1,40})_([12])\.jpg$/.exec(url.pathname);
@@ -156,6 +158,7 @@ export async function startStandin(opts: { sample?: ShelterSample; serviceKey: s
     const numOfRows = Math.min(1000, Math.max(1, Number(url.searchParams.get('numOfRows') ?? '10') || 10));
     const page = <T>(list: T[]) => json(res, envelope(list.slice((pageNo - 1) * numOfRows, pageNo * numOfRows), pageNo, numOfRows, list.length));
 
+    if (op === 'abandonmentPublic_v2' && faults.delayMs) await new Promise((r) => setTimeout(r, faults.delayMs));
     if (op === 'abandonmentPublic_v2') {
       const remaining = faults.failPage?.get(pageNo) ?? 0;
       if (remaining > 0) {
