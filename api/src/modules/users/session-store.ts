@@ -64,7 +64,9 @@ export class RedisSessionStore implements SessionStore {
     private readonly ttlSeconds: number,
     private readonly prefix = 'pawbridge:session:',
   ) {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    // A Redis outage fails session lookups within about a second (one retry, reconnects at most
+    // 500 ms apart) instead of holding requests past the BFF's upstream timeout.
+    this.redis = new Redis(url, { lazyConnect: false, connectTimeout: 1000, maxRetriesPerRequest: 1, retryStrategy: (times) => Math.min(times * 100, 500) });
   }
 
   async create(userPk: number): Promise<string> {

@@ -1,0 +1,164 @@
+// Browser-like clients: HTTP with a cookie, STOMP over WebSocket, socket.io.
+import { Client } from '@stomp/stompjs';
+import { io, type Socket } from 'socket.io-client';
+import WebSocket from 'ws';
+import { z } from 'zod';
+
+export interface Answer {
+  status: number;
+  json: unknown;
+  ms: number;
+  headers: Headers;
+}
+
+/** The BFF's error envelope: `{ error: { code, message, requestId } }`. */
+export const EnvelopeSchema = z.object({ error: z.object({ code: z.string().regex(/^[A-Z][A-Z0-9_]+$/), message: z.string(), requestId: z.string().optional() }) });
+export const SessionSchema = z.union([z.object({ loggedIn: z.literal(true), userId: z.string(), isAdmin: z.boolean() }).passthrough(), z.object({ loggedIn: z.literal(false) })]);
+const PostListSchema = z.array(z.object({ id: z.number(), authorId: z.string().nullable() }).passthrough());
+
+/** One browser: a base URL and the session cookie it was given. */
+export class Browser {
+  sid: string | null = null;
+  constructor(public baseUrl: string) {}
+
+  at(baseUrl: string): Browser {
+    const b = new Browser(baseUrl);
+    b.sid = this.sid;
+    return b;
+  }
+
+  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, timeoutMs = 30_000): Promise<Answer> {
+    const start = performance.now();
+    const h: Record<string, string> = { accept: 'application/json', ...headers };
+    if (this.sid) h.cookie = `JSESSIONID=${this.sid}`;
+    if (body !== undefined) h['content-type'] = 'application/json';
+    // A status of 0 means no answer at all (connection refused/reset or our own timeout).
+    try {
+      const res = await fetch(this.baseUrl + path, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+      const text = await res.text();
+      for (const c of res.headers.getSetCookie()) {
+        const m = /^JSESSIONID=([^;]*)/.exec(c);
+        if (m) this.sid = m[1] || null;
+      }
+      let json: unknown;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = text;
+      }
+      return { status: res.status, json, ms: performance.now() - start, headers: res.headers };
+    } catch {
+      return { status: 0, json: undefined, ms: performance.now() - start, headers: new Headers() };
+    }
+  }
+
+  async login(userId: string, password: string): Promise<Answer> {
+    this.sid = null;
+    return this.call('POST', '/api/users/login', { userId, password });
+  }
+
+  async session(): Promise<z.infer<typeof SessionSchema> | { status: number }> {
+    const a = await this.call('GET', '/api/users/check-session');
+    const s = SessionSchema.safeParse(a.json);
+    return a.status === 200 && s.success ? s.data : { status: a.status };
+  }
+
+  async postBy(authorId: string): Promise<number> {
+    const a = await this.call('GET', '/api/community/posts?size=50');
+    const post = PostListSchema.parse(a.json).find((p) => p.authorId === authorId);
+    if (!post) throw new Error(`no community post by ${authorId}`);
+    return post.id;
+  }
+}
+
+export interface LiveStomp {
+  received: unknown[];
+  /** Resolves with the time it took once `count` messages in total have arrived; rejects after `timeoutMs`. */
+  waitFor(count: number, timeoutMs: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** A browser's STOMP session on `<base>/ws`, subscribed to `destination` (resolves once the SUBSCRIBE has its receipt). */
+export function openStomp(baseUrl: string, sid: string, destination: string, timeoutMs = 15_000): Promise<LiveStomp> {
+  const received: unknown[] = [];
+  let waiters: (() => void)[] = [];
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void client.deactivate();
+      reject(new Error(`STOMP via ${baseUrl} not subscribed within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const client = new Client({
+      webSocketFactory: () => {
+        const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`, { headers: { origin: baseUrl, cookie: `JSESSIONID=${sid}` } });
+        ws.on('error', () => {});
+        return ws;
+      },
+      reconnectDelay: 0,
+      heartbeatIncoming: 10_000,
+      heartbeatOutgoing: 10_000,
+      debug: () => {},
+      onConnect: () => {
+        const receipt = `r-${Math.random()}`;
+        client.watchForReceipt(receipt, () => {
+          clearTimeout(timer);
+          resolve({
+            received,
+            waitFor: (count, ms) =>
+              new Promise((done, fail) => {
+                const start = performance.now();
+                const t = setTimeout(() => fail(new Error(`only ${received.length}/${count} STOMP messages via ${baseUrl} after ${ms} ms`)), ms);
+                const check = () => {
+                  if (received.length >= count) {
+                    clearTimeout(t);
+                    done(performance.now() - start);
+                  } else waiters.push(check);
+                };
+                check();
+              }),
+            close: () => client.deactivate(),
+          });
+        });
+        client.subscribe(
+          destination,
+          (m) => {
+            received.push(JSON.parse(m.body));
+            const ready = waiters;
+            waiters = [];
+            for (const w of ready) w();
+          },
+          { receipt },
+        );
+      },
+    });
+    client.activate();
+  });
+}
+
+/** An admin's dashboard socket through `baseUrl`, polling only (every request must reach the same BFF). */
+export function openDashboard(baseUrl: string, sid: string, timeoutMs = 15_000): Promise<{ socket: Socket; events: { name: string; payload: unknown }[] }> {
+  const events: { name: string; payload: unknown }[] = [];
+  const socket = io(baseUrl, {
+    path: '/dashboard/socket.io/',
+    transports: ['polling'],
+    extraHeaders: { cookie: `JSESSIONID=${sid}`, origin: baseUrl },
+    reconnection: false,
+    forceNew: true,
+    timeout: timeoutMs,
+  });
+  socket.onAny((name: string, payload: unknown) => events.push({ name, payload }));
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => {
+      socket.close();
+      reject(new Error(`dashboard socket via ${baseUrl} not connected within ${timeoutMs} ms`));
+    }, timeoutMs);
+    socket.once('connect', () => {
+      clearTimeout(t);
+      resolve({ socket, events });
+    });
+    socket.once('connect_error', (err) => {
+      clearTimeout(t);
+      socket.close();
+      reject(new Error(`dashboard socket via ${baseUrl}: ${err.message}`));
+    });
+  });
+}

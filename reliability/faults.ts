@@ -1,0 +1,187 @@
+// Scenarios 3 and 4: an api instance killed under write load, Redis restarted.
+import assert from 'node:assert/strict';
+import { Browser, EnvelopeSchema, openStomp, type Answer } from './clients';
+import { sleep, waitUntil } from './procs';
+import { ADMIN_PASSWORD, DEMO, UPSTREAM_TIMEOUT_MS, type Stack } from './stack';
+import { count, type Summary } from './summary';
+
+/** No answer may take longer than the BFF's upstream timeout plus this. */
+const MARGIN_MS = 2000;
+const ALLOWED_FAILURES = new Set([502, 503, 504]);
+
+function checkFailure(a: Answer, allowed: Set<number>, what: string): void {
+  assert.ok(a.status !== 0, `${what}: no answer within ${Math.round(a.ms)} ms`);
+  if (a.status < 300) return;
+  assert.ok(allowed.has(a.status), `${what}: unexpected ${a.status} ${JSON.stringify(a.json)}`);
+  assert.ok(EnvelopeSchema.safeParse(a.json).success, `${what}: ${a.status} without the error envelope: ${JSON.stringify(a.json)}`);
+}
+
+/**
+ * 3. Comments written through nginx at a fixed concurrency while api-1 is SIGKILLed,
+ * then api-2 too (a full outage), then both restarted. Every write that got a 2xx
+ * must be in the database; every failure is a fast 502/503/504 envelope.
+ */
+export async function apiKilledUnderWrites(stack: Stack): Promise<Summary> {
+  const s: Summary = { scenario: 'api-killed-under-writes', instances: 4, requests: 0, faults: 0, status: {}, maxMs: 0 };
+  const member = new Browser(stack.publicUrl);
+  assert.equal((await member.login(DEMO.userId, DEMO.password)).status, 200);
+  const postId = await member.postBy('admin');
+  // Bounded: the load runs until the timeline ends, never more than MAX_WRITES.
+  const MAX_WRITES = 3000;
+  const CONCURRENCY = 6;
+  // Each client waits this long between writes, and longer after a failure (as a person would).
+  const PACE_MS = 60;
+  const BACKOFF_MS = 250;
+  const acked: string[] = [];
+  const failures: Answer[] = [];
+  let next = 0;
+  let stop = false;
+  const worker = async () => {
+    while (!stop && next < MAX_WRITES) {
+      const i = next++;
+      const content = `reliability ${stack.runId} write ${i}`;
+      const a = await member.call('POST', `/api/community/comment/${postId}`, { content }, { 'idempotency-key': `rel-${stack.runId}-${i}` }, UPSTREAM_TIMEOUT_MS * 3);
+      count(s, a.status, a.ms);
+      if (a.status >= 200 && a.status < 300) acked.push(content);
+      else failures.push(a);
+      await sleep(a.status >= 200 && a.status < 300 ? Math.max(0, PACE_MS - a.ms) : BACKOFF_MS);
+    }
+  };
+  const ackedAtLeast = (n: number, ms: number) => waitUntil(`${n} acknowledged writes`, async () => acked.length >= n, ms, 20);
+  const timeline = async () => {
+    await ackedAtLeast(30, 20_000);
+    await stack.killApi(0);
+    s.faults++;
+    const afterFirst = acked.length;
+    await Promise.all([ackedAtLeast(afterFirst + 30, 20_000), sleep(3000)]);
+    const failedBeforeOutage = failures.length;
+    await stack.killApi(1);
+    s.faults++;
+    const outageStart = Date.now();
+    await sleep(1500);
+    const failedInOutage = failures.length - failedBeforeOutage;
+    await Promise.all([stack.startApi(0), stack.startApi(1)]);
+    const beforeRecovery = acked.length;
+    const recoveredMs = Date.now() - outageStart + (await ackedAtLeast(beforeRecovery + 30, 40_000));
+    return { failedBeforeOutage, failedInOutage, recoveredMs };
+  };
+  const started = Date.now();
+  const workers = Array.from({ length: CONCURRENCY }, worker);
+  let phases: Awaited<ReturnType<typeof timeline>>;
+  try {
+    phases = await timeline();
+  } finally {
+    stop = true;
+    await Promise.all(workers);
+  }
+  s.durationMs = Date.now() - started;
+
+  const stored = new Set((await stack.query<{ content: string }>('SELECT content FROM community_comments WHERE content LIKE $1', [`reliability ${stack.runId} write %`])).map((r) => r.content));
+  const lost = acked.filter((c) => !stored.has(c));
+  s.writesAcknowledged = acked.length;
+  s.writesLost = lost.length;
+  s.detail = {
+    concurrency: CONCURRENCY,
+    writesSent: s.requests,
+    writesStored: stored.size,
+    // Committed although the client saw a failure (the answer was lost with the process): not lost, retried by the user.
+    storedWithoutAck: stored.size - (acked.length - lost.length),
+    failuresWhileOneApiDown: phases.failedBeforeOutage,
+    failuresDuringFullOutage: phases.failedInOutage,
+    recoveredAfterMs: phases.recoveredMs,
+    codes: [...new Set(failures.map((f) => (EnvelopeSchema.safeParse(f.json).data?.error.code ?? `status ${f.status}`)))],
+  };
+  assert.equal(lost.length, 0, `acknowledged writes missing from the database: ${lost.slice(0, 5).join(', ')}`);
+  for (const f of failures) checkFailure(f, ALLOWED_FAILURES, 'write during the fault');
+  assert.ok(phases.failedInOutage > 0, 'the full outage was felt (else the kill did not happen)');
+  assert.ok(s.maxMs <= UPSTREAM_TIMEOUT_MS + MARGIN_MS, `slowest answer ${Math.round(s.maxMs)} ms > ${UPSTREAM_TIMEOUT_MS + MARGIN_MS} ms`);
+  return s;
+}
+
+/**
+ * 4. Redis SIGKILLed and started again (empty) on the same port: answers during the
+ * outage are fast (2xx, 401 or a 502/503/504 envelope, never 500), afterwards the old
+ * session still works or is 401 (fail closed), logins work, and a new STOMP client
+ * gets notifications raised on either api instance.
+ */
+export async function redisRestarted(stack: Stack): Promise<Summary> {
+  const s: Summary = { scenario: 'redis-restarted', instances: 4, requests: 0, faults: 0, status: {}, maxMs: 0 };
+  const topic = `/topic/user/${DEMO.userId}/community/comment`;
+  const member = new Browser(stack.publicUrl);
+  assert.equal((await member.login(DEMO.userId, DEMO.password)).status, 200);
+  const oldStomp = await openStomp(stack.publicUrl, member.sid!, topic);
+  const admin = new Browser(stack.publicUrl);
+  assert.equal((await admin.login('admin', ADMIN_PASSWORD)).status, 200);
+  const postId = await admin.postBy(DEMO.userId);
+  const during = new Set([200, 201, 401, 502, 503, 504]);
+  const started = Date.now();
+  let slowest = { what: '', ms: 0, status: 0 };
+
+  await stack.killRedis();
+  s.faults++;
+  const outageEnd = Date.now() + 3000;
+  let i = 0;
+  while (Date.now() < outageEnd) {
+    for (const [what, a] of [
+      ['check-session', await member.call('GET', '/api/users/check-session')],
+      ['post list', await member.call('GET', '/api/community/posts')],
+      ['comment', await member.call('POST', `/api/community/comment/${postId}`, { content: `reliability ${stack.runId} redis-down ${i++}` })],
+      ['login', await new Browser(stack.publicUrl).login('admin', ADMIN_PASSWORD)],
+    ] as const) {
+      count(s, a.status, a.ms);
+      if (a.ms > slowest.ms) slowest = { what, ms: Math.round(a.ms), status: a.status };
+      checkFailure(a, during, `${what} while Redis is down`);
+      if (a.status >= 300 && a.status !== 401) assert.ok(EnvelopeSchema.safeParse(a.json).success);
+    }
+  }
+  const duringOutage = { ...s.status };
+
+  const redisDownMs = Date.now() - started;
+  await stack.startRedis();
+  const restarted = Date.now();
+  const fresh = new Browser(stack.publicUrl);
+  await waitUntil('a login after the Redis restart', async () => (await fresh.login('admin', ADMIN_PASSWORD)).status === 200, 20_000, 200);
+  const loginBackMs = Date.now() - restarted;
+
+  // The old session: Redis came back empty, so it is gone: 401 / logged out, never a 5xx.
+  const old = await member.call('GET', '/api/users/check-session');
+  count(s, old.status, old.ms);
+  assert.equal(old.status, 200, JSON.stringify(old.json));
+  const oldSession = (old.json as { loggedIn: boolean }).loggedIn ? 'still valid' : 'logged out (fail closed)';
+  const oldWrite = await member.call('POST', `/api/community/comment/${postId}`, { content: `reliability ${stack.runId} old session` });
+  count(s, oldWrite.status, oldWrite.ms);
+  assert.ok(oldWrite.status === 201 || oldWrite.status === 401, `a write with the old session: ${oldWrite.status} ${JSON.stringify(oldWrite.json)}`);
+
+  // A reconnecting browser: logs in again, opens STOMP again, and gets notifications raised on both apis.
+  const again = new Browser(stack.publicUrl);
+  assert.equal((await again.login(DEMO.userId, DEMO.password)).status, 200);
+  const newStomp = await openStomp(stack.publicUrl, again.sid!, topic);
+  const oldBefore = oldStomp.received.length;
+  try {
+    const COMMENTS = 4;
+    for (let n = 0; n < COMMENTS; n++) {
+      const a = await fresh.call('POST', `/api/community/comment/${postId}`, { content: `reliability ${stack.runId} after redis ${n}` });
+      count(s, a.status, a.ms);
+      assert.equal(a.status, 201, JSON.stringify(a.json));
+    }
+    const ms = await newStomp.waitFor(COMMENTS, 10_000);
+    s.durationMs = Date.now() - started;
+    s.detail = {
+      redisDownMs,
+      answersDuringOutage: duringOutage,
+      slowestDuringOutage: slowest,
+      loginBackAfterMs: loginBackMs,
+      oldSession,
+      oldWriteStatus: oldWrite.status,
+      newStompReceived: newStomp.received.length,
+      newStompLastFrameMs: Math.round(ms),
+      oldStompReceivedAfterRestart: oldStomp.received.length - oldBefore,
+    };
+  } finally {
+    await newStomp.close();
+    await oldStomp.close();
+  }
+  assert.ok(s.maxMs <= UPSTREAM_TIMEOUT_MS + MARGIN_MS, `slowest answer ${Math.round(s.maxMs)} ms > ${UPSTREAM_TIMEOUT_MS + MARGIN_MS} ms (during the outage: ${JSON.stringify(slowest)})`);
+  assert.equal(s.status[500] ?? 0, 0, 'never a 500');
+  return s;
+}
