@@ -98,6 +98,11 @@ export class ShelterService {
     return toShelterAnimal(row, seoulToday(now));
   }
 
+  async run(id: number): Promise<SyncRun | undefined> {
+    const row = await this.repo.findRun(id);
+    return row ? toSyncRun(row) : undefined;
+  }
+
   async runs(page: number, size: number): Promise<{ items: SyncRun[]; total: number }> {
     const { rows, total } = await this.repo.listRuns(size, (page - 1) * size);
     return { items: rows.map(toSyncRun), total };

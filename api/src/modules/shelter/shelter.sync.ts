@@ -4,6 +4,7 @@ import type { ApiContext } from '../../context';
 import { PortalError, PublicDataClient, PAGE_MAX } from '../../integrations/public-data/client';
 import { parseAnimal, type ParsedAnimal } from '../../integrations/public-data/items';
 import { startStandin, type Standin } from '../../integrations/public-data/standin';
+import type { ShelterSample } from '../../integrations/public-data/sample-generator';
 import { ShelterRepository, type AnimalValues, type SyncRunRow } from './shelter.repository';
 import { addDays, shelterError } from './shelter.service';
 import type { ShelterImages } from './shelter.images';
@@ -20,6 +21,8 @@ export interface SyncOptions {
   sample?: boolean;
   /** Page length (tests use small pages to exercise paging). */
   pageSize?: number;
+  /** Another sample than the committed file (tests use a small one). */
+  sampleData?: ShelterSample;
   /** Client overrides for tests (back-off, attempts). */
   client?: { backoffMs?: number; attempts?: number };
 }
@@ -76,7 +79,7 @@ export class ShelterSync {
     if (opts.sample && this.ctx.config.env === 'production') throw shelterError(503, 'SHELTER_SYNC_UNCONFIGURED', '/api/admin/shelter-sync', 'SAMPLE_REFUSED_IN_PRODUCTION');
     if (cfg.serviceKey && !opts.sample) return { client: client(cfg.baseUrl, cfg.serviceKey), sample: false, imageHosts: [], close: async () => undefined };
     if (!opts.sample && !cfg.sampleMode) throw shelterError(503, 'SHELTER_SYNC_UNCONFIGURED', '/api/admin/shelter-sync');
-    const standin: Standin = await startStandin({ serviceKey: SAMPLE_KEY });
+    const standin: Standin = await startStandin({ serviceKey: SAMPLE_KEY, ...(opts.sampleData ? { sample: opts.sampleData } : {}) });
     return { client: client(standin.baseUrl, SAMPLE_KEY), sample: true, imageHosts: [standin.host], close: () => standin.close() };
   }
 
@@ -112,7 +115,9 @@ export class ShelterSync {
     }
     const today = seoulToday();
     const ok = await this.repo.lastSucceeded();
-    const from = ok && ok.sample === sample ? addDays(ok.windowTo, -1) : addDays(today, -this.ctx.config.shelter.firstDays);
+    // The sample is small and spans about 80 days: a first sample run takes all of it.
+    const firstDays = sample ? 365 : this.ctx.config.shelter.firstDays;
+    const from = ok && ok.sample === sample ? addDays(ok.windowTo, -1) : addDays(today, -firstDays);
     return { windowFrom: from, windowTo: today, nextPage: 1, resumedFromRun: null };
   }
 
