@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import type { FastifyRequest } from 'fastify';
 import { BffError } from '../errors/bff-error';
 
@@ -58,38 +60,51 @@ function parseJson(text: string): unknown {
   }
 }
 
+interface Prepared {
+  url: URL;
+  headers: Record<string, string>;
+  body: string | FormData | undefined;
+  timeoutMs: number;
+}
+
 /**
  * One client for the upstream (our api or the legacy Spring service): 10 s
  * timeout, only the session cookie forwarded, redirects never followed.
+ *
+ * Buffered calls without a form go through node:http on one keep-alive agent
+ * (LIFO, so a few warm connections carry the load): fetch's WHATWG streams,
+ * Headers and AbortSignal cost more per call than the rest of a proxied read
+ * (bench/README.md, BFF overhead). Forms and streamed bodies keep fetch.
  */
 export class UpstreamClient {
+  private readonly agent: http.Agent;
+
   constructor(
     readonly baseUrl: string,
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    const options: http.AgentOptions = { keepAlive: true, keepAliveMsecs: 1000, maxSockets: 256, maxFreeSockets: 64, scheduling: 'lifo' };
+    this.agent = baseUrl.startsWith('https:') ? new https.Agent(options) : new http.Agent(options);
+  }
 
   async request(method: string, path: string, opts: UpstreamRequestOptions = {}): Promise<UpstreamResponse> {
-    const res = await this.send(method, path, opts);
-    const buf = Buffer.from(await res.arrayBuffer());
-    const text = buf.toString('utf8');
-    return {
-      status: res.status,
-      headers: res.headers,
-      text,
-      json: parseJson(text),
-      setCookies: res.headers.getSetCookie(),
-      loginRedirect: isLoginRedirect(res),
-      body: buf,
-    };
+    const prepared = this.prepare(method, path, opts);
+    if (prepared.body instanceof FormData) {
+      const res = await this.fetch(method, prepared);
+      const buf = Buffer.from(await res.arrayBuffer());
+      return answer(res.status, res.headers, buf);
+    }
+    const res = await this.send(method, prepared);
+    return answer(res.status, res.headers, res.body);
   }
 
   /** Like `request`, but the body stays a stream for the caller to pass on (or discard). */
   async stream(method: string, path: string, opts: UpstreamRequestOptions = {}): Promise<UpstreamStream> {
-    const res = await this.send(method, path, opts);
+    const res = await this.fetch(method, this.prepare(method, path, opts));
     return {
       status: res.status,
       headers: res.headers,
-      loginRedirect: isLoginRedirect(res),
+      loginRedirect: isLoginRedirect(res.status, res.headers),
       body: res.body,
       discard: async () => {
         await res.body?.cancel().catch(() => undefined);
@@ -97,7 +112,7 @@ export class UpstreamClient {
     };
   }
 
-  private async send(method: string, path: string, opts: UpstreamRequestOptions): Promise<Response> {
+  private prepare(method: string, path: string, opts: UpstreamRequestOptions): Prepared {
     const url = new URL(this.baseUrl + path);
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { accept: 'application/json, text/plain, */*', ...opts.headers };
@@ -107,26 +122,66 @@ export class UpstreamClient {
     // The browser's retry token for a write (our api replays the first answer; the legacy ignores it).
     const retryKey = opts.from?.headers['idempotency-key'];
     if (method !== 'GET' && typeof retryKey === 'string' && /^[A-Za-z0-9_-]{8,128}$/.test(retryKey)) headers['idempotency-key'] = retryKey;
-    let body: RequestInit['body'];
+    let body: Prepared['body'];
     if (opts.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(opts.json);
     } else if (opts.form) {
       body = opts.form;
     }
+    return { url, headers, body, timeoutMs: opts.timeoutMs ?? this.timeoutMs };
+  }
+
+  private async fetch(method: string, p: Prepared): Promise<Response> {
     try {
-      return await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(opts.timeoutMs ?? this.timeoutMs) });
+      return await fetch(p.url, { method, headers: p.headers, body: p.body, redirect: 'manual', signal: AbortSignal.timeout(p.timeoutMs) });
     } catch (err) {
       const name = (err as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') throw new BffError(504, 'UPSTREAM_TIMEOUT');
       throw new BffError(502, 'UPSTREAM_UNAVAILABLE');
     }
   }
+
+  /** One buffered call on the keep-alive agent; the timeout covers the whole answer, as fetch's signal did. */
+  private send(method: string, p: Prepared): Promise<{ status: number; headers: Headers; body: Buffer }> {
+    const body = typeof p.body === 'string' ? Buffer.from(p.body) : undefined;
+    if (body) p.headers['content-length'] = String(body.length);
+    const lib = p.url.protocol === 'https:' ? https : http;
+    return new Promise((resolve, reject) => {
+      let timedOut = false;
+      const req = lib.request(p.url, { method, headers: p.headers, agent: this.agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          clearTimeout(timer);
+          const headers = new Headers();
+          const raw = res.rawHeaders;
+          for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
+          resolve({ status: res.statusCode ?? 502, headers, body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks) });
+        });
+        res.on('error', () => undefined);
+      });
+      const timer = setTimeout(() => {
+        timedOut = true;
+        req.destroy();
+      }, p.timeoutMs);
+      req.on('error', () => {
+        clearTimeout(timer);
+        reject(timedOut ? new BffError(504, 'UPSTREAM_TIMEOUT') : new BffError(502, 'UPSTREAM_UNAVAILABLE'));
+      });
+      req.end(body);
+    });
+  }
 }
 
-function isLoginRedirect(res: Response): boolean {
-  const location = res.headers.get('location') ?? '';
-  return res.status >= 300 && res.status < 400 && /\/login(\?|$)/.test(location.replace(/^https?:\/\/[^/]+/, ''));
+function answer(status: number, headers: Headers, buf: Buffer): UpstreamResponse {
+  const text = buf.toString('utf8');
+  return { status, headers, text, json: parseJson(text), setCookies: headers.getSetCookie(), loginRedirect: isLoginRedirect(status, headers), body: buf };
+}
+
+function isLoginRedirect(status: number, headers: Headers): boolean {
+  const location = headers.get('location') ?? '';
+  return status >= 300 && status < 400 && /\/login(\?|$)/.test(location.replace(/^https?:\/\/[^/]+/, ''));
 }
 
 /** The message an upstream error carries, whatever its shape (text, {message}, {error}). */
