@@ -9,11 +9,12 @@
  *
  * Targets: BFF p50 ≤ api p50 + 1 ms, p99 ≤ api p99 + 3 ms, throughput ≥ 70 %
  * of the bare proxy's. Env: OVERHEAD_RATE (100), OVERHEAD_SECONDS (5),
- * OVERHEAD_ROUNDS (3), OVERHEAD_TPUT_SECONDS (4), OVERHEAD_CONNECTIONS (10).
+ * OVERHEAD_ROUNDS (3), OVERHEAD_TPUT_SECONDS (4), OVERHEAD_CONNECTIONS (10);
+ * OVERHEAD_BFF_PROF=<dir> writes the BFF's CPU profile there (node --cpu-prof).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startChild, type Child } from './lib/procs';
+import { startBff, startChild, type Child } from './lib/procs';
 import { maxThroughput, openLoop } from './lib/load';
 import { emit, median, quantile, round } from './lib/report';
 
@@ -36,7 +37,7 @@ async function main() {
   children.push(api);
   const proxy = await startChild<{ url: string }>(path.join(here, 'lib/bare-proxy.ts'), { UPSTREAM_URL: api.ready.url });
   children.push(proxy);
-  const bff = await startChild<{ url: string }>(path.join(here, 'lib/bff-process.ts'), {
+  const bff = await startBff({
     NODE_ENV: 'production',
     UPSTREAM_URL: api.ready.url,
     UPSTREAM_KIND: 'api',
@@ -44,7 +45,7 @@ async function main() {
     LOG_FORMAT: 'json',
     REDIS_URL: '',
     DASHBOARD_URL: 'http://127.0.0.1:9',
-  });
+  }, process.env.OVERHEAD_BFF_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.OVERHEAD_BFF_PROF}`] : []);
   children.push(bff);
 
   const targets = [
@@ -53,7 +54,7 @@ async function main() {
     { name: 'bff', url: bff.ready.url },
   ];
   const cookie = `JSESSIONID=${api.ready.members[0]?.sid}`;
-  const endpoints = [
+  const endpoints: { name: string; path: string; headers: Record<string, string> }[] = [
     { name: 'strays', path: '/api/abandoned/abandoned-pets', headers: {} },
     { name: 'session', path: '/api/users/check-session', headers: { cookie } },
   ];

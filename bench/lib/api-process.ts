@@ -1,14 +1,13 @@
 /**
  * Child process: our api on a free port (PGlite in memory, the test api's
  * setup), seeded with public strays and BENCH_MEMBERS members with live
- * sessions. Prints `READY {url, members}`. Over IPC it publishes notifications
- * (`{type:'publish', rounds, gapMs}`) through the api's own event bus, exactly
+ * sessions. Announces `{url, members}` to the parent. Over IPC it publishes notifications
+ * (`{type:'publish', round, from, to}`: one to each member in the range) through the api's own event bus, exactly
  * as a service does after a commit, and answers with the publish times.
  */
 import { performance } from 'node:perf_hooks';
 import { startTestApi } from '@pawbridge/api/testing';
 import { createMember, insertStray } from '@pawbridge/api/testing/fixtures';
-import { domainEvent } from '../../api/src/events/domain-events';
 import { announceReady, stopOnSignal } from './procs';
 
 const memberCount = Number(process.env.BENCH_MEMBERS ?? '1');
@@ -28,36 +27,32 @@ for (let i = 0; i < memberCount; i += 1) {
 interface PublishRequest {
   id: number;
   type: 'publish';
-  rounds: number;
-  gapMs: number;
+  /** Unique per call: message ids are round * 100000 + member index + 1. */
+  round: number;
+  from: number;
+  to: number;
 }
 
 process.on('message', (raw) => {
   const msg = raw as PublishRequest;
   if (msg.type !== 'publish') return;
   void (async () => {
-    // sent[round][member] = publish instant (ms since the epoch, sub-ms precision)
-    const sent: number[][] = [];
-    for (let round = 0; round < msg.rounds; round += 1) {
-      const times: number[] = [];
-      for (const [i, m] of members.entries()) {
-        const id = round * 100_000 + i + 1;
-        const destination = `/topic/user/${m.userId}/adoption`;
-        const body = {
-          id,
-          userId: m.userId,
-          notificationType: 'ADOPTION_RESULT' as const,
-          message: 'bench',
-          targetUrl: '/mypage',
-          createdAt: new Date().toISOString(),
-          readAt: null,
-          read: false,
-        };
-        times.push(now());
-        await api.ctx.events.publish(domainEvent('notification.created', { notificationId: id, recipientPk: m.pk, destination, body }));
-      }
-      sent.push(times);
-      await new Promise((r) => setTimeout(r, msg.gapMs));
+    const sent: number[] = [];
+    for (let i = msg.from; i < Math.min(msg.to, members.length); i += 1) {
+      const m = members[i]!;
+      const id = msg.round * 100_000 + i + 1;
+      const body = {
+        id,
+        userId: m.userId,
+        notificationType: 'ADOPTION_RESULT' as const,
+        message: 'bench',
+        targetUrl: '/mypage',
+        createdAt: new Date().toISOString(),
+        readAt: null,
+        read: false,
+      };
+      sent.push(now());
+      await api.ctx.events.publish({ type: 'notification.created', occurredAt: body.createdAt, notificationId: id, recipientPk: m.pk, destination: `/topic/user/${m.userId}/adoption`, body });
     }
     process.send?.({ id: msg.id, sent });
   })();

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import readline from 'node:readline';
+import net from 'node:net';
 
-/** A child process started by a benchmark, with the JSON it printed on its `READY ` line. */
+/** A child process started by a benchmark, with what it announced when ready. */
 export interface Child<T> {
   proc: ChildProcess;
   ready: T;
@@ -10,30 +10,30 @@ export interface Child<T> {
 
 /**
  * Start a TypeScript script in its own Node process (tsx loader, IPC channel)
- * and wait for the line `READY {json}` on its stdout. Other stdout lines are
- * dropped (server logs), stderr is passed through when BENCH_VERBOSE is set.
+ * and wait for its `{ ready: {...} }` message. Its stdout (server logs) goes
+ * to /dev/null, as a production log would go to a file, never through this
+ * process (the load generator); stderr is passed through with BENCH_VERBOSE.
  */
 export async function startChild<T>(script: string, env: Record<string, string>, execArgv: string[] = [], timeoutMs = 60_000): Promise<Child<T>> {
   const proc = fork(script, [], {
     execArgv: ['--import', 'tsx', ...execArgv],
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', process.env.BENCH_VERBOSE ? 'inherit' : 'ignore', 'ipc'],
+    stdio: ['ignore', 'ignore', process.env.BENCH_VERBOSE ? 'inherit' : 'ignore', 'ipc'],
   });
   const ready = await new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${script}: not ready after ${timeoutMs} ms`)), timeoutMs);
-    const lines = readline.createInterface({ input: proc.stdout! });
-    lines.on('line', (line) => {
-      if (!line.startsWith('READY ')) return;
+    const onMessage = (m: unknown) => {
+      if (typeof m !== 'object' || m === null || !('ready' in m)) return;
       clearTimeout(timer);
-      resolve(JSON.parse(line.slice(6)) as T);
-    });
+      proc.off('message', onMessage);
+      resolve((m as { ready: T }).ready);
+    };
+    proc.on('message', onMessage);
     proc.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`${script}: exited with ${code} before it was ready`));
     });
   });
-  // Keep draining stdout so a chatty child never blocks on a full pipe.
-  proc.stdout!.resume();
   return {
     proc,
     ready,
@@ -67,9 +67,9 @@ export function ask<T>(child: ChildProcess, message: Record<string, unknown>, ti
   });
 }
 
-/** Print the READY line a parent waits for. */
+/** Tell the parent this child is ready (and how to reach it). */
 export const announceReady = (info: unknown): void => {
-  process.stdout.write(`READY ${JSON.stringify(info)}\n`);
+  process.send?.({ ready: info });
 };
 
 /** Stop on SIGTERM/SIGINT after `close` (or after 3 s regardless). */
@@ -84,4 +84,56 @@ export function stopOnSignal(close: () => Promise<unknown>): void {
     });
   }
   process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+}
+
+/** A port free right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Our BFF as production starts it (`bff/src/server.ts`, configuration from
+ * the environment) on a free port; ready when /healthz answers.
+ */
+export async function startBff(env: Record<string, string>, execArgv: string[] = []): Promise<Child<{ url: string }>> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const proc = fork(new URL('../../bff/src/server.ts', import.meta.url).pathname, [], {
+    execArgv: ['--import', 'tsx', ...execArgv],
+    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', 'ignore', process.env.BENCH_VERBOSE ? 'inherit' : 'ignore', 'ipc'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`BFF exited with ${proc.exitCode} before it was ready`);
+    if (Date.now() > deadline) throw new Error('BFF not ready after 60 s');
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    proc,
+    ready: { url },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+        const kill = setTimeout(() => proc.kill('SIGKILL'), 5_000);
+        proc.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        proc.kill('SIGTERM');
+      }),
+  };
 }
