@@ -51,6 +51,7 @@ export const routeObjects: RouteObject[] = [
       screen('/admin/abandoned-pets', () => import('@/features/strays/AdminReportsPage'), 'title.adminReports'),
       screen('/adopt', () => import('@/app/AdoptRoute'), 'title.adopt'),
       screen('/admin/adopt-applications', () => import('@/features/adoption/AdminApplicationsPage'), 'title.adminApplications'),
+      screen('/admin/shelter-sync', () => import('@/features/shelter/AdminShelterSyncPage'), 'title.adminShelterSync'),
       // Community (issue 13); /community/posts is the list too (a detail route without an id has nothing to show)
       screen('/community', communityList, 'title.community'),
       screen('/community/createPost', postForm, 'title.communityWrite'),

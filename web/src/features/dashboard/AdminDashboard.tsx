@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useReducer } from 'react';
 import { Alert, Box, Button, Group, SimpleGrid, Stack, Text, Title, Center, Loader } from '@mantine/core';
-import { IconAlertTriangle, IconClipboardList, IconCoin, IconDog, IconHeartHandshake, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBuildingCommunity, IconClipboardList, IconCoin, IconDog, IconHeartHandshake, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { DashboardLiveEvent, DashboardSummary } from '@pawbridge/shared';
 import { t } from '@/messages';
@@ -68,6 +68,9 @@ export default function AdminDashboard() {
             </Button>
             <Button component={Link} to="/admin/adopt-applications" variant="light" leftSection={<IconHeartHandshake size={18} aria-hidden />}>
               {t('dashboard.toApplications')}
+            </Button>
+            <Button component={Link} to="/admin/shelter-sync" variant="light" leftSection={<IconBuildingCommunity size={18} aria-hidden />}>
+              {t('shelterSync.toSync')}
             </Button>
           </Group>
         </Group>
