@@ -87,7 +87,7 @@ describe('upstream failures', () => {
       expectEnvelope(await createClient(orphan.url).post('/api/users/login', { userId: 'a', password: 'b' }), 502, 'UPSTREAM_UNAVAILABLE');
       const ready = await createClient(orphan.url).get('/readyz');
       expect(ready.status).toBe(503);
-      expect(ready.body).toEqual({ status: 'upstream-unreachable' });
+      expect(ready.body).toEqual({ status: 'not-ready', failing: ['upstream'], checks: { upstream: 'down', ...(orphan.config.redisUrl ? { redis: 'ok' } : {}) } });
     } finally {
       await orphan.close();
     }
@@ -110,7 +110,7 @@ describe('probes, docs and config', () => {
     expect(spring.state.requests).toHaveLength(0);
     const ready = await createClient(bff.url).get('/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ready', upstream: 200 });
+    expect(ready.body).toEqual({ status: 'ready', checks: { upstream: 'ok', ...(bff.config.redisUrl ? { redis: 'ok' } : {}) } });
   });
 
   it('documents the account routes at /docs', async () => {

@@ -20,14 +20,23 @@ import { compressionPlugin } from './plugins/compression';
 import { routes } from './routes/index';
 import { realtimePlugin } from './realtime/realtime.plugin';
 import { onClientError, onFrameworkError } from './errors/http-errors';
+import { BffError } from './errors/bff-error';
+import { DEFAULT_ERROR_MESSAGES } from '@pawbridge/shared';
+import { redactingLoggerOptions, registerOps } from './ops/index';
+import { instrumentUpstream } from './ops/upstream-metrics';
+
+export interface BuildOptions {
+  /** Where JSON log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
+}
 
 /** Build the gateway without listening (tests call this with their own config). */
-export async function buildApp(config: BffConfig): Promise<FastifyInstance> {
+export async function buildApp(config: BffConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'], ...(config.logPretty ? { transport: prettyTransport } : {}) },
+        : { level: config.logLevel, ...redactingLoggerOptions(), ...(opts.logStream ? { stream: opts.logStream } : config.logPretty ? { transport: prettyTransport } : {}) },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
@@ -35,6 +44,8 @@ export async function buildApp(config: BffConfig): Promise<FastifyInstance> {
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
+    // While draining, requests on open keep-alive sockets are served (with Connection: close), not refused.
+    return503OnClosing: false,
     // Bad percent-encoding, over-long paths/headers and broken HTTP answer the envelope too.
     frameworkErrors: onFrameworkError,
     clientErrorHandler: onClientError,
@@ -53,20 +64,33 @@ export async function buildApp(config: BffConfig): Promise<FastifyInstance> {
   await app.register(upstreamPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
+  // Probes, load shedding and metrics before the routes (docs/decisions/0021).
+  const health = healthUpstream(app.upstream);
+  await registerOps(app, {
+    tier: 'bff',
+    config: config.ops,
+    checks: {
+      upstream: async () => {
+        const status = await health.probe();
+        if (status === null || status >= 500) throw new Error(status === null ? 'unreachable' : `status ${status}`);
+      },
+      ...(app.redis ? { redis: () => (app.redis as NonNullable<typeof app.redis>).ping() } : {}),
+    },
+    healthyBody: { status: 'ok' },
+    overloadBody: (request) => ({ error: { code: 'SERVICE_OVERLOADED', message: DEFAULT_ERROR_MESSAGES.SERVICE_OVERLOADED, requestId: String(request.id) } }),
+    refuseMetrics: () => {
+      throw new BffError(404, 'NOT_FOUND');
+    },
+    sockets: () => ({ stomp: app.websocketServer?.clients.size ?? 0, dashboard: app.hasDecorator('dashboardBridge') ? app.dashboardBridge.io.engine.clientsCount : 0 }),
+    moreMetrics: (registry) => instrumentUpstream(app.upstream, registry),
+    routeOptions: { schema: { hide: true } },
+  });
   await app.register(cookie);
   await app.register(originCheckPlugin);
   await app.register(sessionPlugin);
   await app.register(multipartPlugin);
   await app.register(docsPlugin);
   await app.register(rateLimitPlugin);
-
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  const health = healthUpstream(app.upstream);
-  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
-    const status = await health.probe();
-    if (status === null) return reply.code(503).send({ status: 'upstream-unreachable' });
-    return reply.code(status < 500 ? 200 : 503).send({ status: status < 500 ? 'ready' : 'upstream-error', upstream: status });
-  });
 
   await app.register(realtimePlugin);
   for (const route of routes) await app.register(route);

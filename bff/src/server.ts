@@ -1,19 +1,16 @@
-import { loadBffConfig } from './config/env';
+import { loadBffConfig, type BffConfig } from './config/env';
 import { buildApp } from './app';
+import { installGracefulShutdown } from './ops/index';
 
-// Process entry only.
-const config = loadBffConfig();
-const app = await buildApp(config);
-await app.listen({ host: config.host, port: config.port });
-
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
+// Process entry only: build, listen, stop gracefully on signals (docs/decisions/0021).
+let config: BffConfig;
+try {
+  config = loadBffConfig();
+} catch (err) {
+  // A refused configuration is an operator's to-do list, not a crash: the message alone, exit 1.
+  process.stderr.write(`${(err as Error).message}\n`);
+  process.exit(1);
 }
+const app = await buildApp(config);
+installGracefulShutdown(app, { state: app.ops.state, timeoutMs: config.ops.shutdown.timeoutMs, drainDelayMs: config.ops.shutdown.drainDelayMs });
+await app.listen({ host: config.host, port: config.port });

@@ -118,8 +118,8 @@ export class DashboardBridge {
 
   async close(): Promise<void> {
     this.closeUpstream();
-    // Not io.close(): that would close the HTTP server Fastify owns and closes itself.
-    this.io.disconnectSockets(true);
+    // Not io.close(): that would close the HTTP server Fastify owns and closes itself. Nor disconnectSockets():
+    // a server-side disconnect tells socket.io clients not to come back; a closed transport makes them reconnect.
     this.io.engine.close();
   }
 }

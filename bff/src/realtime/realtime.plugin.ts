@@ -9,6 +9,8 @@ import { normaliseSession } from '../normalisers/session.normaliser';
 import { bridgeStomp } from './stomp-bridge';
 import { DASHBOARD_SOCKET_PATH, DashboardBridge } from './dashboard-bridge';
 
+const STOMP_RESTART_FRAME = 'ERROR\nmessage:server restarting\ncontent-type:text/plain\n\nThe server is restarting; reconnect.\0';
+
 /** Same rule as the origin check on writes: our own host or a configured origin. No Origin (a non-browser client) passes. */
 export function originAllowed(origin: string | undefined, ownOrigins: string[], allowed: readonly string[]): boolean {
   if (!origin) return true;
@@ -29,6 +31,13 @@ export const realtimePlugin = fp(
     const fastifyUpgrades = new EventEmitter();
     app.server.on('upgrade', (req, socket, head) => {
       if (!(req.url ?? '').startsWith(DASHBOARD_SOCKET_PATH)) fastifyUpgrades.emit('upgrade', req, socket, head);
+    });
+    // Shutdown: every browser socket hears "server restarting" (STOMP ERROR, close 1012) and reconnects, through the balancer, elsewhere.
+    app.addHook('preClose', async () => {
+      for (const client of app.websocketServer?.clients ?? []) {
+        client.send(STOMP_RESTART_FRAME);
+        client.close(1012, 'service restart');
+      }
     });
     await app.register(websocket, { options: { server: fastifyUpgrades as never, maxPayload: 64 * 1024 } });
 

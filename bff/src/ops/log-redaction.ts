@@ -1,0 +1,91 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * What never reaches a log line (docs/decisions/0021): secrets by key name
+ * (passwords, verification codes, tokens, cookies, session ids) and e-mail
+ * addresses anywhere, masked as `a***@d***`. Applied to every custom log
+ * object, the message strings, the request line and errors.
+ */
+const SECRET_KEY = /pass(word)?|secret|token|cookie|authorization|^code$|verification_?code|^sid$|session_?id|jsessionid|api_?key|phone|birth/i;
+const EMAIL = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9])[A-Za-z0-9-]*(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+export const REDACTED = '[REDACTED]';
+const MAX_DEPTH = 6;
+
+export const maskEmails = (text: string): string => text.replace(EMAIL, '$1***@$2***');
+
+export const isSecretKey = (key: string): boolean => SECRET_KEY.test(key);
+
+function isPlain(value: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** A copy with secret keys replaced and e-mails masked; class instances (requests, errors) are left to their serializers. */
+export function maskDeep(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return maskEmails(value);
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((v) => maskDeep(v, depth + 1));
+  if (!isPlain(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = isSecretKey(k) && v !== null && v !== undefined ? REDACTED : maskDeep(v, depth + 1);
+  return out;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/** The request target as logged: secret query values replaced, e-mails masked (also percent-encoded ones). */
+export function maskUrl(url: string): string {
+  const q = url.indexOf('?');
+  const path = maskEmails(safeDecode(q === -1 ? url : url.slice(0, q)));
+  if (q === -1) return path;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const key = safeDecode(eq === -1 ? pair : pair.slice(0, eq));
+      if (eq === -1) return maskEmails(key);
+      return `${maskEmails(key)}=${isSecretKey(key) ? REDACTED : maskEmails(safeDecode(pair.slice(eq + 1)))}`;
+    })
+    .join('&');
+  return `${path}?${query}`;
+}
+
+interface SerializedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+function serializeError(err: unknown): SerializedError {
+  if (!(err instanceof Error)) return { type: typeof err, message: maskEmails(String(err)), stack: '' };
+  const e = err as Error & { code?: unknown; statusCode?: unknown };
+  const out: SerializedError = { type: e.name, message: maskEmails(e.message), stack: maskEmails(e.stack ?? '') };
+  if (e.code !== undefined) out.code = e.code;
+  if (e.statusCode !== undefined) out.statusCode = e.statusCode;
+  return out;
+}
+
+/** Pino options for Fastify's logger: the masking above plus header redaction as a second net. */
+export function redactingLoggerOptions() {
+  return {
+    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'headers.cookie', 'headers.authorization'], censor: REDACTED },
+    serializers: {
+      req: (req: FastifyRequest) => ({ method: req.method, url: maskUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
+      err: serializeError,
+    },
+    formatters: { log: (obj: Record<string, unknown>) => maskDeep(obj) as Record<string, unknown> },
+    hooks: {
+      logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void) {
+        method.apply(this, args.map((a) => (typeof a === 'string' ? maskEmails(a) : a)));
+      },
+    },
+  };
+}
