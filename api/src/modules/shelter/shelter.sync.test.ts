@@ -117,6 +117,14 @@ describe('shelter sync', () => {
     expect(await runRow(api, other!.id)).toMatchObject({ status: 'failed' });
     expect((await runRow(api, other!.id)).error).toMatch(/^STALE/);
   });
+
+  it('concurrent starts (as from several instances): the one-running index lets exactly one through', async () => {
+    const repo = new ShelterRepository(api.ctx.db);
+    const values = { trigger: 'schedule' as const, windowFrom: seoulToday(), windowTo: seoulToday(), nextPage: 1, resumedFromRun: null, sample: false };
+    const started = (await Promise.all([1, 2, 3, 4].map(() => repo.startRun(values)))).filter((r) => r !== undefined);
+    expect(started).toHaveLength(1);
+    await repo.finishRun(started[0]!.id, 'succeeded', null);
+  });
 });
 
 describe('shelter sync resumption and failures', () => {
