@@ -79,7 +79,8 @@ export const shelterModule: ApiModule = async (app, ctx) => {
       job.stop();
     });
   }
-  app.addHook('onClose', () => sync.idle());
+  // Before the database closes: the run stops after its current page (resumable).
+  app.addHook('preClose', () => sync.stop());
   app.decorate('shelterSync', sync);
 };
 

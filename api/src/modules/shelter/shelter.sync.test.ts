@@ -190,3 +190,27 @@ describe('shelter sync resumption and failures', () => {
     }
   });
 });
+
+describe('shelter sync on shutdown', () => {
+  it('stops after the page in hand: the run is failed (ABORTED) and resumable, and no new run starts', async () => {
+    const standin = await startStandin({ sample: generateSample(100, 2), serviceKey: KEY });
+    const api = await shelterApi(standin);
+    try {
+      standin.faults.delayMs = 150;
+      const sync = new ShelterSync(api.ctx, api.app.log, new ShelterImages(api.ctx, api.app.log));
+      const { runId } = await sync.start('cli', { pageSize: 20, client: fast });
+      await new Promise((r) => setTimeout(r, 200));
+      await sync.stop();
+      const run = await runRow(api, runId);
+      expect(run.status).toBe('failed');
+      expect(run.error).toMatch(/^ABORTED/);
+      expect(run.pages).toBeGreaterThan(0);
+      expect(run.pages).toBeLessThan(5);
+      expect(run.nextPage).toBe(run.pages + 1);
+      await expect(sync.start('cli', { client: fast })).rejects.toMatchObject({ status: 409 });
+    } finally {
+      await api.close();
+      await standin.close();
+    }
+  });
+});

@@ -53,6 +53,7 @@ export function regionOf(a: Pick<ParsedAnimal, 'orgName' | 'shelterAddress'>, si
 export class ShelterSync {
   private readonly repo: ShelterRepository;
   private current: Promise<void> | undefined;
+  private stopping = false;
 
   constructor(
     private readonly ctx: ApiContext,
@@ -70,6 +71,12 @@ export class ShelterSync {
   /** Resolves when the run in progress on this instance (if any) ends. */
   idle(): Promise<void> {
     return this.current ?? Promise.resolve();
+  }
+
+  /** Shutting down: the run stops after the page in hand (failed, resumable) and no new run starts. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.idle();
   }
 
   private async source(opts: SyncOptions): Promise<SyncSource> {
@@ -90,7 +97,7 @@ export class ShelterSync {
    */
   async start(trigger: SyncTrigger, opts: SyncOptions = {}): Promise<{ runId: number; done: Promise<void> }> {
     if (!opts.sample && !this.configured) throw shelterError(503, 'SHELTER_SYNC_UNCONFIGURED', '/api/admin/shelter-sync');
-    if (this.current) throw shelterError(409, 'SHELTER_SYNC_RUNNING', '/api/admin/shelter-sync');
+    if (this.current || this.stopping) throw shelterError(409, 'SHELTER_SYNC_RUNNING', '/api/admin/shelter-sync');
     await this.repo.failStaleRuns(new Date(Date.now() - STALE_AFTER_MS));
     const sample = Boolean(opts.sample) || (!this.ctx.config.shelter.serviceKey && this.ctx.config.shelter.sampleMode);
     const plan = await this.plan(sample);
@@ -151,6 +158,7 @@ export class ShelterSync {
         const counts = await this.repo.upsertPage(values);
         await this.repo.checkpoint(run.id, { nextPage: pageNo + 1, fetched: page.items.length, ...counts });
         if (page.items.length === 0 || pageNo * size >= page.totalCount) break;
+        if (this.stopping) throw new PortalError('ABORTED', 'the api shut down; the next run resumes here', false);
       }
       if (source.sample) await this.images.prefill([...stored], source.imageHosts);
       const status = skipped > 0 ? 'partial' : 'succeeded';
