@@ -94,13 +94,18 @@ async function drawPicture(desertionNo: string, n: number): Promise<Buffer> {
   let h = 7;
   for (const c of `${desertionNo}/${n}`) h = (h * 31 + c.charCodeAt(0)) >>> 0;
   const hue = h % 360;
+  // Coat colours a shelter photo shows: cream, brown, black, white, grey, tan.
+  const coats = [['#e8d3a9', '#c9a76b'], ['#8a5a2b', '#5e3a19'], ['#2b2622', '#15110e'], ['#f4f1ea', '#d9d2c3'], ['#8d8d8d', '#5f5f5f'], ['#c58b4a', '#8f5d2a']];
+  const [coat, ear] = coats[h % coats.length] as [string, string];
+  const eye = coat === '#2b2622' ? '#d8cfc0' : '#222';
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360">
-<rect width="480" height="360" fill="hsl(${hue},45%,82%)"/>
-<ellipse cx="240" cy="250" rx="120" ry="70" fill="hsl(${(hue + 30) % 360},35%,40%)"/>
-<circle cx="240" cy="150" r="70" fill="hsl(${(hue + 30) % 360},35%,45%)"/>
-<ellipse cx="180" cy="120" rx="22" ry="45" fill="hsl(${(hue + 30) % 360},30%,30%)"/>
-<ellipse cx="300" cy="120" rx="22" ry="45" fill="hsl(${(hue + 30) % 360},30%,30%)"/>
-<circle cx="215" cy="140" r="8" fill="#222"/><circle cx="265" cy="140" r="8" fill="#222"/><ellipse cx="240" cy="175" rx="14" ry="10" fill="#222"/>
+<rect width="480" height="360" fill="hsl(${hue},30%,86%)"/>
+<rect y="280" width="480" height="80" fill="hsl(${hue},20%,72%)"/>
+<ellipse cx="240" cy="250" rx="120" ry="70" fill="${coat}" stroke="${ear}" stroke-width="3"/>
+<circle cx="240" cy="150" r="70" fill="${coat}" stroke="${ear}" stroke-width="3"/>
+<ellipse cx="180" cy="120" rx="22" ry="45" fill="${ear}"/>
+<ellipse cx="300" cy="120" rx="22" ry="45" fill="${ear}"/>
+<circle cx="215" cy="140" r="8" fill="${eye}"/><circle cx="265" cy="140" r="8" fill="${eye}"/><ellipse cx="240" cy="175" rx="14" ry="10" fill="${eye}"/>
 </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 70 }).toBuffer();
 }
