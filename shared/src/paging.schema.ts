@@ -51,6 +51,13 @@ export function pageWindow(q: { page?: number | undefined; size?: number | undef
   return { limit: size, offset: ((q.page ?? 1) - 1) * size };
 }
 
+/** The api's reading of `?page&size`: the window (undefined: the whole list) or the first problem's key. */
+export function pageWindowFrom(query: unknown): { ok: true; window: PageWindow } | { ok: false; message: string } {
+  const parsed = OptionalPageQuerySchema.safeParse(query);
+  if (!parsed.success) return { ok: false, message: `${String(parsed.error.issues[0]?.path[0] ?? 'page')}: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
+  return { ok: true, window: pageWindow(parsed.data) };
+}
+
 /** One page cut from a whole list (the legacy upstream answers everything). */
 export function slicePage<T>(items: readonly T[], q: { page: number; size: number }): T[] {
   const start = (q.page - 1) * q.size;
@@ -60,4 +67,30 @@ export function slicePage<T>(items: readonly T[], q: { page: number; size: numbe
 /** The total from an `X-Total-Count` value, or undefined when it is missing or not a count. */
 export function parseTotalCount(value: string | null | undefined): number | undefined {
   return value !== null && value !== undefined && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
+}
+
+/** LIMIT/OFFSET of one page; undefined is the whole list. */
+export type PageWindow = { limit: number; offset: number } | undefined;
+
+/** One page of rows (or all of them) and the number of rows on all pages. */
+export interface Paged<T> {
+  rows: T[];
+  total: number;
+}
+
+/**
+ * A page read with two statements, the rows and a count (not one snapshot: a row
+ * written in between may be counted and not shown, or shift the next page by one,
+ * which these lists can live with; a window count(*) over() would read every
+ * matching row for every page). A first page shorter than its size is the whole
+ * list and needs no count; without a window the whole list is read.
+ */
+export async function pagedRows<T>(w: PageWindow, rows: { all: () => Promise<T[]>; page: (w: { limit: number; offset: number }) => Promise<T[]>; count: () => Promise<number> }): Promise<Paged<T>> {
+  if (!w) {
+    const all = await rows.all();
+    return { rows: all, total: all.length };
+  }
+  const page = await rows.page(w);
+  if (w.offset === 0 && page.length < w.limit) return { rows: page, total: page.length };
+  return { rows: page, total: await rows.count() };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AdoptStatus, PetStatus } from '@pawbridge/shared';
+import { pagedRows, type AdoptStatus, type PageWindow, type Paged, type PetStatus } from '@pawbridge/shared';
 import type { Db } from '../../db/index';
 
 /** The legacy AdoptPetDto plus `adoptPetId` (the stray's report id), `approvedAt`, `petName` and the applicant's contact. */
@@ -44,12 +44,17 @@ export class AdoptionRepository {
     return this.db.transaction().execute((trx) => fn(new AdoptionRepository(trx)));
   }
 
-  listApplications(): Promise<ApplicationRow[]> {
-    return applicationQuery(this.db).execute();
+  /** Newest applied first, the id as tiebreak (indexed in 0010_list_indexes.sql). */
+  listApplications(w: PageWindow): Promise<Paged<ApplicationRow>> {
+    const rows = applicationQuery(this.db);
+    const count = async () => Number((await this.db.selectFrom('adoptionApplications').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    return pagedRows(w, { all: () => rows.execute(), page: (p) => rows.limit(p.limit).offset(p.offset).execute(), count });
   }
 
-  listApplicationsOf(applicantPk: number): Promise<ApplicationRow[]> {
-    return applicationQuery(this.db).where('a.applicantPk', '=', applicantPk).execute();
+  listApplicationsOf(applicantPk: number, w: PageWindow): Promise<Paged<ApplicationRow>> {
+    const rows = applicationQuery(this.db).where('a.applicantPk', '=', applicantPk);
+    const count = async () => Number((await this.db.selectFrom('adoptionApplications').select(sql<string>`count(*)`.as('n')).where('applicantPk', '=', applicantPk).executeTakeFirstOrThrow()).n);
+    return pagedRows(w, { all: () => rows.execute(), page: (p) => rows.limit(p.limit).offset(p.offset).execute(), count });
   }
 
   /** Locks the member's user row, so one member's concurrent applications queue up. */

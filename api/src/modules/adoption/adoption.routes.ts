@@ -1,7 +1,8 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pageWindowFrom, TOTAL_COUNT_HEADER, type Paged } from '@pawbridge/shared';
 import type { ApiModule } from '../index';
 import { requireAdmin, requireUser } from '../../lib/auth';
-import { ApiHttpError } from '../../lib/errors';
+import { ApiHttpError, bootError } from '../../lib/errors';
 import { AdoptionService, APPLY_MESSAGES, APPROVE_MESSAGES, REJECT_MESSAGES, WITHDRAW_MESSAGES } from './adoption.service';
 
 /**
@@ -24,6 +25,15 @@ const text = (reply: FastifyReply, body: string, strayStatus?: string) => {
   return reply.type('text/plain; charset=utf-8').send(body);
 };
 
+/** `?page&size` of a list (none: the whole list); a bad value is a Boot-style 400. */
+const pageOf = (request: FastifyRequest, path: string) => {
+  const page = pageWindowFrom(request.query);
+  if (!page.ok) throw new ApiHttpError(400, bootError(400, 'Bad Request', path, page.message));
+  return page.window;
+};
+
+const sendPaged = <T>(reply: FastifyReply, { rows, total }: Paged<T>) => reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+
 /** Adoption on the legacy paths (legacy-contract §3.3, §3.4), without its holes, plus reject and withdraw. */
 export const adoptionModule: ApiModule = async (app, ctx) => {
   // adoption.requested / adoption.decided go out on the domain-event bus after each commit.
@@ -38,8 +48,9 @@ export const adoptionModule: ApiModule = async (app, ctx) => {
   /** Only the caller's own applications (the legacy returns everyone's). */
   app.get('/api/adopt/adoption/my-applications', async (request, reply) => {
     const user = requireUser(request, '로그인이 필요합니다.');
+    const page = pageOf(request, '/api/adopt/adoption/my-applications');
     reply.header(ADOPTION_FEATURES_HEADER, ADOPTION_FEATURES);
-    return adoption.listOf(user.pk);
+    return sendPaged(reply, await adoption.listOf(user.pk, page));
   });
 
   /** The applicant takes back their own open application (not in the legacy). */
@@ -51,8 +62,9 @@ export const adoptionModule: ApiModule = async (app, ctx) => {
 
   app.get('/api/admin/adopt-applications', async (request, reply) => {
     requireAdmin(request);
+    const page = pageOf(request, '/api/admin/adopt-applications');
     reply.header(ADOPTION_FEATURES_HEADER, ADOPTION_FEATURES);
-    return adoption.listAll();
+    return sendPaged(reply, await adoption.listAll(page));
   });
 
   app.post<{ Params: { id: string } }>('/api/admin/adopt/approve/:id', async (request, reply) => {

@@ -1,4 +1,4 @@
-import { LIMITS } from '@pawbridge/shared';
+import { LIMITS, type PageWindow, type Paged } from '@pawbridge/shared';
 import type { ApiContext } from '../../context';
 import { ApiHttpError } from '../../lib/errors';
 import { domainEvent, type AdoptionDecided } from '../../events';
@@ -62,13 +62,15 @@ export class AdoptionService {
   }
 
   /** Every application, with the applicant's contact (admins; the route checks). */
-  async listAll(): Promise<ApplicationDto[]> {
-    return (await this.repo.listApplications()).map((r) => toApplicationDto(r, true));
+  async listAll(w: PageWindow): Promise<Paged<ApplicationDto>> {
+    const { rows, total } = await this.repo.listApplications(w);
+    return { rows: rows.map((r) => toApplicationDto(r, true)), total };
   }
 
   /** The member's own applications (the legacy returns everyone's). */
-  async listOf(applicantPk: number): Promise<ApplicationDto[]> {
-    return (await this.repo.listApplicationsOf(applicantPk)).map((r) => toApplicationDto(r));
+  async listOf(applicantPk: number, w: PageWindow): Promise<Paged<ApplicationDto>> {
+    const { rows, total } = await this.repo.listApplicationsOf(applicantPk, w);
+    return { rows: rows.map((r) => toApplicationDto(r)), total };
   }
 
   /**

@@ -1,4 +1,5 @@
-import type { PetStatus } from '@pawbridge/shared';
+import { sql } from 'kysely';
+import { pagedRows, type PageWindow, type PetStatus } from '@pawbridge/shared';
 import type { Db } from '../../db/index';
 
 /** Strays a member can give to: the ones on the adopt list. */
@@ -52,8 +53,9 @@ export class DonationsRepository {
   }
 
   /** The legacy's my-donations shape (legacy-contract §3.2) plus the stray's name and the payment's details. */
-  listByDonor(donorPk: number) {
-    return this.db
+  /** Newest first, the id as tiebreak (indexed in 0010_list_indexes.sql). */
+  listByDonor(donorPk: number, w: PageWindow) {
+    const rows = this.db
       .selectFrom('donations as d')
       .leftJoin('strayReports as s', 's.id', 'd.strayId')
       .select([
@@ -72,8 +74,9 @@ export class DonationsRepository {
       ])
       .where('d.donorPk', '=', donorPk)
       .orderBy('d.donatedAt', 'desc')
-      .orderBy('d.id', 'desc')
-      .execute();
+      .orderBy('d.id', 'desc');
+    const count = async () => Number((await this.db.selectFrom('donations').select(sql<string>`count(*)`.as('n')).where('donorPk', '=', donorPk).executeTakeFirstOrThrow()).n);
+    return pagedRows(w, { all: () => rows.execute(), page: (p) => rows.limit(p.limit).offset(p.offset).execute(), count });
   }
 
   /** Paid total and count per stray (the adopt card's "so far"). */

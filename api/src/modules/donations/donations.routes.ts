@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DonationPrepareRequestSchema, ImpUidSchema, MerchantUidSchema, TestCheckoutRequestSchema } from '@pawbridge/shared';
+import { DonationPrepareRequestSchema, ImpUidSchema, MerchantUidSchema, pageWindowFrom, TestCheckoutRequestSchema, TOTAL_COUNT_HEADER } from '@pawbridge/shared';
 import type { ApiModule } from '../index';
 import { requireUser } from '../../lib/auth';
+import { ApiHttpError, bootError } from '../../lib/errors';
 import { readMultipart } from '../../lib/multipart';
 import { DONATION_TEXT, DonationError, DonationsService } from './donations.service';
 
@@ -68,11 +69,13 @@ export const donationsModule: ApiModule = async (app, ctx) => {
     return donations.testCheckout(parsed.data) ?? text(reply, 404, 'Not Found');
   });
 
-  /** Only the caller's donations, newest first (anonymous: 401; the legacy answered []). */
+  /** Only the caller's donations, newest first (anonymous: 401; the legacy answered []); ?page&size, total in X-Total-Count. */
   app.get('/api/abandoned/donation/my-donations', async (request, reply) => {
     const user = requireUser(request, '로그인이 필요합니다.');
-    reply.header('cache-control', 'no-store');
-    return donations.myDonations(user.pk);
+    const page = pageWindowFrom(request.query);
+    if (!page.ok) throw new ApiHttpError(400, bootError(400, 'Bad Request', '/api/abandoned/donation/my-donations', page.message));
+    const { rows, total } = await donations.myDonations(user.pk, page.window);
+    return reply.header('cache-control', 'no-store').header(TOTAL_COUNT_HEADER, String(total)).send(rows);
   });
 
   /** Public: paid total per stray (not in the legacy). */

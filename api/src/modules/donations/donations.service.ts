@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { PageWindow } from '@pawbridge/shared';
 import type { ApiContext } from '../../context';
 import { domainEvent } from '../../events';
 import { createPaymentGateway, TestPaymentGateway, type PaymentGateway } from '../../integrations/payments';
@@ -169,9 +170,9 @@ export class DonationsService {
   }
 
   /** The caller's donations, newest first, in the legacy's item shape plus name and payment details. */
-  async myDonations(donorPk: number) {
-    const rows = await this.repo.listByDonor(donorPk);
-    return rows.map((r) => ({ ...r, abandonedPetId: r.petId, donatedAt: new Date(r.donatedAt).toISOString() }));
+  async myDonations(donorPk: number, w: PageWindow) {
+    const { rows, total } = await this.repo.listByDonor(donorPk, w);
+    return { rows: rows.map((r) => ({ ...r, abandonedPetId: r.petId, donatedAt: new Date(r.donatedAt).toISOString() })), total };
   }
 
   async totals() {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/index';
 import type { NotificationsTable } from './notifications.tables';
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import { pagedRows, type PageWindow, type Paged } from '@pawbridge/shared';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NewNotification = Insertable<NotificationsTable>;
@@ -17,10 +18,20 @@ export class NotificationsRepository {
     return this.db.insertInto('notifications').values(rows).returningAll().execute();
   }
 
-  listFor(recipientPk: number, onlyUnread: boolean): Promise<NotificationRow[]> {
+  /** Newest first, the id as tiebreak; without a window the newest LIST_LIMIT (indexed in 0007 and 0010). */
+  listFor(recipientPk: number, onlyUnread: boolean, w: PageWindow): Promise<Paged<NotificationRow>> {
     let q = this.db.selectFrom('notifications').selectAll().where('recipientPk', '=', recipientPk);
-    if (onlyUnread) q = q.where('isRead', '=', false);
-    return q.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT).execute();
+    let c = this.db.selectFrom('notifications').select(sql<string>`count(*)`.as('n')).where('recipientPk', '=', recipientPk);
+    if (onlyUnread) {
+      q = q.where('isRead', '=', false);
+      c = c.where('isRead', '=', false);
+    }
+    const rows = q.orderBy('createdAt', 'desc').orderBy('id', 'desc');
+    return pagedRows(w ?? { limit: LIST_LIMIT, offset: 0 }, {
+      all: () => rows.execute(),
+      page: (p) => rows.limit(p.limit).offset(p.offset).execute(),
+      count: async () => Number((await c.executeTakeFirstOrThrow()).n),
+    });
   }
 
   async countUnread(recipientPk: number): Promise<number> {

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { pageWindowFrom, TOTAL_COUNT_HEADER } from '@pawbridge/shared';
 import type { ApiModule } from '../index';
 import type { SessionUserRow } from '../../context';
 import { requireUser } from '../../lib/auth';
@@ -25,14 +26,20 @@ export const notificationsModule: ApiModule = async (app, ctx) => {
   const notifications = new NotificationsService(ctx, app.log);
   notifications.subscribe();
 
-  app.get<{ Params: { userId: string } }>('/api/notifications/user/:userId', async (request) => {
+  app.get<{ Params: { userId: string } }>('/api/notifications/user/:userId', async (request, reply) => {
     const user = ownUser(request);
-    return notifications.list(user, false);
+    const page = pageWindowFrom(request.query);
+    if (!page.ok) throw new ApiHttpError(400, bootError(400, 'Bad Request', path(request), page.message));
+    const { rows, total } = await notifications.list(user, false, page.window);
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
   });
 
-  app.get<{ Params: { userId: string } }>('/api/notifications/user/:userId/unread', async (request) => {
+  app.get<{ Params: { userId: string } }>('/api/notifications/user/:userId/unread', async (request, reply) => {
     const user = ownUser(request);
-    return notifications.list(user, true);
+    const page = pageWindowFrom(request.query);
+    if (!page.ok) throw new ApiHttpError(400, bootError(400, 'Bad Request', path(request), page.message));
+    const { rows, total } = await notifications.list(user, true, page.window);
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
   });
 
   app.get<{ Params: { userId: string } }>('/api/notifications/user/:userId/unread-count', async (request, reply) => {

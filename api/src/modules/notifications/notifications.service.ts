@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { PageWindow, Paged } from '@pawbridge/shared';
 import type { ApiContext } from '../../context';
 import { domainEvent, type DomainEvent, type NotificationWire } from '../../events';
 import { NotificationsRepository, type NewNotification, type NotificationRow } from './notifications.repository';
@@ -63,8 +64,9 @@ export class NotificationsService {
   }
 
   /** The member's notifications (or only the unread ones), newest first, in the wire shape. */
-  async list(recipient: { pk: number; userId: string }, onlyUnread: boolean): Promise<NotificationWire[]> {
-    return (await this.repo.listFor(recipient.pk, onlyUnread)).map((r) => toWire(r, recipient.userId));
+  async list(recipient: { pk: number; userId: string }, onlyUnread: boolean, w: PageWindow): Promise<Paged<NotificationWire>> {
+    const { rows, total } = await this.repo.listFor(recipient.pk, onlyUnread, w);
+    return { rows: rows.map((r) => toWire(r, recipient.userId)), total };
   }
 
   countUnread(recipientPk: number): Promise<number> {

@@ -30,7 +30,7 @@ function dogPortrait(fur: string, ear: string, bg: string): Promise<Buffer> {
 /** Two dogs for the demo member, each with a photo; skipped when already there (idempotent). */
 export async function seedDemoPets(ctx: ApiContext, log: FastifyBaseLogger, users: SeedUsers): Promise<void> {
   const service = new PetsService(ctx, log);
-  const existing = new Set((await service.list(users.demoPk)).map((p) => p.petId));
+  const existing = new Set((await service.list(users.demoPk, undefined)).rows.map((p) => p.petId));
   for (const demo of DEMO_PETS) {
     if (existing.has(demo.pet.petId)) continue;
     await service.register(users.demoPk, demo.pet, await dogPortrait(demo.fur, demo.ear, demo.bg));

@@ -1,4 +1,5 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import { pagedRows, type PageWindow, type Paged } from '@pawbridge/shared';
 import type { Db } from '../../db/index';
 import type { PetsTable } from './pets.tables';
 
@@ -11,8 +12,11 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.c
 export class PetsRepository {
   constructor(private readonly db: Db) {}
 
-  listByOwner(userPk: number): Promise<PetRow[]> {
-    return this.db.selectFrom('pets').selectAll().where('userPk', '=', userPk).orderBy('id').execute();
+  /** Oldest first (the id is unique, so pages never overlap). */
+  listByOwner(userPk: number, w: PageWindow): Promise<Paged<PetRow>> {
+    const rows = this.db.selectFrom('pets').selectAll().where('userPk', '=', userPk).orderBy('id');
+    const count = async () => Number((await this.db.selectFrom('pets').select(sql<string>`count(*)`.as('n')).where('userPk', '=', userPk).executeTakeFirstOrThrow()).n);
+    return pagedRows(w, { all: () => rows.execute(), page: (p) => rows.limit(p.limit).offset(p.offset).execute(), count });
   }
 
   findByKey(userPk: number, id: number): Promise<PetRow | undefined> {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DEFAULT_ERROR_MESSAGES, PetEditRequestSchema, PetRegisterRequestSchema, toFieldErrors } from '@pawbridge/shared';
+import { DEFAULT_ERROR_MESSAGES, pageWindowFrom, PetEditRequestSchema, PetRegisterRequestSchema, toFieldErrors, TOTAL_COUNT_HEADER } from '@pawbridge/shared';
 import type { ApiModule } from '../index';
 import { ApiHttpError, bootError } from '../../lib/errors';
 import { requireUser } from '../../lib/auth';
@@ -51,7 +51,10 @@ export const petsModule: ApiModule = async (app, ctx) => {
 
   app.get('/api/pet/profile/pets', async (request, reply) => {
     const user = requireUser(request, PET_MESSAGES.loginRequired);
-    return reply.send(await service.list(user.pk));
+    const page = pageWindowFrom(request.query);
+    if (!page.ok) throw new ApiHttpError(400, bootError(400, 'Bad Request', '/api/pet/profile/pets', page.message));
+    const { rows, total } = await service.list(user.pk, page.window);
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
   });
 
   app.get<{ Params: { petId: string } }>('/api/pet/:petId', async (request, reply) => {

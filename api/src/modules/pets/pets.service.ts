@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PetEditRequest, PetRegisterRequest } from '@pawbridge/shared';
+import type { PageWindow, Paged, PetEditRequest, PetRegisterRequest } from '@pawbridge/shared';
 import type { ApiContext } from '../../context';
 import { ApiHttpError } from '../../lib/errors';
 import { cleanImage } from '../../lib/images';
@@ -66,8 +66,9 @@ export class PetsService {
   }
 
   /** The owner's dogs, oldest first. */
-  async list(userPk: number): Promise<PetDto[]> {
-    return (await this.repo.listByOwner(userPk)).map(toDto);
+  async list(userPk: number, w: PageWindow): Promise<Paged<PetDto>> {
+    const { rows, total } = await this.repo.listByOwner(userPk, w);
+    return { rows: rows.map(toDto), total };
   }
 
   /** The owner's dog by database key; another owner's dog is null exactly like a missing one. */

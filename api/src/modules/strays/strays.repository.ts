@@ -1,5 +1,5 @@
 import { sql, type Insertable } from 'kysely';
-import type { PetStatus, StraySearchQuery } from '@pawbridge/shared';
+import { pagedRows, type PageWindow, type Paged, type PetStatus, type StraySearchQuery } from '@pawbridge/shared';
 import type { Db } from '../../db/index';
 import type { StrayReportsTable } from './strays.tables';
 
@@ -45,31 +45,6 @@ const baseQuery = (db: Q) =>
       'u.userId as reporterUserId',
     ]);
 
-/** LIMIT/OFFSET of one page; undefined is the whole list (the legacy wire, which the BFF's joins read). */
-export type Window = { limit: number; offset: number } | undefined;
-
-/**
- * One page (or all) and the number of rows on all pages. Two statements, not
- * one snapshot: a report registered in between may be counted and not shown
- * (or shift the next page by one), which a list of found dogs can live with;
- * a window count(*) over() would sort every matching row for every page.
- */
-export interface Paged<T> {
-  rows: T[];
-  total: number;
-}
-
-async function paged<T>(rows: { execute(): Promise<T[]> }, pageRows: (w: { limit: number; offset: number }) => Promise<T[]>, total: () => Promise<{ n: string | number | bigint }>, w: Window): Promise<Paged<T>> {
-  if (!w) {
-    const all = await rows.execute();
-    return { rows: all, total: all.length };
-  }
-  const page = await pageRows(w);
-  // A first page shorter than its size is the whole list: no count needed.
-  if (w.offset === 0 && page.length < w.limit) return { rows: page, total: page.length };
-  return { rows: page, total: Number((await total()).n) };
-}
-
 /**
  * Adopt-list order: adoptable first (PROTECTING, then WAITING, then ADOPT), newest found first
  * within each, the id last so pages never overlap. The same expression is indexed (0010_list_indexes.sql).
@@ -79,6 +54,7 @@ const adoptListRank = sql<number>`(case s.status when 'PROTECTING' then 0 when '
 const inAdoptOrder = (q: ReturnType<typeof baseQuery>) => q.orderBy(adoptListRank).orderBy('s.foundDate', 'desc').orderBy('s.foundTime', 'desc').orderBy('s.id', 'desc');
 
 const countOf = (db: Q) => db.selectFrom('strayReports as s').select(sql<string>`count(*)`.as('n'));
+const n = async (q: { executeTakeFirstOrThrow(): Promise<{ n: string }> }) => Number((await q.executeTakeFirstOrThrow()).n);
 
 /** Minutes since midnight of an 'HH:mm' text column. */
 const minutesOf = sql<number>`(split_part(s.found_time, ':', 1)::int * 60 + split_part(s.found_time, ':', 2)::int)`;
@@ -116,24 +92,24 @@ export class StraysRepository {
   constructor(private readonly db: Db) {}
 
   /** The adopt list: public statuses in adopt order. */
-  listPublic(w: Window): Promise<Paged<StrayRow>> {
+  listPublic(w: PageWindow): Promise<Paged<StrayRow>> {
     const rows = inAdoptOrder(baseQuery(this.db).where('s.status', 'in', PUBLIC_STATUSES));
-    return paged(rows, (p) => rows.limit(p.limit).offset(p.offset).execute(), () => countOf(this.db).where('s.status', 'in', PUBLIC_STATUSES).executeTakeFirstOrThrow(), w);
+    return pagedRows(w, { all: () => rows.execute(), page: (p) => rows.limit(p.limit).offset(p.offset).execute(), count: () => n(countOf(this.db).where('s.status', 'in', PUBLIC_STATUSES)) });
   }
 
   /** Every report, newest first (the admin's review). */
-  listAll(w: Window): Promise<Paged<StrayRow>> {
+  listAll(w: PageWindow): Promise<Paged<StrayRow>> {
     const rows = baseQuery(this.db).orderBy('s.id', 'desc');
-    return paged(rows, (p) => rows.limit(p.limit).offset(p.offset).execute(), () => countOf(this.db).executeTakeFirstOrThrow(), w);
+    return pagedRows(w, { all: () => rows.execute(), page: (p) => rows.limit(p.limit).offset(p.offset).execute(), count: () => n(countOf(this.db)) });
   }
 
   findById(id: number): Promise<StrayRow | undefined> {
     return baseQuery(this.db).where('s.id', '=', id).executeTakeFirst();
   }
 
-  search(q: StraySearchQuery, w: Window): Promise<Paged<StrayRow>> {
+  search(q: StraySearchQuery, w: PageWindow): Promise<Paged<StrayRow>> {
     const rows = inAdoptOrder(baseQuery(this.db).where(searchWhere(q)));
-    return paged(rows, (p) => rows.limit(p.limit).offset(p.offset).execute(), () => countOf(this.db).where(searchWhere(q)).executeTakeFirstOrThrow(), w);
+    return pagedRows(w, { all: () => rows.execute(), page: (p) => rows.limit(p.limit).offset(p.offset).execute(), count: () => n(countOf(this.db).where(searchWhere(q))) });
   }
 
   async insertReport(values: Insertable<StrayReportsTable>): Promise<number> {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { reportStatusFor, type StrayReportRequest, type StraySearchQuery } from '@pawbridge/shared';
+import { reportStatusFor, type PageWindow as Window, type Paged, type StrayReportRequest, type StraySearchQuery } from '@pawbridge/shared';
 import type { ApiContext } from '../../context';
 import { domainEvent } from '../../events';
 import { uploadUrl } from '../../integrations/storage';
@@ -7,7 +7,7 @@ import { PredictionFailedError, type BreedPredictor } from '../../integrations/b
 import { ApiHttpError } from '../../lib/errors';
 import { cleanImage } from '../../lib/images';
 import { once } from '../../lib/idempotency';
-import { StraysRepository, type Paged, type StrayRow, type Window } from './strays.repository';
+import { StraysRepository, type StrayRow } from './strays.repository';
 
 /** The report routes' legacy body: `{success, message}` plus field errors. */
 export const reportFailure = (message: string, fieldErrors?: Record<string, string>) => ({ success: false, message, ...(fieldErrors ? { fieldErrors } : {}) });
