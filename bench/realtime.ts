@@ -34,12 +34,10 @@ async function main() {
   const api = await startChild<{ url: string; members: Member[] }>(path.join(here, 'lib/api-process.ts'), { DATABASE_URL: '', REDIS_URL: '', BENCH_MEMBERS: String(2 * CLIENTS), BENCH_STRAYS: '0' }, [], 120_000);
   children.push(api);
   const bff = await startBff({
-    NODE_ENV: 'production',
     UPSTREAM_URL: api.ready.url,
     UPSTREAM_KIND: 'api',
     LOG_LEVEL: 'warn',
     LOG_FORMAT: 'json',
-    REDIS_URL: '',
     DASHBOARD_URL: 'http://127.0.0.1:9',
   });
   children.push(bff);

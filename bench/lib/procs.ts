@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 
 /** A child process started by a benchmark, with what it announced when ready. */
@@ -101,14 +102,26 @@ export function freePort(): Promise<number> {
 
 /**
  * Our BFF as production starts it (`bff/src/server.ts`, configuration from
- * the environment) on a free port; ready when /healthz answers.
+ * the environment, NODE_ENV=production unless `env` says otherwise) on a
+ * free port; ready when /healthz answers.
  */
 export async function startBff(env: Record<string, string>, execArgv: string[] = []): Promise<Child<{ url: string }>> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const proc = fork(new URL('../../bff/src/server.ts', import.meta.url).pathname, [], {
     execArgv: ['--import', 'tsx', ...execArgv],
-    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      // What production refuses to start without (the shared Redis, our own rate-limit key prefix).
+      REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+      RATE_LIMIT_PREFIX: `pawbridge:bench:${process.pid}:`,
+      PUBLIC_ORIGIN: url,
+      PORTONE_MERCHANT_CODE: 'imp00000000',
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+    },
     stdio: ['ignore', 'ignore', process.env.BENCH_VERBOSE ? 'inherit' : 'ignore', 'ipc'],
   });
   const deadline = Date.now() + 60_000;
@@ -136,4 +149,16 @@ export async function startBff(env: Record<string, string>, execArgv: string[] =
         proc.kill('SIGTERM');
       }),
   };
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
+export function cpuMs(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat (11 and 12 after the command name), in clock ticks (100 per second).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }
