@@ -87,7 +87,7 @@ export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps 
       else notifyError(errorMessage(err, 'adopt.apply.failed'));
     } finally {
       setApplyingId(null);
-      await Promise.all([reload(), reloadMine()]);
+      await Promise.all([member.reload(), reloadMine()]);
     }
   };
 
@@ -102,7 +102,7 @@ export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps 
       notifyError(err instanceof ApiError && err.code === 'UPSTREAM_UNSUPPORTED' ? t('myApps.withdrawUnsupported') : errorMessage(err, 'myApps.withdrawFailed'));
     } finally {
       setWithdrawingId(null);
-      await Promise.all([reload(), reloadMine()]);
+      await Promise.all([member.reload(), reloadMine()]);
     }
   };
 
