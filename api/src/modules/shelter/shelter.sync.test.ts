@@ -214,3 +214,27 @@ describe('shelter sync on shutdown', () => {
     }
   });
 });
+
+describe('shelter sync schedule', () => {
+  it('runs on its cron with a key (trigger schedule), and has no schedule without one', async () => {
+    const standin = await startStandin({ sample: generateSample(10, 3), serviceKey: KEY });
+    const scheduled = await shelterApi(standin, { SHELTER_SYNC_CRON: '* * * * * *' });
+    const keyless = await startTestApi({ SHELTER_SYNC_CRON: '* * * * * *' });
+    try {
+      const repo = new ShelterRepository(scheduled.ctx.db);
+      const deadline = Date.now() + 15_000;
+      let runs = await repo.listRuns(5, 0);
+      while (!runs.rows.some((r) => r.status === 'succeeded') && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+        runs = await repo.listRuns(5, 0);
+      }
+      expect(runs.rows.length).toBeGreaterThan(0);
+      expect(runs.rows.every((r) => r.trigger === 'schedule')).toBe(true);
+      expect(runs.rows.reduce((n, r) => n + r.created, 0)).toBe(10);
+      expect((await new ShelterRepository(keyless.ctx.db).listRuns(5, 0)).total).toBe(0);
+    } finally {
+      await Promise.all([scheduled.close(), keyless.close()]);
+      await standin.close();
+    }
+  });
+});
