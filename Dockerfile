@@ -40,7 +40,7 @@ RUN npm ci --omit=dev -w @pawbridge/api -w @pawbridge/shared \
  && find node_modules -name '*.map' -delete
 COPY shared/src shared/src
 COPY api/src api/src
-RUN find api/src shared/src \( -name '*.test.ts' -o -name '*.suite.ts' -o -name '*.test-helpers.ts' -o -name '*.map' \) -delete \
+RUN find api/src shared/src \( -name '*.test.ts' -o -name '*.test-*.ts' -o -name '*.suite.ts' -o -name '*.map' \) -delete \
  && rm -rf api/src/testing \
  && mkdir -p data/uploads
 
@@ -50,7 +50,7 @@ RUN npm ci --omit=dev -w @pawbridge/bff -w @pawbridge/shared \
  && find node_modules -name '*.map' -delete
 COPY shared/src shared/src
 COPY bff/src bff/src
-RUN find bff/src shared/src \( -name '*.test.ts' -o -name '*.suite.ts' -o -name '*.map' \) -delete \
+RUN find bff/src shared/src \( -name '*.test.ts' -o -name '*.test-*.ts' -o -name '*.suite.ts' -o -name '*.map' \) -delete \
  && rm -rf bff/src/testing
 
 # ---- runtime images ----

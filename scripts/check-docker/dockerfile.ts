@@ -1,6 +1,6 @@
 // The Dockerfile as stages of steps (parsed by dockerfile-ast), and its lint: dockerfile-utils'
 // validator plus hadolint-style rules of our own. Pure: text in, model and problems out.
-import { DockerfileParser, type Instruction } from 'dockerfile-ast';
+import { DockerfileParser } from 'dockerfile-ast';
 import { validate } from 'dockerfile-utils';
 import { z } from 'zod';
 
@@ -44,15 +44,15 @@ function jsonForm(args: string): string[] | null {
   }
 }
 
-function flags(inst: Instruction): { flags: Record<string, string>; rest: string[] } {
+/** Leading `--name=value` flags and the remaining words of an instruction's arguments. */
+function flags(args: string): { flags: Record<string, string>; rest: string[] } {
   const out: Record<string, string> = {};
-  const rest: string[] = [];
-  for (const arg of inst.getArguments().map((a) => a.getValue())) {
-    const m = /^--([a-z-]+)=(.*)$/.exec(arg);
-    if (m?.[1] && rest.length === 0) out[m[1]] = m[2] ?? '';
-    else rest.push(arg);
+  const words = args.replace(/\\\r?\n/g, ' ').trim().split(/\s+/).filter(Boolean);
+  while (words[0]?.startsWith('--')) {
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(words.shift() ?? '');
+    if (m?.[1]) out[m[1]] = m[2] ?? '';
   }
-  return { flags: out, rest };
+  return { flags: out, rest: words };
 }
 
 /** ENV a=b c=d, or the legacy ENV a b. */
@@ -77,7 +77,8 @@ export function parseDockerfile(text: string): Stage[] {
   for (const inst of DockerfileParser.parse(text).getInstructions()) {
     const keyword = inst.getKeyword().toUpperCase();
     const line = inst.getInstructionRange().start.line + 1;
-    const args = (inst.getRawArgumentsContent() ?? '').trim();
+    // The whole text after the keyword: dockerfile-ast leaves flags (--from=…) out of its arguments.
+    const args = inst.getTextContent().replace(/^\s*\S+\s*/, '').trim();
     if (keyword === 'FROM') {
       const words = args.split(/\s+/).filter((w) => !w.startsWith('--'));
       const from = words[0] ?? '';
@@ -101,7 +102,7 @@ export function parseDockerfile(text: string): Stage[] {
     if (!stage) continue;
     if (keyword === 'RUN') stage.steps.push({ kind: 'RUN', line, command: args.replace(/\\\r?\n/g, ' ') });
     else if (keyword === 'COPY' || keyword === 'ADD') {
-      const { flags: f, rest } = flags(inst);
+      const { flags: f, rest } = flags(args);
       const json = jsonForm(args.replace(/^(--\S+\s+)+/, ''));
       const parts = json ?? rest;
       const step: Step = { kind: 'COPY', line, from: f.from ?? null, chown: f.chown ?? null, sources: parts.slice(0, -1), dest: parts.at(-1) ?? '' };

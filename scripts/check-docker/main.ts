@@ -140,6 +140,7 @@ async function main(): Promise<void> {
     REDIS_URL: apiEnv.REDIS_URL,
     RATE_LIMIT_PREFIX: 'pb_docker:rate:',
     PUBLIC_ORIGIN: apiEnv.PUBLIC_ORIGIN,
+    PORTONE_MERCHANT_CODE: 'imp00000000',
     LOG_LEVEL: 'warn',
   };
   const bffDir = path.join(bff.root, bff.workdir);

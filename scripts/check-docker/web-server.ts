@@ -41,11 +41,12 @@ export interface WebServerOptions {
 /** web/nginx.conf with this machine's paths: listen port, document root, the BFF address, temp files. */
 export function renderConf(o: WebServerOptions): string {
   return o.conf
+    .replaceAll('/tmp/nginx', `${o.tmpDir}/nginx`)
     .replace(/listen 80;/, `listen 127.0.0.1:${o.port};`)
     .replace(/root \/usr\/share\/nginx\/html;/, `root ${o.htmlRoot};`)
     .replace(/server bff:3000\b/, `server ${o.bff}`)
-    .replaceAll('/tmp/', `${o.tmpDir}/`)
-    .replace(/access_log \/dev\/stdout;/, 'access_log off;');
+    .replace(/access_log \/dev\/stdout;/, 'access_log off;')
+    .replace(/error_log \/dev\/stderr/, `error_log ${o.tmpDir}/error.log`);
 }
 
 export async function checkWebServer(o: WebServerOptions, expectedCsp: string | null): Promise<{ problems: string[]; notes: string[] }> {
@@ -79,8 +80,10 @@ export async function checkWebServer(o: WebServerOptions, expectedCsp: string | 
       expect(res.headers.get('content-encoding') === 'gzip', 'pre-compressed .gz copy served to gzip clients');
       await res.arrayBuffer();
     }
-    const missing = await get('/assets/missing-00000000.js');
-    expect(missing.status === 404 && !(missing.headers.get('content-type') ?? '').includes('html'), 'a missing asset is a plain 404, not the page');
+    for (const p of ['/assets/missing-00000000.js', '/missing.png']) {
+      const missing = await get(p);
+      expect(missing.status === 404 && !(missing.headers.get('content-type') ?? '').includes('html'), `${p} (missing file) → a plain 404, not the page`);
+    }
     for (const [p, status] of [['/', 200], ['/adopt', 200], ['/community/12/edit', 200], ['/mypage/pets', 200], ['/no-such-page', 404], ['/admin/nothing-here', 404]] as const) {
       const res = await get(p);
       const body = await res.text();
@@ -92,6 +95,8 @@ export async function checkWebServer(o: WebServerOptions, expectedCsp: string | 
     nginx.kill('SIGQUIT');
     await new Promise((r) => nginx.once('exit', r));
   }
+  const errorLog = path.join(o.tmpDir, 'error.log');
+  errors += fs.existsSync(errorLog) ? fs.readFileSync(errorLog, 'utf8') : '';
   if (/\[(emerg|alert|crit)\]/.test(errors)) problems.push(`nginx: ${errors.trim().split('\n').slice(-3).join(' ')}`);
   return { problems, notes };
 }
