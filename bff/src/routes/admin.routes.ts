@@ -54,13 +54,14 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['admin'],
         summary: '입양 신청 전체',
-        description: `${ADMIN_ONLY_DOC} 신청자의 이름·이메일·연락처(applicantName, applicantEmail, applicantPhone)는 관리자에게만 보이며, 레거시 서버에서는 null입니다.`,
-        response: { 200: AdoptionApplicationListSchema, ...errorResponses(401, 403, 502, 504) },
+        description: `${ADMIN_ONLY_DOC} 최근 신청순. 신청자의 이름·이메일·연락처(applicantName, applicantEmail, applicantPhone)는 관리자에게만 보이며, 레거시 서버에서는 null입니다. ${PAGE_DOC}`,
+        querystring: PageQuerySchema,
+        response: { 200: AdoptionApplicationListSchema, ...errorResponses(400, 401, 403, 502, 504) },
       },
     },
     async (request, reply) => {
       await requireAdmin(request);
-      return reply.header('cache-control', 'no-store').send(await admin.applications(request));
+      return sendPage(reply, await admin.applicationsPage(request, request.query));
     },
   );
 

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdoptionApplicationListSchema, IdParamsSchema, LIMITS, OK_MESSAGES, StrayActionResultSchema, StrayIdParamsSchema } from '@pawbridge/shared';
+import { AdoptionApplicationListSchema, IdParamsSchema, LIMITS, OK_MESSAGES, PageQuerySchema, StrayActionResultSchema, StrayIdParamsSchema } from '@pawbridge/shared';
 import { errorResponses } from '../errors/error-responses';
 import { requireUser } from '../plugins/session';
 import { AdoptionGateway } from '../upstream/adoption.gateway';
+import { PAGE_DOC, sendPage } from '../upstream/paging';
 import { StraysGateway } from '../upstream/strays.gateway';
 
 const tags = ['adoption'];
@@ -37,13 +38,14 @@ export const adoptionRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: '내 입양 신청 목록',
-        description: '로그인 필요. 본인의 신청만 돌려줍니다(취소한 신청은 목록에서 빠집니다).',
-        response: { 200: AdoptionApplicationListSchema, ...errorResponses(401, 502, 504) },
+        description: `로그인 필요. 본인의 신청만 최근 신청순으로 돌려줍니다(취소한 신청은 목록에서 빠집니다). ${PAGE_DOC}`,
+        querystring: PageQuerySchema,
+        response: { 200: AdoptionApplicationListSchema, ...errorResponses(400, 401, 502, 504) },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      return reply.header('cache-control', 'no-store').send(await adoption.mine(request, user));
+      return sendPage(reply, await adoption.minePage(request, user, request.query));
     },
   );
 

@@ -12,11 +12,13 @@ import {
   TestCheckoutRequestSchema,
   TestCheckoutResultSchema,
   VALIDATION_MESSAGES,
+  PageQuerySchema,
 } from '@pawbridge/shared';
 import { BffError } from '../errors/bff-error';
 import { errorResponses } from '../errors/error-responses';
 import { requireUser } from '../plugins/session';
 import { DonationsGateway } from '../upstream/donations.gateway';
+import { PAGE_DOC, sendPage } from '../upstream/paging';
 
 const tags = ['donations'];
 
@@ -67,13 +69,14 @@ export const donationRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: '내 후원 내역',
-        description: '로그인 필요. 본인의 후원만 최신순으로. 금액은 숫자(원), 시각은 ISO, 사진은 BFF의 `/uploads/…`, 이름이 없으면 대신 부르는 이름.',
-        response: { 200: DonationHistorySchema, ...errorResponses(401, 502, 504) },
+        description: `로그인 필요. 본인의 후원만 최신순으로. 금액은 숫자(원), 시각은 ISO, 사진은 BFF의 \`/uploads/…\`, 이름이 없으면 대신 부르는 이름. ${PAGE_DOC}`,
+        querystring: PageQuerySchema,
+        response: { 200: DonationHistorySchema, ...errorResponses(400, 401, 502, 504) },
       },
     },
     async (request, reply) => {
       await requireUser(request);
-      return reply.header('cache-control', 'no-store').send(await donations.mine(request));
+      return sendPage(reply, await donations.mine(request, request.query));
     },
   );
 

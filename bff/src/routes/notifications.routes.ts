@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FeedNotificationListSchema, PositiveIdSchema } from '@pawbridge/shared';
+import { FeedNotificationListSchema, PageQuerySchema, PositiveIdSchema } from '@pawbridge/shared';
 import { errorResponses } from '../errors/error-responses';
 import { requireUser } from '../plugins/session';
 import { NotificationsGateway } from '../upstream/notifications.gateway';
+import { PAGE_DOC, sendPage } from '../upstream/paging';
 
 const tags = ['notifications'];
 const UserParamsSchema = z.object({ userId: z.string().min(1).max(64) });
@@ -18,11 +19,20 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
 
   r.get(
     '/api/notifications/user/:userId/unread',
-    { schema: { tags, summary: '읽지 않은 알림', description: `최신순. ${OWN_ONLY_DOC}`, params: UserParamsSchema, response: { 200: FeedNotificationListSchema, ...errorResponses(401, 403, 502, 504) } } },
+    {
+      schema: {
+        tags,
+        summary: '읽지 않은 알림',
+        description: `최신순. ${OWN_ONLY_DOC} ${PAGE_DOC}`,
+        params: UserParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: FeedNotificationListSchema, ...errorResponses(400, 401, 403, 502, 504) },
+      },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
       NotificationsGateway.requireSelf(user, request.params.userId);
-      return reply.header('cache-control', 'no-store').send(await notifications.unread(request, user));
+      return sendPage(reply, await notifications.unread(request, user, request.query));
     },
   );
 

@@ -12,11 +12,13 @@ import {
   PetSchema,
   toFieldErrorKeys,
   type FieldErrorCodes,
+  PageQuerySchema,
 } from '@pawbridge/shared';
 import { BffError, validationError } from '../errors/bff-error';
 import { errorResponses } from '../errors/error-responses';
 import { jsonPart, readMultipart } from '../plugins/multipart';
 import { requireUser } from '../plugins/session';
+import { PAGE_DOC, sendPage } from '../upstream/paging';
 import { PetsGateway } from '../upstream/pets.gateway';
 
 const tags = ['pets'];
@@ -32,10 +34,18 @@ export const petRoutes: FastifyPluginAsync = async (app) => {
 
   r.get(
     '/api/pet/profile/pets',
-    { schema: { tags, summary: '내 반려견 목록', description: OWNER_ONLY_DOC, response: { 200: PetListSchema, ...errorResponses(401, 502, 504) } } },
+    {
+      schema: {
+        tags,
+        summary: '내 반려견 목록',
+        description: `${OWNER_ONLY_DOC} 등록순. ${PAGE_DOC}`,
+        querystring: PageQuerySchema,
+        response: { 200: PetListSchema, ...errorResponses(400, 401, 502, 504) },
+      },
+    },
     async (request, reply) => {
       await requireUser(request);
-      return reply.header('cache-control', 'no-store').send((await pets.list(request)).map((p) => p.pet));
+      return sendPage(reply, await pets.listPage(request, request.query));
     },
   );
 

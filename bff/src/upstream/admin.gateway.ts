@@ -56,10 +56,16 @@ export class AdminGateway {
     return { apps: normaliseApplicationList(res.json), features: adoptionFeatures(res) };
   }
 
-  /** Every application with the stray ids filled in (a report list that fails only loses the ids). */
-  async applications(request: FastifyRequest): Promise<AdoptionApplication[]> {
-    const [{ apps }, strays] = await Promise.all([this.applicationsWithFeatures(request), this.reports(request).catch(() => [])]);
-    return withStrayIds(apps, strays);
+  /**
+   * One page of every application, newest first, with the stray ids filled in
+   * where the upstream leaves them out (the legacy; the report list is read only then).
+   */
+  async applicationsPage(request: FastifyRequest, page: PageQuery): Promise<Page<AdoptionApplication>> {
+    const res = await this.adoption.adminApplications(request, page);
+    if (!isOk(res)) throw toBffError(res);
+    const { items, total } = pageFrom(res, normaliseApplicationList(res.json), page);
+    if (!items.some((a) => a.adoptPetId === null && a.petImageUrl)) return { items, total };
+    return { items: withStrayIds(items, await this.reports(request).catch(() => [])), total };
   }
 
   async approve(request: FastifyRequest, id: number): Promise<void> {

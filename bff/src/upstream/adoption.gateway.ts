@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { LIMITS, type AdoptionApplication, type PetStatus, type SessionUser, type Stray } from '@pawbridge/shared';
+import { LIMITS, type AdoptionApplication, type PageQuery, type PetStatus, type SessionUser, type Stray } from '@pawbridge/shared';
 import { BffError } from '../errors/bff-error';
 import { normaliseApplicationList, withStrayIds } from '../normalisers/adoption.normaliser';
 import { adoptionFeatures, adoptionUpstream, strayStatusAfter } from './adoption.upstream';
-import { isOk, toBffError, type UpstreamClient } from './client';
+import { isOk, toBffError, type UpstreamClient, type UpstreamResponse } from './client';
+import { pageFrom, type Page } from './paging';
 import type { StraysGateway } from './strays.gateway';
 
 const applicationNotFound = () => BffError.because(404, 'NOT_FOUND', 'APPLICATION_NOT_FOUND');
@@ -34,8 +35,8 @@ export class AdoptionGateway {
   }
 
   /** The caller's own applications plus what the upstream announces it can do with them. */
-  private async mineWithFeatures(request: FastifyRequest, user: SessionUser): Promise<{ mine: AdoptionApplication[]; features: Set<string> }> {
-    const res = await this.up.myApplications(request);
+  private async mineWithFeatures(request: FastifyRequest, user: SessionUser, page?: PageQuery): Promise<{ mine: AdoptionApplication[]; features: Set<string>; res: UpstreamResponse }> {
+    const res = await this.up.myApplications(request, page);
     if (!isOk(res)) throw toBffError(res, { 401: new BffError(401, 'UNAUTHENTICATED') });
     // The legacy answers everyone's applications: keep the caller's by login id.
     const me = user.userId.toLowerCase();
@@ -43,7 +44,7 @@ export class AdoptionGateway {
       .filter((a) => a.userName.toLowerCase() === me)
       // A member's own list never carries contact details (they are for the admin).
       .map((a) => ({ ...a, applicantName: null, applicantEmail: null, applicantPhone: null }));
-    return { mine, features: adoptionFeatures(res) };
+    return { mine, features: adoptionFeatures(res), res };
   }
 
   private async applyState(request: FastifyRequest, user: SessionUser) {
@@ -65,10 +66,16 @@ export class AdoptionGateway {
     throw toBffError(res, { 401: BffError.because(401, 'UNAUTHENTICATED', 'APPLY_LOGIN_REQUIRED'), 404: BffError.because(404, 'NOT_FOUND', 'STRAY_NOT_LISTED') });
   }
 
-  /** The caller's applications with the stray ids filled in (a list that fails only loses the ids). */
-  async mine(request: FastifyRequest, user: SessionUser): Promise<AdoptionApplication[]> {
-    const [{ mine }, strays] = await Promise.all([this.mineWithFeatures(request, user), this.strays.publicList(request).catch(() => [])]);
-    return withStrayIds(mine, strays);
+  /**
+   * One page of the caller's applications, newest first. Our api pages them; the
+   * legacy's (everyone's) are filtered to the caller and cut here. The adopt list
+   * is read only when an application lacks its stray id (the legacy's).
+   */
+  async minePage(request: FastifyRequest, user: SessionUser, page: PageQuery): Promise<Page<AdoptionApplication>> {
+    const { mine, res } = await this.mineWithFeatures(request, user, page);
+    const { items, total } = pageFrom(res, mine, page);
+    if (!items.some((a) => a.adoptPetId === null && a.petImageUrl)) return { items, total };
+    return { items: withStrayIds(items, await this.strays.publicList(request).catch(() => [])), total };
   }
 
   /** Withdraw one of the caller's REQUESTED applications (our api only); the stray's status after. */

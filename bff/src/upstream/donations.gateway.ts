@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import type { DonationHistoryItem, DonationPrepareRequest, DonationRecorded, DonationRecordRequest, DonationTotals, SessionUser, TestCheckoutRequest, TestCheckoutResult } from '@pawbridge/shared';
+import type { DonationHistoryItem, DonationPrepareRequest, PageQuery, DonationRecorded, DonationRecordRequest, DonationTotals, SessionUser, TestCheckoutRequest, TestCheckoutResult } from '@pawbridge/shared';
 import { TestCheckoutResultSchema } from '@pawbridge/shared';
 import { BffError } from '../errors/bff-error';
 import { normaliseDonationList, normaliseTotals, withStrays } from '../normalisers/donation.normaliser';
 import { normaliseStrayList } from '../normalisers/stray.normaliser';
 import { isOk, toBffError, upstreamMessage, type UpstreamClient, type UpstreamResponse } from './client';
 import { donationErrorOf, donationsUpstream } from './donations.upstream';
+import { pageFrom, type Page } from './paging';
 
 /**
  * A refused record call → the envelope. Both upstreams answer 400 with a
@@ -47,14 +48,15 @@ export class DonationsGateway {
     return { ok: true, message: upstreamMessage(res) ?? '', impUid: body.impUid, amount: Number.isSafeInteger(amount) ? amount : body.amount };
   }
 
-  async mine(request: FastifyRequest): Promise<DonationHistoryItem[]> {
-    const res = await this.up.myDonations(request);
+  /** One page of the caller's donations, newest first: our api pages them, the legacy's whole list is cut here. */
+  async mine(request: FastifyRequest, page: PageQuery): Promise<Page<DonationHistoryItem>> {
+    const res = await this.up.myDonations(request, page);
     if (!isOk(res)) throw toBffError(res);
-    const items = normaliseDonationList(res.json);
-    if (this.kind === 'api' || items.every((d) => d.abandonedPetId !== null)) return items;
+    const { items, total } = pageFrom(res, normaliseDonationList(res.json), page);
+    if (this.kind === 'api' || items.every((d) => d.abandonedPetId !== null)) return { items, total };
     // The legacy's items name no list id: find each stray on the list by its photo.
     const strays = await this.up.strays(request).then((r) => (isOk(r) ? normaliseStrayList(r.json) : []), () => []);
-    return withStrays(items, strays);
+    return { items: withStrays(items, strays), total };
   }
 
   /** The legacy keeps no totals: the cards then show none. */

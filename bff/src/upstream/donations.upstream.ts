@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { DonationPrepareRequest, DonationRecordRequest, TestCheckoutRequest } from '@pawbridge/shared';
+import type { DonationPrepareRequest, DonationRecordRequest, PageQuery, TestCheckoutRequest } from '@pawbridge/shared';
 import type { UpstreamClient, UpstreamResponse } from './client';
+import { withPage } from './paging';
 
 /** Our api's machine-readable reason next to its (legacy-style) text body; the legacy sends none. */
 export const DONATION_ERROR_HEADER = 'x-donation-error';
@@ -24,7 +25,7 @@ export const donationsUpstream = (client: UpstreamClient) => ({
     form.append('abandonedPetId', String(body.abandonedPetId));
     return client.request('POST', `/api/abandoned/donation/${encodeURIComponent(body.impUid)}`, { from, form });
   },
-  myDonations: (from: FastifyRequest) => client.request('GET', '/api/abandoned/donation/my-donations', { from }),
+  myDonations: (from: FastifyRequest, page?: PageQuery) => client.request('GET', '/api/abandoned/donation/my-donations', { from, ...withPage(page) }),
   /** Our api only. */
   totals: (from: FastifyRequest) => client.request('GET', '/api/abandoned/donation/totals', { from }),
   /** Our api's embedded test gateway only. */

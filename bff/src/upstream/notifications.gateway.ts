@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import type { FeedNotification, SessionUser } from '@pawbridge/shared';
+import type { FeedNotification, PageQuery, SessionUser } from '@pawbridge/shared';
 import { BffError } from '../errors/bff-error';
 import { normaliseNotificationList } from '../normalisers/notification.normaliser';
 import { isOk, toBffError, type UpstreamClient } from './client';
 import { notificationsUpstream } from './notifications.upstream';
+import { pageFrom, type Page } from './paging';
 
 /**
  * The caller's own notifications against either upstream. The legacy checks
@@ -24,10 +25,11 @@ export class NotificationsGateway {
     if (user.userId.toLowerCase() !== userId.toLowerCase()) throw new BffError(403, 'FORBIDDEN');
   }
 
-  async unread(request: FastifyRequest, user: SessionUser): Promise<FeedNotification[]> {
-    const res = await this.up.unread(request, user.userId);
+  /** One page of the caller's unread notifications, newest first: our api pages them, the legacy's list is cut here. */
+  async unread(request: FastifyRequest, user: SessionUser, page: PageQuery): Promise<Page<FeedNotification>> {
+    const res = await this.up.unread(request, user.userId, page);
     if (!isOk(res)) throw toBffError(res);
-    return normaliseNotificationList(res.json).filter((n) => !n.read);
+    return pageFrom(res, normaliseNotificationList(res.json).filter((n) => !n.read), page);
   }
 
   async readAll(request: FastifyRequest, user: SessionUser): Promise<void> {

@@ -11,8 +11,8 @@ export interface Page<T> {
   total: number;
 }
 
-/** The page/size query our api understands (the legacy ignores it and answers everything). */
-export const pageParams = (q: PageQuery): { page: number; size: number } => ({ page: q.page, size: q.size });
+/** Request options asking our api for one page (the legacy ignores them and answers everything); none: the whole list. */
+export const withPage = (q?: PageQuery): { query?: { page: number; size: number } } => (q ? { query: { page: q.page, size: q.size } } : {});
 
 /**
  * A page from an upstream answer: our api pages itself and says the total in

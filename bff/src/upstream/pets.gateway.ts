@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Pet, PetEditRequest, PetRegisterRequest } from '@pawbridge/shared';
+import type { PageQuery, Pet, PetEditRequest, PetRegisterRequest } from '@pawbridge/shared';
 import { BffError } from '../errors/bff-error';
 import { normalisePet, normalisePetList, type UpstreamPet } from '../normalisers/pet.normaliser';
 import type { BffConfig } from '../config/env';
 import { isOk, refusedInBody, toBffError, type UpstreamClient, type UpstreamResponse } from './client';
+import { pageFrom, type Page } from './paging';
 import { answeredPet, petsUpstream, type PetWriteDto, type PhotoUpload } from './pets.upstream';
 
 const notFound = () => BffError.because(404, 'NOT_FOUND', 'PET_NOT_FOUND');
@@ -46,6 +47,15 @@ export class PetsGateway {
     const pets = normalisePetList(res.json);
     if (!pets) throw new BffError(502, 'UPSTREAM_UNAVAILABLE');
     return pets;
+  }
+
+  /** One page of the owner's dogs, oldest first: our api pages them, the legacy's whole list is cut here. */
+  async listPage(request: FastifyRequest, page: PageQuery): Promise<Page<Pet>> {
+    const res = await this.up.list(request, page);
+    if (!isOk(res)) throw toBffError(res);
+    const pets = normalisePetList(res.json);
+    if (!pets) throw new BffError(502, 'UPSTREAM_UNAVAILABLE');
+    return pageFrom(res, pets.map((p) => p.pet), page);
   }
 
   async owned(request: FastifyRequest, petId: string): Promise<UpstreamPet> {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { PetGender, PetRegisterRequest, PetSize } from '@pawbridge/shared';
+import type { PageQuery, PetGender, PetRegisterRequest, PetSize } from '@pawbridge/shared';
 import type { UpstreamClient, UpstreamResponse } from './client';
+import { withPage } from './paging';
 
 export interface PhotoUpload {
   bytes: Buffer;
@@ -23,7 +24,7 @@ function petForm(dto: PetWriteDto, photo: PhotoUpload | null | undefined): FormD
 
 /** Pet calls on the legacy paths (legacy-contract §3.7): GET/PUT take the database key, DELETE the registration number. */
 export const petsUpstream = (client: UpstreamClient) => ({
-  list: (from: FastifyRequest): Promise<UpstreamResponse> => client.request('GET', '/api/pet/profile/pets', { from }),
+  list: (from: FastifyRequest, page?: PageQuery): Promise<UpstreamResponse> => client.request('GET', '/api/pet/profile/pets', { from, ...withPage(page) }),
   register: (from: FastifyRequest, dto: PetWriteDto, photo: PhotoUpload | null) => client.request('POST', '/api/pet/register', { from, form: petForm(dto, photo) }),
   edit: (from: FastifyRequest, key: number, dto: PetWriteDto, photo?: PhotoUpload) => client.request('PUT', `/api/pet/edit/${key}`, { from, form: petForm(dto, photo) }),
   remove: (from: FastifyRequest, petId: string) => client.request('DELETE', `/api/pet/delete/${encodeURIComponent(petId)}`, { from }),

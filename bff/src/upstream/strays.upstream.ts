@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { PageQuery, StrayReportRequest, StraySearchQuery } from '@pawbridge/shared';
 import type { UploadedImage } from '../plugins/multipart';
+import { withPage } from './paging';
 import { upstreamMessage, type UpstreamClient, type UpstreamResponse } from './client';
 
 /** Our api marks a search that applies the documented rules; the legacy's Elasticsearch one has no such header. */
@@ -11,7 +12,7 @@ const photoBlob = (image: UploadedImage) => new Blob([new Uint8Array(image.bytes
 /** Stray calls on the legacy paths (legacy-contract §3.2, §3.3). */
 export const straysUpstream = (client: UpstreamClient) => ({
   /** Without a page: every public stray (the legacy ignores the page and always sends everything). */
-  list: (from: FastifyRequest, page?: PageQuery): Promise<UpstreamResponse> => client.request('GET', '/api/abandoned/abandoned-pets', { from, ...(page ? { query: { page: page.page, size: page.size } } : {}) }),
+  list: (from: FastifyRequest, page?: PageQuery): Promise<UpstreamResponse> => client.request('GET', '/api/abandoned/abandoned-pets', { from, ...withPage(page) }),
   search: (from: FastifyRequest, q: StraySearchQuery, page: PageQuery) => client.request('GET', '/api/abandoned/abandoned-pets/search', { from, query: { ...q, page: page.page, size: page.size } }),
   searchFollowsRules: (res: UpstreamResponse) => res.headers.get(SEARCH_RULES_HEADER) === 'rules-v1',
   predict: (from: FastifyRequest, image: UploadedImage) => {
@@ -36,7 +37,7 @@ export const straysUpstream = (client: UpstreamClient) => ({
     form.append('imageurl', photoBlob(image), image.filename);
     return client.request('POST', '/api/abandoned/register', { from, form });
   },
-  adminList: (from: FastifyRequest, page?: PageQuery) => client.request('GET', '/api/admin/abandoned-pets', { from, ...(page ? { query: { page: page.page, size: page.size } } : {}) }),
+  adminList: (from: FastifyRequest, page?: PageQuery) => client.request('GET', '/api/admin/abandoned-pets', { from, ...withPage(page) }),
   adminRegister: (from: FastifyRequest, id: number) => client.request('POST', `/api/admin/reports/${id}/register`, { from }),
 });
 
