@@ -39,6 +39,15 @@ describe('PublicDataClient against the stand-in portal', () => {
     expect(page).toMatchObject({ items: [], totalCount: 0 });
   });
 
+  it('answers resultCode 03 (NODATA_ERROR) as an empty page, not a failure', async () => {
+    standin.faults.resultCode = '03';
+    try {
+      expect(await client().animalsPage({ pageNo: 1, numOfRows: 10 })).toMatchObject({ items: [], totalCount: 0 });
+    } finally {
+      delete standin.faults.resultCode;
+    }
+  });
+
   it('takes a single item sent as an object', async () => {
     const single = await startStandin({ sample: generateSample(1, 3), serviceKey: KEY, singleItemAsObject: true });
     try {

@@ -49,7 +49,8 @@ export interface AnimalsPageQuery {
 
 export interface AnimalsPage {
   items: unknown[];
-  totalCount: number;
+  /** null when the portal left it out. */
+  totalCount: number | null;
   pageNo: number;
   numOfRows: number;
 }
@@ -117,7 +118,7 @@ export class PublicDataClient {
     for (const k of ['bgupd', 'enupd', 'bgnde', 'endde'] as const) if (q[k]) params[k] = q[k];
     const env = await this.request('abandonmentPublic_v2', params);
     const body = env.response.body;
-    return { items: itemList(body?.items), totalCount: body?.totalCount ?? 0, pageNo: body?.pageNo ?? q.pageNo, numOfRows: body?.numOfRows ?? numOfRows };
+    return { items: itemList(body?.items), totalCount: body?.totalCount ?? null, pageNo: body?.pageNo ?? q.pageNo, numOfRows: body?.numOfRows ?? numOfRows };
   }
 
   /** 시/도: [{orgCd, orgdownNm}]. */

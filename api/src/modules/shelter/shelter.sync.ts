@@ -13,6 +13,9 @@ import type { SyncTrigger } from './shelter.tables';
 /** A running row without a heartbeat for this long belongs to an instance that died. */
 export const STALE_AFTER_MS = 15 * 60_000;
 
+/** A bound on one run (200,000 dogs at 1,000 a page), should the portal's paging misbehave. */
+const MAX_PAGES_PER_RUN = 200;
+
 /** The demo's key for the in-process stand-in (not a secret: it only opens the local sample). */
 const SAMPLE_KEY = 'pawbridge-sample-key';
 
@@ -157,7 +160,9 @@ export class ShelterSync {
         }
         const counts = await this.repo.upsertPage(values);
         await this.repo.checkpoint(run.id, { nextPage: pageNo + 1, fetched: page.items.length, ...counts });
-        if (page.items.length === 0 || pageNo * size >= page.totalCount) break;
+        const last = page.totalCount === null ? page.items.length < size : pageNo * size >= page.totalCount;
+        if (page.items.length === 0 || last) break;
+        if (pageNo - run.nextPage + 1 >= MAX_PAGES_PER_RUN) throw new PortalError('TOO_MANY_PAGES', `stopped after ${MAX_PAGES_PER_RUN} pages; the next run resumes here`, false);
         if (this.stopping) throw new PortalError('ABORTED', 'the api shut down; the next run resumes here', false);
       }
       if (source.sample) await this.images.prefill([...stored], source.imageHosts);
