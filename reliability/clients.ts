@@ -31,10 +31,11 @@ export class Browser {
     const start = performance.now();
     const h: Record<string, string> = { accept: 'application/json', ...headers };
     if (this.sid) h.cookie = `JSESSIONID=${this.sid}`;
-    if (body !== undefined) h['content-type'] = 'application/json';
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) h['content-type'] = 'application/json';
     // A status of 0 means no answer at all (connection refused/reset or our own timeout).
     try {
-      const res = await fetch(this.baseUrl + path, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+      const res = await fetch(this.baseUrl + path, { method, headers: h, body: body === undefined ? undefined : form ? body : JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
       const text = await res.text();
       for (const c of res.headers.getSetCookie()) {
         const m = /^JSESSIONID=([^;]*)/.exec(c);

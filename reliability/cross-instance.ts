@@ -4,6 +4,7 @@ import { Browser, openDashboard, openStomp } from './clients';
 import { upstreamCounts } from './nginx';
 import { ADMIN_PASSWORD, DEMO, type Stack } from './stack';
 import type { Summary } from './summary';
+import { writer } from './writes';
 
 /** 1. Login on BFF-1 (direct) → the cookie is a session on BFF-2 (direct) and through nginx on both. */
 export async function loginAcrossInstances(stack: Stack): Promise<Summary> {
@@ -51,20 +52,32 @@ export async function notificationAcrossInstances(stack: Stack): Promise<Summary
   const dashboard = await openDashboard(stack.publicUrl, admin.sid!);
   try {
     const postId = await admin.postBy(DEMO.userId);
-    // Four comments: nginx alternates the api instances, so both raise some of them.
+    const before = upstreamCounts(stack.lb, `/api/community/comment/${postId}`);
+    // Four comments: nginx alternates the api instances, so both raise some of them (asserted below).
     const COMMENTS = 4;
     for (let i = 0; i < COMMENTS; i++) {
       const a = await admin.call('POST', `/api/community/comment/${postId}`, { content: `reliability ${stack.runId} live ${i}` });
       s.requests++;
       s.maxMs = Math.max(s.maxMs, a.ms);
       assert.equal(a.status, 201, JSON.stringify(a.json));
+      // A comment is two upstream calls (session, write): one more read shifts which api the next write meets.
+      if (i % 2 === 0) await admin.call('GET', `/api/community/comments/${postId}`);
     }
     const msDirect = await direct.waitFor(COMMENTS, 10_000);
     const msLb = await viaLb.waitFor(COMMENTS, 10_000);
     for (const m of [...direct.received, ...viaLb.received]) assert.equal((m as { kind?: unknown }).kind, 'COMMENT', JSON.stringify(m));
-    // socket.io polling through nginx: the handshake and every poll reached the same BFF.
-    await waitForEvent(dashboard.events, 'dashboard:status', 10_000);
-    s.detail = { notifications: COMMENTS, stompClients: 2, receivedDirect: direct.received.length, receivedViaNginx: viaLb.received.length, lastFrameMs: Math.round(Math.max(msDirect, msLb)), dashboardPollingEvents: dashboard.events.length };
+    // The BFF reached the apis through nginx: both raised some of the comments.
+    const after = upstreamCounts(stack.lb, `/api/community/comment/${postId}`);
+    const apisUsed = stack.apiUrls.map((u) => u.replace('http://', '')).filter((addr) => (after[addr] ?? 0) > (before[addr] ?? 0));
+    assert.equal(apisUsed.length, 2, `both apis raised notifications: ${JSON.stringify(after)}`);
+    // socket.io polling through nginx: the handshake and every poll reached the same BFF. Once
+    // that BFF's own upstream connection is up, a stray reported through the other BFF shows.
+    await waitForEvent(dashboard.events, 'dashboard:status', 10_000, (p) => (p as { online?: unknown }).online === true);
+    const report = await (await writer(stack, member, postId, 15_000, 'live'))(0);
+    s.requests++;
+    assert.equal(report.answer.status, 201, JSON.stringify(report.answer.json));
+    await waitForEvent(dashboard.events, 'dashboard_update', 10_000);
+    s.detail = { notifications: COMMENTS, apisRaising: apisUsed.length, stompClients: 2, receivedDirect: direct.received.length, receivedViaNginx: viaLb.received.length, lastFrameMs: Math.round(Math.max(msDirect, msLb)), dashboardPollingEvents: dashboard.events.length };
   } finally {
     await direct.close();
     await viaLb.close();
@@ -73,9 +86,9 @@ export async function notificationAcrossInstances(stack: Stack): Promise<Summary
   return s;
 }
 
-async function waitForEvent(events: { name: string }[], name: string, timeoutMs: number): Promise<void> {
+async function waitForEvent(events: { name: string; payload: unknown }[], name: string, timeoutMs: number, match: (payload: unknown) => boolean = () => true): Promise<void> {
   const start = Date.now();
-  while (!events.some((e) => e.name === name)) {
+  while (!events.some((e) => e.name === name && match(e.payload))) {
     if (Date.now() - start > timeoutMs) throw new Error(`no ${name} event within ${timeoutMs} ms (got ${events.map((e) => e.name).join(', ') || 'none'})`);
     await new Promise((r) => setTimeout(r, 50));
   }

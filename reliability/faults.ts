@@ -1,9 +1,10 @@
-// Scenarios 3 and 4: an api instance killed under write load, Redis restarted.
+// Scenarios 3 and 4: api instances killed under write load, Redis restarted.
 import assert from 'node:assert/strict';
 import { Browser, EnvelopeSchema, openStomp, type Answer } from './clients';
 import { sleep, waitUntil } from './procs';
 import { ADMIN_PASSWORD, DEMO, UPSTREAM_TIMEOUT_MS, type Stack } from './stack';
 import { count, type Summary } from './summary';
+import { verify, writer, type Write } from './writes';
 
 /** No answer may take longer than the BFF's upstream timeout plus this. */
 const MARGIN_MS = 2000;
@@ -17,34 +18,33 @@ function checkFailure(a: Answer, allowed: Set<number>, what: string): void {
 }
 
 /**
- * 3. Comments written through nginx at a fixed concurrency while api-1 is SIGKILLed,
- * then api-2 too (a full outage), then both restarted. Every write that got a 2xx
- * must be in the database; every failure is a fast 502/503/504 envelope.
+ * 3. Writes through nginx at a fixed concurrency (comments, and every fifth a stray report
+ * with an Idempotency-Key) while api-1 is SIGKILLed, then api-2 too (a full outage), then
+ * both restarted. Every write that got a 2xx must be in the database; every failure is a
+ * fast 502/503/504 envelope; failed reports sent again with their key are stored once.
  */
 export async function apiKilledUnderWrites(stack: Stack): Promise<Summary> {
   const s: Summary = { scenario: 'api-killed-under-writes', instances: 4, requests: 0, faults: 0, status: {}, maxMs: 0 };
   const member = new Browser(stack.publicUrl);
   assert.equal((await member.login(DEMO.userId, DEMO.password)).status, 200);
-  const postId = await member.postBy('admin');
+  const write = await writer(stack, member, await member.postBy('admin'), UPSTREAM_TIMEOUT_MS * 3);
   // Bounded: the load runs until the timeline ends, never more than MAX_WRITES.
   const MAX_WRITES = 3000;
   const CONCURRENCY = 6;
   // Each client waits this long between writes, and longer after a failure (as a person would).
   const PACE_MS = 60;
   const BACKOFF_MS = 250;
-  const acked: string[] = [];
-  const failures: Answer[] = [];
+  const acked: Write[] = [];
+  const failures: Write[] = [];
   let next = 0;
   let stop = false;
   const worker = async () => {
     while (!stop && next < MAX_WRITES) {
-      const i = next++;
-      const content = `reliability ${stack.runId} write ${i}`;
-      const a = await member.call('POST', `/api/community/comment/${postId}`, { content }, { 'idempotency-key': `rel-${stack.runId}-${i}` }, UPSTREAM_TIMEOUT_MS * 3);
-      count(s, a.status, a.ms);
-      if (a.status >= 200 && a.status < 300) acked.push(content);
-      else failures.push(a);
-      await sleep(a.status >= 200 && a.status < 300 ? Math.max(0, PACE_MS - a.ms) : BACKOFF_MS);
+      const w = await write(next++);
+      count(s, w.answer.status, w.answer.ms);
+      if (w.answer.status >= 200 && w.answer.status < 300) acked.push(w);
+      else failures.push(w);
+      await sleep(w.answer.status < 300 ? Math.max(0, PACE_MS - w.answer.ms) : BACKOFF_MS);
     }
   };
   const ackedAtLeast = (n: number, ms: number) => waitUntil(`${n} acknowledged writes`, async () => acked.length >= n, ms, 20);
@@ -74,25 +74,36 @@ export async function apiKilledUnderWrites(stack: Stack): Promise<Summary> {
     stop = true;
     await Promise.all(workers);
   }
+  // The user presses submit again on each failed report: same key, so stored once at most.
+  const resent: Record<string, number> = {};
+  for (const failed of failures.filter((f) => f.kind === 'report')) {
+    const again = await write(failed.i);
+    count(s, again.answer.status, again.answer.ms);
+    resent[again.answer.status] = (resent[again.answer.status] ?? 0) + 1;
+    if (again.answer.status === 201) acked.push(again);
+    else checkFailure(again.answer, new Set([409, ...ALLOWED_FAILURES]), 'a report sent again');
+  }
   s.durationMs = Date.now() - started;
 
-  const stored = new Set((await stack.query<{ content: string }>('SELECT content FROM community_comments WHERE content LIKE $1', [`reliability ${stack.runId} write %`])).map((r) => r.content));
-  const lost = acked.filter((c) => !stored.has(c));
+  const v = await verify(stack, acked);
   s.writesAcknowledged = acked.length;
-  s.writesLost = lost.length;
+  s.writesLost = v.lost.length;
   s.detail = {
     concurrency: CONCURRENCY,
-    writesSent: s.requests,
-    writesStored: stored.size,
-    // Committed although the client saw a failure (the answer was lost with the process): not lost, retried by the user.
-    storedWithoutAck: stored.size - (acked.length - lost.length),
+    commentsAcked: v.commentsAcked,
+    reportsAcked: v.reportsAcked,
+    storedWithoutAck: v.storedWithoutAck,
+    duplicates: v.duplicates.length,
     failuresWhileOneApiDown: phases.failedBeforeOutage,
     failuresDuringFullOutage: phases.failedInOutage,
     recoveredAfterMs: phases.recoveredMs,
-    codes: [...new Set(failures.map((f) => (EnvelopeSchema.safeParse(f.json).data?.error.code ?? `status ${f.status}`)))],
+    reportsSentAgain: resent,
+    codes: [...new Set(failures.map((f) => EnvelopeSchema.safeParse(f.answer.json).data?.error.code ?? `status ${f.answer.status}`))],
   };
-  assert.equal(lost.length, 0, `acknowledged writes missing from the database: ${lost.slice(0, 5).join(', ')}`);
-  for (const f of failures) checkFailure(f, ALLOWED_FAILURES, 'write during the fault');
+  assert.equal(v.lost.length, 0, `acknowledged writes missing from the database: ${v.lost.slice(0, 5).join(', ')}`);
+  assert.equal(v.duplicates.length, 0, `stored twice: ${v.duplicates.slice(0, 5).join(', ')}`);
+  assert.ok(v.reportsAcked > 0 && v.commentsAcked > 0, 'both kinds of write were acknowledged');
+  for (const f of failures) checkFailure(f.answer, ALLOWED_FAILURES, `${f.kind} during the fault`);
   assert.ok(phases.failedInOutage > 0, 'the full outage was felt (else the kill did not happen)');
   assert.ok(s.maxMs <= UPSTREAM_TIMEOUT_MS + MARGIN_MS, `slowest answer ${Math.round(s.maxMs)} ms > ${UPSTREAM_TIMEOUT_MS + MARGIN_MS} ms`);
   return s;

@@ -60,12 +60,18 @@ export async function startStack(): Promise<Stack> {
   const ports = { public: pub!, api: apiLb!, dashboard: dashLb!, bffs: [b1!, b2!] as [number, number], apis: [a1!, a2!] as [number, number], dashboards: [d1!, d2!] as [number, number], redis: redisPort! };
   const dbName = `pb_rel_${runId}`;
   const admin = new pg.Client({ connectionString: adminDbUrl() });
+  admin.on('error', () => undefined);
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
+  // CREATE DATABASE fails while another session uses template1 (others share this server): retry briefly.
+  await waitUntil(`CREATE DATABASE ${dbName}`, async () => {
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    return true;
+  }, 15_000, 300);
   const u = new URL(adminDbUrl());
   u.pathname = `/${dbName}`;
   const dbUrl = u.toString();
   const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+  pool.on('error', () => undefined);
   const redisUrl = `redis://127.0.0.1:${ports.redis}`;
   const publicUrl = `http://127.0.0.1:${ports.public}`;
   const procs: { redis?: Proc; apis: (Proc | undefined)[]; bffs: Proc[]; nginx?: Proc } = { apis: [], bffs: [] };
@@ -156,15 +162,13 @@ export async function startStack(): Promise<Stack> {
     const code = await Promise.race([seed.exited, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 90_000))]);
     if (code !== 0) throw new Error(`seeding failed (${String(code)}):\n${tail(seed)}`);
     lap('seed');
-    await Promise.all([startApi(0), startApi(1)]);
-    lap('apis');
     const lb = writeLb(path.join(dir, 'nginx'), ports);
     const nginxTest = testLb(lb);
     procs.nginx = startLb(lb, logDir);
     await waitUntil('nginx', () => httpOk(`${publicUrl}/lb-healthz`), 10_000, 50);
     lap('nginx');
-    await Promise.all([startBff(0), startBff(1)]);
-    lap('bffs');
+    await Promise.all([startApi(0), startApi(1), startBff(0), startBff(1)]);
+    lap('apis and bffs');
     await waitUntil('nginx -> bff -> nginx -> api', () => httpOk(`${publicUrl}/api/config`), 20_000);
     return {
       runId,
