@@ -34,10 +34,15 @@ export const realtimePlugin = fp(
     });
     // Shutdown: every browser socket hears "server restarting" (STOMP ERROR, close 1012) and reconnects, through the balancer, elsewhere.
     app.addHook('preClose', async () => {
-      for (const client of app.websocketServer?.clients ?? []) {
+      const clients = app.websocketServer?.clients ?? new Set();
+      for (const client of clients) {
         client.send(STOMP_RESTART_FRAME);
         client.close(1012, 'service restart');
       }
+      // A browser that never answers the close would hold the drain for ws's 30 s: cut it after a second.
+      const until = Date.now() + 1000;
+      while ([...clients].some((c) => c.readyState !== c.CLOSED) && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+      for (const client of clients) client.terminate();
     });
     await app.register(websocket, { options: { server: fastifyUpgrades as never, maxPayload: 64 * 1024 } });
 
