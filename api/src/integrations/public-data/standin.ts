@@ -24,6 +24,8 @@ export function loadSample(file = SAMPLE_FILE): ShelterSample {
 export interface StandinFaults {
   /** Pages of abandonmentPublic_v2 that fail (HTTP 500 XML) this many more times. */
   failPage?: Map<number, number>;
+  /** Leave these fields out of every item (older or partial answers). */
+  dropFields?: string[];
   /** Hold every abandonmentPublic_v2 answer this long (a run that is still going). */
   delayMs?: number;
   /** Answer every request with this resultCode (e.g. '22'). */
@@ -174,7 +176,8 @@ export async function startStandin(opts: { sample?: ShelterSample; serviceKey: s
       const bgupd = url.searchParams.get('bgupd') ?? '00000000';
       const enupd = url.searchParams.get('enupd') ?? '99999999';
       const upkind = url.searchParams.get('upkind');
-      const list = items().filter((i) => {
+      const drop = faults.dropFields ?? [];
+      const list = items().map((i) => Object.fromEntries(Object.entries(i).filter(([k]) => !drop.includes(k)))).filter((i) => {
         const upd = i.updTm?.slice(0, 10).replaceAll('-', '') ?? '';
         return upd >= bgupd && upd <= enupd && (!upkind || upkind === '417000');
       });

@@ -165,6 +165,24 @@ describe('shelter sync resumption and failures', () => {
     expect(JSON.stringify(history)).not.toContain(KEY);
   });
 
+  it('names the kind from the cached kind_v2 look-up when an item has no kindNm', async () => {
+    standin.faults.dropFields = ['kindNm'];
+    try {
+      await api.ctx.db.deleteFrom('shelterAnimals').execute();
+      await api.ctx.db.deleteFrom('shelterSyncRuns').execute();
+      const since = standin.requests.length;
+      const { done } = await api.app.shelterSync.start('cli', { pageSize: 50, client: fast });
+      await done;
+      const rows = await api.ctx.db.selectFrom('shelterAnimals').select(['kind', 'kindCd']).execute();
+      expect(rows).toHaveLength(100);
+      expect(rows.every((r) => r.kind.length > 0)).toBe(true);
+      expect(rows.find((r) => r.kindCd === '000114')?.kind).toBe('믹스견');
+      expect(standin.requests.slice(since).filter((u) => u.pathname.endsWith('/kind_v2'))).toHaveLength(1);
+    } finally {
+      delete standin.faults.dropFields;
+    }
+  });
+
   it('a refused key fails the run with the portal code, without the key', async () => {
     const wrong = await shelterApi(standin, { PUBLIC_DATA_SERVICE_KEY: 'not-the-key-42' });
     try {

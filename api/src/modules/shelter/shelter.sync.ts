@@ -131,6 +131,15 @@ export class ShelterSync {
     return { windowFrom: from, windowTo: today, nextPage: 1, resumedFromRun: null };
   }
 
+  /** Items without kindNm get the name from the (cached) kind_v2 look-up by kindCd. */
+  private async fillKinds(client: PublicDataClient, values: AnimalValues[]): Promise<void> {
+    const missing = values.filter((v) => !v.kind && v.kindCd);
+    if (missing.length === 0) return;
+    const kinds = await client.kinds().catch(() => []);
+    const names = new Map(kinds.map((k) => [String(k.kindCd ?? ''), String(k.kindNm ?? '')]));
+    for (const v of missing) v.kind = names.get(v.kindCd ?? '') ?? '';
+  }
+
   private async execute(run: SyncRunRow, opts: SyncOptions): Promise<void> {
     let source: SyncSource | undefined;
     let skipped = 0;
@@ -158,6 +167,7 @@ export class ShelterSync {
           values.push({ ...parsed.animal, ...regionOf(parsed.animal, sidoNames) });
           stored.add(parsed.animal.desertionNo);
         }
+        await this.fillKinds(source.client, values);
         const counts = await this.repo.upsertPage(values);
         await this.repo.checkpoint(run.id, { nextPage: pageNo + 1, fetched: page.items.length, ...counts });
         const last = page.totalCount === null ? page.items.length < size : pageNo * size >= page.totalCount;
