@@ -107,6 +107,8 @@ export async function startStack(): Promise<Stack> {
     REDIS_URL: redisUrl,
     TRUST_PROXY: 'loopback',
     PUBLIC_ORIGIN: publicUrl,
+    // Production BFFs refuse to start without it (docs/decisions/0021); nothing here pays.
+    PORTONE_MERCHANT_CODE: 'imp-reliability',
   });
 
   const startRedis = async (): Promise<number> => {
