@@ -116,7 +116,7 @@ describe('web image config and build context', () => {
     const out = renderConf({ conf: read('web/nginx.conf'), port: 4321, htmlRoot: '/x/html', bff: '127.0.0.1:9', tmpDir: '/x/tmp' });
     expect(out).toMatch(/listen 127\.0\.0\.1:4321;/);
     expect(out).toMatch(/root \/x\/html;/);
-    expect(out).toMatch(/server 127\.0\.0\.1:9 /);
+    expect(out).toMatch(/set \$pawbridge_bff 127\.0\.0\.1:9;/);
     expect(out).not.toMatch(/[^x]\/tmp\/nginx/);
   });
 

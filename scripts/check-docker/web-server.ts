@@ -44,7 +44,7 @@ export function renderConf(o: WebServerOptions): string {
     .replaceAll('/tmp/nginx', `${o.tmpDir}/nginx`)
     .replace(/listen 80;/, `listen 127.0.0.1:${o.port};`)
     .replace(/root \/usr\/share\/nginx\/html;/, `root ${o.htmlRoot};`)
-    .replace(/server bff:3000\b/, `server ${o.bff}`)
+    .replace(/set \$pawbridge_bff bff:3000;/, `set $pawbridge_bff ${o.bff};`)
     .replace(/access_log \/dev\/stdout;/, 'access_log off;')
     .replace(/error_log \/dev\/stderr/, `error_log ${o.tmpDir}/error.log`);
 }
