@@ -30,7 +30,7 @@ export const shelter = {
   'shelter.card.state': '처리 상태',
   'shelter.card.special': '특징',
   'shelter.card.contact': '보호소에 문의',
-  'shelter.card.contactFor': '{shelter}에 전화로 문의 ({tel})',
+  'shelter.card.contactFor': '보호소에 문의: {shelter} 전화 {tel}',
   'shelter.card.contactHint': '입양은 보호소에 전화하거나 방문해 진행합니다.',
   'shelter.card.noTel': '보호소 전화번호가 없습니다. 주소로 방문해 주세요.',
   'shelter.card.status': '상태: {label}',
@@ -77,5 +77,7 @@ export const shelter = {
   'shelterSync.status.failed': '실패',
   'shelterSync.status.partial': '일부 실패',
   'shelterSync.none': '-',
+  'shelterSync.last': '마지막 동기화: {when} · {status}',
+  'shelterSync.never': '아직 동기화하지 않았습니다.',
   'shelterSync.toSync': '보호소 공고 동기화',
 } as const;

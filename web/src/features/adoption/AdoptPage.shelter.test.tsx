@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ModalsProvider } from '@mantine/modals';
 import { seoulToday, type ShelterAnimal, type Stray } from '@pawbridge/shared';
-import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
+import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser, type MockRoute, type Reply } from '@/testing/render-app';
 import AdoptPage from './AdoptPage';
 
 const inDays = (n: number) => {
@@ -52,7 +52,7 @@ const animal = (no: string, over: Partial<ShelterAnimal> = {}): ShelterAnimal =>
   ...over,
 });
 
-const shelterList = (items: ShelterAnimal[], total = items.length, available = true): MockRoute => ({ body: items, headers: { 'x-total-count': String(total), 'x-shelter-available': String(available) } });
+const shelterList = (items: ShelterAnimal[], total = items.length, available = true): Reply => ({ body: items, headers: { 'x-total-count': String(total), 'x-shelter-available': String(available) } });
 
 function setup(routes: Record<string, MockRoute> = {}) {
   const api = mockApi({
@@ -86,7 +86,7 @@ describe('AdoptPage with shelter animals', () => {
     expect(within(card).getByText('보호 중')).toBeInTheDocument();
     for (const text of ['마포동물보호센터', '02-3153-0000', '서울특별시 마포구 월드컵로 1', '2020(년생)', '8.8kg', '수컷 · 중성화 함']) expect(within(card).getByText(text)).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: '푸들 사진' })).toHaveAttribute('src', '/shelter-images/A1/1');
-    expect(within(card).getByRole('link', { name: '마포동물보호센터에 전화로 문의 (02-3153-0000)' })).toHaveAttribute('href', 'tel:0231530000');
+    expect(within(card).getByRole('link', { name: '보호소에 문의: 마포동물보호센터 전화 02-3153-0000' })).toHaveAttribute('href', 'tel:0231530000');
     expect(within(card).queryByRole('button', { name: /입양 신청|후원/ })).not.toBeInTheDocument();
     expect(within(await shelterCard('A2')).getByText('오늘 마감')).toBeInTheDocument();
     const adopted = await shelterCard('A3');

@@ -27,6 +27,7 @@ export default function AdminShelterSyncPage() {
   }
 
   const running = runs?.some((r) => r.status === 'running') ?? false;
+  const last = runs?.[0];
   const start = async () => {
     setStarting(true);
     try {
@@ -90,7 +91,7 @@ export default function AdminShelterSyncPage() {
         <Paper withBorder p="md" radius="md">
           <Group justify="space-between">
             <Text fw={600} aria-live="polite">
-              {running ? t('shelterSync.running') : t('shelterSync.history')}
+              {running ? t('shelterSync.running') : last ? t('shelterSync.last', { when: at(last.startedAt), status: t(`shelterSync.status.${last.status}`) }) : t('shelterSync.never')}
             </Text>
             <Button onClick={() => void start()} loading={starting} disabled={running} leftSection={<IconRefresh size={16} aria-hidden />}>
               {running ? t('shelterSync.running') : t('shelterSync.start')}

@@ -36,7 +36,7 @@ export default function ShelterCard({ animal: a, now }: Props) {
           h={200}
           fit="cover"
           fallback={
-            <Center h={200} bg="gray.0" c="gray.5">
+            <Center h={200} bg="gray.0" c="gray.7">
               <Stack align="center" gap={4}>
                 <IconPaw size={40} aria-hidden />
                 <Text size="sm">{t('adopt.card.noImage')}</Text>
