@@ -6,7 +6,8 @@ import path from 'node:path';
 import { spawnProc, type Proc } from './procs';
 
 export const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
-export const LB_CONFIG = path.resolve(import.meta.dirname, '../deploy/nginx/pawbridge.conf');
+/** The shipped config; RELIABILITY_LB_CONFIG tries an edited copy against the same scenarios. */
+export const LB_CONFIG = path.resolve(process.env.RELIABILITY_LB_CONFIG ?? path.resolve(import.meta.dirname, '../deploy/nginx/pawbridge.conf'));
 
 export interface LbPorts {
   /** The public site (compose: 80). */
