@@ -56,6 +56,7 @@ export async function checkWebServer(o: WebServerOptions, expectedCsp: string | 
   const confFile = path.join(o.tmpDir, 'nginx.conf');
   fs.writeFileSync(confFile, renderConf(o));
   const test = spawnSync('nginx', ['-t', '-c', confFile, '-p', o.tmpDir], { encoding: 'utf8' });
+  if (test.error) return { problems: [`nginx could not run (${test.error.message}); install Debian's nginx package`], notes };
   if (test.status !== 0) return { problems: [`nginx -t: ${test.stderr.trim().split('\n').slice(-3).join(' ')}`], notes };
   const nginx = spawn('nginx', ['-c', confFile, '-p', o.tmpDir, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
