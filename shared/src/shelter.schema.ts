@@ -86,7 +86,8 @@ export const SyncRunsQuerySchema = z.object({
 
 /**
  * The portal's sido_v2 name of each of our regions. Our stray reports keep the
- * legacy spellings (강원도, 전라북도); the portal uses today's (특별자치도).
+ * legacy spellings of Gangwon and North Jeolla; the portal uses today's
+ * special self-governing province names.
  */
 export function shelterSidoOf(region: Region): string {
   if (region === '강원도') return '강원특별자치도';

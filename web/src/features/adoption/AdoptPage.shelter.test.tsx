@@ -59,7 +59,7 @@ function setup(routes: Record<string, MockRoute> = {}) {
     'GET /api/users/check-session': { body: sessionUser() },
     'GET /api/adopt/adoption/my-applications': { body: [] },
     'GET /api/abandoned/abandoned-pets': { body: [stray(1, '보리'), stray(2, '콩이')] },
-    'GET /api/shelter-animals': shelterList([animal('A1'), animal('A2', { kind: '[개] 믹스견', noticeEnd: seoulToday() }), animal('A3', { status: 'ADOPTED', processState: '종료(입양)' })]),
+    'GET /api/shelter-animals': shelterList([animal('A1'), animal('A2', { kind: '믹스견', noticeEnd: seoulToday() }), animal('A3', { status: 'ADOPTED', processState: '종료(입양)' })]),
     ...routes,
   });
   renderRoutes([{ path: '/adopt', element: <ModalsProvider><AdoptPage /></ModalsProvider> }], '/adopt');

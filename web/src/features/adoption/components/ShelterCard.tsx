@@ -13,7 +13,7 @@ interface Props {
   now?: Date;
 }
 
-const kindOf = (a: ShelterAnimal) => a.kind.replace(/^\[개\]\s*/, '').trim() || t('shelter.card.kindUnknown');
+const kindOf = (a: ShelterAnimal) => a.kind.trim() || t('shelter.card.kindUnknown');
 
 /**
  * A dog in a public shelter (the portal's notice). Adoption is a call or a
