@@ -96,8 +96,9 @@ describe('S3 photo storage (against s3rver)', () => {
     await down.close();
   });
 
-  it('is what the api uses with STORAGE=s3: an uploaded pet photo and its thumbnail land in the bucket and are served', async () => {
+  it('is what the api uses with STORAGE=s3: a pet photo uploaded through one instance lands in the bucket and another instance serves it', async () => {
     const api = await startTestApi(s3Env());
+    const other = await startTestApi(s3Env());
     try {
       const { cookie } = await createMember(api, 's3photos');
       const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#a63' } }).jpeg().toBuffer();
@@ -106,12 +107,14 @@ describe('S3 photo storage (against s3rver)', () => {
       const key = String(row.profile).replace('/uploads/', '');
       expect(await listKeys()).toEqual(expect.arrayContaining([key, thumbnailKey(key)]));
       expect(fs.existsSync(api.config.uploadDir) ? fs.readdirSync(api.config.uploadDir) : []).toEqual([]);
-      const served = await fetch(api.url + String(row.profile));
+      expect(await other.ctx.storage.get(key)).not.toBeNull();
+      const served = await fetch(other.url + String(row.profile));
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('image/webp');
-      expect((await fetch(`${api.url}/uploads/${thumbnailKey(key)}`)).status).toBe(200);
+      expect((await fetch(`${other.url}/uploads/${thumbnailKey(key)}`)).status).toBe(200);
     } finally {
       await api.close();
+      await other.close();
     }
   });
 
