@@ -4,7 +4,7 @@ import { checkCompose, composeVariables, envExampleNames } from './compose';
 import { lintDockerfile, parseDockerfile, stagesFor } from './dockerfile';
 import { dockerignoreMatcher } from './emulate';
 import { devOnlyPaths } from './runtime';
-import { renderConf, screenRouteMismatches, screenRoutes } from './web-server';
+import { localHealthcheck, renderConf, screenRouteMismatches, screenRoutes } from './web-server';
 
 const read = (p: string) => fs.readFileSync(p, 'utf8');
 const GOOD = `FROM node:24.21.0-slim AS base
@@ -118,6 +118,8 @@ describe('web image config and build context', () => {
     expect(out).toMatch(/root \/x\/html;/);
     expect(out).toMatch(/set \$pawbridge_bff 127\.0\.0\.1:9;/);
     expect(out).not.toMatch(/[^x]\/tmp\/nginx/);
+    const web = parseDockerfile(read('Dockerfile')).find((st) => st.name === 'web');
+    expect(localHealthcheck(web?.healthcheck ?? [], 4321)).toContain('http://127.0.0.1:4321/healthz');
   });
 
   it('applies .dockerignore like docker (nested node_modules, negation)', () => {

@@ -156,7 +156,7 @@ async function main(): Promise<void> {
   const csp = (await fetch(`http://127.0.0.1:${bffPort}/healthz`)).headers.get('content-security-policy');
 
   section('web: web/nginx.conf served by this machine’s nginx over the image’s files');
-  const webCheck = await checkWebServer({ conf: webConf, port: webPort, htmlRoot: html, bff: `127.0.0.1:${bffPort}`, tmpDir: path.join(work, 'nginx') }, csp);
+  const webCheck = await checkWebServer({ conf: webConf, port: webPort, htmlRoot: html, bff: `127.0.0.1:${bffPort}`, tmpDir: path.join(work, 'nginx') }, csp, stages.find((s) => s.name === 'web')?.healthcheck ?? []);
   for (const n of webCheck.notes) log(`  ✓ ${n}`);
   record(webCheck.problems, 'web: caching, pre-compressed assets, screen routes and security headers as intended');
 }

@@ -49,7 +49,12 @@ export function renderConf(o: WebServerOptions): string {
     .replace(/error_log \/dev\/stderr/, `error_log ${o.tmpDir}/error.log`);
 }
 
-export async function checkWebServer(o: WebServerOptions, expectedCsp: string | null): Promise<{ problems: string[]; notes: string[] }> {
+/** The image's HEALTHCHECK (exec form) pointed at the local port; `http://127.0.0.1/` is the container's port 80. */
+export function localHealthcheck(cmd: string[], port: number): string[] {
+  return cmd.map((a) => a.replace(/^http:\/\/127\.0\.0\.1\//, `http://127.0.0.1:${port}/`));
+}
+
+export async function checkWebServer(o: WebServerOptions, expectedCsp: string | null, healthcheck: string[] = []): Promise<{ problems: string[]; notes: string[] }> {
   const problems: string[] = [];
   const notes: string[] = [];
   fs.mkdirSync(o.tmpDir, { recursive: true, mode: 0o777 });
@@ -72,6 +77,11 @@ export async function checkWebServer(o: WebServerOptions, expectedCsp: string | 
 
     const health = await get('/healthz');
     expect(health.status === 200, '/healthz answers 200');
+    const [bin, ...rest] = localHealthcheck(healthcheck, o.port);
+    if (bin) {
+      const run = spawnSync(bin, rest, { encoding: 'utf8', timeout: 10_000 });
+      expect(run.status === 0, `its HEALTHCHECK (${healthcheck.join(' ')}) passes`);
+    }
     const assets = fs.readdirSync(path.join(o.htmlRoot, 'assets'));
     const js = assets.find((f) => /-[A-Za-z0-9_-]{8}\.js$/.test(f) && assets.includes(`${f}.gz`));
     if (!js) problems.push('web: no hashed .js asset with a .gz copy in assets/');
