@@ -1,9 +1,19 @@
 import http from 'node:http';
 
+export interface RecordedRequest {
+  method: string;
+  /** Path and query as sent. */
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
 export interface RecordingProxy {
   url: string;
   /** `METHOD /path` of every request that passed through, oldest first. */
   seen: string[];
+  /** The same requests in full (headers and body), for tests that check what was forwarded. */
+  requests: RecordedRequest[];
   close(): Promise<void>;
 }
 
@@ -14,8 +24,12 @@ export interface RecordingProxy {
 export async function startRecordingProxy(targetUrl: string): Promise<RecordingProxy> {
   const target = new URL(targetUrl);
   const seen: string[] = [];
+  const requests: RecordedRequest[] = [];
   const server = http.createServer((req, res) => {
     seen.push(`${req.method} ${(req.url ?? '').split('?')[0]}`);
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) }));
     const upstream = http.request(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
       (answer) => {
@@ -34,6 +48,7 @@ export async function startRecordingProxy(targetUrl: string): Promise<RecordingP
   return {
     url: `http://127.0.0.1:${port}`,
     seen,
+    requests,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
