@@ -45,22 +45,11 @@ const baseQuery = (db: Q) =>
       'u.userId as reporterUserId',
     ]);
 
-/**
- * Adopt-list order: adoptable first (PROTECTING, then WAITING, then ADOPT), newest found first
- * within each, the id last so pages never overlap. The same expression is indexed (0010_list_indexes.sql).
- */
-const adoptListRank = sql<number>`(case s.status when 'PROTECTING' then 0 when 'WAITING' then 1 when 'ADOPT' then 2 else 3 end)`;
-
-const inAdoptOrder = (q: ReturnType<typeof baseQuery>) => q.orderBy(adoptListRank).orderBy('s.foundDate', 'desc').orderBy('s.foundTime', 'desc').orderBy('s.id', 'desc');
-
 const countOf = (db: Q) => db.selectFrom('strayReports as s').select(sql<string>`count(*)`.as('n'));
 const n = async (q: { executeTakeFirstOrThrow(): Promise<{ n: string }> }) => Number((await q.executeTakeFirstOrThrow()).n);
 
 /** Minutes since midnight of an 'HH:mm' text column. */
 const minutesOf = sql<number>`(split_part(s.found_time, ':', 1)::int * 60 + split_part(s.found_time, ':', 2)::int)`;
-
-/** Must stay the exact expression of stray_reports_search_trgm_idx / _text_idx. */
-const searchText = sql`lower(s.location || chr(1) || s.description || chr(1) || coalesce(s.type, ''))`;
 
 /** `%` and `_` in the user's text are literal (decision 0005). */
 const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -70,12 +59,12 @@ const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * found within 60 minutes either side of the time; the place text anywhere in
  * the region, the description or the breed, ignoring case. Every given
  * criterion must hold; none given lists everything public. The place text is
- * one LIKE on the indexed lower(location || description || type) expression
- * (a trigram index on Postgres), equivalent to a substring test of each
- * (the separator is a control character no text may hold).
+ * one LIKE on the stored search_text (lower(region, description, breed) with a
+ * separator no text may hold, so it matches exactly when one of them does).
+ * Public strays are adopt_rank < 3 (PROTECTING, WAITING, ADOPT: PUBLIC_STATUSES).
  */
-function searchWhere(q: StraySearchQuery) {
-  const conds = [sql<boolean>`s.status in (${sql.join(PUBLIC_STATUSES)})`];
+function publicWhere(q: StraySearchQuery = {}) {
+  const conds = [sql<boolean>`s.adopt_rank < 3`];
   if (q.foundDate) conds.push(sql<boolean>`s.found_date = ${q.foundDate}`);
   if (q.foundTime) {
     const [h, m] = q.foundTime.split(':').map(Number);
@@ -83,8 +72,29 @@ function searchWhere(q: StraySearchQuery) {
     conds.push(sql<boolean>`abs(${minutesOf} - ${target}) <= 60`);
   }
   const place = q.location?.trim().toLowerCase();
-  if (place) conds.push(sql<boolean>`${searchText} like ${likeLiteral(place)}`);
+  if (place) conds.push(sql<boolean>`s.search_text like ${likeLiteral(place)}`);
   return sql<boolean>`${sql.join(conds, sql` and `)}`;
+}
+
+/**
+ * Adopt-list order: adoptable first (PROTECTING, then WAITING, then ADOPT), newest found first
+ * within each, the id last so pages never overlap — the columns of stray_reports_adopt_order_idx.
+ */
+const inAdoptOrder = <T extends { orderBy: (ref: never, dir?: 'desc') => T }>(q: T, alias: 's' | 'p'): T =>
+  q
+    .orderBy(sql.ref(`${alias}.adopt_rank`) as never)
+    .orderBy(sql.ref(`${alias}.found_date`) as never, 'desc')
+    .orderBy(sql.ref(`${alias}.found_time`) as never, 'desc')
+    .orderBy(sql.ref(`${alias}.id`) as never, 'desc');
+
+/**
+ * One page in adopt order. The page's ids come from the narrow index first
+ * (a deep page skips index entries, not whole rows: no sort of every public
+ * row's full width), then only those rows are read and joined.
+ */
+function publicPage(db: Q, q: StraySearchQuery, w: { limit: number; offset: number }): Promise<StrayRow[]> {
+  const ids = inAdoptOrder(db.selectFrom('strayReports as s').select(['s.id', 's.adoptRank', 's.foundDate', 's.foundTime']).where(publicWhere(q)), 's').limit(w.limit).offset(w.offset);
+  return inAdoptOrder(baseQuery(db).innerJoin(ids.as('p'), 'p.id', 's.id'), 'p').execute();
 }
 
 /** Stray reports: the adopt list, the admin's review and new reports (Kysely only). */
@@ -93,8 +103,7 @@ export class StraysRepository {
 
   /** The adopt list: public statuses in adopt order. */
   listPublic(w: PageWindow): Promise<Paged<StrayRow>> {
-    const rows = inAdoptOrder(baseQuery(this.db).where('s.status', 'in', PUBLIC_STATUSES));
-    return pagedRows(w, { all: () => rows.execute(), page: (p) => rows.limit(p.limit).offset(p.offset).execute(), count: () => n(countOf(this.db).where('s.status', 'in', PUBLIC_STATUSES)) });
+    return this.search({}, w);
   }
 
   /** Every report, newest first (the admin's review). */
@@ -107,9 +116,13 @@ export class StraysRepository {
     return baseQuery(this.db).where('s.id', '=', id).executeTakeFirst();
   }
 
+  /** Public strays matching the search (none given: the adopt list), in adopt order. */
   search(q: StraySearchQuery, w: PageWindow): Promise<Paged<StrayRow>> {
-    const rows = inAdoptOrder(baseQuery(this.db).where(searchWhere(q)));
-    return pagedRows(w, { all: () => rows.execute(), page: (p) => rows.limit(p.limit).offset(p.offset).execute(), count: () => n(countOf(this.db).where(searchWhere(q))) });
+    return pagedRows(w, {
+      all: () => inAdoptOrder(baseQuery(this.db).where(publicWhere(q)), 's').execute(),
+      page: (p) => publicPage(this.db, q, p),
+      count: () => n(countOf(this.db).where(publicWhere(q))),
+    });
   }
 
   async insertReport(values: Insertable<StrayReportsTable>): Promise<number> {

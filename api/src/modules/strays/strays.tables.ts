@@ -18,6 +18,10 @@ export interface StrayReportsTable {
   status: ColumnType<PetStatus, PetStatus | undefined, PetStatus>;
   registeredAt: Date | null;
   createdAt: ColumnType<Date, never, never>;
+  /** Stored by the database (0010_list_indexes.sql): the adopt order's status rank, < 3 for public strays. */
+  adoptRank: ColumnType<number, never, never>;
+  /** Stored by the database: lower(location, description, breed), what the place search matches. */
+  searchText: ColumnType<string, never, never>;
 }
 
 export interface StraysTables {
