@@ -13,9 +13,10 @@ import { home } from './home';
 import { mypage } from './mypage';
 import { errors } from './errors';
 import { shelter } from './shelter';
+import { paging } from './paging';
 import { particle } from './josa';
 
-export const ko = { ...common, ...auth, ...strays, ...adoption, ...pets, ...notifications, ...dashboard, ...community, ...donations, ...home, ...mypage, ...shelter, ...errors } as const;
+export const ko = { ...common, ...auth, ...strays, ...adoption, ...pets, ...notifications, ...dashboard, ...community, ...donations, ...home, ...mypage, ...shelter, ...paging, ...errors } as const;
 export type MessageKey = keyof typeof ko;
 
 /**

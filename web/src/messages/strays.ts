@@ -130,5 +130,5 @@ export const strays = {
   'adminReports.registered': '보호 중인 유기견으로 등록했습니다.',
   'adminReports.registerFailed': '등록에 실패했습니다: {message}',
   'adminReports.registerError': '등록 중 오류가 발생했습니다',
-  'adminReports.count': '전체 {count}건 · 검토 대기 {pending}건',
+  'adminReports.count': '전체 {count}건',
 } as const;

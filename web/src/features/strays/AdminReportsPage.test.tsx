@@ -147,4 +147,24 @@ describe('AdminReportsPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '유기견으로 등록' }));
     await waitFor(() => expect(screen.getByText('등록 중 오류가 발생했습니다')).toBeInTheDocument());
   });
+
+  it('pages the list: 20 first, "더 보기" asks for page 2 and the button goes once all are shown', async () => {
+    const all = Array.from({ length: 25 }, (_, i) => stray({ id: 100 - i, name: `유기견 ${100 - i}` }));
+    const { api } = setup({
+      'GET /api/admin/abandoned-pets': (call) => {
+        const page = Number(call.query.get('page'));
+        const size = Number(call.query.get('size'));
+        return { body: all.slice((page - 1) * size, page * size), headers: { 'x-total-count': '25' } };
+      },
+    });
+    expect(await screen.findByText('전체 25건 중 20건')).toBeInTheDocument();
+    expect(screen.getByText('전체 25건')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '제보 81 상세 보기' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '제보 80 상세 보기' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '더 보기' }));
+    expect(await screen.findByRole('button', { name: '제보 76 상세 보기' })).toBeInTheDocument();
+    expect(screen.getByText('전체 25건 중 25건')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '더 보기' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/admin/abandoned-pets').map((c) => `${c.query.get('page')}/${c.query.get('size')}`)).toEqual(['1/20', '2/20']);
+  });
 });

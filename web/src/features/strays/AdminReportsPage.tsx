@@ -6,11 +6,12 @@ import ReportDetailModal from './components/ReportDetailModal';
 import ReportTable from './components/ReportTable';
 import { useAdminGate } from '@/lib/use-admin-gate';
 import { ListEmpty, ListError, ListLoading } from '@/components/ListState';
+import LoadMore from '@/components/LoadMore';
 
 /** Admin stray report list (/admin/abandoned-pets). */
 export default function AdminReportsPage() {
   const isAdmin = useAdminGate();
-  const { strays, error, isLoading, reload } = useAdminStrays(isAdmin);
+  const { strays, total, hasMore, loadingMore, loadMore, error, isLoading, reload } = useAdminStrays(isAdmin);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   // Derived from the list, so the modal shows the new status after a reload.
   const selected = strays?.find((s) => s.id === selectedId) ?? null;
@@ -23,13 +24,12 @@ export default function AdminReportsPage() {
     );
   }
 
-  const pending = strays?.filter((s) => s.status === 'LOST').length ?? 0;
   return (
     <Container size="lg" py="lg" px={{ base: 'xs', sm: 'md' }}>
       <Stack gap="xs" mb="lg">
         <Title order={1}>{t('adminReports.title')}</Title>
         <Text c="dimmed">{t('adminReports.intro')}</Text>
-        {strays && strays.length > 0 && <Text size="sm">{t('adminReports.count', { count: strays.length, pending })}</Text>}
+        {strays && strays.length > 0 && <Text size="sm">{t('adminReports.count', { count: total })}</Text>}
       </Stack>
       {isLoading ? (
         <ListLoading />
@@ -38,7 +38,10 @@ export default function AdminReportsPage() {
       ) : !strays || strays.length === 0 ? (
         <ListEmpty message={t('adminReports.empty')} />
       ) : (
-        <ReportTable strays={strays} onDetails={setSelectedId} />
+        <>
+          <ReportTable strays={strays} onDetails={setSelectedId} />
+          <LoadMore shown={strays.length} total={total} hasMore={hasMore} loading={loadingMore} onMore={loadMore} />
+        </>
       )}
       <ReportDetailModal stray={selected} onClose={() => setSelectedId(null)} onRegistered={reload} />
     </Container>

@@ -1,4 +1,3 @@
-import useSWR from 'swr';
 import {
   BreedPredictionSchema,
   StrayActionResultSchema,
@@ -11,17 +10,16 @@ import {
   type StrayReportResult,
 } from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
+import { usePagedList } from '@/lib/use-paged-list';
 import { fileFingerprint, withRetryKey } from '@/lib/retry-key';
 import { useSubmit } from '@/lib/use-submit';
 
 export const ADMIN_STRAYS_KEY = '/api/admin/abandoned-pets';
 
-/** Every report, newest first as the server sends them (admins only). */
+/** Every report, newest first as the server sends them, a page at a time (admins only). */
 export function useAdminStrays(enabled: boolean) {
-  const { data, error, isLoading, mutate } = useSWR<Stray[]>(enabled ? ADMIN_STRAYS_KEY : null, () => api(ADMIN_STRAYS_KEY, { schema: StrayListSchema }), {
-    shouldRetryOnError: false,
-  });
-  return { strays: data, error, isLoading, reload: () => mutate() };
+  const list = usePagedList<Stray>(enabled ? ADMIN_STRAYS_KEY : null, StrayListSchema);
+  return { ...list, strays: list.items };
 }
 
 export function predictBreed(photo: File, signal?: AbortSignal): Promise<BreedPrediction> {

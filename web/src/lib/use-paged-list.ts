@@ -1,0 +1,51 @@
+import useSWRInfinite from 'swr/infinite';
+import { PAGE_LIMITS, TOTAL_COUNT_HEADER } from '@pawbridge/shared';
+import { api, type AnswerSchema } from './api-client';
+
+interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+async function fetchPage<T>(path: string, page: number, size: number, schema: AnswerSchema<T[]>): Promise<Page<T>> {
+  let total = 0;
+  const items = await api(path, {
+    query: { page, size },
+    schema,
+    onHeaders: (h) => {
+      total = Number(h.get(TOTAL_COUNT_HEADER) ?? 0) || 0;
+    },
+  });
+  return { items, total: Math.max(total, items.length) };
+}
+
+/**
+ * A paged list read page by page (issue 17: `?page&size`, the total in
+ * X-Total-Count), shown as one growing list with a "more" control. `path`
+ * null waits (e.g. until the admin gate has passed). `reload` reads every
+ * loaded page again, so an item that changed keeps its place.
+ */
+export function usePagedList<T>(path: string | null, schema: AnswerSchema<T[]>, size: number = PAGE_LIMITS.sizeDefault) {
+  const getKey = (index: number, previous: Page<T> | null) => {
+    if (!path) return null;
+    if (previous && (index * size >= previous.total || previous.items.length < size)) return null;
+    return [path, index + 1, size] as const;
+  };
+  const { data, error, isLoading, isValidating, size: pages, setSize, mutate } = useSWRInfinite<Page<T>>(getKey, ([p, page, s]: readonly [string, number, number]) => fetchPage(p, page, s, schema), {
+    shouldRetryOnError: false,
+    revalidateFirstPage: false,
+  });
+  const items = data?.flatMap((p) => p.items);
+  const total = data?.[data.length - 1]?.total ?? 0;
+  const loadingMore = Boolean(data) && pages > (data?.length ?? 0) && isValidating;
+  return {
+    items,
+    total,
+    error: error as unknown,
+    isLoading,
+    hasMore: items !== undefined && items.length < total,
+    loadingMore,
+    loadMore: () => void setSize(pages + 1),
+    reload: () => mutate(),
+  };
+}
