@@ -1,15 +1,18 @@
 import useSWRInfinite from 'swr/infinite';
 import { PAGE_LIMITS, TOTAL_COUNT_HEADER } from '@pawbridge/shared';
-import { api, type AnswerSchema } from './api-client';
+import { api, type ApiRequest } from './api-client';
+
+/** What the list's answer is checked with (the api client's schema option). */
+type ListSchema<T> = NonNullable<ApiRequest<T[]>['schema']>;
 
 interface Page<T> {
   items: T[];
   total: number;
 }
 
-async function fetchPage<T>(path: string, page: number, size: number, schema: AnswerSchema<T[]>): Promise<Page<T>> {
+async function fetchPage<T>(path: string, page: number, size: number, schema: ListSchema<T>): Promise<Page<T>> {
   let total = 0;
-  const items = await api(path, {
+  const items = await api<T[]>(path, {
     query: { page, size },
     schema,
     onHeaders: (h) => {
@@ -25,7 +28,7 @@ async function fetchPage<T>(path: string, page: number, size: number, schema: An
  * null waits (e.g. until the admin gate has passed). `reload` reads every
  * loaded page again, so an item that changed keeps its place.
  */
-export function usePagedList<T>(path: string | null, schema: AnswerSchema<T[]>, size: number = PAGE_LIMITS.sizeDefault) {
+export function usePagedList<T>(path: string | null, schema: ListSchema<T>, size: number = PAGE_LIMITS.sizeDefault) {
   const getKey = (index: number, previous: Page<T> | null) => {
     if (!path) return null;
     if (previous && (index * size >= previous.total || previous.items.length < size)) return null;
