@@ -163,4 +163,22 @@ describe('AdminApplicationsPage', () => {
     setup({ 'GET /api/admin/adopt-applications': { body: [] } });
     expect(await screen.findByText('입양 신청이 없습니다.')).toBeInTheDocument();
   });
+
+  it('pages the applications: 20 first, "더 보기" asks for page 2 and then shows all', async () => {
+    const all = Array.from({ length: 23 }, (_, i) => application({ id: 200 - i, petName: `아이 ${200 - i}` }));
+    const { api } = setup({
+      'GET /api/admin/adopt-applications': (call) => {
+        const page = Number(call.query.get('page'));
+        const size = Number(call.query.get('size'));
+        return { body: all.slice((page - 1) * size, page * size), headers: { 'x-total-count': '23' } };
+      },
+    });
+    expect(await screen.findByText('전체 23건 중 20건')).toBeInTheDocument();
+    expect(screen.queryByText('아이 178', { exact: false })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '더 보기' }));
+    expect(await screen.findByText('전체 23건 중 23건')).toBeInTheDocument();
+    expect(screen.getAllByText('아이 178', { exact: false }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: '더 보기' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/admin/adopt-applications').map((c) => c.query.get('page'))).toEqual(['1', '2']);
+  });
 });

@@ -8,11 +8,12 @@ import { approveApplication, rejectApplication, useAdminApplications } from './a
 import ApplicationCard from './components/ApplicationCard';
 import { useAdminGate } from '@/lib/use-admin-gate';
 import { ListEmpty, ListError, ListLoading } from '@/components/ListState';
+import LoadMore from '@/components/LoadMore';
 
 /** Admin adoption applications (/admin/adopt-applications). */
 export default function AdminApplicationsPage() {
   const isAdmin = useAdminGate();
-  const { applications, error, isLoading, reload } = useAdminApplications(isAdmin);
+  const { applications, total, hasMore, loadingMore, loadMore, error, isLoading, reload } = useAdminApplications(isAdmin);
   const [busy, setBusy] = useState<{ id: number; action: 'approve' | 'reject' } | null>(null);
 
   if (!isAdmin) {
@@ -67,11 +68,14 @@ export default function AdminApplicationsPage() {
     content = <ListEmpty message={t('adminApps.empty')} />;
   } else {
     content = (
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {applications.map((a) => (
-          <ApplicationCard key={a.id} application={a} onApprove={approve} onReject={reject} busy={busy?.id === a.id ? busy.action : null} />
-        ))}
-      </SimpleGrid>
+      <>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {applications.map((a) => (
+            <ApplicationCard key={a.id} application={a} onApprove={approve} onReject={reject} busy={busy?.id === a.id ? busy.action : null} />
+          ))}
+        </SimpleGrid>
+        <LoadMore shown={applications.length} total={total} hasMore={hasMore} loading={loadingMore} onMore={loadMore} />
+      </>
     );
   }
 

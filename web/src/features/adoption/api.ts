@@ -9,6 +9,7 @@ import {
   type StraySearchQuery,
 } from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
+import { usePagedList } from '@/lib/use-paged-list';
 
 const LIST = '/api/abandoned/abandoned-pets';
 const SEARCH = '/api/abandoned/abandoned-pets/search';
@@ -29,11 +30,10 @@ export function applyForAdoption(petId: number): Promise<StrayActionResult> {
   return api(`/api/adopt/apply/${petId}`, { method: 'POST', schema: StrayActionResultSchema });
 }
 
+/** Every application, newest first, a page at a time (admins only). */
 export function useAdminApplications(enabled: boolean) {
-  const { data, error, isLoading, mutate } = useSWR<AdoptionApplication[]>(enabled ? ADMIN_APPLICATIONS_KEY : null, () => api(ADMIN_APPLICATIONS_KEY, { schema: AdoptionApplicationListSchema }), {
-    shouldRetryOnError: false,
-  });
-  return { applications: data, error, isLoading, reload: () => mutate() };
+  const list = usePagedList<AdoptionApplication>(enabled ? ADMIN_APPLICATIONS_KEY : null, AdoptionApplicationListSchema);
+  return { ...list, applications: list.items };
 }
 
 export function approveApplication(id: number): Promise<StrayActionResult> {

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdoptionApplication } from '@pawbridge/shared';
 import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
@@ -155,5 +156,20 @@ describe('my applications', () => {
     resetTestApp();
     renderMyPage('/mypage/applications', { 'GET /api/adopt/adoption/my-applications': { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', 'x') } });
     expect(await screen.findByText('입양 신청 내역을 불러오지 못했어요.')).toBeInTheDocument();
+  });
+
+  it('more than a page: "더 보기" reads the next page of applications', async () => {
+    const all = Array.from({ length: 21 }, (_, i) => application({ id: 300 - i, petName: `강아지 ${300 - i}`, adoptStatus: 'REJECTED' }));
+    renderMyPage('/mypage/applications', {
+      'GET /api/adopt/adoption/my-applications': (call) => {
+        const page = Number(call.query.get('page'));
+        return { body: page === 1 ? all.slice(0, 20) : all.slice(20), headers: { 'x-total-count': '21' } };
+      },
+    });
+    expect(await screen.findByText('전체 21건 중 20건')).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: '강아지 280' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '더 보기' }));
+    expect(await screen.findByRole('listitem', { name: '강아지 280' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '더 보기' })).not.toBeInTheDocument();
   });
 });

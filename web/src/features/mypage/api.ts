@@ -1,6 +1,7 @@
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import { AdoptionApplicationListSchema, SessionUserSchema, StrayActionResultSchema, type AdoptionApplication, type ProfileUpdateRequest, type SessionUser, type StrayActionResult } from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
+import { usePagedList } from '@/lib/use-paged-list';
 import { SESSION_KEY } from '@/lib/session';
 
 // The adopt list's key for the same list: a withdraw here refreshes it there too.
@@ -16,12 +17,17 @@ export function useUpdateProfile(): (input: ProfileUpdateRequest) => Promise<Ses
   };
 }
 
-/** The member's own adoption applications. */
+/** The member's own adoption applications, newest first, a page at a time; a reload also refreshes the adopt list's copy. */
 export function useMyApplications() {
-  const { data, error, isLoading, mutate } = useSWR<AdoptionApplication[]>(MY_APPLICATIONS_KEY, () => api(MY_APPLICATIONS_KEY, { schema: AdoptionApplicationListSchema }), {
-    shouldRetryOnError: false,
-  });
-  return { applications: data, error: error as unknown, isLoading, reload: () => mutate() };
+  const list = usePagedList<AdoptionApplication>(MY_APPLICATIONS_KEY, AdoptionApplicationListSchema);
+  const { mutate } = useSWRConfig();
+  return {
+    ...list,
+    applications: list.items,
+    reload: async () => {
+      await Promise.all([list.reload(), mutate(MY_APPLICATIONS_KEY)]);
+    },
+  };
 }
 
 export function withdrawApplication(id: number): Promise<StrayActionResult> {

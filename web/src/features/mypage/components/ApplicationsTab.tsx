@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { AdoptionApplication } from '@pawbridge/shared';
 import { confirm, errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { ApiError } from '@/lib/api-client';
+import LoadMore from '@/components/LoadMore';
 import { t } from '@/messages';
 import { useMyApplications, withdrawApplication } from '../api';
 import { applicationLook, applicationTimeline, koreanDate } from '../applications';
@@ -52,7 +53,7 @@ function ApplicationItem({ app, onWithdraw, withdrawing }: { app: AdoptionApplic
 
 /** The member's own adoption applications, open ones first, each with its timeline; open ones can be withdrawn. */
 export default function ApplicationsTab() {
-  const { applications, error, isLoading, reload } = useMyApplications();
+  const { applications, total, hasMore, loadingMore, loadMore, error, isLoading, reload } = useMyApplications();
   const [withdrawingId, setWithdrawingId] = useState<number | null>(null);
 
   const withdraw = async (a: AdoptionApplication) => {
@@ -109,11 +110,14 @@ export default function ApplicationsTab() {
     }
     const ordered = [...applications.filter((a) => a.adoptStatus === 'REQUESTED'), ...applications.filter((a) => a.adoptStatus !== 'REQUESTED')];
     return (
-      <Stack gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {ordered.map((a) => (
-          <ApplicationItem key={a.id} app={a} withdrawing={withdrawingId === a.id} onWithdraw={() => void withdraw(a)} />
-        ))}
-      </Stack>
+      <>
+        <Stack gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {ordered.map((a) => (
+            <ApplicationItem key={a.id} app={a} withdrawing={withdrawingId === a.id} onWithdraw={() => void withdraw(a)} />
+          ))}
+        </Stack>
+        <LoadMore shown={applications.length} total={total} hasMore={hasMore} loading={loadingMore} onMore={loadMore} />
+      </>
     );
   };
 
