@@ -53,6 +53,15 @@ describe('NotificationBell', () => {
     await waitFor(() => expect(api.callsTo('PUT', '/api/notifications/user/mina/read-all')).toHaveLength(1));
   });
 
+  it('asks for the newest page only and counts every unread one from the total', async () => {
+    const { api } = renderBell([], {
+      'GET /api/notifications/user/mina/unread': () => ({ body: Array.from({ length: 20 }, (_, i) => n({ id: 100 - i })), headers: { 'x-total-count': '57' } }),
+    });
+    expect(await screen.findByRole('button', { name: '알림, 읽지 않은 알림 57개' })).toBeInTheDocument();
+    const call = api.callsTo('GET', '/api/notifications/user/mina/unread')[0];
+    expect([call?.query.get('page'), call?.query.get('size')]).toEqual(['1', '20']);
+  });
+
   it('is nothing for a visitor, who never connects', async () => {
     const api = mockApi({ 'GET /api/users/check-session': { body: { loggedIn: false } } });
     renderRoutes([{ path: '/', element: <NotificationBell /> }], '/');

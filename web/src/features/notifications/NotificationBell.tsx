@@ -28,7 +28,7 @@ function LiveBell({ user }: { user: SessionUser }) {
   const [now, setNow] = useState(() => new Date());
 
   useEffect(() => {
-    if (data) dispatch({ type: 'loaded', list: data });
+    if (data) dispatch({ type: 'loaded', list: data.list, unreadTotal: data.total });
   }, [data]);
   const status = useLiveNotifications(
     topicsFor(user),

@@ -6,6 +6,11 @@ import { relativeTime } from './relative-time';
 const n = (over: Partial<FeedNotification> = {}): FeedNotification => ({ id: 1, kind: 'COMMENT', message: '댓글', createdAt: '2026-11-23T01:00:00.000Z', read: false, link: '/community', ...over });
 
 describe('bell state (spec §4 Notification bell)', () => {
+  it('the badge counts every unread one on all pages (the total), never fewer than the list holds', () => {
+    expect(bellReducer(initialBell, { type: 'loaded', list: [n({ id: 1 }), n({ id: 2 })], unreadTotal: 41 }).badge).toBe(41);
+    expect(bellReducer(initialBell, { type: 'loaded', list: [n({ id: 1 }), n({ id: 2 })], unreadTotal: 0 }).badge).toBe(2);
+  });
+
   it('a live message goes on top and raises the badge; one the list already has is not counted twice', () => {
     let s = bellReducer(initialBell, { type: 'loaded', list: [n({ id: 1 })] });
     expect(s.badge).toBe(1);

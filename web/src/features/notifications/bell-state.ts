@@ -10,7 +10,7 @@ export interface BellState {
 }
 
 export type BellAction =
-  | { type: 'loaded'; list: FeedNotification[] }
+  | { type: 'loaded'; list: FeedNotification[]; /** Unread on all pages (the list is the newest page). */ unreadTotal?: number }
   | { type: 'live'; notification: FeedNotification }
   | { type: 'opened' }
   | { type: 'removed'; key: string };
@@ -25,7 +25,8 @@ const newestFirst = (a: BellItem, b: BellItem) => b.createdAt.localeCompare(a.cr
  * badge; removing one drops it and takes one off the badge if it was unread
  * (never below 0); a live message goes on top and adds one. The server's unread
  * list is the truth for what is unread: a refetch replaces every unread item
- * and keeps the read ones still on screen.
+ * and keeps the read ones still on screen. It is the newest page; the badge
+ * counts every unread one (its total).
  */
 export function bellReducer(state: BellState, action: BellAction): BellState {
   switch (action.type) {
@@ -34,7 +35,7 @@ export function bellReducer(state: BellState, action: BellAction): BellState {
       const fresh = action.list.map((n) => ({ ...n, key: keyOf(n, ++seq) }));
       const ids = new Set(fresh.map((n) => n.id));
       const keptRead = state.items.filter((i) => i.read && !(i.id !== null && ids.has(i.id)));
-      return { items: [...fresh, ...keptRead].sort(newestFirst), badge: fresh.filter((n) => !n.read).length, seq };
+      return { items: [...fresh, ...keptRead].sort(newestFirst), badge: Math.max(action.unreadTotal ?? 0, fresh.filter((n) => !n.read).length), seq };
     }
     case 'live': {
       const n = action.notification;
