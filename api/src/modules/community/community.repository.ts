@@ -35,16 +35,16 @@ export class CommunityRepository {
 
   /** One page, newest first (an index serves both orders, with and without the category). */
   async list(opts: { postType?: PostType; limit: number; offset: number }): Promise<{ rows: PostRow[]; total: number }> {
-    let rows = postQuery(this.db);
+    // The page's keys come from the index alone (a deep page skips index entries, not whole posts), then 20 posts are read.
+    let keys = this.db.selectFrom('communityPosts').select(['id', 'createdAt']);
     let count = this.db.selectFrom('communityPosts').select((eb) => eb.fn.countAll<number>().as('n'));
     if (opts.postType) {
-      rows = rows.where('p.postType', '=', opts.postType);
+      keys = keys.where('postType', '=', opts.postType);
       count = count.where('postType', '=', opts.postType);
     }
-    const [page, total] = await Promise.all([
-      rows.orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').limit(opts.limit).offset(opts.offset).execute(),
-      count.executeTakeFirstOrThrow(),
-    ]);
+    const pageKeys = keys.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(opts.limit).offset(opts.offset);
+    const rows = postQuery(this.db).innerJoin(pageKeys.as('k'), 'k.id', 'p.id');
+    const [page, total] = await Promise.all([rows.orderBy('k.createdAt', 'desc').orderBy('k.id', 'desc').execute(), count.executeTakeFirstOrThrow()]);
     return { rows: page, total: Number(total.n) };
   }
 
