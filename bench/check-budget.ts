@@ -43,6 +43,17 @@ export function violations(loads: RouteLoad[], modules: Record<string, string[]>
   return found;
 }
 
+/**
+ * Mantine components whose styles no list imports: a screen would render them
+ * unstyled (web/src/components/styles/screens.ts lists every component's styles).
+ */
+export function unstyledComponents(modules: Record<string, string[]>): string[] {
+  const stylesDir = path.join(ROOT, 'node_modules', '@mantine', 'core', 'styles');
+  const listed = fs.readFileSync(path.join(ROOT, 'web', 'src', 'components', 'styles', 'screens.ts'), 'utf8');
+  const used = new Set(Object.values(modules).flat().map((m) => /@mantine\/core\/esm\/components\/([^/]+)\//.exec(m)?.[1]).filter((c): c is string => c !== undefined));
+  return [...used].filter((c) => fs.existsSync(path.join(stylesDir, `${c}.layer.css`)) && !listed.includes(`/${c}.layer.css'`)).sort();
+}
+
 async function main(): Promise<void> {
   const dist = path.resolve(arg('dist') ?? path.join(ROOT, 'web', 'dist'));
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`no build in ${dist}: run npm run build first`);
@@ -59,6 +70,7 @@ async function main(): Promise<void> {
   }
   printTable(loads);
   const problems = violations(loads, modules, budget, entryChunk(dist).gzipBytes);
+  for (const c of unstyledComponents(modules)) problems.push(`Mantine ${c} is used but web/src/components/styles/screens.ts does not import its styles`);
   if (problems.length > 0) {
     console.error(`\nbudget check FAILED:\n- ${problems.join('\n- ')}`);
     process.exit(1);

@@ -6,6 +6,7 @@ import type { RouteHandle } from '@/lib/route-handle';
 import type { MessageKey } from '@/messages';
 import { NotificationBellSlot } from '@/components/layout/NotificationBell';
 import { LiveBell } from './live-bell';
+import HomeRoute from './HomeRoute';
 
 type Load = () => Promise<{ default: React.ComponentType }>;
 
@@ -16,12 +17,15 @@ type Load = () => Promise<{ default: React.ComponentType }>;
  */
 const screen = (path: string, load: Load, title: MessageKey): RouteObject => ({
   path,
-  lazy: async () => ({ Component: (await load()).default }),
+  // The styles of the components other screens use come with the screen (the first paint of / has its own few).
+  lazy: async () => ({ Component: (await Promise.all([import('@/components/styles/screens'), load()]))[1].default }),
   HydrateFallback: PageLoader,
   handle: { title } satisfies RouteHandle,
 });
 
-const home = () => import('@/app/HomeRoute');
+/** `/` is in the entry chunk: the page most visitors open first paints without another round trip. */
+const homeScreen = (path: string): RouteObject => ({ path, Component: HomeRoute, HydrateFallback: PageLoader, handle: { title: 'title.home' } satisfies RouteHandle });
+
 const register = () => import('@/features/pets/RegisterPetPage');
 const communityList = () => import('@/features/community/CommunityListPage');
 const postForm = () => import('@/features/community/PostFormPage');
@@ -36,8 +40,8 @@ export const routeObjects: RouteObject[] = [
     ),
     errorElement: <RouteError />,
     children: [
-      screen('/', home, 'title.home'),
-      screen('/main', home, 'title.home'),
+      homeScreen('/'),
+      homeScreen('/main'),
       screen('/login', () => import('@/features/auth/LoginPage'), 'title.login'),
       screen('/signup', () => import('@/features/auth/SignupPage'), 'title.signup'),
       // Companion dogs (issue: pets)

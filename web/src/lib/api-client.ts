@@ -1,5 +1,10 @@
-import { ErrorEnvelopeSchema, LIMITS, type ErrorCode, type ErrorReason, type FieldErrorCodes, type FieldErrors } from '@pawbridge/shared';
-import type { z } from 'zod';
+import type { ErrorCode, ErrorReason, FieldErrorCodes, FieldErrors } from '@pawbridge/shared';
+import { LIMITS } from '@pawbridge/shared/constants';
+
+/** A zod schema (classic or zod/mini): what an answer is checked with. */
+export interface AnswerSchema<T> {
+  parse(data: unknown): T;
+}
 
 /** A failed call, carrying the BFF's error envelope. */
 export class ApiError extends Error {
@@ -23,8 +28,11 @@ export interface ApiRequest<T> {
   query?: Record<string, string | number | undefined>;
   json?: unknown;
   form?: FormData;
-  /** Validates the answer (zod at every boundary). */
-  schema?: z.ZodType<T>;
+  /**
+   * Validates the answer (zod at every boundary). A loader (`() => import(...)`)
+   * keeps the schema and zod out of the chunk that calls, until an answer arrives.
+   */
+  schema?: AnswerSchema<T> | (() => Promise<AnswerSchema<T>>);
   signal?: AbortSignal;
   /** Extra request headers (e.g. Idempotency-Key). */
   headers?: Record<string, string>;
@@ -70,6 +78,8 @@ export async function api<T = unknown>(path: string, req: ApiRequest<T> = {}): P
     }
   }
   if (!res.ok) {
+    // The envelope's schema (and classic zod) load with the first failure, not with the first paint.
+    const { ErrorEnvelopeSchema } = await import('@pawbridge/shared');
     const envelope = ErrorEnvelopeSchema.safeParse(data);
     if (debug) console.warn('[api] error', res.status, method, url.pathname, data);
     if (envelope.success) {
@@ -81,7 +91,9 @@ export async function api<T = unknown>(path: string, req: ApiRequest<T> = {}): P
     throw new ApiError(res.status, 'INTERNAL', e?.message ?? res.statusText, {}, e?.requestId);
   }
   req.onHeaders?.(res.headers);
-  return req.schema ? req.schema.parse(data) : (data as T);
+  if (!req.schema) return data as T;
+  const schema = typeof req.schema === 'function' ? await req.schema() : req.schema;
+  return schema.parse(data);
 }
 
 /** SWR fetcher: the key is the path. */

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
-import { SessionSchema, type Session } from '@pawbridge/shared';
+import type { Session } from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
+import { SessionCheck } from '@/lib/first-load-schemas';
 
 export const SESSION_KEY = '/api/users/check-session';
 
@@ -16,7 +17,7 @@ const SESSION_RETRY_LIMIT = 120;
  * a visitor) and `unreachable` tells the layout to say so and offer a retry.
  */
 export function useSession() {
-  const { data, error, isLoading, isValidating, mutate } = useSWR<Session>(SESSION_KEY, () => api(SESSION_KEY, { schema: SessionSchema }), {
+  const { data, error, isLoading, isValidating, mutate } = useSWR<Session>(SESSION_KEY, () => api(SESSION_KEY, { schema: SessionCheck }), {
     revalidateOnFocus: true,
     // A steady retry, not SWR's exponential back-off: the server usually comes back within seconds.
     onErrorRetry: (_err, _key, _config, revalidate, { retryCount }) => {

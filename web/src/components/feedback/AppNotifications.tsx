@@ -1,14 +1,18 @@
-import { em } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
-import classes from './AppNotifications.module.css';
+import { lazy, Suspense, useState } from 'react';
+import { useNotifications } from '@mantine/notifications';
 
-/**
- * Where notifications appear: on wide screens at the top right just below the
- * header (the header's account buttons stay usable, the content column is centred);
- * on phones at the bottom, where they cover neither the header nor the page title.
- */
+// The toasts' container (transitions, portal, its styles) loads with the first toast, not with the first paint.
+const NotificationsHost = lazy(() => import('./NotificationsHost'));
+
+/** The app's notifications: nothing until the first one is shown (the store keeps it until the host renders it). */
 export function AppNotifications() {
-  const wide = useMediaQuery(`(min-width: ${em(768)})`, true, { getInitialValueInEffect: false });
-  return <Notifications position={wide ? 'top-right' : 'bottom-center'} limit={wide ? 4 : 3} containerWidth={wide ? 380 : undefined} classNames={{ root: classes.root }} />;
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsHost />
+    </Suspense>
+  );
 }

@@ -2,6 +2,7 @@ import { modals } from '@mantine/modals';
 import type { ErrorCode, ErrorReason } from '@pawbridge/shared';
 import { ApiError } from '@/lib/api-client';
 import { t, tMaybe, type MessageKey } from '@/messages';
+import { ensureModals } from './modals-host';
 
 // Alerts of the old front end become notifications; confirms become modals (architecture.md).
 export { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
@@ -38,7 +39,7 @@ export function errorMessage(err: unknown, fallback: MessageKey = 'common.unknow
 
 /** A confirm dialog as a promise: true when the user confirms. */
 export function confirm(opts: { title: string; body: string; confirmLabel?: string; danger?: boolean }): Promise<boolean> {
-  return new Promise((resolve) => {
+  return ensureModals().then(() => new Promise<boolean>((resolve) => {
     modals.openConfirmModal({
       title: opts.title,
       closeButtonProps: { 'aria-label': t('common.close') },
@@ -49,5 +50,5 @@ export function confirm(opts: { title: string; body: string; confirmLabel?: stri
       onCancel: () => resolve(false),
       onClose: () => resolve(false),
     });
-  });
+  }));
 }

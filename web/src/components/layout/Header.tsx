@@ -1,13 +1,16 @@
+import { lazy, Suspense, useState } from 'react';
 import { AppShell, Box, Burger, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '@/lib/session';
 import { t } from '@/messages';
-import { MOBILE_MENU_ID, MobileMenu } from './MobileMenu';
 import { NotificationBell } from './NotificationBell';
 import { UserGreeting } from './UserGreeting';
-import { isActive, navItems } from './nav-items';
+import { isActive, MOBILE_MENU_ID, navItems } from './nav-items';
 import { useLogout } from './use-logout';
+
+// The drawer (and its scroll lock and transitions) loads on the first tap of the burger, not with the first paint.
+const MobileMenu = lazy(() => import('./MobileMenu'));
 
 /** The header of every screen (spec §2): logo, menu, greeting, bell, account buttons. */
 export default function Header() {
@@ -16,6 +19,8 @@ export default function Header() {
   const { pathname } = useLocation();
   const { logout, pending } = useLogout();
   const [menuOpened, menu] = useDisclosure(false);
+  const [menuUsed, setMenuUsed] = useState(false);
+  if (menuOpened && !menuUsed) setMenuUsed(true);
   const items = navItems(user);
 
   return (
@@ -82,7 +87,11 @@ export default function Header() {
           />
         </Group>
       </Group>
-      <MobileMenu opened={menuOpened} onClose={menu.close} items={items} user={user} sessionKnown={!isLoading} onLogout={logout} loggingOut={pending} />
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={menuOpened} onClose={menu.close} items={items} user={user} sessionKnown={!isLoading} onLogout={logout} loggingOut={pending} />
+        </Suspense>
+      )}
     </AppShell.Header>
   );
 }

@@ -1,12 +1,15 @@
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
+import '@mantine/core/styles/Drawer.layer.css';
+import '@mantine/core/styles/NavLink.layer.css';
 import { Button, Divider, Drawer, NavLink, Stack } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import type { SessionUser } from '@pawbridge/shared';
 import { Link, useLocation } from 'react-router';
 import { t } from '@/messages';
-import { isActive, type NavItem } from './nav-items';
+import { isActive, MOBILE_MENU_ID, type NavItem } from './nav-items';
 import { UserGreeting } from './UserGreeting';
-
-export const MOBILE_MENU_ID = 'mobile-menu';
 
 interface MobileMenuProps {
   opened: boolean;
@@ -19,7 +22,7 @@ interface MobileMenuProps {
 }
 
 /** The collapsible menu for narrow screens: the same entries as the header. */
-export function MobileMenu({ opened, onClose, items, user, sessionKnown, onLogout, loggingOut }: MobileMenuProps) {
+export default function MobileMenu({ opened, onClose, items, user, sessionKnown, onLogout, loggingOut }: MobileMenuProps) {
   const { pathname } = useLocation();
   return (
     <Drawer

@@ -1,6 +1,9 @@
 import type { SessionUser } from '@pawbridge/shared';
 import type { MessageKey } from '@/messages';
 
+/** The phone menu's drawer, which the burger controls. */
+export const MOBILE_MENU_ID = 'mobile-menu';
+
 export interface NavItem {
   to: string;
   label: MessageKey;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
-import { OkSchema, type Session } from '@pawbridge/shared';
+import type { Session } from '@pawbridge/shared';
 import { SESSION_KEY } from '@/lib/session';
 import { notifyError, notifySuccess } from '@/components/feedback/notify';
 import { api } from '@/lib/api-client';
@@ -18,7 +18,7 @@ export function useLogout() {
   const logout = async () => {
     setPending(true);
     try {
-      await api('/api/users/logout', { method: 'POST', schema: OkSchema });
+      await api('/api/users/logout', { method: 'POST', schema: async () => (await import('@pawbridge/shared')).OkSchema });
       // Drop every cached answer that belonged to the user, then the session itself.
       await mutate((key) => key !== SESSION_KEY, undefined, { revalidate: false });
       await mutate(SESSION_KEY, LOGGED_OUT, { revalidate: false });

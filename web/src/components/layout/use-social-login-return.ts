@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
-import { LIMITS, type Session } from '@pawbridge/shared';
+import type { Session } from '@pawbridge/shared';
+import { LIMITS } from '@pawbridge/shared/constants';
 import { SESSION_KEY } from '@/lib/session';
 import { notifyError, notifySuccess } from '@/components/feedback/notify';
 import { t } from '@/messages';
