@@ -10,6 +10,8 @@
  * publish→receive, and the BFF p99 / direct p99 ratio. Targets: all
  * connected, all delivered, BFF p99 ≤ 50 ms and ≤ 1.5× direct.
  * Clients live in REALTIME_WORKERS (2) processes so they are not the bottleneck.
+ * Each round publishes one notification to every member of a group, open
+ * loop at REALTIME_RATE per second (2,000; 0 = the whole round at once).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +23,8 @@ const CLIENTS = Number(process.env.REALTIME_CLIENTS ?? 1000);
 const WORKERS = Number(process.env.REALTIME_WORKERS ?? 2);
 const ROUNDS = Number(process.env.REALTIME_ROUNDS ?? 6);
 const GAP_MS = Number(process.env.REALTIME_GAP_MS ?? 300);
+/** Notifications per second within a round (each group: every member once); 0 = the whole round at once. */
+const RATE = Number(process.env.REALTIME_RATE ?? 2000);
 
 interface Member {
   pk: number;
@@ -39,7 +43,7 @@ async function main() {
     LOG_LEVEL: 'warn',
     LOG_FORMAT: 'json',
     DASHBOARD_URL: 'http://127.0.0.1:9',
-  });
+  }, process.env.REALTIME_BFF_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.REALTIME_BFF_PROF}`] : []);
   children.push(bff);
   const workers: Child<unknown>[] = [];
   for (let w = 0; w < WORKERS; w += 1) workers.push(await startChild(path.join(here, 'lib/stomp-clients.ts'), {}));
@@ -68,7 +72,7 @@ async function main() {
   for (let r = 0; r < ROUNDS; r += 1) {
     for (const g of r % 2 ? [...groups].reverse() : groups) {
       roundNo += 1;
-      const answer = await ask<{ sent: number[] }>(api.proc, { type: 'publish', round: roundNo, from: g.from, to: g.from + CLIENTS });
+      const answer = await ask<{ sent: number[] }>(api.proc, { type: 'publish', round: roundNo, from: g.from, to: g.from + CLIENTS, rate: RATE });
       sent[g.name]!.push({ round: roundNo, times: answer.sent });
       await new Promise((res) => setTimeout(res, GAP_MS));
     }
@@ -97,7 +101,7 @@ async function main() {
   }
   const b = result.bff!;
   const d = result.direct!;
-  const detail = { clients: CLIENTS, rounds: ROUNDS, connectMs, stray, bff: { p50: round(b.p50), p99: round(b.p99) }, direct: { p50: round(d.p50), p99: round(d.p99) }, seconds: Math.round((Date.now() - started) / 1000) };
+  const detail = { clients: CLIENTS, rounds: ROUNDS, ratePerS: RATE, connectMs, stray, bff: { p50: round(b.p50), p99: round(b.p99) }, direct: { p50: round(d.p50), p99: round(d.p99) }, seconds: Math.round((Date.now() - started) / 1000) };
   emit({ bench: 'realtime', figure: 'bff.connected', value: connected.bff ?? 0, unit: 'clients', target: `= ${CLIENTS}`, met: connected.bff === CLIENTS, detail });
   emit({ bench: 'realtime', figure: 'direct.connected', value: connected.direct ?? 0, unit: 'clients' });
   emit({ bench: 'realtime', figure: 'bff.delivered', value: b.delivered, unit: 'messages', target: `= ${b.expected}`, met: b.delivered === b.expected && stray === 0 });

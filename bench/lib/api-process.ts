@@ -31,6 +31,8 @@ interface PublishRequest {
   round: number;
   from: number;
   to: number;
+  /** Events per second (open loop: each is due at start + k/rate); 0 = all at once. */
+  rate: number;
 }
 
 process.on('message', (raw) => {
@@ -38,7 +40,10 @@ process.on('message', (raw) => {
   if (msg.type !== 'publish') return;
   void (async () => {
     const sent: number[] = [];
+    const start = now();
     for (let i = msg.from; i < Math.min(msg.to, members.length); i += 1) {
+      const due = msg.rate > 0 ? start + ((i - msg.from) * 1000) / msg.rate : start;
+      if (due - now() >= 1) await new Promise((r) => setTimeout(r, due - now()));
       const m = members[i]!;
       const id = msg.round * 100_000 + i + 1;
       const body = {
