@@ -28,6 +28,10 @@ interface Row {
 const rows: Row[] = [];
 const status: { bench: string; state: string; seconds: number }[] = [];
 
+/**
+ * Keep a figure line: `{figure, value, unit?, target?, met?}` (bench/lib/report.ts), or the
+ * bundle's `{route, role, metric, value, target: number|null}` (a budget: met when value <= target).
+ */
 function record(bench: string, line: string): void {
   let j: unknown;
   try {
@@ -35,14 +39,18 @@ function record(bench: string, line: string): void {
   } catch {
     return;
   }
-  if (typeof j !== 'object' || j === null || !('figure' in j) || !('value' in j)) return;
+  if (typeof j !== 'object' || j === null || !('value' in j)) return;
   const f = j as Record<string, unknown>;
+  const figure = typeof f.figure === 'string' ? f.figure : [f.route, f.role, f.metric].filter((x) => typeof x === 'string').join(' ');
+  if (!figure || typeof f.value !== 'number') return;
+  const numericTarget = typeof f.target === 'number' ? f.target : undefined;
+  const met = f.met !== undefined ? Boolean(f.met) : numericTarget !== undefined ? f.value <= numericTarget : undefined;
   rows.push({
     bench: typeof f.bench === 'string' ? f.bench : bench,
-    figure: String(f.figure),
+    figure,
     value: `${String(f.value)}${f.unit ? ` ${String(f.unit)}` : ''}`,
-    target: f.target === undefined ? '' : String(f.target),
-    met: f.met === undefined ? '' : f.met ? 'yes' : 'NO',
+    target: numericTarget !== undefined ? `<= ${numericTarget}` : f.target === undefined || f.target === null ? '' : String(f.target),
+    met: met === undefined ? '' : met ? 'yes' : 'NO',
   });
 }
 
@@ -81,3 +89,5 @@ process.stdout.write(`\n${table(['bench', 'state', 's'], status.map((s) => [s.be
 process.stdout.write(`${table(['bench', 'figure', 'value', 'target', 'met'], rows.map((r) => [r.bench, r.figure, r.value, r.target, r.met]))}\n`);
 const missed = rows.filter((r) => r.met === 'NO').length;
 process.stdout.write(`\n${rows.length} figures, ${missed} targets missed, ${Math.round((Date.now() - startedAt) / 1000)} s in all.\n`);
+// Missed targets are results, not failures (they are in the table); a script that crashed is.
+if (status.some((s) => s.state !== 'ok' && s.state !== 'not present')) process.exitCode = 1;
