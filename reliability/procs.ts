@@ -86,6 +86,13 @@ export async function httpOk(url: string): Promise<boolean> {
   return res.ok;
 }
 
+/** /readyz answers 200 (ready), or 404 (a build without it: /healthz was enough). */
+export async function ready(url: string): Promise<boolean> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+  await res.arrayBuffer();
+  return res.status === 200 || res.status === 404;
+}
+
 export function tcpOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = net.connect({ host: '127.0.0.1', port });

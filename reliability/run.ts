@@ -15,6 +15,15 @@ const watchdog = setTimeout(() => {
   process.exit(1);
 }, deadlineS * 1000);
 
+// The children run in their own process groups: a signal to this run must take them along.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    console.error(`reliability: ${signal}, killing everything`);
+    killAll();
+    process.exit(1);
+  });
+}
+
 const scenarios: [string, (s: Stack) => Promise<Summary>][] = [
   ['login-across-instances', loginAcrossInstances],
   ['notification-across-instances', notificationAcrossInstances],

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startLb, testLb, writeLb, type Lb, type LbPorts } from './nginx';
-import { freePort, httpOk, killAll, spawnProc, stopProc, tail, tcpOpen, waitUntil, type Proc } from './procs';
+import { freePort, httpOk, killAll, ready, spawnProc, stopProc, tail, tcpOpen, waitUntil, type Proc } from './procs';
 
 // RELIABILITY_ROOT: run the processes from another checkout (e.g. a snapshot while the tree is being edited).
 const ROOT = path.resolve(process.env.RELIABILITY_ROOT ?? path.resolve(import.meta.dirname, '..'));
@@ -119,7 +119,9 @@ export async function startStack(): Promise<Stack> {
     const p = spawnProc(`api-${i + 1}`, process.execPath, nodeArgs('api/src/server.ts'), { env: apiEnv(i), cwd: ROOT, logDir });
     procs.apis[i] = p;
     try {
-      return await waitUntil(`api-${i + 1} /healthz`, () => alive(p) && httpOk(`http://127.0.0.1:${ports.apis[i]}/healthz`), 60_000);
+      const base = `http://127.0.0.1:${ports.apis[i]}`;
+      const up = await waitUntil(`api-${i + 1} /healthz`, () => alive(p) && httpOk(`${base}/healthz`), 60_000);
+      return up + (await waitUntil(`api-${i + 1} /readyz`, () => alive(p) && ready(`${base}/readyz`), 20_000));
     } catch (err) {
       throw new Error(`${(err as Error).message}\n${tail(p)}`, { cause: err });
     }
@@ -129,6 +131,8 @@ export async function startStack(): Promise<Stack> {
     procs.bffs[i] = p;
     try {
       await waitUntil(`bff-${i + 1} /healthz`, () => alive(p) && httpOk(`http://127.0.0.1:${ports.bffs[i]}/healthz`), 60_000);
+      // Ready = its upstream (nginx -> an api) and Redis answer.
+      await waitUntil(`bff-${i + 1} /readyz`, () => alive(p) && ready(`http://127.0.0.1:${ports.bffs[i]}/readyz`), 30_000);
     } catch (err) {
       throw new Error(`${(err as Error).message}\n${tail(p)}`, { cause: err });
     }
