@@ -1,27 +1,14 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { apiProductionProblems, productionRefusal } from '../ops/production-requirements';
+import { opsConfig, opsEnv, type OpsConfig } from '@pawbridge/server-kit/ops-env';
+import { productionRefusal } from '@pawbridge/server-kit/production';
+import { apiProductionProblems } from '../ops/production-requirements';
 import type { StorageConfig } from '../integrations/storage';
 import { storageConfig, storageEnv } from './storage-env';
 import { shelterConfig, shelterEnv, type ShelterConfig } from './shelter-env';
 
 // The only reader of process.env in the api. Parsed once; fails fast.
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-
-const ms = z.coerce.number().int().min(0);
-/** Operations (docs/decisions/0021): metrics listener, load shedding, shutdown. */
-const opsEnv = {
-  /** Prometheus /metrics on its own listener; unset = no metrics listener (0 = any free port). */
-  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  METRICS_HOST: z.string().default('127.0.0.1'),
-  /** Shed load past this mean event-loop delay; default 1000, off (0) under NODE_ENV=test so a slow CI machine never sheds. */
-  MAX_EVENT_LOOP_DELAY_MS: ms.optional(),
-  MAX_HEAP_USED_BYTES: z.coerce.number().int().positive().optional(),
-  MAX_RSS_BYTES: z.coerce.number().int().positive().optional(),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  /** How long /readyz answers 503 before the listener closes, so a balancer polling it stops first. */
-  SHUTDOWN_DRAIN_DELAY_MS: ms.default(0),
-};
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -126,12 +113,7 @@ export interface ApiConfig {
   ops: OpsConfig;
 }
 
-export interface OpsConfig {
-  /** undefined → no metrics listener. */
-  metrics: { host: string; port: number } | undefined;
-  pressure: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number | undefined; maxRssBytes: number | undefined };
-  shutdown: { timeoutMs: number; drainDelayMs: number };
-}
+export type { OpsConfig };
 
 export interface OAuthClientConfig {
   clientId: string;
@@ -233,11 +215,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
       e.PORTONE_API_KEY && e.PORTONE_API_SECRET
         ? { apiUrl: e.PORTONE_API_URL.replace(/\/$/, ''), apiKey: e.PORTONE_API_KEY, apiSecret: e.PORTONE_API_SECRET, merchantCode: e.PORTONE_MERCHANT_CODE }
         : undefined,
-    ops: {
-      metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
-      pressure: { maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000), maxHeapUsedBytes: e.MAX_HEAP_USED_BYTES, maxRssBytes: e.MAX_RSS_BYTES },
-      shutdown: { timeoutMs: e.SHUTDOWN_TIMEOUT_MS, drainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS },
-    },
+    ops: opsConfig(e, e.NODE_ENV),
   };
 }
 

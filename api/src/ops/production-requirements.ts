@@ -44,8 +44,3 @@ export function apiProductionProblems(e: ApiProductionInput): string[] {
   }
   return problems;
 }
-
-/** The one message a refused start prints: every problem, no stack trace. */
-export function productionRefusal(tier: 'api' | 'BFF', problems: string[]): string {
-  return [`The ${tier} refuses to start with NODE_ENV=production:`, ...problems.map((p) => `  - ${p}`), 'Set these variables (see .env.example) or run with NODE_ENV=development.'].join('\n');
-}

@@ -1,3 +1,4 @@
+import { refusalOf } from '@pawbridge/server-kit/testing/processes';
 import { describe, expect, it } from 'vitest';
 import { loadApiConfig } from '../config/env';
 import { isWeakAdminPassword } from './production-requirements';
@@ -12,14 +13,7 @@ const complete = {
   ADMIN_PASSWORD: 'Str0ng-admin-pass',
 };
 
-const refusal = (env: Record<string, string>): string => {
-  try {
-    loadApiConfig(env);
-  } catch (err) {
-    return (err as Error).message;
-  }
-  throw new Error('the configuration was accepted');
-};
+const refusal = (env: Record<string, string>): string => refusalOf(loadApiConfig, env);
 
 describe('production refuses to start without what it needs', () => {
   it('lists every missing variable in one message', () => {

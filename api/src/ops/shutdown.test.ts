@@ -1,62 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, httpGet as get, serverProcesses, until } from '@pawbridge/server-kit/testing/processes';
+import { connectedStomp } from '@pawbridge/server-kit/testing/stomp-socket';
 import { afterAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 
 // The real process (server.ts) under SIGTERM: drain, finish in-flight work, tell sockets to reconnect, exit.
-const ROOT = path.resolve(__dirname, '../../..');
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-});
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((r) => server.close(r));
-  return port;
-}
+const processes = serverProcesses(path.resolve(__dirname, '../../..'));
+afterAll(() => processes.stopAll());
 
 function startApi(env: Record<string, string>) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-shutdown-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
-    cwd: ROOT,
-    // A clean environment: never the developer's DATABASE_URL/REDIS_URL.
-    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), NODE_ENV: 'test', LOG_FORMAT: 'json', DATA_DIR: 'memory', MAIL_OUTBOX_DIR: path.join(tmp, 'outbox'), UPLOAD_DIR: path.join(tmp, 'uploads'), DASHBOARD_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => out };
-}
-
-function get(port: number, pathName: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: pathName, agent: false }, (res) => {
-      let body = '';
-      res.on('data', (d: Buffer) => (body += d.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-  });
-}
-
-async function until<T>(fn: () => Promise<T | undefined>, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn().catch(() => undefined);
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return processes.start('api/src/server.ts', { NODE_ENV: 'test', LOG_FORMAT: 'json', DATA_DIR: 'memory', MAIL_OUTBOX_DIR: path.join(tmp, 'outbox'), UPLOAD_DIR: path.join(tmp, 'uploads'), DASHBOARD_PORT: '0', ...env });
 }
 
 describe('graceful shutdown of the api process', () => {
@@ -69,13 +25,7 @@ describe('graceful shutdown of the api process', () => {
     const login = await fetch(`http://127.0.0.1:${port}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: 'demo', password: 'demo1234' }) });
     expect(login.status).toBe(200);
     const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/websocket`, { headers: { cookie } });
-    const frames: string[] = [];
-    ws.on('message', (d: Buffer) => frames.push(d.toString()));
-    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-    await new Promise((r) => ws.on('open', r));
-    ws.send('CONNECT\naccept-version:1.2\nheart-beat:0,0\n\n\0');
-    await until(async () => (frames.some((f) => f.startsWith('CONNECTED')) ? true : undefined), 5000);
+    const { frames, closed } = await connectedStomp(`ws://127.0.0.1:${port}/ws/websocket`, { cookie }, 5000);
 
     // An in-flight request: headers sent, body held back until the shutdown has begun.
     const body = JSON.stringify({ userId: 'demo', password: 'demo1234' });

@@ -1,26 +1,14 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { bffProductionProblems, productionRefusal } from '../ops/production-requirements';
+import { opsConfig, opsEnv, type OpsConfig } from '@pawbridge/server-kit/ops-env';
+import { productionRefusal } from '@pawbridge/server-kit/production';
+import { bffProductionProblems } from '../ops/production-requirements';
 
 // The only reader of process.env in the BFF. Parsed once; fails fast.
 const list = z
   .string()
   .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
-
-const ms = z.coerce.number().int().min(0);
-/** Operations (docs/decisions/0021): metrics listener, load shedding, shutdown. */
-const opsEnv = {
-  /** Prometheus /metrics on its own listener; unset = no metrics listener (0 = any free port). */
-  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  METRICS_HOST: z.string().default('127.0.0.1'),
-  /** Shed load past this mean event-loop delay; default 1000, off (0) under NODE_ENV=test. */
-  MAX_EVENT_LOOP_DELAY_MS: ms.optional(),
-  MAX_HEAP_USED_BYTES: z.coerce.number().int().positive().optional(),
-  MAX_RSS_BYTES: z.coerce.number().int().positive().optional(),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  SHUTDOWN_DRAIN_DELAY_MS: ms.default(0),
-};
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -118,12 +106,7 @@ export interface BffConfig {
   ops: OpsConfig;
 }
 
-export interface OpsConfig {
-  /** undefined → no metrics listener. */
-  metrics: { host: string; port: number } | undefined;
-  pressure: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number | undefined; maxRssBytes: number | undefined };
-  shutdown: { timeoutMs: number; drainDelayMs: number };
-}
+export type { OpsConfig };
 
 export function loadBffConfig(source: Record<string, string | undefined> = process.env): BffConfig {
   // An empty variable (`FOO=`) means unset, as in most tools.
@@ -135,7 +118,7 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
   const e = parsed.data;
   if (e.NODE_ENV === 'production') {
     const problems = bffProductionProblems(source);
-    if (problems.length > 0) throw new Error(productionRefusal(problems));
+    if (problems.length > 0) throw new Error(productionRefusal('BFF', problems));
   }
   const warnings: string[] = [];
   const trustProxy = parseTrustProxy(e.TRUST_PROXY, warnings);
@@ -175,11 +158,7 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
     publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined,
     portoneMerchantCode: e.PORTONE_MERCHANT_CODE,
     breedPredictionEnabled: e.BREED_PREDICTION_ENABLED === undefined ? undefined : e.BREED_PREDICTION_ENABLED === 'true',
-    ops: {
-      metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
-      pressure: { maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000), maxHeapUsedBytes: e.MAX_HEAP_USED_BYTES, maxRssBytes: e.MAX_RSS_BYTES },
-      shutdown: { timeoutMs: e.SHUTDOWN_TIMEOUT_MS, drainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS },
-    },
+    ops: opsConfig(e, e.NODE_ENV),
   };
 }
 

@@ -24,8 +24,3 @@ export function bffProductionProblems(e: BffProductionInput): string[] {
   }
   return problems;
 }
-
-/** The one message a refused start prints: every problem, no stack trace. */
-export function productionRefusal(problems: string[]): string {
-  return ['The BFF refuses to start with NODE_ENV=production:', ...problems.map((p) => `  - ${p}`), 'Set these variables (see .env.example) or run with NODE_ENV=development.'].join('\n');
-}

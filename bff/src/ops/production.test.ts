@@ -1,3 +1,4 @@
+import { refusalOf } from '@pawbridge/server-kit/testing/processes';
 import { describe, expect, it } from 'vitest';
 import { loadBffConfig } from '../config/env';
 
@@ -9,14 +10,7 @@ const complete = {
   PORTONE_MERCHANT_CODE: 'imp12345678',
 };
 
-const refusal = (env: Record<string, string>): string => {
-  try {
-    loadBffConfig(env);
-  } catch (err) {
-    return (err as Error).message;
-  }
-  throw new Error('the configuration was accepted');
-};
+const refusal = (env: Record<string, string>): string => refusalOf(loadBffConfig, env);
 
 describe('production refuses to start without what it needs', () => {
   it('lists every missing variable in one message', () => {

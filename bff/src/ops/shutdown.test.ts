@@ -1,67 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
+import { freePort, httpGet as request, serverProcesses, until } from '@pawbridge/server-kit/testing/processes';
+import { connectedStomp } from '@pawbridge/server-kit/testing/stomp-socket';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { startFakeSpring, type FakeSpring } from '../testing/fake-spring/index';
 
 // The real BFF process (server.ts) under SIGTERM, in front of a fake upstream this test slows down.
-const ROOT = path.resolve(__dirname, '../../..');
-const children: ChildProcess[] = [];
+const processes = serverProcesses(path.resolve(__dirname, '../../..'));
 let spring: FakeSpring;
 beforeAll(async () => {
   spring = await startFakeSpring();
 });
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  processes.stopAll();
   await spring?.close();
 });
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
 async function startBff(env: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bff/src/server.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), NODE_ENV: 'test', LOG_FORMAT: 'json', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), UPSTREAM_URL: spring.url, UPSTREAM_KIND: 'legacy', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const started = processes.start('bff/src/server.ts', { NODE_ENV: 'test', LOG_FORMAT: 'json', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), UPSTREAM_URL: spring.url, UPSTREAM_KIND: 'legacy', ...env });
   await until(async () => ((await request(port, '/healthz')).status === 200 ? true : undefined), 60_000);
-  return { port, child, exited, output: () => out };
-}
-
-function request(port: number, pathName: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: pathName, agent: false, headers }, (res) => {
-      let body = '';
-      res.on('data', (d: Buffer) => (body += d.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-  });
-}
-
-async function until<T>(fn: () => Promise<T | undefined>, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn().catch(() => undefined);
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return { port, ...started };
 }
 
 describe('graceful shutdown of the BFF process', () => {
@@ -70,13 +28,7 @@ describe('graceful shutdown of the BFF process', () => {
     spring.state.addUser({ userId: 'drainer', name: null, email: null, role: 'USER' });
     const cookie = `JSESSIONID=${spring.state.createSession('drainer')}`;
 
-    const ws = new WebSocket(`ws://127.0.0.1:${bff.port}/ws`, { headers: { cookie } });
-    const frames: string[] = [];
-    ws.on('message', (d: Buffer) => frames.push(d.toString()));
-    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-    await new Promise((r) => ws.on('open', r));
-    ws.send('CONNECT\naccept-version:1.2\nheart-beat:0,0\n\n\0');
-    await until(async () => (frames.some((f) => f.startsWith('CONNECTED')) ? true : undefined), 10_000);
+    const { frames, closed } = await connectedStomp(`ws://127.0.0.1:${bff.port}/ws`, { cookie });
 
     // The upstream now takes 1.5 s: this request is in flight when SIGTERM arrives.
     spring.state.delayMs = 1500;
@@ -117,13 +69,10 @@ describe('graceful shutdown of the BFF process', () => {
   }, 90_000);
 
   it('refuses a production start with the list of what is missing, without a stack trace', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bff/src/server.ts'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(child);
-    let out = '';
-    child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(1);
-    expect(out).toContain('The BFF refuses to start with NODE_ENV=production:');
-    expect(out).toContain('  - PUBLIC_ORIGIN: required');
-    expect(out).not.toMatch(/\n\s+at /);
+    const bff = processes.start('bff/src/server.ts', { NODE_ENV: 'production' });
+    expect(await bff.exited).toBe(1);
+    expect(bff.output()).toContain('The BFF refuses to start with NODE_ENV=production:');
+    expect(bff.output()).toContain('  - PUBLIC_ORIGIN: required');
+    expect(bff.output()).not.toMatch(/\n\s+at /);
   }, 30_000);
 });
