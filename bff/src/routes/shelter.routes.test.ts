@@ -95,7 +95,8 @@ describe('GET /api/shelter-animals (upstream = our api)', () => {
   });
 
   it('refuses bad criteria with 400 before asking the upstream', async () => {
-    for (const query of [{ size: '101' }, { foundDateFrom: '2026-13-01' }, { state: 'dead' }, { page: '0' }]) {
+    const bad: Record<string, string>[] = [{ size: '101' }, { foundDateFrom: '2026-13-01' }, { state: 'dead' }, { page: '0' }];
+    for (const query of bad) {
       const res = await createClient(bff.url).get('/api/shelter-animals', { query });
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(res.body.error.code).toBe('VALIDATION_FAILED');
