@@ -156,18 +156,20 @@ export function summarise(route: string, role: Role, resources: Resource[]): Rou
 
 export interface BenchStack {
   baseUrl: string;
-  browser: Browser;
+  /** Null when opened with `{ browser: false }`. */
+  browser: Browser | null;
   cookieFor(role: Role): Promise<string | undefined>;
   firstPostId(): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
 /** The embedded stack (e2e/harness) serving `dist`, with the demo data, and a Chromium. */
-export async function openStack(dist: string): Promise<BenchStack> {
+export async function openStack(dist: string, opts: { browser?: boolean } = {}): Promise<BenchStack> {
   process.env.E2E_WEB_DIST = dist;
   const harness = await import('../e2e/harness');
   const stack = await harness.startStack({ SEED_DEMO_DATA: 'true', LOG_LEVEL: 'error' });
-  const browser = await harness.launchBrowser();
+  // Lighthouse drives a Chromium of its own; the bundle bench uses playwright's.
+  const browser = opts.browser === false ? null : await harness.launchBrowser();
   await waitForDemoData(stack.baseUrl);
   const cookies = new Map<Role, string>();
   return {
@@ -190,7 +192,7 @@ export async function openStack(dist: string): Promise<BenchStack> {
       return /"(?:postId|id)"\s*:\s*"?(\d+)/.exec(text)?.[1];
     },
     async close() {
-      await browser.close();
+      await browser?.close();
       await stack.close();
     },
   };
@@ -217,6 +219,7 @@ export async function measure(stack: BenchStack, targets: { route: string; role:
       if (!id) continue;
       concrete = route.replace(':post', id);
     }
+    if (!stack.browser) throw new Error('measure needs the stack opened with a browser');
     const resources = await loadRoute(stack.browser, stack.baseUrl, concrete, await stack.cookieFor(role));
     loads.push(summarise(route, role, resources));
   }

@@ -42,10 +42,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
-        // React and the class-name helper are needed by every screen: one chunk
+        // React, the class-name helper and Mantine's core (Box, the provider, styles API) are needed by every screen: one chunk
         // instead of the several slivers automatic splitting cuts them into (decision 0023).
         codeSplitting: {
-          groups: [{ name: 'base', test: /node_modules[\\/](react|react-dom|scheduler|clsx|use-sync-external-store)[\\/]/ }],
+          groups: [{ name: 'base', test: /node_modules[\\/](react|react-dom|scheduler|clsx|use-sync-external-store|@mantine[\\/]core[\\/]esm[\\/]core)[\\/]/ }],
         },
       },
     },
