@@ -9,13 +9,17 @@ const modules = fs.existsSync('api/src/modules') ? fs.readdirSync('api/src/modul
 
 /** Another workspace's source is reached through its package name only. */
 const noCrossWorkspaceSrc = {
-  regex: String.raw`^(\.\./)+(\.\./)*(api|bff|web|shared)/src(/|$)|^@pawbridge/[a-z]+/src(/|$)`,
+  regex: String.raw`^(\.\./)+(\.\./)*(api|bff|web|shared|server-kit)/src(/|$)|^@pawbridge/[a-z-]+/src(/|$)`,
   message: "Import another workspace by its package name ('@pawbridge/api/testing', '@pawbridge/shared'), never its src/ by path.",
 };
 
 const restrict = (...patterns) => ['error', { patterns: [noCrossWorkspaceSrc, ...patterns] }];
 const group = (names, message) => ({ group: names, message });
 const upward = group(['@/app', '@/app/**', '**/app/*'], 'Nothing imports upward into app/: move what is shared into lib/ or components/.');
+// server-kit is the servers' operations code (docs/decisions/0021): never in the browser bundle,
+// never under the web's contract package; and it sits below both tiers, so it imports neither.
+const serverOnly = group(['@pawbridge/server-kit', '@pawbridge/server-kit/**', '**/server-kit/**'], 'server-kit is server code: the web (and shared/, which the web imports) never imports it.');
+const restrictWeb = (...patterns) => restrict(serverOnly, ...patterns);
 const realtime = group(['socket.io-client', '@stomp/stompjs', 'sockjs-client', 'axios'], 'Realtime and HTTP clients live in web/src/lib only.');
 
 /** A tiny rule: file names are kebab-case; React component files (.tsx) may be PascalCase. */
@@ -46,21 +50,26 @@ export const boundaries = [
   // ── web: app → features → components / lib / messages (each file in exactly one block,
   //    because a later block's no-restricted-imports replaces an earlier one's) ──
   {
+    files: ['web/**/*.{ts,tsx,mjs}', 'shared/**/*.ts'],
+    ignores: ['**/vitest.setup.ts'],
+    rules: { 'no-restricted-imports': restrictWeb() },
+  },
+  {
     files: ['web/src/app/**/*.{ts,tsx}', 'web/src/main.tsx'],
-    rules: { 'no-restricted-imports': restrict(realtime) },
+    rules: { 'no-restricted-imports': restrictWeb(realtime) },
   },
   {
     files: ['web/src/lib/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': restrict(upward, group(['@/features/**', '@/components/**'], 'lib/ is the bottom layer: it imports no feature or component.')) },
+    rules: { 'no-restricted-imports': restrictWeb(upward, group(['@/features/**', '@/components/**'], 'lib/ is the bottom layer: it imports no feature or component.')) },
   },
   {
     files: ['web/src/{components,messages,config,testing}/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': restrict(upward, realtime, group(['@/features/**'], 'components/, lib/ and messages/ never import a feature.')) },
+    rules: { 'no-restricted-imports': restrictWeb(upward, realtime, group(['@/features/**'], 'components/, lib/ and messages/ never import a feature.')) },
   },
   ...features.map((f) => ({
     files: [`web/src/features/${f}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': restrict(
+      'no-restricted-imports': restrictWeb(
         upward,
         realtime,
         group(
@@ -75,6 +84,16 @@ export const boundaries = [
     ignores: ['web/src/lib/**', ...TESTS],
     rules: {
       'no-restricted-globals': ['error', ...['fetch', 'WebSocket', 'EventSource', 'XMLHttpRequest'].map((name) => ({ name, message: 'Network access lives in web/src/lib only.' }))],
+    },
+  },
+
+  // ── server-kit: fastify, prom-client, pino and node are fine; the tiers and the web are above it ──
+  {
+    files: ['server-kit/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+        group(['@pawbridge/api', '@pawbridge/api/**', '@pawbridge/bff', '@pawbridge/bff/**', '@pawbridge/web', '@pawbridge/web/**', '**/api/src/**', '**/bff/src/**', '**/web/src/**'], 'server-kit sits below both tiers: it imports no tier; the tiers pass their parts in (OpsOptions).'),
+      ),
     },
   },
 
@@ -119,7 +138,7 @@ export const boundaries = [
 
   // ── process.env only in config/ (and the launcher, e2e and bench that start processes) ──
   {
-    files: ['{api,bff,web,shared}/src/**/*.{ts,tsx}'],
+    files: ['{api,bff,web,shared,server-kit}/src/**/*.{ts,tsx}'],
     ignores: ['**/src/config/**', ...TESTS],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read the environment in config/ only.' }],

@@ -38,6 +38,19 @@ describe('layering rules', () => {
     expect(await broken('api/src/modules/adoption/x-probe.ts', "import { findPet } from '../pets/pets.repository';\nexport const a = findPet;\n")).toContain('no-restricted-imports');
   });
 
+  it('server-kit: the web and shared never import it; it imports no tier; the tiers use it by package name', async () => {
+    for (const file of ['web/src/lib/x-probe.ts', 'web/src/features/pets/x-probe.ts', 'web/src/components/x-probe.ts', 'web/src/app/x-probe.ts', 'web/src/x-probe.ts', 'shared/src/x-probe.ts']) {
+      expect(await broken(file, "import { registerOps } from '@pawbridge/server-kit';\nexport const a = registerOps;\n")).toContain('no-restricted-imports');
+    }
+    expect(await broken('web/src/lib/x-probe.ts', "import { maskEmails } from '@pawbridge/server-kit/log-redaction';\nexport const a = maskEmails;\n")).toContain('no-restricted-imports');
+    expect(await broken('server-kit/src/x-probe.ts', "import { loadApiConfig } from '@pawbridge/api/testing';\nexport const a = loadApiConfig;\n")).toContain('no-restricted-imports');
+    expect(await broken('server-kit/src/x-probe.ts', "import { buildApp } from '../../bff/src/app';\nexport const a = buildApp;\n")).toContain('no-restricted-imports');
+    expect(await broken('server-kit/src/x-probe.ts', 'export const a = process.env.SECRET;\n')).toContain('no-restricted-properties');
+    expect(await broken('server-kit/src/x-probe.ts', "import Fastify from 'fastify';\nimport { Registry } from 'prom-client';\nimport pino from 'pino';\nexport const a = [Fastify, Registry, pino];\n")).toEqual([]);
+    expect(await broken('bff/src/ops/x-probe.ts', "import { registerOps } from '@pawbridge/server-kit';\nexport const a = registerOps;\n")).toEqual([]);
+    expect(await broken('api/src/ops/x-probe.ts', "import { registerOps } from '../../../server-kit/src/ops';\nexport const a = registerOps;\n")).toContain('no-restricted-imports');
+  });
+
   it('no workspace imports another one’s src/ by path; file names follow the rule', async () => {
     expect(await broken('e2e/x-probe.ts', "import { seed } from '../api/src/scripts/seed-data';\nexport const a = seed;\n")).toContain('no-restricted-imports');
     expect(await broken('bff/src/routes/BadName.ts', 'export const a = 1;\n')).toContain('pawbridge/file-names');

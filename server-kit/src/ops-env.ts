@@ -19,8 +19,7 @@ export const opsEnv = {
   SHUTDOWN_DRAIN_DELAY_MS: ms.default(0),
 };
 
-const OpsEnvSchema = z.object(opsEnv);
-export type OpsEnv = z.output<typeof OpsEnvSchema>;
+export type OpsEnv = z.output<z.ZodObject<typeof opsEnv>>;
 
 export interface OpsConfig {
   /** undefined → no metrics listener. */
