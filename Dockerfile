@@ -18,6 +18,7 @@ ENV ONNXRUNTIME_NODE_INSTALL=skip \
 # The lock names every workspace, so every manifest is copied (sources come later, per target).
 COPY package.json package-lock.json .npmrc ./
 COPY shared/package.json shared/
+COPY server-kit/package.json server-kit/
 COPY api/package.json api/
 COPY bff/package.json bff/
 COPY web/package.json web/
@@ -31,27 +32,29 @@ COPY web web
 RUN npm run build -w @pawbridge/web \
  && find web/dist -name '*.map' -delete
 
-# ---- api: production dependencies of the api and shared workspaces only ----
+# ---- api: production dependencies of the api, shared and server-kit workspaces only ----
 FROM base AS deps-api
 # onnxruntime-node ships binaries for every platform: only this one's are kept (~250 MB less).
-RUN npm ci --omit=dev -w @pawbridge/api -w @pawbridge/shared \
+RUN npm ci --omit=dev -w @pawbridge/api -w @pawbridge/shared -w @pawbridge/server-kit \
  && find node_modules/onnxruntime-node/bin -mindepth 2 -maxdepth 2 -type d ! -name linux -exec rm -rf {} + \
  && find node_modules/onnxruntime-node/bin -mindepth 3 -maxdepth 3 -type d ! -name "$(node -p process.arch)" -exec rm -rf {} + \
  && find node_modules -name '*.map' -delete
 COPY shared/src shared/src
+COPY server-kit/src server-kit/src
 COPY api/src api/src
-RUN find api/src shared/src \( -name '*.test.ts' -o -name '*.test-*.ts' -o -name '*.suite.ts' -o -name '*.map' \) -delete \
- && rm -rf api/src/testing \
+RUN find api/src shared/src server-kit/src \( -name '*.test.ts' -o -name '*.test-*.ts' -o -name '*.suite.ts' -o -name '*.map' \) -delete \
+ && rm -rf api/src/testing server-kit/src/testing \
  && mkdir -p data/uploads
 
-# ---- bff: production dependencies of the bff and shared workspaces only ----
+# ---- bff: production dependencies of the bff, shared and server-kit workspaces only ----
 FROM base AS deps-bff
-RUN npm ci --omit=dev -w @pawbridge/bff -w @pawbridge/shared \
+RUN npm ci --omit=dev -w @pawbridge/bff -w @pawbridge/shared -w @pawbridge/server-kit \
  && find node_modules -name '*.map' -delete
 COPY shared/src shared/src
+COPY server-kit/src server-kit/src
 COPY bff/src bff/src
-RUN find bff/src shared/src \( -name '*.test.ts' -o -name '*.test-*.ts' -o -name '*.suite.ts' -o -name '*.map' \) -delete \
- && rm -rf bff/src/testing
+RUN find bff/src shared/src server-kit/src \( -name '*.test.ts' -o -name '*.test-*.ts' -o -name '*.suite.ts' -o -name '*.map' \) -delete \
+ && rm -rf bff/src/testing server-kit/src/testing
 
 # ---- runtime images ----
 FROM node:24.21.0-slim AS api
@@ -67,6 +70,7 @@ ENV NODE_ENV=production \
 COPY --from=deps-api /app/package.json ./
 COPY --from=deps-api /app/node_modules node_modules
 COPY --from=deps-api /app/shared shared
+COPY --from=deps-api /app/server-kit server-kit
 COPY --from=deps-api /app/api api
 # Owned by node so a fresh volume mounted here is writable (photos when STORAGE=disk).
 COPY --from=deps-api --chown=node:node /app/data /data
@@ -86,6 +90,7 @@ ENV NODE_ENV=production \
 COPY --from=deps-bff /app/package.json ./
 COPY --from=deps-bff /app/node_modules node_modules
 COPY --from=deps-bff /app/shared shared
+COPY --from=deps-bff /app/server-kit server-kit
 COPY --from=deps-bff /app/bff bff
 EXPOSE 3000
 USER node

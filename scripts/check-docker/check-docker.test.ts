@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkCompose, composeVariables, envExampleNames } from './compose';
-import { lintDockerfile, parseDockerfile, stagesFor } from './dockerfile';
+import { lintDockerfile, missingWorkspaces, parseDockerfile, stagesFor } from './dockerfile';
 import { dockerignoreMatcher } from './emulate';
 import { devOnlyPaths } from './runtime';
 import { localHealthcheck, renderConf, screenRouteMismatches, screenRoutes } from './web-server';
@@ -63,6 +64,31 @@ describe('Dockerfile lint', () => {
     expect(api?.healthcheck?.[0]).toBe('node');
     expect(api?.steps.some((s) => s.kind === 'COPY' && s.from === 'deps-api' && s.chown === 'node:node')).toBe(true);
     expect(stagesFor(stages, 'web').map((s) => s.name)).toEqual(['base', 'build-web', 'web']);
+  });
+});
+
+/** The other workspaces a tier's runtime source (tests and testing/ aside) imports by package name. */
+function importedWorkspaces(dir: string): string[] {
+  const found = new Set<string>();
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (!entry.isFile() || !file.endsWith('.ts') || /\.test(-[a-z-]+)?\.ts$|[\\/]testing[\\/]/.test(file)) continue;
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(/from '@pawbridge\/([a-z-]+)[/']/g)) found.add(m[1] ?? '');
+  }
+  return [...found].sort();
+}
+
+describe('runtime images carry the workspaces their tier imports', () => {
+  it('api and bff install and copy shared and server-kit', () => {
+    const stages = parseDockerfile(read('Dockerfile'));
+    for (const tier of ['api', 'bff']) {
+      const imported = importedWorkspaces(`${tier}/src`);
+      expect(imported).toEqual(expect.arrayContaining(['server-kit', 'shared']));
+      expect(missingWorkspaces(stages, tier, imported)).toEqual([]);
+    }
+    const without = parseDockerfile(read('Dockerfile').replace('COPY --from=deps-bff /app/server-kit server-kit\n', '').replace(' -w @pawbridge/server-kit \\\n && find node_modules/onnx', ' \\\n && find node_modules/onnx'));
+    expect(missingWorkspaces(without, 'bff', ['server-kit'])).toEqual(['bff: imports @pawbridge/server-kit, which is not copied into the image']);
+    expect(missingWorkspaces(without, 'api', ['server-kit'])).toEqual(['api: imports @pawbridge/server-kit, which no npm ci -w installs']);
   });
 });
 

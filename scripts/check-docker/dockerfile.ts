@@ -142,6 +142,21 @@ export function stagesFor(stages: Stage[], target: string): Stage[] {
 }
 
 /**
+ * The workspaces (`@pawbridge/<dir>`) a runtime target imports but does not carry: each must be
+ * installed by one of its stages' `npm ci -w` and copied into the target itself.
+ */
+export function missingWorkspaces(stages: Stage[], target: string, imported: string[]): string[] {
+  const chain = stagesFor(stages, target);
+  const installed = new Set(chain.flatMap((s) => s.steps.flatMap((st) => (st.kind === 'RUN' && /\bnpm ci\b/.test(st.command) ? [...st.command.matchAll(/-w @pawbridge\/([a-z-]+)/g)].map((m) => m[1] ?? '') : []))));
+  const runtime = chain.find((s) => s.name === target);
+  const copied = new Set((runtime?.steps ?? []).flatMap((st) => (st.kind === 'COPY' ? [st.dest.replace(/^\.?\/?|\/$/g, '')] : [])));
+  return imported.flatMap((w) => [
+    ...(installed.has(w) ? [] : [`${target}: imports @pawbridge/${w}, which no npm ci -w installs`]),
+    ...(copied.has(w) ? [] : [`${target}: imports @pawbridge/${w}, which is not copied into the image`]),
+  ]);
+}
+
+/**
  * Lint: dockerfile-utils' diagnostics and our rules. `exists(path)` answers whether a build-context
  * path is present after .dockerignore (COPY sources must be).
  */
