@@ -30,7 +30,7 @@ const status: { bench: string; state: string; seconds: number }[] = [];
 
 /**
  * Keep a figure line: `{figure, value, unit?, target?, met?}` (bench/lib/report.ts), or the
- * bundle's `{route, role, metric, value, target: number|null}` (a budget: met when value <= target).
+ * bundle's and lighthouse's `{route, role?, preset?, metric, value, target: number|null}` (a budget: met when value <= target).
  */
 function record(bench: string, line: string): void {
   let j: unknown;
@@ -41,7 +41,7 @@ function record(bench: string, line: string): void {
   }
   if (typeof j !== 'object' || j === null || !('value' in j)) return;
   const f = j as Record<string, unknown>;
-  const figure = typeof f.figure === 'string' ? f.figure : [f.route, f.role, f.metric].filter((x) => typeof x === 'string').join(' ');
+  const figure = typeof f.figure === 'string' ? f.figure : [f.route, f.role, f.preset, f.metric].filter((x) => typeof x === 'string').join(' ');
   if (!figure || typeof f.value !== 'number') return;
   const numericTarget = typeof f.target === 'number' ? f.target : undefined;
   const met = f.met !== undefined ? Boolean(f.met) : numericTarget !== undefined ? f.value <= numericTarget : undefined;
