@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
+import { logLines } from '@pawbridge/server-kit/testing/log-lines';
 import { loadApiConfig, testServices } from '../config/env';
 import { buildApi } from '../app';
 import { migratedPgliteSnapshot } from '../testing/pglite-template';
@@ -15,13 +15,7 @@ import type { TestApi } from '../testing/test-api';
  */
 export async function startOpsApi(env: Record<string, string> = {}): Promise<TestApi & { logs: string[] }> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-ops-'));
-  const logs: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const { sink, logs } = logLines();
   const redisUrl = testServices().redisUrl;
   const config = loadApiConfig({
     NODE_ENV: 'test',

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { Writable } from 'node:stream';
+import { logLines } from '@pawbridge/server-kit/testing/log-lines';
 import { ambientTestServices, loadBffConfig } from '../config/env';
 import { buildApp } from '../app';
 import type { TestBff } from '../testing/test-bff';
@@ -9,13 +9,7 @@ import type { TestBff } from '../testing/test-bff';
  * its environment in the test's hands and its JSON log lines collected.
  */
 export async function startOpsBff(upstreamUrl: string, env: Record<string, string> = {}): Promise<TestBff & { logs: string[] }> {
-  const logs: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      logs.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const { sink, logs } = logLines();
   const config = loadBffConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
