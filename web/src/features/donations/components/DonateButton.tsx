@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { usePublicConfig } from '@/lib/public-config';
 import { useSession } from '@/lib/session';
-import { isPaid, loadPortOne, requestPay, type PortOnePayResponse } from '@/lib/portone';
+import type { PortOnePayResponse } from '@/lib/portone';
 import { confirm } from '@/components/feedback/notify';
 import { t } from '@/messages';
 import { DONATION_TOTALS_KEY, MY_DONATIONS_KEY, prepareDonation, recordDonation } from '../api';
@@ -70,6 +70,7 @@ export default function DonateButton({ stray }: Props) {
   const finish = async (rsp: PortOnePayResponse, merchantUid: string, amount: number) => {
     setTestOrder(null);
     try {
+      const { isPaid } = await import('@/lib/portone');
       if (!isPaid(rsp) || !rsp.imp_uid) {
         notifyError(rsp.error_msg ? t('donate.payFailed', { reason: rsp.error_msg }) : t('donate.payFailedUnknown'));
         return;
@@ -107,16 +108,18 @@ export default function DonateButton({ stray }: Props) {
       setTestOrder(order);
       return;
     }
+    // The payment module loads when a member pays, not with the adopt list (check:budget).
+    const portone = await import('@/lib/portone');
     let imp;
     try {
-      imp = await loadPortOne();
+      imp = await portone.loadPortOne();
     } catch {
       setBusy(false);
       notifyError(t('donate.sdkMissing'));
       return;
     }
     imp.init(config.payments.merchantCode);
-    const rsp = await requestPay(imp, {
+    const rsp = await portone.requestPay(imp, {
       pay_method: 'card',
       merchant_uid: merchantUid,
       amount,
