@@ -91,27 +91,23 @@ export class PetsService {
   /**
    * Registers a dog. A retry with the same idempotency key (after a timeout)
    * gets the first answer instead of a 409 duplicate; without a key (the
-   * legacy client) every call registers.
+   * legacy client) every call registers. The row and the stored answer
+   * commit in one transaction; the photo is stored before it and removed
+   * when it rolls back.
    */
   register(userPk: number, input: PetRegisterRequest, photo: Buffer, idempotencyKey: string | null = null): Promise<PetDto> {
-    return once(this.ctx.db, idempotencyKey, { userPk, scope: 'pet-register', fail: failure }, async () => toDto(await this.store(userPk, input, photo)));
-  }
-
-  private async store(userPk: number, input: PetRegisterRequest, photo: Buffer): Promise<PetRow> {
-    if (await this.repo.findByRegistration(userPk, input.petId)) throw new ApiHttpError(409, failure(PET_MESSAGES.duplicate));
-    const profile = await this.storePhoto(photo);
-    let row: PetRow | 'duplicate';
-    try {
-      row = await this.repo.insert({ userPk, petId: input.petId, profile, ...fieldsOf(input) });
-    } catch (err) {
-      await this.removePhoto(profile);
-      throw err;
-    }
-    if (row === 'duplicate') {
-      await this.removePhoto(profile);
-      throw new ApiHttpError(409, failure(PET_MESSAGES.duplicate));
-    }
-    return row;
+    return once(this.ctx.db, idempotencyKey, { userPk, scope: 'pet-register', fail: failure }, {
+      prepare: async () => {
+        if (await this.repo.findByRegistration(userPk, input.petId)) throw new ApiHttpError(409, failure(PET_MESSAGES.duplicate));
+        return this.storePhoto(photo);
+      },
+      write: async (trx, profile) => {
+        const row = await new PetsRepository(trx).insert({ userPk, petId: input.petId, profile, ...fieldsOf(input) });
+        if (row === 'duplicate') throw new ApiHttpError(409, failure(PET_MESSAGES.duplicate));
+        return toDto(row);
+      },
+      discard: (profile) => this.removePhoto(profile),
+    });
   }
 
   async edit(userPk: number, id: number, input: PetEditRequest, photo: Buffer | undefined): Promise<void> {

@@ -107,13 +107,36 @@ export class StraysService {
    * else the predictor's confident guess, else null — a failed prediction
    * never fails the report. The stored photo is removed again if the insert
    * fails. A retry with the same idempotency key (after a timeout) gets the
-   * first answer instead of a second report.
+   * first answer instead of a second report: the row and that answer commit
+   * in one transaction, and the event is published after the commit.
    */
-  report(reporterPk: number, form: StrayReportRequest, photo: Buffer, idempotencyKey: string | null = null): Promise<{ id: number }> {
-    return once(this.ctx.db, idempotencyKey, { userPk: reporterPk, scope: 'stray-report', fail: reportFailure }, () => this.storeReport(reporterPk, form, photo));
+  report(reporterPk: number, form: StrayReportRequest, original: Buffer, idempotencyKey: string | null = null): Promise<{ id: number }> {
+    return once(this.ctx.db, idempotencyKey, { userPk: reporterPk, scope: 'stray-report', fail: reportFailure }, {
+      prepare: () => this.storeReportPhoto(form, original),
+      write: async (trx, { imageKey, type }) => ({
+        id: await new StraysRepository(trx).insertReport({
+          reporterPk,
+          latitude: form.latitude,
+          longitude: form.longitude,
+          imageUrl: uploadUrl(imageKey),
+          gender: form.gender ?? null,
+          description: form.description,
+          location: form.location,
+          type,
+          name: null,
+          foundDate: form.foundDate,
+          foundTime: form.foundTime,
+          status: 'LOST',
+          registeredAt: null,
+        }),
+      }),
+      discard: ({ imageKey }) => this.ctx.storage.delete(imageKey),
+      committed: ({ id }) => this.ctx.events.publish(domainEvent('stray.reported', { strayId: id, reporterPk })),
+    });
   }
 
-  private async storeReport(reporterPk: number, form: StrayReportRequest, original: Buffer): Promise<{ id: number }> {
+  /** Before the transaction: the cleaned photo stored, and the breed (the member's text, else the predictor's guess). */
+  private async storeReportPhoto(form: StrayReportRequest, original: Buffer): Promise<{ imageKey: string; type: string | null }> {
     const photo = await cleanImage(original, (m) => reportFailure(m));
     let type = form.type?.trim() || null;
     if (!type && this.predictor) {
@@ -123,30 +146,7 @@ export class StraysService {
         this.log.warn({ err }, 'breed prediction failed; report saved without a breed');
       }
     }
-    const key = await this.ctx.storage.put(photo.bytes, photo.ext, photo.thumbnail);
-    let id: number;
-    try {
-      id = await this.repo.insertReport({
-        reporterPk,
-        latitude: form.latitude,
-        longitude: form.longitude,
-        imageUrl: uploadUrl(key),
-        gender: form.gender ?? null,
-        description: form.description,
-        location: form.location,
-        type,
-        name: null,
-        foundDate: form.foundDate,
-        foundTime: form.foundTime,
-        status: 'LOST',
-        registeredAt: null,
-      });
-    } catch (err) {
-      await this.ctx.storage.delete(key);
-      throw err;
-    }
-    await this.ctx.events.publish(domainEvent('stray.reported', { strayId: id, reporterPk }));
-    return { id };
+    return { imageKey: await this.ctx.storage.put(photo.bytes, photo.ext, photo.thumbnail), type };
   }
 
   /** An admin registers a report: LOST → PROTECTING exactly once (404 unknown, 409 already registered). */
