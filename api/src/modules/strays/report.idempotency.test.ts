@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/test-api';
 import { createMember, solidJpeg, validReport, type Member } from '../../testing/fixtures';
+import type { DomainEvent } from '../../events';
 
 let api: TestApi;
 let alice: Member;
+const reported: DomainEvent[] = [];
 
 beforeAll(async () => {
   api = await startTestApi();
   alice = await createMember(api, 'alice');
+  api.ctx.events.subscribe('stray.reported', (e) => void reported.push(e));
 });
 afterAll(() => api.close());
 
@@ -45,5 +48,13 @@ describe('POST /api/abandoned/register with an Idempotency-Key', () => {
     await report(undefined, '키 없는 제보');
     await report(undefined, '키 없는 제보');
     expect(await count('키 없는 제보')).toBe(2);
+  });
+
+  it('publishes stray.reported once, after the commit: a replayed answer raises no second event', async () => {
+    reported.length = 0;
+    const first = await report('report-retry-0003', '이벤트 한 번만');
+    const again = await report('report-retry-0003', '이벤트 한 번만');
+    expect(again).toEqual(first);
+    expect(reported).toEqual([expect.objectContaining({ type: 'stray.reported', strayId: first.body.id, reporterPk: alice.pk })]);
   });
 });
