@@ -96,6 +96,9 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // The journeys share two cores with Chromium: load shedding (tested on its own in server-kit and
+      // the tiers' ops tests) must not turn a slow CI moment into a failed journey.
+      MAX_EVENT_LOOP_DELAY_MS: '0',
       ...extraEnv,
     },
     path.join(dataDir, 'api.log'),
@@ -105,7 +108,7 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
   const bff = run(
     'bff',
     ['bff/src/server.ts'],
-    { NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(bffPort), UPSTREAM_URL: apiUrl, DASHBOARD_URL: `http://127.0.0.1:${dashboardPort}`, WEB_DIST_DIR: WEB_DIST, LOG_LEVEL: 'warn', REDIS_URL: '', ...extraEnv },
+    { NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(bffPort), UPSTREAM_URL: apiUrl, DASHBOARD_URL: `http://127.0.0.1:${dashboardPort}`, WEB_DIST_DIR: WEB_DIST, LOG_LEVEL: 'warn', REDIS_URL: '', MAX_EVENT_LOOP_DELAY_MS: '0', ...extraEnv },
     path.join(dataDir, 'bff.log'),
   );
   const baseUrl = `http://127.0.0.1:${bffPort}`;
