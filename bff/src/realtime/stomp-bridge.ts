@@ -1,7 +1,8 @@
-import { Client, FrameImpl, Parser, ReconnectionTimeMode, type IFrame, type IMessage, type StompHeaders, type StompSubscription } from '@stomp/stompjs';
 import WebSocket from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import { normaliseNotification } from '../normalisers/notification.normaliser';
+import { StompFrameParser, serializeStompFrame, type StompFrame } from '@pawbridge/server-kit/stomp-frames';
+import { UpstreamStomp } from './upstream-stomp';
 import { upstreamRoutesFor, type BridgeUser, type UpstreamRoute } from './stomp-destinations';
 
 /** Spec §9: heart-beat 10 s each way. */
@@ -40,7 +41,8 @@ interface BrowserSubscription {
 export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void {
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
   const subs = new Map<string, BrowserSubscription>();
-  const upstreamSubs = new Map<string, StompSubscription | null>();
+  /** Upstream destination → its subscription id on the current upstream session (null while none is up). */
+  const upstreamSubs = new Map<string, string | null>();
   let connected = false;
   let onFirstUpstream: (() => void) | null = null;
   let closed = false;
@@ -48,9 +50,9 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void 
   let lastHeard = Date.now();
   const timers: NodeJS.Timeout[] = [];
 
-  const send = (command: string, headers: StompHeaders, body = '') => {
+  const send = (command: string, headers: Record<string, string>, body = '') => {
     if (browser.readyState !== WebSocket.OPEN) return;
-    browser.send(new FrameImpl({ command, headers, body, escapeHeaderValues: true }).serialize() as string);
+    browser.send(serializeStompFrame(command, headers, body));
   };
   const fail = (code: string, detail: string, receipt?: string) => {
     // STOMP 1.2: an ERROR frame ends the session.
@@ -58,62 +60,52 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void 
     shutdown(1008);
   };
 
-  const upstream = new Client({
-    webSocketFactory: () => {
-      const ws = new WebSocket(opts.upstreamUrl, { headers: { cookie: `JSESSIONID=${opts.sessionId}` } });
-      // A refused handshake (e.g. the session expired upstream) is an 'error' event; the client's onclose retries.
-      ws.on('error', (err) => opts.log.debug({ err }, 'upstream STOMP socket error'));
-      return ws;
-    },
-    reconnectDelay: opts.reconnectMs?.first ?? 1000,
-    reconnectTimeMode: ReconnectionTimeMode.EXPONENTIAL,
-    maxReconnectDelay: opts.reconnectMs?.max ?? 30_000,
-    heartbeatIncoming: heartbeatMs,
-    heartbeatOutgoing: heartbeatMs,
-    debug: () => {},
+  const upstream = new UpstreamStomp({
+    url: opts.upstreamUrl,
+    sessionId: opts.sessionId,
+    heartbeatMs,
+    reconnectMs: opts.reconnectMs ?? { first: 1000, max: 30_000 },
+    log: opts.log,
     onConnect: () => {
       onFirstUpstream?.();
       onFirstUpstream = null;
       // A new upstream session has none of the old subscriptions: take them all again.
-      for (const destination of upstreamSubs.keys()) upstreamSubs.set(destination, subscribeUpstream(destination));
+      for (const destination of upstreamSubs.keys()) upstreamSubs.set(destination, upstream.subscribe(destination));
     },
-    onStompError: (frame: IFrame) => opts.log.warn({ message: frame.headers.message }, 'upstream STOMP error'),
-    onWebSocketClose: () => {
+    onMessage: deliver,
+    onDisconnect: () => {
       for (const destination of upstreamSubs.keys()) upstreamSubs.set(destination, null);
     },
   });
 
-  function subscribeUpstream(destination: string): StompSubscription | null {
-    if (!upstream.connected) return null;
-    return upstream.subscribe(destination, (message) => deliver(destination, message));
-  }
-
-  function deliver(upstreamDestination: string, message: IMessage) {
+  function deliver(upstreamDestination: string, raw: string) {
     let body: unknown;
     try {
-      body = JSON.parse(message.body);
+      body = JSON.parse(raw);
     } catch {
       return;
     }
     const notification = normaliseNotification(body);
     if (!notification) return;
+    let json: string | null = null;
     for (const [id, sub] of subs) {
       if (!sub.routes.some((r) => r.destination === upstreamDestination && r.accepts(body))) continue;
-      send('MESSAGE', { subscription: id, 'message-id': `m-${++messageSeq}`, destination: sub.destination, 'content-type': 'application/json' }, JSON.stringify(notification));
+      json ??= JSON.stringify(notification);
+      send('MESSAGE', { subscription: id, 'message-id': `m-${++messageSeq}`, destination: sub.destination, 'content-type': 'application/json' }, json);
     }
   }
 
   function syncUpstream() {
     const wanted = new Set([...subs.values()].flatMap((s) => s.routes.map((r) => r.destination)));
-    for (const [destination, sub] of upstreamSubs) {
+    for (const [destination, id] of upstreamSubs) {
       if (wanted.has(destination)) continue;
       upstreamSubs.delete(destination);
-      if (sub && upstream.connected) sub.unsubscribe();
+      if (id) upstream.unsubscribe(id);
     }
-    for (const destination of wanted) if (!upstreamSubs.has(destination)) upstreamSubs.set(destination, subscribeUpstream(destination));
+    for (const destination of wanted) if (!upstreamSubs.has(destination)) upstreamSubs.set(destination, upstream.subscribe(destination));
   }
 
-  function onFrame(frame: FrameImpl) {
+  function onFrame(frame: StompFrame) {
     const receipt = frame.headers.receipt;
     const ack = () => receipt && send('RECEIPT', { 'receipt-id': receipt });
     if (!connected && frame.command !== 'CONNECT' && frame.command !== 'STOMP') return fail('NOT_CONNECTED', 'CONNECT first.');
@@ -185,30 +177,27 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void 
     closed = true;
     for (const t of timers) clearInterval(t);
     onFirstUpstream = null;
-    void upstream.deactivate();
+    upstream.deactivate();
     setImmediate(() => browser.close(code));
   }
 
-  const parser = new Parser(
-    (raw) => {
-      if (!closed) onFrame(FrameImpl.fromRawFrame(raw, true));
-    },
-    () => {},
-  );
-  browser.on('message', (data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+  const parser = new StompFrameParser();
+  browser.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
     lastHeard = Date.now();
-    const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+    const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+    let frames: StompFrame[];
     try {
-      parser.parseChunk(isBinary ? buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) : buf.toString('utf8'));
+      frames = parser.push(buf.toString('utf8'));
     } catch {
-      fail('MALFORMED_FRAME', 'The frame could not be read.');
+      return fail('MALFORMED_FRAME', 'The frame could not be read.');
     }
+    for (const frame of frames) if (!closed) onFrame(frame);
   });
   browser.on('close', () => {
     if (closed) return;
     closed = true;
     for (const t of timers) clearInterval(t);
-    void upstream.deactivate();
+    upstream.deactivate();
   });
   browser.on('error', () => browser.terminate());
 }
