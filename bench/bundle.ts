@@ -169,8 +169,16 @@ export async function openStack(dist: string, opts: { browser?: boolean } = {}):
   const harness = await import('../e2e/harness');
   const stack = await harness.startStack({ SEED_DEMO_DATA: 'true', LOG_LEVEL: 'error' });
   // Lighthouse drives a Chromium of its own; the bundle bench uses playwright's.
-  const browser = opts.browser === false ? null : await harness.launchBrowser();
-  await waitForDemoData(stack.baseUrl);
+  let browser: Browser | null = null;
+  try {
+    browser = opts.browser === false ? null : await harness.launchBrowser();
+    await waitForDemoData(stack.baseUrl);
+  } catch (err) {
+    // Never leave the api and BFF running behind a failed start.
+    await browser?.close();
+    await stack.close();
+    throw err;
+  }
   const cookies = new Map<Role, string>();
   return {
     baseUrl: stack.baseUrl,

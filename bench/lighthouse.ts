@@ -38,7 +38,7 @@ const median = (xs: number[]): number => {
 };
 
 /** Chromium with a DevTools port for Lighthouse (the harness's flags, headless). */
-async function launchChromium(): Promise<{ port: number; child: ChildProcess; close(): void }> {
+async function launchChromium(): Promise<{ port: number; child: ChildProcess; close(): Promise<void> }> {
   const { freePort } = await import('../e2e/harness');
   const port = await freePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-lh-'));
@@ -56,9 +56,11 @@ async function launchChromium(): Promise<{ port: number; child: ChildProcess; cl
   return {
     port,
     child,
-    close() {
+    async close() {
+      const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      fs.rmSync(profile, { recursive: true, force: true });
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }
@@ -102,7 +104,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    chrome.close();
+    await chrome.close().catch((err: unknown) => console.error(err));
     await stack.close();
   }
   process.stderr.write(`\n${rows.join('\n')}\n`);
