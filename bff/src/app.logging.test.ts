@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeSpring, type FakeSpring } from './testing/fake-spring/index';
+import { createClient } from './testing/test-bff';
+import { startOpsBff } from './ops/ops.test-kit';
+
+// perf (bench/README.md): one log line per request, with the request, its outcome and its id.
+let spring: FakeSpring;
+let bff: Awaited<ReturnType<typeof startOpsBff>>;
+beforeAll(async () => {
+  spring = await startFakeSpring();
+  bff = await startOpsBff(spring.url, { LOG_LEVEL: 'info' });
+});
+afterAll(async () => {
+  await bff?.close();
+  await spring?.close();
+});
+
+describe('request log', () => {
+  it('writes one line per request: masked request, status, time, request id; no separate incoming line', async () => {
+    const id = 'one-line-0123456789';
+    const res = await createClient(bff.url).post('/api/users/verify-email', undefined, { query: { code: '918273', email: 'secret.person@example.com' }, headers: { 'x-request-id': id } });
+    await new Promise((r) => setTimeout(r, 50));
+    const lines = bff.logs.map((l) => JSON.parse(l) as { requestId?: string; msg?: string; req?: { method?: string; url?: string }; res?: { statusCode?: number }; responseTime?: number });
+    const mine = lines.filter((l) => l.requestId === id && (l.req || l.res));
+    expect(mine).toHaveLength(1);
+    const [line] = mine;
+    expect(line!.msg).toBe('request completed');
+    expect(line!.req?.method).toBe('POST');
+    expect(line!.req?.url).toContain('/api/users/verify-email');
+    expect(line!.req?.url).not.toContain('918273');
+    expect(line!.req?.url).not.toContain('secret.person');
+    expect(line!.res?.statusCode).toBe(res.status);
+    expect(typeof line!.responseTime).toBe('number');
+    expect(lines.some((l) => l.msg === 'incoming request')).toBe(false);
+  });
+});
