@@ -124,7 +124,14 @@ export async function loadRoute(browser: Browser, baseUrl: string, route: string
       })(),
     );
   });
+  // Every screen checks the session once its code runs; on a busy machine parsing the JS can
+  // outlast networkidle's 500 ms quiet window, so wait for that call and go quiet again after it.
+  const sessionChecked = page.waitForResponse((r) => r.url().includes('/api/users/check-session'), { timeout: 30_000 }).catch(() => null);
   await page.goto(baseUrl + route, { waitUntil: 'networkidle', timeout: 60_000 });
+  await sessionChecked;
+  await page.waitForLoadState('networkidle', { timeout: 60_000 });
+  await page.waitForTimeout(500);
+  await page.waitForLoadState('networkidle', { timeout: 60_000 });
   const resources = (await Promise.all(pending)).filter((r): r is Resource => r !== null);
   await context.close();
   return resources;
