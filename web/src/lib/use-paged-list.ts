@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { PAGE_LIMITS, TOTAL_COUNT_HEADER } from '@pawbridge/shared';
 import { api, type ApiRequest } from './api-client';
@@ -22,6 +23,19 @@ async function fetchPage<T>(path: string, page: number, size: number, schema: Li
   return { items, total: Math.max(total, items.length) };
 }
 
+/** The reloads of the paged lists on screen, by path. */
+const mounted = new Map<string, Set<() => void>>();
+
+/**
+ * Reads every loaded page of the lists of `path` on screen again (e.g. the
+ * donation history after a donation). A plain `mutate(path)` does not reach
+ * them: SWR keeps infinite lists under their own keys, and a global mutate of
+ * that key refetches no page. A list mounted later reads itself on mount.
+ */
+export function reloadPagedList(path: string): void {
+  for (const reload of mounted.get(path) ?? []) reload();
+}
+
 /**
  * A paged list read page by page (issue 17: `?page&size`, the total in
  * X-Total-Count), shown as one growing list with a "more" control. `path`
@@ -37,7 +51,19 @@ export function usePagedList<T>(path: string | null, schema: ListSchema<T>, size
   const { data, error, isLoading, isValidating, size: pages, setSize, mutate } = useSWRInfinite<Page<T>>(getKey, ([p, page, s]: readonly [string, number, number]) => fetchPage(p, page, s, schema), {
     shouldRetryOnError: false,
     revalidateFirstPage: false,
+    // Coming back to a list (e.g. /mypet after registering a dog) reads it again, not the cached pages.
+    revalidateOnMount: true,
   });
+  useEffect(() => {
+    if (!path) return undefined;
+    const reload = () => void mutate();
+    const set = mounted.get(path) ?? new Set();
+    mounted.set(path, set.add(reload));
+    return () => {
+      set.delete(reload);
+      if (set.size === 0) mounted.delete(path);
+    };
+  }, [path, mutate]);
   const items = data?.flatMap((p) => p.items);
   const total = data?.[data.length - 1]?.total ?? 0;
   const loadingMore = Boolean(data) && pages > (data?.length ?? 0) && isValidating;

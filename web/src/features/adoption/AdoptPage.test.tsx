@@ -180,6 +180,25 @@ describe('AdoptPage', () => {
     expect(within(items[1]!).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('knows every own application, however many: pages of 100 until X-Total-Count is reached', async () => {
+    const mine = Array.from({ length: 130 }, (_, i) => myApp({ id: 1000 + i, adoptPetId: 5000 + i, petName: `강아지${i}`, adoptStatus: 'REJECTED' }));
+    // The last one (second page) is the application for 보리, so its card must show it as applied for.
+    mine[129] = myApp({ id: 42, adoptPetId: 1, petName: '보리' });
+    const { api } = setup({
+      'GET /api/adopt/adoption/my-applications': ({ query }) => {
+        const page = Number(query.get('page'));
+        const size = Number(query.get('size'));
+        return { body: mine.slice((page - 1) * size, page * size), headers: { 'x-total-count': '130' } };
+      },
+    });
+    const section = await screen.findByRole('region', { name: '내 입양 신청' });
+    expect(await within(section).findByRole('listitem', { name: '보리' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/adopt/adoption/my-applications').map((c) => [c.query.get('page'), c.query.get('size')])).toEqual([
+      ['1', '100'],
+      ['2', '100'],
+    ]);
+  });
+
   it('withdraws after confirmation: the stray is 보호 중 again and the section empties', async () => {
     let withdrawn = false;
     const { api } = setup({

@@ -1,6 +1,8 @@
 import useSWR from 'swr';
 import {
   AdoptionApplicationListSchema,
+  PAGE_LIMITS,
+  TOTAL_COUNT_HEADER,
   StrayActionResultSchema,
   StrayListSchema,
   type AdoptionApplication,
@@ -44,9 +46,32 @@ export function rejectApplication(id: number): Promise<StrayActionResult> {
   return api(`/api/admin/adopt/reject/${id}`, { method: 'POST', schema: StrayActionResultSchema });
 }
 
-/** The member's own applications (null key while logged out or for admins: nothing to fetch). */
+/**
+ * Every one of the member's applications: the list is paged (at most 100 a page),
+ * and the adopt page must know each stray the member already applied for, so it
+ * reads page after page until the total in X-Total-Count is reached.
+ */
+export async function fetchAllMyApplications(): Promise<AdoptionApplication[]> {
+  const size = PAGE_LIMITS.sizeMax;
+  const all: AdoptionApplication[] = [];
+  for (let page = 1; ; page += 1) {
+    const seen: { total: number | null } = { total: null };
+    const items = await api(MY_APPLICATIONS_KEY, {
+      query: { page, size },
+      schema: AdoptionApplicationListSchema,
+      onHeaders: (h) => {
+        const n = Number(h.get(TOTAL_COUNT_HEADER));
+        seen.total = h.has(TOTAL_COUNT_HEADER) && Number.isFinite(n) ? n : null;
+      },
+    });
+    all.push(...items);
+    if (items.length < size || seen.total === null || all.length >= seen.total) return all;
+  }
+}
+
+/** The member's own applications, all pages (null key while logged out or for admins: nothing to fetch). */
 export function useMyApplications(enabled: boolean) {
-  const { data, error, mutate } = useSWR<AdoptionApplication[]>(enabled ? MY_APPLICATIONS_KEY : null, () => api(MY_APPLICATIONS_KEY, { schema: AdoptionApplicationListSchema }), {
+  const { data, error, mutate } = useSWR<AdoptionApplication[]>(enabled ? MY_APPLICATIONS_KEY : null, fetchAllMyApplications, {
     shouldRetryOnError: false,
   });
   return { applications: enabled ? data : undefined, error, reload: () => mutate() };

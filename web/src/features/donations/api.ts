@@ -12,6 +12,7 @@ import {
   type TestCheckoutResult,
 } from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
+import { usePagedList } from '@/lib/use-paged-list';
 
 export const MY_DONATIONS_KEY = '/api/abandoned/donation/my-donations';
 export const DONATION_TOTALS_KEY = '/api/abandoned/donation/totals';
@@ -28,12 +29,10 @@ export function recordDonation(body: DonationRecordRequest): Promise<DonationRec
   return api(`/api/abandoned/donation/${encodeURIComponent(body.impUid)}`, { method: 'POST', json: body, schema: DonationRecordedSchema });
 }
 
-/** The member's own donations (null key while logged out or for admins). */
+/** The member's own donations, newest first, a page at a time (null key while logged out or for admins). */
 export function useMyDonations(enabled: boolean) {
-  const { data, error, isLoading, mutate } = useSWR<DonationHistoryItem[]>(enabled ? MY_DONATIONS_KEY : null, () => api(MY_DONATIONS_KEY, { schema: DonationHistorySchema }), {
-    shouldRetryOnError: false,
-  });
-  return { donations: enabled ? data : undefined, error, isLoading, reload: () => mutate() };
+  const list = usePagedList<DonationHistoryItem>(enabled ? MY_DONATIONS_KEY : null, DonationHistorySchema);
+  return { ...list, donations: enabled ? list.items : undefined };
 }
 
 /** Given so far per stray; one request for the whole list (SWR shares it between cards). */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ModalsProvider } from '@mantine/modals';
 import type { DonationHistoryItem, PublicConfig } from '@pawbridge/shared';
@@ -36,6 +36,22 @@ function setup(routes: Record<string, MockRoute> = {}, session: unknown = sessio
 }
 
 const user = () => userEvent.setup();
+
+const item = (over: Partial<DonationHistoryItem>): DonationHistoryItem => ({
+  donationId: 1,
+  abandonedPetId: 7,
+  petName: '보리',
+  type: '진돗개',
+  imageUrl: '/uploads/bori.jpg',
+  amount: 10_000,
+  donatedAt: '2026-11-21T01:00:00.000Z',
+  status: 'PROTECTING',
+  paymentStatus: 'PAID',
+  impUid: 'imp_test_abcdef0123',
+  merchantUid: 'donation_1732150800000',
+  paymentMethod: 'card',
+  ...over,
+});
 
 /** Opens the amount modal, picks or types an amount, confirms. */
 async function donate(u: ReturnType<typeof user>, amount: '10,000원' | string) {
@@ -101,6 +117,8 @@ describe('donations', () => {
     expect(prepare?.body).toMatchObject({ amount: 10_000, abandonedPetId: 7, merchantUid: expect.stringMatching(/^donation_\d+$/) });
     const [recorded] = api.callsTo('POST', '/api/abandoned/donation/imp_test_abcdef0123');
     expect(recorded?.body).toEqual({ impUid: 'imp_test_abcdef0123', merchantUid: (prepare?.body as { merchantUid: string }).merchantUid, amount: 10_000, paymentMethod: 'card', abandonedPetId: 7 });
+    // The history (a paged list, under its own cache key) is read again after the donation.
+    await waitFor(() => expect(api.callsTo('GET', '/api/abandoned/donation/my-donations').length).toBeGreaterThan(1));
   });
 
   it('PortOne: IMP.init with the merchant code, request_pay by card with the session buyer; a failed payment shows the provider’s message and records nothing', async () => {
@@ -142,21 +160,6 @@ describe('donations', () => {
   });
 
   it('history: newest first with photo, name, amount and date; the detail modal shows the payment', async () => {
-    const item = (over: Partial<DonationHistoryItem>): DonationHistoryItem => ({
-      donationId: 1,
-      abandonedPetId: 7,
-      petName: '보리',
-      type: '진돗개',
-      imageUrl: '/uploads/bori.jpg',
-      amount: 10_000,
-      donatedAt: '2026-11-21T01:00:00.000Z',
-      status: 'PROTECTING',
-      paymentStatus: 'PAID',
-      impUid: 'imp_test_abcdef0123',
-      merchantUid: 'donation_1732150800000',
-      paymentMethod: 'card',
-      ...over,
-    });
     setup({ 'GET /api/abandoned/donation/my-donations': { body: [item({}), item({ donationId: 2, petName: '콩이', amount: 1_234_000, imageUrl: null })] } });
     const section = await screen.findByRole('region', { name: '내 후원 내역' });
     const rows = await within(section).findAllByRole('button', { name: /자세히 보기$/ });
@@ -168,6 +171,28 @@ describe('donations', () => {
     const modal = await screen.findByRole('dialog', { name: '후원 상세' });
     expect(within(modal).getByRole('img', { name: '보리의 사진' })).toHaveAttribute('src', '/uploads/bori.jpg');
     for (const text of ['10,000원', '2026년 11월 21일 오전 10:00', '결제 완료', '카드', 'imp_test_abcdef0123', 'donation_1732150800000', '보호 중']) expect(within(modal).getByText(text)).toBeInTheDocument();
+  });
+
+  it('history of more than a page: 20 first, "더 보기" asks for page 2 and then shows all', async () => {
+    const all = Array.from({ length: 23 }, (_, i) => item({ donationId: 100 - i, petName: `강아지 ${100 - i}` }));
+    const api = setup({
+      'GET /api/abandoned/donation/my-donations': ({ query }) => {
+        const page = Number(query.get('page'));
+        const size = Number(query.get('size'));
+        return { body: all.slice((page - 1) * size, page * size), headers: { 'x-total-count': '23' } };
+      },
+    });
+    const section = await screen.findByRole('region', { name: '내 후원 내역' });
+    expect(await within(section).findByText('전체 23건 중 20건')).toBeInTheDocument();
+    expect(within(section).queryByText('강아지 78')).not.toBeInTheDocument();
+    await user().click(within(section).getByRole('button', { name: '더 보기' }));
+    expect(await within(section).findByText('강아지 78')).toBeInTheDocument();
+    expect(within(section).getByText('전체 23건 중 23건')).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: '더 보기' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/abandoned/donation/my-donations').map((c) => [c.query.get('page'), c.query.get('size')])).toEqual([
+      ['1', '20'],
+      ['2', '20'],
+    ]);
   });
 });
 

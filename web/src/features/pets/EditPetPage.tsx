@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useSWRConfig } from 'swr';
 import type { Pet } from '@pawbridge/shared';
 import { notifyError, notifySuccess } from '@/components/feedback/notify';
 import { focusFirstInvalid } from '@/components/form/focus-first-invalid';
 import { showServerErrors } from '@/components/form/server-errors';
 import { useSession } from '@/lib/session';
+import { reloadPagedList } from '@/lib/use-paged-list';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
 import { PETS_KEY, useEditPet, usePet } from './api';
@@ -18,7 +18,6 @@ import PetLoadProblem from './components/PetLoadProblem';
 
 function EditForm({ pet }: { pet: Pet }) {
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
   const form = useForm<PetFormValues>({ mode: 'controlled', initialValues: formFromPet(pet), validate: (values) => validateEdit(values).errors });
   const { trigger, submitting: saving } = useEditPet(pet.id);
   // The page leaves after a save: the button stays busy until it does.
@@ -30,7 +29,7 @@ function EditForm({ pet }: { pet: Pet }) {
     try {
       await trigger(request);
       setLeaving(true);
-      void mutate(PETS_KEY);
+      reloadPagedList(PETS_KEY);
       notifySuccess(t('pets.edit.success'));
       void navigate('/mypet');
     } catch (err) {

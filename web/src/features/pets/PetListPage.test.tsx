@@ -145,6 +145,25 @@ describe('PetListPage', () => {
     expect(await screen.findByText('삭제에 실패했습니다')).toBeInTheDocument();
   });
 
+  it('more than a page of dogs: the count is the total, "더 보기" reads page 2', async () => {
+    const all = Array.from({ length: 22 }, (_, i) => dog({ id: String(i + 1), petId: String(i + 1), name: `멍멍이${i + 1}`, imageUrl: null }));
+    const { api } = renderAt('/mypet', {
+      'GET /api/pet/profile/pets': ({ query }) => {
+        const page = Number(query.get('page'));
+        const size = Number(query.get('size'));
+        return { body: all.slice((page - 1) * size, page * size), headers: { 'x-total-count': '22' } };
+      },
+    });
+    expect(await screen.findByRole('heading', { name: '등록된 반려견 22마리' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+    expect(screen.getByText('전체 22건 중 20건')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '더 보기' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(22));
+    expect(screen.getByText('멍멍이22')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '더 보기' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/pet/profile/pets').map((c) => c.query.get('page'))).toEqual(['1', '2']);
+  });
+
   it('asks a logged-out visitor to log in', async () => {
     renderAt('/mypet', { 'GET /api/users/check-session': { body: { loggedIn: false } } });
     expect(await screen.findByText('내 반려견을 보려면 로그인이 필요합니다')).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { Button, Center, Container, Group, Loader, Paper, SimpleGrid, Stack, Tex
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Pet } from '@pawbridge/shared';
+import LoadMore from '@/components/LoadMore';
 import { checkImageContent } from '@/components/form/ImageInput';
 import { confirm, errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { useSession } from '@/lib/session';
@@ -15,7 +16,7 @@ import LoginRequired from './components/LoginRequired';
 /** /mypet: the owner's dogs (spec §2 Dog list, §4 states: loading → error | empty | list). */
 export default function PetListPage() {
   const { user, isLoading: sessionLoading, refresh } = useSession();
-  const { pets, error, isLoading, reload } = usePets(Boolean(user));
+  const { pets, total, hasMore, loadingMore, loadMore, error, isLoading, reload } = usePets(Boolean(user));
   const [uploadingId, setUploadingId] = useState<string | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const rechecked = useRef(false);
@@ -105,7 +106,7 @@ export default function PetListPage() {
     return (
       <Stack gap="md">
         <Title order={2} size="h3">
-          {t('pets.list.count', { count: pets.length })}
+          {t('pets.list.count', { count: total })}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
           {pets.map((pet, i) => (
@@ -120,6 +121,7 @@ export default function PetListPage() {
             />
           ))}
         </SimpleGrid>
+        <LoadMore shown={pets.length} total={total} hasMore={hasMore} loading={loadingMore} onMore={loadMore} />
       </Stack>
     );
   };

@@ -1,16 +1,17 @@
 import useSWR from 'swr';
 import { OkSchema, PET_LIST_PHOTO_FIELD, PET_PHOTO_FIELD, PetListSchema, PetSchema, type Pet, type PetEditRequest, type PetRegisterRequest } from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
+import { reloadPagedList, usePagedList } from '@/lib/use-paged-list';
 import { fileFingerprint, withRetryKey } from '@/lib/retry-key';
 import { useSubmit } from '@/lib/use-submit';
 
 export const PETS_KEY = '/api/pet/profile/pets';
 const petPath = (petId: string) => `/api/pet/${encodeURIComponent(petId)}`;
 
-/** The caller's dogs; `enabled` is false while nobody is logged in (nothing to ask). */
+/** The caller's dogs, a page at a time; `enabled` is false while nobody is logged in (nothing to ask). */
 export function usePets(enabled: boolean) {
-  const { data, error, isLoading, mutate } = useSWR<Pet[]>(enabled ? PETS_KEY : null, () => api(PETS_KEY, { schema: PetListSchema }), { shouldRetryOnError: false });
-  return { pets: data, error: error as unknown, isLoading, reload: () => mutate() };
+  const list = usePagedList<Pet>(enabled ? PETS_KEY : null, PetListSchema);
+  return { ...list, pets: list.items };
 }
 
 export function usePet(petId: string | undefined, enabled: boolean) {
@@ -33,8 +34,9 @@ export function editPet(petId: string, input: PetEditRequest): Promise<Pet> {
   return api(`/api/pet/edit/${encodeURIComponent(petId)}`, { method: 'PUT', json: input, schema: PetSchema });
 }
 
-/** The registration submit on the list's key: once it succeeds, SWR reloads the owner's list. */
-export const useRegisterPet = (send: (arg: { request: PetRegisterRequest; photo: File }) => Promise<Pet>) => useSubmit(PETS_KEY, send);
+/** The registration submit: once it succeeds, the owner's list (paged, under its own key) is read again. */
+export const useRegisterPet = (send: (arg: { request: PetRegisterRequest; photo: File }) => Promise<Pet>) =>
+  useSubmit(PETS_KEY, send, { onSuccess: () => reloadPagedList(PETS_KEY) });
 
 /** The edit submit: the saved dog becomes the cached answer for its page (no second request). */
 export const useEditPet = (petId: string) =>

@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { usePublicConfig } from '@/lib/public-config';
 import { useSession } from '@/lib/session';
+import { reloadPagedList } from '@/lib/use-paged-list';
 import type { PortOnePayResponse } from '@/lib/portone';
 import { confirm } from '@/components/feedback/notify';
 import { t } from '@/messages';
@@ -81,7 +82,7 @@ export default function DonateButton({ stray }: Props) {
       notifyError(serverFailure(err));
     } finally {
       setBusy(false);
-      void mutate(MY_DONATIONS_KEY);
+      reloadPagedList(MY_DONATIONS_KEY);
       void mutate(DONATION_TOTALS_KEY);
     }
   };

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, Center, Group, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconPaw } from '@tabler/icons-react';
 import type { DonationHistoryItem } from '@pawbridge/shared';
+import LoadMore from '@/components/LoadMore';
 import SafeImage from '@/components/SafeImage';
 import { useSession } from '@/lib/session';
 import { t } from '@/messages';
@@ -18,7 +19,7 @@ interface Props {
 /** The member's donation history (newest first) with a detail modal per item. */
 export default function MyDonations({ hideWhenEmpty = false }: Props) {
   const { user } = useSession();
-  const { donations, error, reload } = useMyDonations(Boolean(user) && !user?.isAdmin);
+  const { donations, error, reload, total, hasMore, loadingMore, loadMore } = useMyDonations(Boolean(user) && !user?.isAdmin);
   const [open, setOpen] = useState<DonationHistoryItem | null>(null);
   if (!user || user.isAdmin) return null;
   if (!error && (!donations || (hideWhenEmpty && donations.length === 0))) return null;
@@ -91,6 +92,7 @@ export default function MyDonations({ hideWhenEmpty = false }: Props) {
           ))}
         </Stack>
       )}
+      {donations && donations.length > 0 && <LoadMore shown={donations.length} total={total} hasMore={hasMore} loading={loadingMore} onMore={loadMore} />}
       <DonationDetailModal donation={open} onClose={() => setOpen(null)} />
     </Card>
   );
