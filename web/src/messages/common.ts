@@ -11,6 +11,7 @@ export const common = {
   'nav.myPets': '내 반려견',
   'nav.adminReports': '제보 관리',
   'nav.adminApplications': '입양 신청 관리',
+  'nav.adminShelterSync': '보호소 공고 동기화',
   'nav.login': '로그인',
   'nav.signup': '회원가입',
   'nav.logout': '로그아웃',

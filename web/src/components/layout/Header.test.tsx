@@ -67,16 +67,17 @@ describe('Header', () => {
     expect(screen.getByText('소셜 로그인')).toBeInTheDocument();
   });
 
-  it('admin: the two admin screens, no my page or dog list entry, in the header and the phone menu', async () => {
+  it('admin: the three admin screens, no my page or dog list entry, in the header and the phone menu', async () => {
     renderLayout(adminUser());
     expect(await screen.findByText('Admin님, 안녕하세요')).toBeInTheDocument();
-    expect(entryNames(desktopNav())).toEqual(['반려견 등록', '유기견 제보', '입양하기', '커뮤니티', '제보 관리', '입양 신청 관리']);
+    expect(entryNames(desktopNav())).toEqual(['반려견 등록', '유기견 제보', '입양하기', '커뮤니티', '제보 관리', '입양 신청 관리', '보호소 공고 동기화']);
     expect(entry('제보 관리')).toHaveAttribute('href', '/admin/abandoned-pets');
     expect(entry('입양 신청 관리')).toHaveAttribute('href', '/admin/adopt-applications');
+    expect(entry('보호소 공고 동기화')).toHaveAttribute('href', '/admin/shelter-sync');
     expect(screen.queryByText('마이페이지')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '메뉴 열기' }));
     const drawerNav = within(await screen.findByRole('dialog')).getByRole('navigation', { name: '주 메뉴' });
-    expect(entryNames(drawerNav)).toEqual(['반려견 등록', '유기견 제보', '입양하기', '커뮤니티', '제보 관리', '입양 신청 관리']);
+    expect(entryNames(drawerNav)).toEqual(['반려견 등록', '유기견 제보', '입양하기', '커뮤니티', '제보 관리', '입양 신청 관리', '보호소 공고 동기화']);
   });
 
   it('server unreachable: not shown as logged out; says the connection failed and retries until the member is back', async () => {

@@ -14,8 +14,8 @@ describe('navItems', () => {
     expect(paths(navItems(sessionUser()))).toEqual(['/pet/register', '/mypet', '/abandoned/register', '/adopt', '/community', '/mypage']);
   });
 
-  it('gives admins the two admin screens instead of my page and the dog list', () => {
-    expect(paths(navItems(adminUser()))).toEqual(['/pet/register', '/abandoned/register', '/adopt', '/community', '/admin/abandoned-pets', '/admin/adopt-applications']);
+  it('gives admins the three admin screens (reports, applications, shelter sync) instead of my page and the dog list', () => {
+    expect(paths(navItems(adminUser()))).toEqual(['/pet/register', '/abandoned/register', '/adopt', '/community', '/admin/abandoned-pets', '/admin/adopt-applications', '/admin/shelter-sync']);
   });
 });
 

@@ -24,12 +24,13 @@ const ALL: (NavItem & { audience: Audience })[] = [
   { to: '/mypage', label: 'nav.myPage', audience: 'member' },
   { to: '/admin/abandoned-pets', label: 'nav.adminReports', audience: 'admin' },
   { to: '/admin/adopt-applications', label: 'nav.adminApplications', audience: 'admin' },
+  { to: '/admin/shelter-sync', label: 'nav.adminShelterSync', audience: 'admin' },
 ];
 
 /**
  * The header's menu entries (spec §2): the five of the spec, plus the dog list for
  * members (spec §2 names no entry for it; without one it is unreachable) and the
- * two admin screens for admins. My page is for logged-in non-admins only (spec §6).
+ * three admin screens for admins. My page is for logged-in non-admins only (spec §6).
  */
 export function navItems(user: SessionUser | null): NavItem[] {
   const audience: Audience | null = user === null ? null : user.isAdmin ? 'admin' : 'member';
