@@ -83,6 +83,19 @@ describe('HomePage', () => {
     expect(cardTargets()).toEqual(['/adopt', '/community', '/abandoned/register']);
   });
 
+  it('while the strays load, four placeholder cards hold the carousel\'s place, hidden from assistive tech (no shift when they arrive)', () => {
+    mockApi({
+      'GET /api/users/check-session': () => new Promise<never>(() => undefined),
+      'GET /api/abandoned/abandoned-pets': () => new Promise<never>(() => undefined),
+    });
+    renderRoutes([{ path: '/', element: <HomePage /> }], '/');
+    const region = screen.getByRole('region', { name: '가족을 기다리는 아이들' });
+    expect(within(region).getByRole('status')).toHaveTextContent('보호 중인 아이들을 불러오는 중이에요…');
+    const placeholder = region.querySelector('[aria-hidden="true"]');
+    expect(placeholder?.firstElementChild?.children).toHaveLength(4);
+    expect(within(region).queryAllByRole('link')).toHaveLength(0);
+  });
+
   it('carousel: at most eight strays, each card names breed, place and status and goes to /adopt', async () => {
     stubObservers();
     const strays = Array.from({ length: 10 }, (_, i) => stray(i + 1, i === 0 ? { type: null, imageUrl: null } : {}));

@@ -1,4 +1,4 @@
-import { AspectRatio, Badge, Box, Button, Center, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { AspectRatio, Badge, Box, Button, Center, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Carousel } from '@mantine/carousel';
 import '@mantine/carousel/styles.css';
 import { IconDog } from '@tabler/icons-react';
@@ -9,6 +9,10 @@ import { adoptListBadge } from '@/components/stray-status';
 import { t } from '@/messages';
 import { useHomeStrays } from '../api';
 import classes from './StrayCarousel.module.css';
+
+// The placeholder's .placeholderSlide repeats these sizes.
+const SLIDE_SIZE = { base: '80%', xs: '50%', md: '25%' };
+const NBSP = '\u00a0';
 
 function StrayCard({ stray }: { stray: Stray }) {
   const breed = stray.type?.trim() || t('home.strays.breedUnknown');
@@ -49,6 +53,39 @@ function StrayCard({ stray }: { stray: Stray }) {
   );
 }
 
+/** A card's outline while the strays load: the same box as StrayCard (photo 4:3, two lines), so nothing below moves. */
+function PlaceholderCard() {
+  return (
+    <div className={classes.card}>
+      <AspectRatio ratio={4 / 3}>
+        <Box bg="gray.1" />
+      </AspectRatio>
+      <Stack gap={2} p="sm">
+        <Text fw={600}>{NBSP}</Text>
+        <Text size="sm">{NBSP}</Text>
+      </Stack>
+    </div>
+  );
+}
+
+/**
+ * Four placeholder slides in the carousel's frame (its slide sizes and gap, room for the
+ * indicators; StrayCarousel.module.css), plain boxes: no Embla until there is something to scroll.
+ */
+function PlaceholderCarousel() {
+  return (
+    <div className={classes.placeholderViewport} aria-hidden>
+      <div className={classes.placeholderTrack}>
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className={classes.placeholderSlide}>
+            <PlaceholderCard />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
 /**
  * Up to eight strays, four to a view on wide screens, fewer on phones where a
  * swipe moves on (spec §2 Home). With four or fewer everything fits, so Embla
@@ -60,14 +97,10 @@ export function StrayCarousel() {
   const body = () => {
     if (isLoading) {
       return (
-        <Center py="xl">
-          <Stack align="center" gap="xs">
-            <Loader aria-hidden />
-            <Text c="dimmed" role="status">
-              {t('home.strays.loading')}
-            </Text>
-          </Stack>
-        </Center>
+        <>
+          <VisuallyHidden role="status">{t('home.strays.loading')}</VisuallyHidden>
+          <PlaceholderCarousel />
+        </>
       );
     }
     if (error || !strays) {
@@ -98,7 +131,7 @@ export function StrayCarousel() {
       <Carousel
         role="group"
         aria-label={t('home.strays.region')}
-        slideSize={{ base: '80%', xs: '50%', md: '25%' }}
+        slideSize={SLIDE_SIZE}
         slideGap="md"
         emblaOptions={{ align: 'start', slidesToScroll: 'auto', containScroll: 'trimSnaps' }}
         withIndicators
