@@ -104,7 +104,7 @@ describe('accounts journey', () => {
     await context.close();
   });
 
-  it('lets the admin in with isAdmin, offers the two admin screens and hides my page', async () => {
+  it('lets the admin in with isAdmin, offers the three admin screens and hides my page', async () => {
     const context = await newContext(browser, stack, PHONE);
     const page = await context.newPage();
     await loginViaUi(page, 'admin', stack.adminPassword);
@@ -113,7 +113,7 @@ describe('accounts journey', () => {
     await page.getByRole('button', { name: '메뉴 열기' }).click();
     const drawer = page.getByRole('dialog');
     await drawer.getByRole('link', { name: '입양하기' }).waitFor();
-    assert.deepEqual(await drawer.getByRole('navigation', { name: '주 메뉴' }).getByRole('link').allTextContents(), ['반려견 등록', '유기견 제보', '입양하기', '커뮤니티', '제보 관리', '입양 신청 관리']);
+    assert.deepEqual(await drawer.getByRole('navigation', { name: '주 메뉴' }).getByRole('link').allTextContents(), ['반려견 등록', '유기견 제보', '입양하기', '커뮤니티', '제보 관리', '입양 신청 관리', '보호소 공고 동기화']);
     assert.equal(await page.getByRole('link', { name: '마이페이지' }).count(), 0);
     await settled(drawer);
     await screenshot(page, 'accounts-admin-menu-phone');
