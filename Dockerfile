@@ -54,7 +54,7 @@ COPY shared/src shared/src
 COPY server-kit/src server-kit/src
 COPY bff/src bff/src
 RUN find bff/src shared/src server-kit/src \( -name '*.test.ts' -o -name '*.test-*.ts' -o -name '*.suite.ts' -o -name '*.map' \) -delete \
- && rm -rf bff/src/testing server-kit/src/testing
+ && rm -rf bff/src/testing bff/src/fuzz server-kit/src/testing
 
 # ---- runtime images ----
 FROM node:24.21.0-slim AS api

@@ -22,7 +22,8 @@ const DATA_FALLBACKS = [
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'testing' ? [] : sourceFiles(full);
+    // testing/ and fuzz/ are test-only code: their Korean is test data (a dog's name), never a message.
+    if (e.isDirectory()) return e.name === 'testing' || e.name === 'fuzz' ? [] : sourceFiles(full);
     return /\.ts$/.test(e.name) && !/\.(test|suite)\.ts$|\.d\.ts$/.test(e.name) ? [full] : [];
   });
 }
