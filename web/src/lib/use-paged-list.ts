@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { PAGE_LIMITS, TOTAL_COUNT_HEADER } from '@pawbridge/shared';
 import { api, type ApiRequest } from './api-client';
@@ -51,9 +51,16 @@ export function usePagedList<T>(path: string | null, schema: ListSchema<T>, size
   const { data, error, isLoading, isValidating, size: pages, setSize, mutate } = useSWRInfinite<Page<T>>(getKey, ([p, page, s]: readonly [string, number, number]) => fetchPage(p, page, s, schema), {
     shouldRetryOnError: false,
     revalidateFirstPage: false,
-    // Coming back to a list (e.g. /mypet after registering a dog) reads it again, not the cached pages.
-    revalidateOnMount: true,
   });
+  // Coming back to a list (e.g. /mypet after registering a dog) reads its cached pages again.
+  // SWR's `revalidateOnMount` did not do it for an infinite list with cached pages (seen in the
+  // pets journey and in use-paged-list.test.tsx with the app's 2 s deduping window); mutate() does.
+  const cachedAtMount = useRef(data !== undefined);
+  useEffect(() => {
+    if (cachedAtMount.current) void mutate();
+    // Only on mount: later reads come from reload() and reloadPagedList().
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   useEffect(() => {
     if (!path) return undefined;
     const reload = () => void mutate();
