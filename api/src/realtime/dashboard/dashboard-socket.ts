@@ -189,6 +189,12 @@ export class DashboardSocket {
     await new Promise<void>((resolve) => {
       void this.io.close(() => resolve());
     });
-    for (const c of this.redis) c.disconnect();
+    // QUIT lets the adapter's pending (P)SUBSCRIBE answers arrive first: a plain disconnect right
+    // after start rejected them unhandled ("Connection is closed"). Bounded for a Redis that is down.
+    await Promise.all(
+      this.redis.map((c) =>
+        Promise.race([c.quit().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1000).unref())]).finally(() => c.disconnect()),
+      ),
+    );
   }
 }
