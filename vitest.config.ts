@@ -4,6 +4,13 @@ import { defineConfig } from 'vitest/config';
 // Postgres and Redis when DATABASE_URL / REDIS_URL are set (CI does both).
 export default defineConfig({
   test: {
-    projects: ['shared', 'server-kit', 'api', 'bff', 'web', { test: { name: 'scripts', include: ['scripts/**/*.test.ts', 'eslint/**/*.test.ts'], environment: 'node' } }],
+    projects: [
+      'shared',
+      'server-kit',
+      'api',
+      'bff',
+      'web',
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts', 'eslint/**/*.test.ts'], environment: 'node' } },
+    ],
   },
 });

@@ -39,7 +39,20 @@ export interface RouteLoad {
    * JS, CSS, fonts and other static files. API answers and photos (the data shown)
    * are counted apart (apiRequests, imageRequests) and in allRequests.
    */
-  totals: Record<'jsGzipBytes' | 'cssGzipBytes' | 'fontGzipBytes' | 'imageGzipBytes' | 'requests' | 'jsRequests' | 'cssRequests' | 'fontRequests' | 'apiRequests' | 'imageRequests' | 'allRequests', number>;
+  totals: Record<
+    | 'jsGzipBytes'
+    | 'cssGzipBytes'
+    | 'fontGzipBytes'
+    | 'imageGzipBytes'
+    | 'requests'
+    | 'jsRequests'
+    | 'cssRequests'
+    | 'fontRequests'
+    | 'apiRequests'
+    | 'imageRequests'
+    | 'allRequests',
+    number
+  >;
 }
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -77,7 +90,10 @@ export function webDist(): string {
     return dir;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-bench-web-'));
-  execFileSync('npx', ['vite', 'build', 'web', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npx', ['vite', 'build', 'web', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return dir;
 }
 
@@ -108,7 +124,13 @@ function kindOf(resourceType: string, url: URL, contentType: string): Kind {
 }
 
 /** Open one route in a fresh context and record every response until the network is idle. */
-export async function loadRoute(browser: Browser, baseUrl: string, route: string, cookie?: string, viewport = { width: 390, height: 844 }): Promise<Resource[]> {
+export async function loadRoute(
+  browser: Browser,
+  baseUrl: string,
+  route: string,
+  cookie?: string,
+  viewport = { width: 390, height: 844 },
+): Promise<Resource[]> {
   const context = await browser.newContext({ viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
   if (cookie) await context.addCookies([{ name: 'JSESSIONID', value: cookie, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
   const page: Page = await context.newPage();
@@ -244,7 +266,10 @@ export async function measure(stack: BenchStack, targets: { route: string; role:
 export const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
 export function printTable(loads: RouteLoad[]): void {
-  const rows = loads.map((l) => `${`${l.role} ${l.route}`.padEnd(36)} js ${kib(l.totals.jsGzipBytes).padStart(10)}  css ${kib(l.totals.cssGzipBytes).padStart(9)}  font ${kib(l.totals.fontGzipBytes).padStart(9)}  req ${String(l.totals.requests).padStart(3)} (js ${l.totals.jsRequests}, css ${l.totals.cssRequests}, font ${l.totals.fontRequests}; +api ${l.totals.apiRequests}, +img ${l.totals.imageRequests})`);
+  const rows = loads.map(
+    (l) =>
+      `${`${l.role} ${l.route}`.padEnd(36)} js ${kib(l.totals.jsGzipBytes).padStart(10)}  css ${kib(l.totals.cssGzipBytes).padStart(9)}  font ${kib(l.totals.fontGzipBytes).padStart(9)}  req ${String(l.totals.requests).padStart(3)} (js ${l.totals.jsRequests}, css ${l.totals.cssRequests}, font ${l.totals.fontRequests}; +api ${l.totals.apiRequests}, +img ${l.totals.imageRequests})`,
+  );
   process.stderr.write(`\n${rows.join('\n')}\n`);
 }
 
@@ -264,11 +289,19 @@ async function main(): Promise<void> {
   try {
     const loads = await measure(stack, targets);
     const line = (o: Record<string, unknown>) => process.stdout.write(`${JSON.stringify({ bench: 'bundle', ...o })}\n`);
-    line({ route: '*', metric: 'entryJsGzipBytes', value: entry.gzipBytes, target: null, budget: budget.routes['*']?.entryJsGzipBytes ?? null, file: entry.file });
+    line({
+      route: '*',
+      metric: 'entryJsGzipBytes',
+      value: entry.gzipBytes,
+      target: null,
+      budget: budget.routes['*']?.entryJsGzipBytes ?? null,
+      file: entry.file,
+    });
     for (const l of loads) {
       const limits = l.role === 'visitor' ? budget.routes[l.route] : undefined;
       const aims = l.role === 'visitor' ? budget.targets?.[l.route] : undefined;
-      for (const [metric, value] of Object.entries(l.totals)) line({ route: l.route, role: l.role, metric, value, target: aims?.[metric] ?? null, budget: limits?.[metric] ?? null });
+      for (const [metric, value] of Object.entries(l.totals))
+        line({ route: l.route, role: l.role, metric, value, target: aims?.[metric] ?? null, budget: limits?.[metric] ?? null });
       line({ route: l.route, role: l.role, metric: 'chunks', value: l.chunks.length, files: l.chunks });
     }
     if (process.argv.includes('--table') || process.stderr.isTTY) printTable(loads);

@@ -22,13 +22,17 @@ interface Budget {
 export function violations(loads: RouteLoad[], modules: Record<string, string[]>, budget: Budget, entryGzipBytes: number): string[] {
   const found: string[] = [];
   const entryMax = budget.routes['*']?.entryJsGzipBytes;
-  if (entryMax !== undefined && entryGzipBytes > entryMax) found.push(`entry chunk is ${kib(entryGzipBytes)} gzip, budget ${kib(entryMax)}`);
+  if (entryMax !== undefined && entryGzipBytes > entryMax)
+    found.push(`entry chunk is ${kib(entryGzipBytes)} gzip, budget ${kib(entryMax)}`);
   for (const load of loads) {
     const limits = budget.routes[load.route] ?? {};
     for (const [metric, max] of Object.entries(limits)) {
       const value = (load.totals as Record<string, number>)[metric];
       if (value === undefined || max === undefined) continue;
-      if (value > max) found.push(`${load.route}: ${metric} ${metric.endsWith('Bytes') ? kib(value) : value} over the budget of ${metric.endsWith('Bytes') ? kib(max) : max}`);
+      if (value > max)
+        found.push(
+          `${load.route}: ${metric} ${metric.endsWith('Bytes') ? kib(value) : value} over the budget of ${metric.endsWith('Bytes') ? kib(max) : max}`,
+        );
     }
     for (const [what, pattern] of Object.entries(budget.forbidden)) {
       const re = new RegExp(pattern);
@@ -50,7 +54,12 @@ export function violations(loads: RouteLoad[], modules: Record<string, string[]>
 export function unstyledComponents(modules: Record<string, string[]>): string[] {
   const stylesDir = path.join(ROOT, 'node_modules', '@mantine', 'core', 'styles');
   const listed = fs.readFileSync(path.join(ROOT, 'web', 'src', 'components', 'styles', 'screens.ts'), 'utf8');
-  const used = new Set(Object.values(modules).flat().map((m) => /@mantine\/core\/esm\/components\/([^/]+)\//.exec(m)?.[1]).filter((c): c is string => c !== undefined));
+  const used = new Set(
+    Object.values(modules)
+      .flat()
+      .map((m) => /@mantine\/core\/esm\/components\/([^/]+)\//.exec(m)?.[1])
+      .filter((c): c is string => c !== undefined),
+  );
   return [...used].filter((c) => fs.existsSync(path.join(stylesDir, `${c}.layer.css`)) && !listed.includes(`/${c}.layer.css'`)).sort();
 }
 
@@ -58,19 +67,24 @@ async function main(): Promise<void> {
   const dist = path.resolve(arg('dist') ?? path.join(ROOT, 'web', 'dist'));
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`no build in ${dist}: run npm run build first`);
   const modules = chunkModules(dist);
-  if (Object.keys(modules).length === 0) throw new Error(`${dist} has no .vite/chunk-modules.json (built before web/build/chunk-modules.ts?)`);
+  if (Object.keys(modules).length === 0)
+    throw new Error(`${dist} has no .vite/chunk-modules.json (built before web/build/chunk-modules.ts?)`);
   const budget = JSON.parse(fs.readFileSync(path.join(ROOT, 'bench', 'budget.json'), 'utf8')) as Budget;
   const routes = Object.keys(budget.routes).filter((r) => r !== '*');
   const stack = await openStack(dist);
   let loads: RouteLoad[];
   try {
-    loads = await measure(stack, routes.map((route) => ({ route, role: 'visitor' as const })));
+    loads = await measure(
+      stack,
+      routes.map((route) => ({ route, role: 'visitor' as const })),
+    );
   } finally {
     await stack.close();
   }
   printTable(loads);
   const problems = violations(loads, modules, budget, entryChunk(dist).gzipBytes);
-  for (const c of unstyledComponents(modules)) problems.push(`Mantine ${c} is used but web/src/components/styles/screens.ts does not import its styles`);
+  for (const c of unstyledComponents(modules))
+    problems.push(`Mantine ${c} is used but web/src/components/styles/screens.ts does not import its styles`);
   if (problems.length > 0) {
     console.error(`\nbudget check FAILED:\n- ${problems.join('\n- ')}`);
     process.exit(1);

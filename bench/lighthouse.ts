@@ -42,14 +42,31 @@ async function launchChromium(): Promise<{ port: number; child: ChildProcess; cl
   const { freePort } = await import('../e2e/harness');
   const port = await freePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-lh-'));
-  const child = spawn(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', [
-    '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--disable-extensions', '--disable-default-apps', '--mute-audio',
-    `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank',
-  ], { stdio: 'ignore' });
+  const child = spawn(
+    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-extensions',
+      '--disable-default-apps',
+      '--mute-audio',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
   const until = Date.now() + 30_000;
   while (Date.now() < until) {
-    const ok = await fetch(`http://127.0.0.1:${port}/json/version`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/json/version`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) break;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -91,10 +108,22 @@ async function main(): Promise<void> {
             if (audit) samples[metric].push(lhr.audits[audit]?.numericValue ?? NaN);
           }
         }
-        const figures = Object.fromEntries((Object.keys(samples) as Metric[]).map((m) => [m, median(samples[m])])) as Record<Metric, number>;
+        const figures = Object.fromEntries((Object.keys(samples) as Metric[]).map((m) => [m, median(samples[m])])) as Record<
+          Metric,
+          number
+        >;
         for (const metric of Object.keys(figures) as Metric[]) {
           const value = metric === 'cls' ? Number(figures[metric].toFixed(4)) : Math.round(figures[metric]);
-          const line = { bench: 'lighthouse', route, preset, metric, value, target: metric === 'score' ? scoreTarget(route, preset) : null, runs, samples: samples[metric] };
+          const line = {
+            bench: 'lighthouse',
+            route,
+            preset,
+            metric,
+            value,
+            target: metric === 'score' ? scoreTarget(route, preset) : null,
+            runs,
+            samples: samples[metric],
+          };
           process.stdout.write(`${JSON.stringify(line)}\n`);
         }
         const target = scoreTarget(route, preset);

@@ -35,15 +35,23 @@ interface Member {
 const children: Child<unknown>[] = [];
 const started = Date.now();
 async function main() {
-  const api = await startChild<{ url: string; members: Member[] }>(path.join(here, 'lib/api-process.ts'), { DATABASE_URL: '', REDIS_URL: '', BENCH_MEMBERS: String(2 * CLIENTS), BENCH_STRAYS: '0' }, [], 120_000);
+  const api = await startChild<{ url: string; members: Member[] }>(
+    path.join(here, 'lib/api-process.ts'),
+    { DATABASE_URL: '', REDIS_URL: '', BENCH_MEMBERS: String(2 * CLIENTS), BENCH_STRAYS: '0' },
+    [],
+    120_000,
+  );
   children.push(api);
-  const bff = await startBff({
-    UPSTREAM_URL: api.ready.url,
-    UPSTREAM_KIND: 'api',
-    LOG_LEVEL: 'warn',
-    LOG_FORMAT: 'json',
-    DASHBOARD_URL: 'http://127.0.0.1:9',
-  }, process.env.REALTIME_BFF_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.REALTIME_BFF_PROF}`] : []);
+  const bff = await startBff(
+    {
+      UPSTREAM_URL: api.ready.url,
+      UPSTREAM_KIND: 'api',
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
+      DASHBOARD_URL: 'http://127.0.0.1:9',
+    },
+    process.env.REALTIME_BFF_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.REALTIME_BFF_PROF}`] : [],
+  );
   children.push(bff);
   const workers: Child<unknown>[] = [];
   for (let w = 0; w < WORKERS; w += 1) workers.push(await startChild(path.join(here, 'lib/stomp-clients.ts'), {}));
@@ -60,7 +68,14 @@ async function main() {
     const members = api.ready.members.slice(g.from, g.from + CLIENTS);
     const t0 = Date.now();
     const answers = await Promise.all(
-      workers.map((w, i) => ask<{ connected: number; failed: number }>(w.proc, { type: 'connect', url: g.url, origin: g.origin, members: members.filter((_, k) => k % WORKERS === i).map(({ sid, userId }) => ({ sid, userId })) })),
+      workers.map((w, i) =>
+        ask<{ connected: number; failed: number }>(w.proc, {
+          type: 'connect',
+          url: g.url,
+          origin: g.origin,
+          members: members.filter((_, k) => k % WORKERS === i).map(({ sid, userId }) => ({ sid, userId })),
+        }),
+      ),
     );
     connected[g.name] = answers.reduce((n, a) => n + a.connected, 0);
     connectMs[g.name] = Date.now() - t0;
@@ -72,7 +87,13 @@ async function main() {
   for (let r = 0; r < ROUNDS; r += 1) {
     for (const g of r % 2 ? [...groups].reverse() : groups) {
       roundNo += 1;
-      const answer = await ask<{ sent: number[] }>(api.proc, { type: 'publish', round: roundNo, from: g.from, to: g.from + CLIENTS, rate: RATE });
+      const answer = await ask<{ sent: number[] }>(api.proc, {
+        type: 'publish',
+        round: roundNo,
+        from: g.from,
+        to: g.from + CLIENTS,
+        rate: RATE,
+      });
       sent[g.name]!.push({ round: roundNo, times: answer.sent });
       await new Promise((res) => setTimeout(res, GAP_MS));
     }
@@ -101,15 +122,54 @@ async function main() {
   }
   const b = result.bff!;
   const d = result.direct!;
-  const detail = { clients: CLIENTS, rounds: ROUNDS, ratePerS: RATE, connectMs, stray, bff: { p50: round(b.p50), p99: round(b.p99) }, direct: { p50: round(d.p50), p99: round(d.p99) }, seconds: Math.round((Date.now() - started) / 1000) };
-  emit({ bench: 'realtime', figure: 'bff.connected', value: connected.bff ?? 0, unit: 'clients', target: `= ${CLIENTS}`, met: connected.bff === CLIENTS, detail });
+  const detail = {
+    clients: CLIENTS,
+    rounds: ROUNDS,
+    ratePerS: RATE,
+    connectMs,
+    stray,
+    bff: { p50: round(b.p50), p99: round(b.p99) },
+    direct: { p50: round(d.p50), p99: round(d.p99) },
+    seconds: Math.round((Date.now() - started) / 1000),
+  };
+  emit({
+    bench: 'realtime',
+    figure: 'bff.connected',
+    value: connected.bff ?? 0,
+    unit: 'clients',
+    target: `= ${CLIENTS}`,
+    met: connected.bff === CLIENTS,
+    detail,
+  });
   emit({ bench: 'realtime', figure: 'direct.connected', value: connected.direct ?? 0, unit: 'clients' });
-  emit({ bench: 'realtime', figure: 'bff.delivered', value: b.delivered, unit: 'messages', target: `= ${b.expected}`, met: b.delivered === b.expected && stray === 0 });
-  emit({ bench: 'realtime', figure: 'direct.delivered', value: d.delivered, unit: 'messages', target: `= ${d.expected}`, met: d.delivered === d.expected });
+  emit({
+    bench: 'realtime',
+    figure: 'bff.delivered',
+    value: b.delivered,
+    unit: 'messages',
+    target: `= ${b.expected}`,
+    met: b.delivered === b.expected && stray === 0,
+  });
+  emit({
+    bench: 'realtime',
+    figure: 'direct.delivered',
+    value: d.delivered,
+    unit: 'messages',
+    target: `= ${d.expected}`,
+    met: d.delivered === d.expected,
+  });
   emit({ bench: 'realtime', figure: 'bff.p50_ms', value: b.p50, unit: 'ms' });
   emit({ bench: 'realtime', figure: 'bff.p99_ms', value: b.p99, unit: 'ms', target: '<= 50', met: b.p99 <= 50 });
   emit({ bench: 'realtime', figure: 'direct.p99_ms', value: d.p99, unit: 'ms' });
-  emit({ bench: 'realtime', figure: 'bff_p99_vs_direct', value: b.p99 / d.p99, unit: 'ratio', target: '<= 1.5', met: b.p99 / d.p99 <= 1.5, detail });
+  emit({
+    bench: 'realtime',
+    figure: 'bff_p99_vs_direct',
+    value: b.p99 / d.p99,
+    unit: 'ratio',
+    target: '<= 1.5',
+    met: b.p99 / d.p99 <= 1.5,
+    detail,
+  });
 }
 
 try {

@@ -42,7 +42,8 @@ function record(bench: string, line: string): void {
   }
   if (typeof j !== 'object' || j === null || !('value' in j)) return;
   const f = j as Record<string, unknown>;
-  const figure = typeof f.figure === 'string' ? f.figure : [f.route, f.role, f.preset, f.metric].filter((x) => typeof x === 'string').join(' ');
+  const figure =
+    typeof f.figure === 'string' ? f.figure : [f.route, f.role, f.preset, f.metric].filter((x) => typeof x === 'string').join(' ');
   if (!figure || typeof f.value !== 'number') return;
   const numericTarget = typeof f.target === 'number' ? f.target : undefined;
   const met = f.met !== undefined ? Boolean(f.met) : numericTarget !== undefined ? f.value <= numericTarget : undefined;
@@ -57,7 +58,11 @@ function record(bench: string, line: string): void {
 
 function runScript(name: string, file: string): Promise<string> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env, detached: true });
+    const child = spawn(process.execPath, ['--import', 'tsx', file], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: process.env,
+      detached: true,
+    });
     const timer = setTimeout(() => {
       if (child.pid) process.kill(-child.pid, 'SIGKILL');
     }, LIMIT_MS[name] ?? PER_SCRIPT_MS);
@@ -86,8 +91,18 @@ const table = (header: string[], body: string[][]) => {
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 };
-process.stdout.write(`\n${table(['bench', 'state', 's'], status.map((s) => [s.bench, s.state, String(s.seconds)]))}\n\n`);
-process.stdout.write(`${table(['bench', 'figure', 'value', 'target', 'met'], rows.map((r) => [r.bench, r.figure, r.value, r.target, r.met]))}\n`);
+process.stdout.write(
+  `\n${table(
+    ['bench', 'state', 's'],
+    status.map((s) => [s.bench, s.state, String(s.seconds)]),
+  )}\n\n`,
+);
+process.stdout.write(
+  `${table(
+    ['bench', 'figure', 'value', 'target', 'met'],
+    rows.map((r) => [r.bench, r.figure, r.value, r.target, r.met]),
+  )}\n`,
+);
 const missed = rows.filter((r) => r.met === 'NO').length;
 process.stdout.write(`\n${rows.length} figures, ${missed} targets missed, ${Math.round((Date.now() - startedAt) / 1000)} s in all.\n`);
 // Missed targets are results, not failures (they are in the table); a script that crashed is.

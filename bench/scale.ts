@@ -55,11 +55,17 @@ async function measure(db: string, bffUrl: string, apiUrl: string, requests: num
     { name: 'strays page 1', path: `/api/abandoned/abandoned-pets?page=1&size=${SIZE}` },
     { name: 'strays last page', path: `/api/abandoned/abandoned-pets?page=${lastPage(totals.strays, SIZE)}&size=${SIZE}` },
     { name: 'search 서울 page 1', path: `/api/abandoned/abandoned-pets/search?location=${seoul}&page=1&size=${SIZE}` },
-    { name: 'search 서울 last page', path: `/api/abandoned/abandoned-pets/search?location=${seoul}&page=${lastPage(totals.seoul, SIZE)}&size=${SIZE}` },
+    {
+      name: 'search 서울 last page',
+      path: `/api/abandoned/abandoned-pets/search?location=${seoul}&page=${lastPage(totals.seoul, SIZE)}&size=${SIZE}`,
+    },
     { name: 'community page 1', path: `/api/community/posts?page=1&size=${SIZE}` },
     { name: 'community last page', path: `/api/community/posts?page=${lastPage(totals.posts, SIZE)}&size=${SIZE}` },
     { name: 'community REVIEW page 1', path: `/api/community/posts?postType=REVIEW&page=1&size=${SIZE}` },
-    { name: 'community REVIEW last page', path: `/api/community/posts?postType=REVIEW&page=${lastPage(totals.reviews, SIZE)}&size=${SIZE}` },
+    {
+      name: 'community REVIEW last page',
+      path: `/api/community/posts?postType=REVIEW&page=${lastPage(totals.reviews, SIZE)}&size=${SIZE}`,
+    },
     // The noise floor of this machine: the BFF answering without the api or the database (no target).
     { name: 'baseline BFF /healthz', path: '/healthz', baseline: true },
   ];
@@ -85,7 +91,14 @@ async function measure(db: string, bffUrl: string, apiUrl: string, requests: num
     const p99 = quantile(s.ms, 0.99);
     const detail = { db, path: f.path, requests, p50: round(p50), bytes: s.bytes, totals, load };
     emit({ bench: 'scale', figure: `${db} ${f.name} p50`, value: p50, unit: 'ms', detail });
-    emit({ bench: 'scale', figure: `${db} ${f.name} p99`, value: p99, unit: 'ms', ...(targeted ? { target: `<= ${TARGET_MS} ms`, met: p99 <= TARGET_MS } : {}), detail });
+    emit({
+      bench: 'scale',
+      figure: `${db} ${f.name} p99`,
+      value: p99,
+      unit: 'ms',
+      ...(targeted ? { target: `<= ${TARGET_MS} ms`, met: p99 <= TARGET_MS } : {}),
+      detail,
+    });
   }
   // The old behaviour for comparison: the whole public list straight from the api (the legacy wire, unpaged).
   const whole: number[] = [];
@@ -95,20 +108,46 @@ async function measure(db: string, bffUrl: string, apiUrl: string, requests: num
     whole.push(r.ms);
     bytes = r.bytes;
   }
-  emit({ bench: 'scale', figure: `${db} unpaged stray list (api) p50`, value: quantile(whole, 0.5), unit: 'ms', detail: { db, bytes, requests: 5 } });
+  emit({
+    bench: 'scale',
+    figure: `${db} unpaged stray list (api) p50`,
+    value: quantile(whole, 0.5),
+    unit: 'ms',
+    detail: { db, bytes, requests: 5 },
+  });
 }
 
 const children: Child<unknown>[] = [];
 async function main(): Promise<void> {
   for (const db of DBS) {
     const postgres = db === 'postgres';
-    const env: Record<string, string> = postgres ? { DATABASE_URL: PG_URL, SCALE_SCHEMA: `bench_scale_${process.pid}`, REDIS_URL: '' } : { DATABASE_URL: '', REDIS_URL: '' };
+    const env: Record<string, string> = postgres
+      ? { DATABASE_URL: PG_URL, SCALE_SCHEMA: `bench_scale_${process.pid}`, REDIS_URL: '' }
+      : { DATABASE_URL: '', REDIS_URL: '' };
     const api = await startChild<Seeded>(path.join(here, 'seed-scale.ts'), env, [], 150_000);
     children.push(api);
-    emit({ bench: 'scale', figure: `${db} seed seconds`, value: api.ready.seconds, unit: 's', target: '< 60 s', met: api.ready.seconds < 60, detail: { strays: api.ready.strays, posts: api.ready.posts } });
-    const bff = await startBff({ UPSTREAM_URL: api.ready.url, UPSTREAM_KIND: 'api', LOG_LEVEL: 'warn', DASHBOARD_URL: 'http://127.0.0.1:9' });
+    emit({
+      bench: 'scale',
+      figure: `${db} seed seconds`,
+      value: api.ready.seconds,
+      unit: 's',
+      target: '< 60 s',
+      met: api.ready.seconds < 60,
+      detail: { strays: api.ready.strays, posts: api.ready.posts },
+    });
+    const bff = await startBff({
+      UPSTREAM_URL: api.ready.url,
+      UPSTREAM_KIND: 'api',
+      LOG_LEVEL: 'warn',
+      DASHBOARD_URL: 'http://127.0.0.1:9',
+    });
     children.push(bff);
-    await measure(db, bff.ready.url, api.ready.url, Number(postgres ? (process.env.SCALE_REQUESTS ?? 200) : (process.env.SCALE_REQUESTS_PGLITE ?? 80)));
+    await measure(
+      db,
+      bff.ready.url,
+      api.ready.url,
+      Number(postgres ? (process.env.SCALE_REQUESTS ?? 200) : (process.env.SCALE_REQUESTS_PGLITE ?? 80)),
+    );
     await bff.stop();
     await api.stop();
   }

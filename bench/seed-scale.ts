@@ -43,9 +43,25 @@ const PLACES: [string, string][] = [
   ['경상남도', '창원 용지호수'],
   ['제주특별자치도', '제주 용두암 주변'],
 ];
-const LOOKS = ['갈색 털의 작은 개', '하얀 진돗개 믹스', '목줄을 한 검은 개', '겁이 많은 어린 강아지', '다리를 조금 저는 노견', '사람을 잘 따르는 누렁이', '털이 엉킨 푸들', '빨간 목걸이를 한 시바견'];
+const LOOKS = [
+  '갈색 털의 작은 개',
+  '하얀 진돗개 믹스',
+  '목줄을 한 검은 개',
+  '겁이 많은 어린 강아지',
+  '다리를 조금 저는 노견',
+  '사람을 잘 따르는 누렁이',
+  '털이 엉킨 푸들',
+  '빨간 목걸이를 한 시바견',
+];
 const BREEDS = ['진돗개', '믹스견', '푸들', '말티즈', '시바견', '리트리버', '포메라니안', '비글'];
-const TITLES = ['임시보호 중인 아이 소식', '우리 강아지 자랑합니다', '입양 후기: 벌써 한 달', '산책 코스 추천해요', '겨울철 발 관리 팁', '보호소 봉사 다녀왔어요'];
+const TITLES = [
+  '임시보호 중인 아이 소식',
+  '우리 강아지 자랑합니다',
+  '입양 후기: 벌써 한 달',
+  '산책 코스 추천해요',
+  '겨울철 발 관리 팁',
+  '보호소 봉사 다녀왔어요',
+];
 
 const list = (xs: string[]) => sql.raw(`ARRAY[${xs.map((x) => `'${x.replaceAll("'", "''")}'`).join(', ')}]::text[]`);
 
@@ -103,7 +119,9 @@ if (isMain) {
   const api = await startTestApi({
     LOG_LEVEL: 'silent',
     REDIS_URL: '',
-    ...(postgres ? { DATABASE_URL: process.env.DATABASE_URL ?? '', DATABASE_SCHEMA: process.env.SCALE_SCHEMA ?? 'bench_scale' } : { DATABASE_URL: '', DATA_DIR: tmp ?? '' }),
+    ...(postgres
+      ? { DATABASE_URL: process.env.DATABASE_URL ?? '', DATABASE_SCHEMA: process.env.SCALE_SCHEMA ?? 'bench_scale' }
+      : { DATABASE_URL: '', DATA_DIR: tmp ?? '' }),
   });
   // SCALE_KEEP=1 (script mode, Postgres): leave the seeded schema for EXPLAIN and psql.
   const keep = postgres && !process.send && process.env.SCALE_KEEP === '1';
@@ -113,7 +131,10 @@ if (isMain) {
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   };
   try {
-    const seeded = await seedScale(api.ctx.db, { strays: Number(process.env.SCALE_STRAYS ?? 10_000), posts: Number(process.env.SCALE_POSTS ?? 100_000) });
+    const seeded = await seedScale(api.ctx.db, {
+      strays: Number(process.env.SCALE_STRAYS ?? 10_000),
+      posts: Number(process.env.SCALE_POSTS ?? 100_000),
+    });
     const db = postgres ? 'postgres' : 'pglite';
     if (process.send) {
       process.send({ ready: { url: api.url, db, ...seeded } });

@@ -23,13 +23,25 @@ async function seriousViolations(page: Page): Promise<Violation[]> {
     // Modals fade in and out: measure colours once every transition has ended (a half-faded modal fails contrast).
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const ending = document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
-    await Promise.race([Promise.all(ending.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]);
+    await Promise.race([
+      Promise.all(ending.map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]);
     return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
   })) as { violations: Violation[] };
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-const describeViolations = (vs: Violation[]) => vs.map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(' | ')}`).join('\n');
+const describeViolations = (vs: Violation[]) =>
+  vs
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} → ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 4)
+          .join(' | ')}`,
+    )
+    .join('\n');
 
 describe('accessibility (axe-core, WCAG 2.1 AA, serious and critical)', () => {
   let stack: Stack;
@@ -63,7 +75,20 @@ describe('accessibility (axe-core, WCAG 2.1 AA, serious and critical)', () => {
     const member = await newContext(browser, stack, PHONE);
     await loginContext(member, stack, 'demo', 'demo1234');
     const page = await member.newPage();
-    for (const path of ['/', '/mypet', '/pet/register', '/abandoned/register', '/adopt', '/community', '/community/1', '/community/createPost', '/mypage/info', '/mypage/pets', '/mypage/applications', '/mypage/donations']) {
+    for (const path of [
+      '/',
+      '/mypet',
+      '/pet/register',
+      '/abandoned/register',
+      '/adopt',
+      '/community',
+      '/community/1',
+      '/community/createPost',
+      '/mypage/info',
+      '/mypage/pets',
+      '/mypage/applications',
+      '/mypage/donations',
+    ]) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       const vs = await seriousViolations(page);

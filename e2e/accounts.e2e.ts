@@ -1,10 +1,26 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator } from 'playwright-core';
-import { DESKTOP, PHONE, createUser, expectConsole, latestCode, launchBrowser, loginContext, loginViaUi, newContext, screenshot, startStack, type Stack } from './harness';
+import {
+  DESKTOP,
+  PHONE,
+  createUser,
+  expectConsole,
+  latestCode,
+  launchBrowser,
+  loginContext,
+  loginViaUi,
+  newContext,
+  screenshot,
+  startStack,
+  type Stack,
+} from './harness';
 
 /** Waits for the drawer's slide-in to finish, so a screenshot shows it in place (a cancelled animation counts as finished). */
-const settled = (dialog: Locator) => dialog.evaluate((el) => Promise.all(el.ownerDocument.getAnimations().map((a) => a.finished.catch(() => undefined))).then(() => undefined));
+const settled = (dialog: Locator) =>
+  dialog.evaluate((el) =>
+    Promise.all(el.ownerDocument.getAnimations().map((a) => a.finished.catch(() => undefined))).then(() => undefined),
+  );
 
 describe('accounts journey', () => {
   let stack: Stack;
@@ -30,7 +46,12 @@ describe('accounts journey', () => {
     await page.getByLabel('이메일').fill(email);
     await page.getByRole('button', { name: '인증 코드 보내기' }).click();
     await page.getByLabel('인증 코드').waitFor();
-    await assert.doesNotReject(page.getByText(/[0-9]:[0-5][0-9]/).first().waitFor());
+    await assert.doesNotReject(
+      page
+        .getByText(/[0-9]:[0-5][0-9]/)
+        .first()
+        .waitFor(),
+    );
     const code = latestCode(stack, email);
     await page.getByLabel('인증 코드').fill(code);
     await page.getByRole('button', { name: '인증하기' }).click();
@@ -58,7 +79,14 @@ describe('accounts journey', () => {
     });
     assert.deepEqual(wrapping, ['keep-all', 'anywhere']);
     const menu = page.getByRole('navigation', { name: '주 메뉴' });
-    assert.deepEqual(await menu.getByRole('link').allTextContents(), ['반려견 등록', '내 반려견', '유기견 제보', '입양하기', '커뮤니티', '마이페이지']);
+    assert.deepEqual(await menu.getByRole('link').allTextContents(), [
+      '반려견 등록',
+      '내 반려견',
+      '유기견 제보',
+      '입양하기',
+      '커뮤니티',
+      '마이페이지',
+    ]);
     await screenshot(page, 'accounts-home-member-desktop');
 
     await page.getByRole('button', { name: '로그아웃' }).click();
@@ -67,7 +95,10 @@ describe('accounts journey', () => {
     // Notifications sit below the header, never over it.
     const toast = await page.getByText('로그아웃되었습니다').boundingBox();
     const header = await page.locator('header').first().boundingBox();
-    assert.ok(toast && header && toast.y >= header.y + header.height, `toast at ${toast?.y}, header ends at ${header ? header.y + header.height : '?'}`);
+    assert.ok(
+      toast && header && toast.y >= header.y + header.height,
+      `toast at ${toast?.y}, header ends at ${header ? header.y + header.height : '?'}`,
+    );
     await loginViaUi(page, 'mina_e2e', 'secret12');
     await page.getByText('김민아님, 다시 만나서 반가워요').waitFor();
     await context.close();
@@ -113,7 +144,15 @@ describe('accounts journey', () => {
     await page.getByRole('button', { name: '메뉴 열기' }).click();
     const drawer = page.getByRole('dialog');
     await drawer.getByRole('link', { name: '입양하기' }).waitFor();
-    assert.deepEqual(await drawer.getByRole('navigation', { name: '주 메뉴' }).getByRole('link').allTextContents(), ['반려견 등록', '유기견 제보', '입양하기', '커뮤니티', '제보 관리', '입양 신청 관리', '보호소 공고 동기화']);
+    assert.deepEqual(await drawer.getByRole('navigation', { name: '주 메뉴' }).getByRole('link').allTextContents(), [
+      '반려견 등록',
+      '유기견 제보',
+      '입양하기',
+      '커뮤니티',
+      '제보 관리',
+      '입양 신청 관리',
+      '보호소 공고 동기화',
+    ]);
     assert.equal(await page.getByRole('link', { name: '마이페이지' }).count(), 0);
     await settled(drawer);
     await screenshot(page, 'accounts-admin-menu-phone');
@@ -152,7 +191,14 @@ describe('accounts journey', () => {
     const drawer = page.getByRole('dialog');
     // The member's entries appear once the session check has answered.
     await drawer.getByRole('link', { name: '마이페이지' }).waitFor();
-    assert.deepEqual(await drawer.getByRole('navigation', { name: '주 메뉴' }).getByRole('link').allTextContents(), ['반려견 등록', '내 반려견', '유기견 제보', '입양하기', '커뮤니티', '마이페이지']);
+    assert.deepEqual(await drawer.getByRole('navigation', { name: '주 메뉴' }).getByRole('link').allTextContents(), [
+      '반려견 등록',
+      '내 반려견',
+      '유기견 제보',
+      '입양하기',
+      '커뮤니티',
+      '마이페이지',
+    ]);
     await settled(drawer);
     await screenshot(page, 'accounts-member-menu-phone');
     await drawer.getByRole('link', { name: '내 반려견' }).click();

@@ -5,12 +5,27 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, createUser, httpClient, launchBrowser, loginContext, newContext, screenshot, startStack, type Stack, type TestUser } from './harness';
+import {
+  DESKTOP,
+  PHONE,
+  createUser,
+  httpClient,
+  launchBrowser,
+  loginContext,
+  newContext,
+  screenshot,
+  startStack,
+  type Stack,
+  type TestUser,
+} from './harness';
 
 const FREE = '망원한강공원';
 const TAKEN = '서울숲 은행나무길';
 
-const photo = (r: number, g: number, b: number) => sharp({ create: { width: 480, height: 360, channels: 3, background: { r, g, b } } }).jpeg().toBuffer();
+const photo = (r: number, g: number, b: number) =>
+  sharp({ create: { width: 480, height: 360, channels: 3, background: { r, g, b } } })
+    .jpeg()
+    .toBuffer();
 
 /** A report by `reporter`, registered by the admin: a PROTECTING stray on the adopt list. */
 async function registeredStray(stack: Stack, reporter: TestUser, place: string, colour: [number, number, number]): Promise<number> {
@@ -18,7 +33,19 @@ async function registeredStray(stack: Stack, reporter: TestUser, place: string, 
   assert.equal((await member.post('/api/users/login', { userId: reporter.userId, password: reporter.password })).status, 200);
   const day = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
   const form = new FormData();
-  form.append('abandoned-pet', JSON.stringify({ latitude: 37.55, longitude: 126.9, gender: 'MALE', description: `${place} 근처에서 만난 순한 강아지입니다.`, location: '서울특별시', type: '믹스견', foundDate: day, foundTime: '10:30' }));
+  form.append(
+    'abandoned-pet',
+    JSON.stringify({
+      latitude: 37.55,
+      longitude: 126.9,
+      gender: 'MALE',
+      description: `${place} 근처에서 만난 순한 강아지입니다.`,
+      location: '서울특별시',
+      type: '믹스견',
+      foundDate: day,
+      foundTime: '10:30',
+    }),
+  );
   form.append('imageurl', new Blob([new Uint8Array(await photo(...colour))], { type: 'image/jpeg' }), 'dog.jpg');
   const report = await member.postForm('/api/abandoned/register', form);
   assert.equal(report.status, 201, JSON.stringify(report.data));
@@ -59,7 +86,9 @@ describe('adoption journey: apply → withdraw → apply again → admin rejects
     await loginContext(context, stack, adopter.userId, adopter.password);
     const page = await context.newPage();
     await page.goto('/adopt');
-    await card(page, FREE).getByRole('button', { name: /입양 신청/ }).click();
+    await card(page, FREE)
+      .getByRole('button', { name: /입양 신청/ })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: '신청하기' }).click();
     await page.getByText('입양 신청이 접수되었습니다. 관리자의 승인을 기다려 주세요.').waitFor();
     await card(page, FREE).getByText('입양 대기').waitFor();
@@ -77,9 +106,17 @@ describe('adoption journey: apply → withdraw → apply again → admin rejects
     await page.getByText('입양 신청을 취소했습니다.').waitFor();
     await mine.waitFor({ state: 'detached' });
     await card(page, FREE).getByText('보호 중').waitFor();
-    assert.equal(await card(page, FREE).getByRole('button', { name: /입양 신청/ }).isEnabled(), true, 'the dog is adoptable again');
+    assert.equal(
+      await card(page, FREE)
+        .getByRole('button', { name: /입양 신청/ })
+        .isEnabled(),
+      true,
+      'the dog is adoptable again',
+    );
 
-    await card(page, FREE).getByRole('button', { name: /입양 신청/ }).click();
+    await card(page, FREE)
+      .getByRole('button', { name: /입양 신청/ })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: '신청하기' }).click();
     await mine.getByText('검토 중').waitFor();
     await card(page, FREE).getByText('입양 대기').waitFor();
@@ -89,7 +126,10 @@ describe('adoption journey: apply → withdraw → apply again → admin rejects
     await loginContext(phone, stack, adopter.userId, adopter.password);
     const small = await phone.newPage();
     await small.goto('/adopt');
-    await small.getByRole('region', { name: '내 입양 신청' }).getByRole('button', { name: /입양 신청 취소/ }).waitFor();
+    await small
+      .getByRole('region', { name: '내 입양 신청' })
+      .getByRole('button', { name: /입양 신청 취소/ })
+      .waitFor();
     await screenshot(small, 'adoption-my-applications-phone');
     await phone.close();
   });

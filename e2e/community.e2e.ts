@@ -5,7 +5,19 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, createUser, httpClient, launchBrowser, loginContext, newContext, screenshot, startStack, type Stack, type TestUser } from './harness';
+import {
+  DESKTOP,
+  PHONE,
+  createUser,
+  httpClient,
+  launchBrowser,
+  loginContext,
+  newContext,
+  screenshot,
+  startStack,
+  type Stack,
+  type TestUser,
+} from './harness';
 
 const TITLE = '콩이가 처음으로 앉아를 해냈어요';
 
@@ -30,13 +42,27 @@ describe('community journey', () => {
     [author, neighbour] = await Promise.all([createUser(stack, 'writer'), createUser(stack, 'neighbour')]);
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-community-e2e-'));
     cover = path.join(tmp, 'cover.jpg');
-    const photo = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#e8b07a' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#e8b07a' } })
+      .jpeg()
+      .toBuffer();
     fs.writeFileSync(cover, photo);
     // A 자랑 post needs a registered dog (the legacy's category rule).
     const c = httpClient(stack);
     await c.post('/api/users/login', { userId: author.userId, password: author.password });
     const form = new FormData();
-    form.append('pet', JSON.stringify({ name: '콩이', type: '말티즈', weight: 3.2, age: 4, size: 'SMALL', gender: 'FEMALE', adopt: false, petId: '410-2023-00123' }));
+    form.append(
+      'pet',
+      JSON.stringify({
+        name: '콩이',
+        type: '말티즈',
+        weight: 3.2,
+        age: 4,
+        size: 'SMALL',
+        gender: 'FEMALE',
+        adopt: false,
+        petId: '410-2023-00123',
+      }),
+    );
     form.append('profile', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'dog.jpg');
     const pet = await c.postForm('/api/pet/register', form);
     assert.equal(pet.status, 201, JSON.stringify(pet.data));

@@ -8,7 +8,19 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, createUser, httpClient, launchBrowser, loginContext, newContext, screenshot, startStack, type Stack, type TestUser } from './harness';
+import {
+  DESKTOP,
+  PHONE,
+  createUser,
+  httpClient,
+  launchBrowser,
+  loginContext,
+  newContext,
+  screenshot,
+  startStack,
+  type Stack,
+  type TestUser,
+} from './harness';
 
 const PLACE = '연남동 경의선숲길';
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -17,14 +29,28 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-c
 async function axeProblems(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     // Modals fade in and out: measure colours once every transition has ended (a half-faded modal fails contrast).
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const ending = document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
-    await Promise.race([Promise.all(ending.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]);
+    await Promise.race([
+      Promise.all(ending.map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]);
     return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
   })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 /** A report registered by the admin: a PROTECTING stray on the adopt list. */
@@ -33,8 +59,22 @@ async function registeredStray(stack: Stack, reporter: TestUser): Promise<number
   assert.equal((await member.post('/api/users/login', { userId: reporter.userId, password: reporter.password })).status, 200);
   const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
   const form = new FormData();
-  form.append('abandoned-pet', JSON.stringify({ latitude: 37.56, longitude: 126.92, gender: 'FEMALE', description: `${PLACE}에서 만난 얌전한 강아지입니다.`, location: '서울특별시', type: '믹스견', foundDate: day, foundTime: '08:15' }));
-  const jpeg = await sharp({ create: { width: 480, height: 360, channels: 3, background: { r: 200, g: 150, b: 90 } } }).jpeg().toBuffer();
+  form.append(
+    'abandoned-pet',
+    JSON.stringify({
+      latitude: 37.56,
+      longitude: 126.92,
+      gender: 'FEMALE',
+      description: `${PLACE}에서 만난 얌전한 강아지입니다.`,
+      location: '서울특별시',
+      type: '믹스견',
+      foundDate: day,
+      foundTime: '08:15',
+    }),
+  );
+  const jpeg = await sharp({ create: { width: 480, height: 360, channels: 3, background: { r: 200, g: 150, b: 90 } } })
+    .jpeg()
+    .toBuffer();
   form.append('imageurl', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'dog.jpg');
   const report = await member.postForm('/api/abandoned/register', form);
   assert.equal(report.status, 201, JSON.stringify(report.data));
@@ -119,7 +159,13 @@ describe('donation journey: 10,000원 through the test gateway, history with det
     const [paid] = before as [HistoryItem];
     assert.equal(paid.abandonedPetId, strayId);
     assert.equal(paid.amount, 10_000);
-    const body = { impUid: paid.impUid, merchantUid: paid.merchantUid, amount: paid.amount, paymentMethod: 'card', abandonedPetId: strayId };
+    const body = {
+      impUid: paid.impUid,
+      merchantUid: paid.merchantUid,
+      amount: paid.amount,
+      paymentMethod: 'card',
+      abandonedPetId: strayId,
+    };
     const replay = await member.post(`/api/abandoned/donation/${paid.impUid}`, body);
     assert.equal(replay.status, 409);
     assert.equal((replay.data as { error: { code: string } }).error.code, 'DONATION_ALREADY_RECORDED');
@@ -129,7 +175,9 @@ describe('donation journey: 10,000원 through the test gateway, history with det
     await stranger.post('/api/users/login', { userId: other.userId, password: other.password });
     assert.equal((await stranger.post(`/api/abandoned/donation/${paid.impUid}`, body)).status, 400);
     assert.equal(((await member.get('/api/abandoned/donation/my-donations')).data as HistoryItem[]).length, 1);
-    const totals = (await member.get('/api/abandoned/donation/totals')).data as { totals: { abandonedPetId: number; totalAmount: number }[] };
+    const totals = (await member.get('/api/abandoned/donation/totals')).data as {
+      totals: { abandonedPetId: number; totalAmount: number }[];
+    };
     assert.equal(totals.totals.find((t) => t.abandonedPetId === strayId)?.totalAmount, 10_000);
   });
 

@@ -15,7 +15,9 @@ import { latestCode } from './mail';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // E2E_WEB_DIST lets parallel runs build and serve their own copy of the SPA.
 const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(ROOT, 'web', 'dist');
-export const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR ? path.resolve(process.env.E2E_SCREENSHOT_DIR) : path.join(ROOT, 'e2e', 'screenshots');
+export const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR
+  ? path.resolve(process.env.E2E_SCREENSHOT_DIR)
+  : path.join(ROOT, 'e2e', 'screenshots');
 
 export interface Stack {
   baseUrl: string;
@@ -57,7 +59,10 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Pr
 /** Build the SPA once if there is no build yet (CI builds before the journeys). */
 export function ensureWebBuild(): void {
   if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) return;
-  execFileSync('npm', ['run', 'build', '-w', '@pawbridge/web', '--', '--outDir', WEB_DIST, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync('npm', ['run', 'build', '-w', '@pawbridge/web', '--', '--outDir', WEB_DIST, '--emptyOutDir'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
 }
 
 function run(name: string, args: string[], env: Record<string, string>, logFile: string): ChildProcess {
@@ -108,7 +113,18 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
   const bff = run(
     'bff',
     ['bff/src/server.ts'],
-    { NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(bffPort), UPSTREAM_URL: apiUrl, DASHBOARD_URL: `http://127.0.0.1:${dashboardPort}`, WEB_DIST_DIR: WEB_DIST, LOG_LEVEL: 'warn', REDIS_URL: '', MAX_EVENT_LOOP_DELAY_MS: '0', ...extraEnv },
+    {
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(bffPort),
+      UPSTREAM_URL: apiUrl,
+      DASHBOARD_URL: `http://127.0.0.1:${dashboardPort}`,
+      WEB_DIST_DIR: WEB_DIST,
+      LOG_LEVEL: 'warn',
+      REDIS_URL: '',
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      ...extraEnv,
+    },
     path.join(dataDir, 'bff.log'),
   );
   const baseUrl = `http://127.0.0.1:${bffPort}`;
@@ -136,7 +152,15 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -190,8 +214,18 @@ function watchConsole(context: BrowserContext, baseUrl: string): string[] {
  * error or warning (see isAllowedConsoleNoise for the few exceptions) or uncaught
  * exception makes `context.close()` throw, so the journey fails with the lines listed.
  */
-export async function newContext(browser: Browser, stack: Stack, viewport: { width: number; height: number } = DESKTOP): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: stack.baseUrl, viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul', deviceScaleFactor: 1 });
+export async function newContext(
+  browser: Browser,
+  stack: Stack,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: stack.baseUrl,
+    viewport,
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+    deviceScaleFactor: 1,
+  });
   const problems = watchConsole(context, stack.baseUrl);
   const close = context.close.bind(context);
   context.close = async (options) => {
@@ -260,7 +294,14 @@ export async function createUser(stack: Stack, prefix = 'user'): Promise<TestUse
   const code = latestCode(stack, user.email);
   const verified = await c.post(`/api/users/verify-email?code=${code}&email=${encodeURIComponent(user.email)}`);
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.data)}`);
-  const signed = await c.post('/api/users/signup', { name: user.name, userId: user.userId, email: user.email, password: user.password, birth: '1990-01-01', phoneNm: '010-1234-5678' });
+  const signed = await c.post('/api/users/signup', {
+    name: user.name,
+    userId: user.userId,
+    email: user.email,
+    password: user.password,
+    birth: '1990-01-01',
+    phoneNm: '010-1234-5678',
+  });
   if (signed.status !== 200) throw new Error(`signup failed: ${signed.status} ${JSON.stringify(signed.data)}`);
   return user;
 }

@@ -22,7 +22,8 @@ export function latestCode(stack: { outboxDir: string }, email: string): string 
 /** Undo quoted-printable / base64 text parts well enough to find the code. */
 function decodeEml(raw: string): string {
   const qp = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-  const b64 = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) => Buffer.from((m[1] ?? '').replace(/\s/g, ''), 'base64').toString('utf8'));
+  const b64 = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) =>
+    Buffer.from((m[1] ?? '').replace(/\s/g, ''), 'base64').toString('utf8'),
+  );
   return [qp, ...b64].join('\n');
 }
-

@@ -7,7 +7,20 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, createUser, httpClient, latestCode, launchBrowser, loginContext, newContext, screenshot, startStack, type Stack, type TestUser } from './harness';
+import {
+  DESKTOP,
+  PHONE,
+  createUser,
+  httpClient,
+  latestCode,
+  launchBrowser,
+  loginContext,
+  newContext,
+  screenshot,
+  startStack,
+  type Stack,
+  type TestUser,
+} from './harness';
 
 const TABS = [
   ['info', '내 정보'],
@@ -16,7 +29,10 @@ const TABS = [
   ['donations', '후원 내역'],
 ] as const;
 
-const jpeg = (r: number, g: number, b: number) => sharp({ create: { width: 480, height: 360, channels: 3, background: { r, g, b } } }).jpeg().toBuffer();
+const jpeg = (r: number, g: number, b: number) =>
+  sharp({ create: { width: 480, height: 360, channels: 3, background: { r, g, b } } })
+    .jpeg()
+    .toBuffer();
 
 /** A PROTECTING stray on the adopt list (reported by a member, registered by the admin). */
 async function registeredStray(stack: Stack, reporter: TestUser, type: string): Promise<number> {
@@ -24,7 +40,19 @@ async function registeredStray(stack: Stack, reporter: TestUser, type: string): 
   assert.equal((await member.post('/api/users/login', { userId: reporter.userId, password: reporter.password })).status, 200);
   const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
   const form = new FormData();
-  form.append('abandoned-pet', JSON.stringify({ latitude: 37.56, longitude: 126.92, gender: 'MALE', description: '망원한강공원에서 만난 순한 강아지입니다.', location: '서울특별시', type, foundDate: day, foundTime: '09:30' }));
+  form.append(
+    'abandoned-pet',
+    JSON.stringify({
+      latitude: 37.56,
+      longitude: 126.92,
+      gender: 'MALE',
+      description: '망원한강공원에서 만난 순한 강아지입니다.',
+      location: '서울특별시',
+      type,
+      foundDate: day,
+      foundTime: '09:30',
+    }),
+  );
   form.append('imageurl', new Blob([new Uint8Array(await jpeg(120, 160, 200))], { type: 'image/jpeg' }), 'dog.jpg');
   const report = await member.postForm('/api/abandoned/register', form);
   assert.equal(report.status, 201, JSON.stringify(report.data));
@@ -71,7 +99,10 @@ describe('home and my page', () => {
       });
       await page.goto('/');
       await page.getByRole('heading', { level: 1, name: '유기견에게 새 가족을 찾아 주세요' }).waitFor();
-      await page.getByRole('region', { name: '바로 가기' }).getByRole('link', { name: /유기견 제보/ }).waitFor();
+      await page
+        .getByRole('region', { name: '바로 가기' })
+        .getByRole('link', { name: /유기견 제보/ })
+        .waitFor();
       release();
       await page.getByRole('region', { name: '가족을 기다리는 아이들' }).waitFor();
       await page.getByRole('link', { name: '회원가입하고 함께하기' }).waitFor();
@@ -88,7 +119,10 @@ describe('home and my page', () => {
     const dogs = page.getByRole('region', { name: '내 반려견' });
     await dogs.getByText('아직 등록한 반려견이 없어요.', { exact: false }).waitFor();
     assert.equal(await dogs.getByRole('link', { name: '반려견 등록하기' }).getAttribute('href'), '/pet/register');
-    await page.getByRole('region', { name: '바로 가기' }).getByRole('link', { name: /마이페이지/ }).waitFor();
+    await page
+      .getByRole('region', { name: '바로 가기' })
+      .getByRole('link', { name: /마이페이지/ })
+      .waitFor();
 
     await page.goto('/mypage');
     await page.waitForURL((u) => u.pathname === '/mypage/info');
@@ -96,7 +130,10 @@ describe('home and my page', () => {
     await screenshot(page, 'mypage-info-empty-desktop');
     await page.getByRole('tab', { name: '내 반려견' }).click();
     await page.waitForURL((u) => u.pathname === '/mypage/pets');
-    await page.getByRole('link', { name: /반려견 등록/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /반려견 등록/ })
+      .first()
+      .waitFor();
     await screenshot(page, 'mypage-pets-empty-desktop');
     await page.getByRole('tab', { name: '입양 신청' }).click();
     await page.getByText('아직 입양 신청이 없어요.', { exact: false }).waitFor();
@@ -113,7 +150,19 @@ describe('home and my page', () => {
     const api = httpClient(stack);
     assert.equal((await api.post('/api/users/login', { userId: member.userId, password: member.password })).status, 200);
     const form = new FormData();
-    form.append('pet', JSON.stringify({ name: '초코', type: '푸들', weight: 4.2, age: 3, size: 'SMALL', gender: 'MALE', adopt: false, petId: '410-2024-01515' }));
+    form.append(
+      'pet',
+      JSON.stringify({
+        name: '초코',
+        type: '푸들',
+        weight: 4.2,
+        age: 3,
+        size: 'SMALL',
+        gender: 'MALE',
+        adopt: false,
+        petId: '410-2024-01515',
+      }),
+    );
     form.append('profile', new Blob([new Uint8Array(await jpeg(200, 150, 90))], { type: 'image/jpeg' }), 'choco.jpg');
     const pet = await api.postForm('/api/pet/register', form);
     assert.equal(pet.status, 201, JSON.stringify(pet.data));
@@ -126,8 +175,14 @@ describe('home and my page', () => {
     await page.goto('/adopt');
     const card = page.getByRole('article').filter({ hasText: '망원한강공원' });
     await card.getByRole('button', { name: /에게 후원하기$/ }).click();
-    await page.getByRole('dialog', { name: /후원하기$/ }).getByRole('button', { name: '10,000원' }).click();
-    await page.getByRole('dialog', { name: /후원하기$/ }).getByRole('button', { name: '다음' }).click();
+    await page
+      .getByRole('dialog', { name: /후원하기$/ })
+      .getByRole('button', { name: '10,000원' })
+      .click();
+    await page
+      .getByRole('dialog', { name: /후원하기$/ })
+      .getByRole('button', { name: '다음' })
+      .click();
     await page.getByRole('dialog', { name: '후원 확인' }).getByRole('button', { name: '결제하기' }).click();
     await page.getByRole('dialog', { name: '테스트 결제' }).getByRole('button', { name: '결제 승인' }).click();
     await page.getByText(/10,000원을 후원했습니다/).waitFor();
@@ -165,7 +220,10 @@ describe('home and my page', () => {
     await application.getByRole('button', { name: /입양 신청 취소$/ }).waitFor();
     await openTab(page, 'donations');
     await page.getByRole('region', { name: '내 후원 내역' }).getByText('10,000원').waitFor();
-    await page.getByRole('region', { name: '내 후원 내역' }).getByRole('button', { name: /자세히 보기$/ }).click();
+    await page
+      .getByRole('region', { name: '내 후원 내역' })
+      .getByRole('button', { name: /자세히 보기$/ })
+      .click();
     await page.getByRole('dialog', { name: '후원 상세' }).getByText('결제 완료').waitFor();
     await page.keyboard.press('Escape');
     await context.close();
@@ -221,7 +279,10 @@ describe('home and my page', () => {
     await page.getByLabel('인증 코드').waitFor();
     await page.getByLabel('인증 코드').fill(latestCode(stack, newEmail));
     await page.getByRole('button', { name: '인증하기' }).click();
-    await page.getByRole('button', { name: /인증 완료/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /인증 완료/ })
+      .first()
+      .waitFor();
     await screenshot(page, 'mypage-info-email-verified-phone');
     await page.getByRole('button', { name: '저장' }).click();
     await page.getByText('내 정보를 수정했어요.').waitFor();
@@ -241,7 +302,10 @@ describe('home and my page', () => {
       await page.goto('/mypage/info');
       await page.waitForURL((u) => u.pathname === '/');
       await page.getByText('마이페이지는 일반 회원 전용이에요.', { exact: false }).waitFor();
-      await page.getByText(/실시간 연결됨|연결 중/).first().waitFor();
+      await page
+        .getByText(/실시간 연결됨|연결 중/)
+        .first()
+        .waitFor();
       assert.equal(await page.getByRole('region', { name: '내 반려견' }).count(), 0);
       await page.waitForLoadState('networkidle');
       await screenshot(page, `mypage-home-admin-${name}`);

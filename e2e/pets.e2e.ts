@@ -5,7 +5,19 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, createUser, httpClient, launchBrowser, loginContext, newContext, screenshot, startStack, type Stack, type TestUser } from './harness';
+import {
+  DESKTOP,
+  PHONE,
+  createUser,
+  httpClient,
+  launchBrowser,
+  loginContext,
+  newContext,
+  screenshot,
+  startStack,
+  type Stack,
+  type TestUser,
+} from './harness';
 
 const PET_ID = '410-2024-00001';
 
@@ -21,7 +33,8 @@ describe('companion dogs journey', () => {
   let textAsJpg: string;
 
   // Stored photos, not counting each one's list-size thumbnail (<name>.thumb.webp).
-  const storedFiles = () => (fs.existsSync(stack.uploadsDir) ? fs.readdirSync(stack.uploadsDir).filter((f) => !f.startsWith('.') && !f.includes('.thumb.')) : []);
+  const storedFiles = () =>
+    fs.existsSync(stack.uploadsDir) ? fs.readdirSync(stack.uploadsDir).filter((f) => !f.startsWith('.') && !f.includes('.thumb.')) : [];
   const imageLoaded = (page: Page, alt: string) =>
     page.waitForFunction((a) => {
       const img = document.querySelector<HTMLImageElement>(`img[alt="${a}"]`);
@@ -38,8 +51,18 @@ describe('companion dogs journey', () => {
     photoB = path.join(tmp, 'choco-new.png');
     bigPhoto = path.join(tmp, 'huge.jpg');
     textAsJpg = path.join(tmp, 'notes.jpg');
-    fs.writeFileSync(photoA, await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c8955c' } }).jpeg().toBuffer());
-    fs.writeFileSync(photoB, await sharp({ create: { width: 480, height: 480, channels: 3, background: '#5c8dc8' } }).png().toBuffer());
+    fs.writeFileSync(
+      photoA,
+      await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c8955c' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    fs.writeFileSync(
+      photoB,
+      await sharp({ create: { width: 480, height: 480, channels: 3, background: '#5c8dc8' } })
+        .png()
+        .toBuffer(),
+    );
     fs.writeFileSync(bigPhoto, Buffer.alloc(6 * 1024 * 1024, 0xff));
     fs.writeFileSync(textAsJpg, 'this is a text file, not a photo');
   });
@@ -109,7 +132,10 @@ describe('companion dogs journey', () => {
     // Focus brought the note into view below the fixed header, not under it.
     const note = await done.boundingBox();
     const header = await page.locator('header').first().boundingBox();
-    assert.ok(note && header && note.y >= header.y + header.height, `note at ${note?.y}, header ends at ${header ? header.y + header.height : '?'}`);
+    assert.ok(
+      note && header && note.y >= header.y + header.height,
+      `note at ${note?.y}, header ends at ${header ? header.y + header.height : '?'}`,
+    );
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'pets-register-success-desktop');
     await page.setViewportSize(PHONE);
@@ -120,7 +146,10 @@ describe('companion dogs journey', () => {
     await page.getByRole('heading', { name: '등록된 반려견 1마리' }).waitFor();
     await page.waitForFunction((title) => document.title === title, '내 반려견 · 포브리지');
     // The list has its own menu entry, marked as the current screen.
-    assert.equal(await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '내 반려견' }).getAttribute('aria-current'), 'page');
+    assert.equal(
+      await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '내 반려견' }).getAttribute('aria-current'),
+      'page',
+    );
     await imageLoaded(page, '초코의 프로필 사진');
     await page.getByText('4.2kg').waitFor();
     await screenshot(page, 'pets-list-desktop');
@@ -227,7 +256,19 @@ describe('companion dogs journey', () => {
     const c = httpClient(stack);
     await c.post('/api/users/login', { userId: owner.userId, password: owner.password });
     const form = new FormData();
-    form.append('pet', JSON.stringify({ name: '보리', type: '믹스', weight: 7.5, age: 2, size: 'MEDIUM', gender: 'FEMALE', adopt: true, petId: '410-2024-00003' }));
+    form.append(
+      'pet',
+      JSON.stringify({
+        name: '보리',
+        type: '믹스',
+        weight: 7.5,
+        age: 2,
+        size: 'MEDIUM',
+        gender: 'FEMALE',
+        adopt: true,
+        petId: '410-2024-00003',
+      }),
+    );
     form.append('profile', new Blob([new Uint8Array(fs.readFileSync(bigPhoto))], { type: 'image/jpeg' }), 'huge.jpg');
     const big = await c.postForm('/api/pet/register', form);
     assert.equal(big.status, 413);

@@ -7,7 +7,19 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, createUser, httpClient, launchBrowser, loginContext, newContext, screenshot, startStack, type Stack, type TestUser } from './harness';
+import {
+  DESKTOP,
+  PHONE,
+  createUser,
+  httpClient,
+  launchBrowser,
+  loginContext,
+  newContext,
+  screenshot,
+  startStack,
+  type Stack,
+  type TestUser,
+} from './harness';
 
 const PLACE = '연남동 경의선숲길';
 
@@ -16,8 +28,22 @@ async function reportStray(stack: Stack, reporter: TestUser, place: string): Pro
   assert.equal((await member.post('/api/users/login', { userId: reporter.userId, password: reporter.password })).status, 200);
   const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   const form = new FormData();
-  form.append('abandoned-pet', JSON.stringify({ latitude: 37.56, longitude: 126.92, gender: 'FEMALE', description: `${place}에서 혼자 있던 갈색 강아지입니다.`, location: '서울특별시', type: '믹스견', foundDate: day, foundTime: '09:10' }));
-  const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 150, g: 110, b: 70 } } }).jpeg().toBuffer();
+  form.append(
+    'abandoned-pet',
+    JSON.stringify({
+      latitude: 37.56,
+      longitude: 126.92,
+      gender: 'FEMALE',
+      description: `${place}에서 혼자 있던 갈색 강아지입니다.`,
+      location: '서울특별시',
+      type: '믹스견',
+      foundDate: day,
+      foundTime: '09:10',
+    }),
+  );
+  const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 150, g: 110, b: 70 } } })
+    .jpeg()
+    .toBuffer();
   form.append('imageurl', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'dog.jpg');
   const res = await member.postForm('/api/abandoned/register', form);
   assert.equal(res.status, 201, JSON.stringify(res.data));
@@ -132,7 +158,10 @@ describe('realtime journey: the bell and the admin dashboard, live', () => {
     for (const page of pages) await page.getByRole('status').filter({ hasText: '실시간 연결됨' }).waitFor();
 
     await reportStray(stack, reporter, '망원동 골목');
-    await reportsCard.getByTestId('stat-유기견 제보').filter({ hasText: String(before + 1) }).waitFor();
+    await reportsCard
+      .getByTestId('stat-유기견 제보')
+      .filter({ hasText: String(before + 1) })
+      .waitFor();
     for (const page of pages) await page.getByTestId('activity-feed').getByText('새 유기견 제보가 접수되었어요').first().waitFor();
     await reportsCard.getByText(/처리 대기 \d+건/).waitFor();
 

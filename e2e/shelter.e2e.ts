@@ -9,7 +9,18 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, PHONE, createUser, httpClient, launchBrowser, loginContext, newContext, screenshot, startStack, type Stack } from './harness';
+import {
+  DESKTOP,
+  PHONE,
+  createUser,
+  httpClient,
+  launchBrowser,
+  loginContext,
+  newContext,
+  screenshot,
+  startStack,
+  type Stack,
+} from './harness';
 
 const PLACE = '마포구 망원동 한강공원';
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -18,13 +29,27 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-c
 async function axeProblems(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const ending = document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
-    await Promise.race([Promise.all(ending.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]);
+    await Promise.race([
+      Promise.all(ending.map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]);
     return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
   })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 /** A member's report in Seoul, registered by the admin: a PROTECTING stray on the adopt list. */
@@ -34,8 +59,22 @@ async function memberStray(stack: Stack): Promise<void> {
   assert.equal((await member.post('/api/users/login', { userId: reporter.userId, password: reporter.password })).status, 200);
   const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
   const form = new FormData();
-  form.append('abandoned-pet', JSON.stringify({ latitude: 37.55, longitude: 126.9, gender: 'MALE', description: `${PLACE}에서 만난 순한 강아지입니다.`, location: '서울특별시', type: '진돗개', foundDate: day, foundTime: '09:10' }));
-  const jpeg = await sharp({ create: { width: 480, height: 360, channels: 3, background: { r: 190, g: 140, b: 80 } } }).jpeg().toBuffer();
+  form.append(
+    'abandoned-pet',
+    JSON.stringify({
+      latitude: 37.55,
+      longitude: 126.9,
+      gender: 'MALE',
+      description: `${PLACE}에서 만난 순한 강아지입니다.`,
+      location: '서울특별시',
+      type: '진돗개',
+      foundDate: day,
+      foundTime: '09:10',
+    }),
+  );
+  const jpeg = await sharp({ create: { width: 480, height: 360, channels: 3, background: { r: 190, g: 140, b: 80 } } })
+    .jpeg()
+    .toBuffer();
   form.append('imageurl', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'dog.jpg');
   const report = await member.postForm('/api/abandoned/register', form);
   assert.equal(report.status, 201, JSON.stringify(report.data));
@@ -121,7 +160,10 @@ describe('shelter animals journey: admin sync → visitor sees, searches and fil
     // Shelter notices only.
     await page.getByRole('button', { name: '초기화' }).click();
     await page.getByText('보호소 공고', { exact: true }).first().waitFor();
-    await page.locator('label').filter({ hasText: /^보호소 공고$/ }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^보호소 공고$/ })
+      .click();
     await page.waitForFunction(() => ![...document.querySelectorAll('article')].some((a) => a.textContent?.includes('망원동')));
     await context.close();
   });

@@ -12,13 +12,27 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-c
 async function assertAccessible(page: Page): Promise<void> {
   await page.evaluate(AXE_SOURCE);
   const found = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     // Modals fade in and out: measure colours once every transition has ended (a half-faded modal fails contrast).
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const ending = document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
-    await Promise.race([Promise.all(ending.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]);
+    await Promise.race([
+      Promise.all(ending.map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]);
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
   })) as string[];
   assert.deepEqual(found, [], `${page.url()}:\n${found.join('\n')}`);
 }
@@ -60,7 +74,7 @@ describe('social login journey', () => {
     await header.getByText('소셜 로그인', { exact: true }).waitFor();
     const box = page.getByRole('alert').filter({ hasText: '소셜 계정으로 로그인했어요' });
     await box.getByText('3141592653', { exact: true }).waitFor();
-    assert.match(await box.textContent() ?? '', /카카오 계정으로 로그인했습니다/);
+    assert.match((await box.textContent()) ?? '', /카카오 계정으로 로그인했습니다/);
     await screenshot(page, 'social-login-home-desktop');
     await assertAccessible(page);
 

@@ -4,13 +4,23 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { cutTiles, dogPhoto, serveTiles, toTop } from './fixtures';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, createUser, launchBrowser, loginContext, newContext, screenshot, startStack, type Stack, type TestUser } from './harness';
+import {
+  DESKTOP,
+  PHONE,
+  SCREENSHOT_DIR,
+  createUser,
+  launchBrowser,
+  loginContext,
+  newContext,
+  screenshot,
+  startStack,
+  type Stack,
+  type TestUser,
+} from './harness';
 
 // A place word that appears only in this report, so the place search must find exactly it.
 const PLACE = '해운대공원';
 const DESCRIPTION = `${PLACE} 산책로 벤치 아래에서 떨고 있던 갈색 중형견입니다. 빨간 목줄을 하고 있고 사람을 잘 따릅니다.`;
-
-
 
 const strayCard = (page: Page) => page.getByRole('article').filter({ hasText: PLACE });
 
@@ -54,7 +64,14 @@ describe('strays journey: report → review → adopt list → apply → approve
 
     // Nothing filled: every message, nothing sent.
     await page.getByRole('button', { name: '제보하기' }).click();
-    for (const message of ['지도를 눌러 발견 위치를 다시 선택해 주세요', '유기견 사진은 필수입니다', '유기견에 대한 설명을 입력해 주세요', '발견한 지역을 선택해 주세요', '발견 날짜를 입력해 주세요', '발견 시간을 입력해 주세요'])
+    for (const message of [
+      '지도를 눌러 발견 위치를 다시 선택해 주세요',
+      '유기견 사진은 필수입니다',
+      '유기견에 대한 설명을 입력해 주세요',
+      '발견한 지역을 선택해 주세요',
+      '발견 날짜를 입력해 주세요',
+      '발견 시간을 입력해 주세요',
+    ])
       await page.getByText(message).waitFor();
     assert.equal(registerCalls, 0);
     await toTop(page);
@@ -69,7 +86,9 @@ describe('strays journey: report → review → adopt list → apply → approve
     assert.equal(await page.locator('.leaflet-interactive').count(), 1, 'one marker on the map');
 
     // A text file named .jpg is refused on the field at once, before any upload.
-    await page.locator('input[type="file"]').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('산책 기록: 해운대 3km, 물 2병') });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('산책 기록: 해운대 3km, 물 2병') });
     await page.getByText('이미지 파일만 업로드할 수 있습니다').waitFor();
     assert.equal(await page.getByRole('img', { name: '선택한 사진 미리보기' }).count(), 0, 'no broken preview');
     await page.getByText('이미지 파일만 업로드할 수 있습니다').scrollIntoViewIfNeeded();
@@ -179,7 +198,10 @@ describe('strays journey: report → review → adopt list → apply → approve
     await dialog.getByText(/^부산광역시 부근 \(위도 35\.\d{6}, 경도 129\.\d{6}\)$/).waitFor();
     // At 1280×900 the actions are in view without scrolling: the body scrolls, not the buttons away.
     const registerBox = await dialog.getByRole('button', { name: '유기견으로 등록' }).boundingBox();
-    assert.ok(registerBox && registerBox.y + registerBox.height <= DESKTOP.height, `register button in view (${JSON.stringify(registerBox)})`);
+    assert.ok(
+      registerBox && registerBox.y + registerBox.height <= DESKTOP.height,
+      `register button in view (${JSON.stringify(registerBox)})`,
+    );
     await page.screenshot({ path: `${SCREENSHOT_DIR}/strays-admin-modal-desktop.png` });
     await dialog.getByRole('button', { name: '유기견으로 등록' }).click();
     await page.getByText('보호 중인 유기견으로 등록했습니다.').waitFor();
@@ -197,7 +219,10 @@ describe('strays journey: report → review → adopt list → apply → approve
     await phonePage.goto('/admin/abandoned-pets');
     await phonePage.getByRole('article').filter({ hasText: '부산광역시' }).first().waitFor();
     await screenshot(phonePage, 'strays-admin-list-phone');
-    await phonePage.getByRole('button', { name: /상세 보기/ }).first().click();
+    await phonePage
+      .getByRole('button', { name: /상세 보기/ })
+      .first()
+      .click();
     await phonePage.getByRole('dialog').locator('.leaflet-container').waitFor();
     const registered = phonePage.getByRole('dialog').getByRole('button', { name: '이미 등록됨' });
     assert.equal(await registered.isDisabled(), true);
@@ -246,17 +271,23 @@ describe('strays journey: report → review → adopt list → apply → approve
     const stale = await context.newPage();
     for (const page of [first, stale]) {
       await page.goto('/adopt');
-      await strayCard(page).getByRole('button', { name: /입양 신청/ }).waitFor();
+      await strayCard(page)
+        .getByRole('button', { name: /입양 신청/ })
+        .waitFor();
     }
 
-    await strayCard(first).getByRole('button', { name: /입양 신청/ }).click();
+    await strayCard(first)
+      .getByRole('button', { name: /입양 신청/ })
+      .click();
     await first.getByRole('dialog').getByRole('button', { name: '신청하기' }).click();
     await first.getByText('입양 신청이 접수되었습니다. 관리자의 승인을 기다려 주세요.').waitFor();
     await strayCard(first).getByRole('button', { name: '대기 중' }).waitFor();
     await strayCard(first).getByText('입양 대기').waitFor();
 
     // The second tab still shows the stray as available: the server refuses the repeat.
-    await strayCard(stale).getByRole('button', { name: /입양 신청/ }).click();
+    await strayCard(stale)
+      .getByRole('button', { name: /입양 신청/ })
+      .click();
     await stale.getByRole('dialog').getByRole('button', { name: '신청하기' }).click();
     await stale.getByText('이미 입양을 신청한 유기견입니다').waitFor();
     await screenshot(stale, 'strays-adopt-already-applied-desktop');

@@ -4,8 +4,18 @@
 import fs from 'node:fs';
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/*.suite.ts', '**/vitest.setup.ts'];
-const features = fs.existsSync('web/src/features') ? fs.readdirSync('web/src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
-const modules = fs.existsSync('api/src/modules') ? fs.readdirSync('api/src/modules', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+const features = fs.existsSync('web/src/features')
+  ? fs
+      .readdirSync('web/src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+const modules = fs.existsSync('api/src/modules')
+  ? fs
+      .readdirSync('api/src/modules', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
 
 /** Another workspace's source is reached through its package name only. */
 const noCrossWorkspaceSrc = {
@@ -18,13 +28,25 @@ const group = (names, message) => ({ group: names, message });
 const upward = group(['@/app', '@/app/**', '**/app/*'], 'Nothing imports upward into app/: move what is shared into lib/ or components/.');
 // server-kit is the servers' operations code (docs/decisions/0021): never in the browser bundle,
 // never under the web's contract package; and it sits below both tiers, so it imports neither.
-const serverOnly = group(['@pawbridge/server-kit', '@pawbridge/server-kit/**', '**/server-kit/**'], 'server-kit is server code: the web (and shared/, which the web imports) never imports it.');
+const serverOnly = group(
+  ['@pawbridge/server-kit', '@pawbridge/server-kit/**', '**/server-kit/**'],
+  'server-kit is server code: the web (and shared/, which the web imports) never imports it.',
+);
 const restrictWeb = (...patterns) => restrict(serverOnly, ...patterns);
-const realtime = group(['socket.io-client', '@stomp/stompjs', 'sockjs-client', 'axios'], 'Realtime and HTTP clients live in web/src/lib only.');
+const realtime = group(
+  ['socket.io-client', '@stomp/stompjs', 'sockjs-client', 'axios'],
+  'Realtime and HTTP clients live in web/src/lib only.',
+);
 
 /** A tiny rule: file names are kebab-case; React component files (.tsx) may be PascalCase. */
 const fileNames = {
-  meta: { type: 'suggestion', schema: [], messages: { name: "File name '{{name}}' breaks the naming rule: kebab-case (.ts), PascalCase or kebab-case for React components (.tsx)." } },
+  meta: {
+    type: 'suggestion',
+    schema: [],
+    messages: {
+      name: "File name '{{name}}' breaks the naming rule: kebab-case (.ts), PascalCase or kebab-case for React components (.tsx).",
+    },
+  },
   create(context) {
     const file = context.filename.split(/[\\/]/).pop() ?? '';
     // kebab-case words, dot-separated role suffixes (users.routes.ts, adoption.lifecycle.test.ts);
@@ -60,11 +82,22 @@ export const boundaries = [
   },
   {
     files: ['web/src/lib/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': restrictWeb(upward, group(['@/features/**', '@/components/**'], 'lib/ is the bottom layer: it imports no feature or component.')) },
+    rules: {
+      'no-restricted-imports': restrictWeb(
+        upward,
+        group(['@/features/**', '@/components/**'], 'lib/ is the bottom layer: it imports no feature or component.'),
+      ),
+    },
   },
   {
     files: ['web/src/{components,messages,config,testing}/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': restrictWeb(upward, realtime, group(['@/features/**'], 'components/, lib/ and messages/ never import a feature.')) },
+    rules: {
+      'no-restricted-imports': restrictWeb(
+        upward,
+        realtime,
+        group(['@/features/**'], 'components/, lib/ and messages/ never import a feature.'),
+      ),
+    },
   },
   ...features.map((f) => ({
     files: [`web/src/features/${f}/**/*.{ts,tsx}`],
@@ -73,7 +106,9 @@ export const boundaries = [
         upward,
         realtime,
         group(
-          features.filter((o) => o !== f).flatMap((o) => [`@/features/${o}`, `@/features/${o}/**`, `**/features/${o}/**`, `../../${o}/**`, `../${o}/**`]),
+          features
+            .filter((o) => o !== f)
+            .flatMap((o) => [`@/features/${o}`, `@/features/${o}/**`, `**/features/${o}/**`, `../../${o}/**`, `../${o}/**`]),
           'Features never import each other: share through components/ or lib/.',
         ),
       ),
@@ -83,7 +118,13 @@ export const boundaries = [
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['web/src/lib/**', ...TESTS],
     rules: {
-      'no-restricted-globals': ['error', ...['fetch', 'WebSocket', 'EventSource', 'XMLHttpRequest'].map((name) => ({ name, message: 'Network access lives in web/src/lib only.' }))],
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'WebSocket', 'EventSource', 'XMLHttpRequest'].map((name) => ({
+          name,
+          message: 'Network access lives in web/src/lib only.',
+        })),
+      ],
     },
   },
 
@@ -92,7 +133,20 @@ export const boundaries = [
     files: ['server-kit/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict(
-        group(['@pawbridge/api', '@pawbridge/api/**', '@pawbridge/bff', '@pawbridge/bff/**', '@pawbridge/web', '@pawbridge/web/**', '**/api/src/**', '**/bff/src/**', '**/web/src/**'], 'server-kit sits below both tiers: it imports no tier; the tiers pass their parts in (OpsOptions).'),
+        group(
+          [
+            '@pawbridge/api',
+            '@pawbridge/api/**',
+            '@pawbridge/bff',
+            '@pawbridge/bff/**',
+            '@pawbridge/web',
+            '@pawbridge/web/**',
+            '**/api/src/**',
+            '**/bff/src/**',
+            '**/web/src/**',
+          ],
+          'server-kit sits below both tiers: it imports no tier; the tiers pass their parts in (OpsOptions).',
+        ),
       ),
     },
   },
@@ -102,13 +156,31 @@ export const boundaries = [
     files: ['bff/src/normalisers/**/*.ts'],
     ignores: TESTS,
     rules: {
-      'no-restricted-imports': restrict(group(['fastify', 'fastify-*', '@fastify/*', 'node:*', '../upstream/**', '../upstream', '../routes/**', '../routes', '../plugins/**', '../config/**'], 'Normalisers are pure functions: data in, contract out.')),
+      'no-restricted-imports': restrict(
+        group(
+          [
+            'fastify',
+            'fastify-*',
+            '@fastify/*',
+            'node:*',
+            '../upstream/**',
+            '../upstream',
+            '../routes/**',
+            '../routes',
+            '../plugins/**',
+            '../config/**',
+          ],
+          'Normalisers are pure functions: data in, contract out.',
+        ),
+      ),
     },
   },
   {
     files: ['bff/src/{upstream,errors,config}/**/*.ts'],
     ignores: TESTS,
-    rules: { 'no-restricted-imports': restrict(group(['../routes/**', '../routes'], 'Nothing imports routes (routes are the outermost layer).')) },
+    rules: {
+      'no-restricted-imports': restrict(group(['../routes/**', '../routes'], 'Nothing imports routes (routes are the outermost layer).')),
+    },
   },
   {
     files: ['bff/src/**/*.ts'],
@@ -121,7 +193,9 @@ export const boundaries = [
     files: ['api/src/{lib,db,integrations,config}/**/*.ts'],
     // db/schema.ts composes the modules' table types into the database type: the one allowed reach.
     ignores: ['api/src/db/schema.ts', ...TESTS],
-    rules: { 'no-restricted-imports': restrict(group(['../modules/**', '../../modules/**'], 'Shared api code never depends on a domain module.')) },
+    rules: {
+      'no-restricted-imports': restrict(group(['../modules/**', '../../modules/**'], 'Shared api code never depends on a domain module.')),
+    },
   },
   ...modules.map((m) => ({
     files: [`api/src/modules/${m}/**/*.ts`],

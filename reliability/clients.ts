@@ -12,8 +12,13 @@ export interface Answer {
 }
 
 /** The BFF's error envelope: `{ error: { code, message, requestId } }`. */
-export const EnvelopeSchema = z.object({ error: z.object({ code: z.string().regex(/^[A-Z][A-Z0-9_]+$/), message: z.string(), requestId: z.string().optional() }) });
-export const SessionSchema = z.union([z.object({ loggedIn: z.literal(true), userId: z.string(), isAdmin: z.boolean() }).passthrough(), z.object({ loggedIn: z.literal(false) })]);
+export const EnvelopeSchema = z.object({
+  error: z.object({ code: z.string().regex(/^[A-Z][A-Z0-9_]+$/), message: z.string(), requestId: z.string().optional() }),
+});
+export const SessionSchema = z.union([
+  z.object({ loggedIn: z.literal(true), userId: z.string(), isAdmin: z.boolean() }).passthrough(),
+  z.object({ loggedIn: z.literal(false) }),
+]);
 const PostListSchema = z.array(z.object({ id: z.number(), authorId: z.string().nullable() }).passthrough());
 
 /** One browser: a base URL and the session cookie it was given. */
@@ -35,7 +40,12 @@ export class Browser {
     if (body !== undefined && !form) h['content-type'] = 'application/json';
     // A status of 0 means no answer at all (connection refused/reset or our own timeout).
     try {
-      const res = await fetch(this.baseUrl + path, { method, headers: h, body: body === undefined ? undefined : form ? body : JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+      const res = await fetch(this.baseUrl + path, {
+        method,
+        headers: h,
+        body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       const text = await res.text();
       for (const c of res.headers.getSetCookie()) {
         const m = /^JSESSIONID=([^;]*)/.exec(c);
@@ -107,7 +117,10 @@ export function openStomp(baseUrl: string, sid: string, destination: string, tim
             waitFor: (count, ms) =>
               new Promise((done, fail) => {
                 const start = performance.now();
-                const t = setTimeout(() => fail(new Error(`only ${received.length}/${count} STOMP messages via ${baseUrl} after ${ms} ms`)), ms);
+                const t = setTimeout(
+                  () => fail(new Error(`only ${received.length}/${count} STOMP messages via ${baseUrl} after ${ms} ms`)),
+                  ms,
+                );
                 const check = () => {
                   if (received.length >= count) {
                     clearTimeout(t);
@@ -136,7 +149,11 @@ export function openStomp(baseUrl: string, sid: string, destination: string, tim
 }
 
 /** An admin's dashboard socket through `baseUrl`, polling only (every request must reach the same BFF). */
-export function openDashboard(baseUrl: string, sid: string, timeoutMs = 15_000): Promise<{ socket: Socket; events: { name: string; payload: unknown }[] }> {
+export function openDashboard(
+  baseUrl: string,
+  sid: string,
+  timeoutMs = 15_000,
+): Promise<{ socket: Socket; events: { name: string; payload: unknown }[] }> {
   const events: { name: string; payload: unknown }[] = [];
   const socket = io(baseUrl, {
     path: '/dashboard/socket.io/',

@@ -22,7 +22,11 @@ export async function loginAcrossInstances(stack: Stack): Promise<Summary> {
     s.requests++;
     s.maxMs = Math.max(s.maxMs, a.ms);
     assert.equal(a.status, 200);
-    assert.deepEqual({ loggedIn: (a.json as { loggedIn?: unknown }).loggedIn, userId: (a.json as { userId?: unknown }).userId }, { loggedIn: true, userId: DEMO.userId }, `session via ${base}`);
+    assert.deepEqual(
+      { loggedIn: (a.json as { loggedIn?: unknown }).loggedIn, userId: (a.json as { userId?: unknown }).userId },
+      { loggedIn: true, userId: DEMO.userId },
+      `session via ${base}`,
+    );
     // The client's request id survives both hops and comes back once.
     assert.equal(a.headers.get('x-request-id'), requestId, `request id via ${base}`);
   }
@@ -77,7 +81,15 @@ export async function notificationAcrossInstances(stack: Stack): Promise<Summary
     s.requests++;
     assert.equal(report.answer.status, 201, JSON.stringify(report.answer.json));
     await waitForEvent(dashboard.events, 'dashboard_update', 10_000);
-    s.detail = { notifications: COMMENTS, apisRaising: apisUsed.length, stompClients: 2, receivedDirect: direct.received.length, receivedViaNginx: viaLb.received.length, lastFrameMs: Math.round(Math.max(msDirect, msLb)), dashboardPollingEvents: dashboard.events.length };
+    s.detail = {
+      notifications: COMMENTS,
+      apisRaising: apisUsed.length,
+      stompClients: 2,
+      receivedDirect: direct.received.length,
+      receivedViaNginx: viaLb.received.length,
+      lastFrameMs: Math.round(Math.max(msDirect, msLb)),
+      dashboardPollingEvents: dashboard.events.length,
+    };
   } finally {
     await direct.close();
     await viaLb.close();
@@ -86,10 +98,16 @@ export async function notificationAcrossInstances(stack: Stack): Promise<Summary
   return s;
 }
 
-async function waitForEvent(events: { name: string; payload: unknown }[], name: string, timeoutMs: number, match: (payload: unknown) => boolean = () => true): Promise<void> {
+async function waitForEvent(
+  events: { name: string; payload: unknown }[],
+  name: string,
+  timeoutMs: number,
+  match: (payload: unknown) => boolean = () => true,
+): Promise<void> {
   const start = Date.now();
   while (!events.some((e) => e.name === name && match(e.payload))) {
-    if (Date.now() - start > timeoutMs) throw new Error(`no ${name} event within ${timeoutMs} ms (got ${events.map((e) => e.name).join(', ') || 'none'})`);
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`no ${name} event within ${timeoutMs} ms (got ${events.map((e) => e.name).join(', ') || 'none'})`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -122,10 +122,15 @@ async function liveAgain(stack: Stack, live: LiveStomp): Promise<number> {
   const seen = live.received.length;
   try {
     // The BFF's upstream STOMP session backs off up to 30 s between attempts; one comment a second until a frame arrives.
-    await waitUntil('a notification on the STOMP client opened before the kills', async () => {
-      await admin.call('POST', `/api/community/comment/${postId}`, { content: `reliability ${stack.runId} live again` });
-      return live.received.length > seen;
-    }, 40_000, 1000);
+    await waitUntil(
+      'a notification on the STOMP client opened before the kills',
+      async () => {
+        await admin.call('POST', `/api/community/comment/${postId}`, { content: `reliability ${stack.runId} live again` });
+        return live.received.length > seen;
+      },
+      40_000,
+      1000,
+    );
     return Date.now() - start;
   } finally {
     await live.close();
@@ -159,7 +164,10 @@ export async function redisRestarted(stack: Stack): Promise<Summary> {
     for (const [what, a] of [
       ['check-session', await member.call('GET', '/api/users/check-session')],
       ['post list', await member.call('GET', '/api/community/posts')],
-      ['comment', await member.call('POST', `/api/community/comment/${postId}`, { content: `reliability ${stack.runId} redis-down ${i++}` })],
+      [
+        'comment',
+        await member.call('POST', `/api/community/comment/${postId}`, { content: `reliability ${stack.runId} redis-down ${i++}` }),
+      ],
       ['login', await new Browser(stack.publicUrl).login('admin', ADMIN_PASSWORD)],
     ] as const) {
       count(s, a.status, a.ms);
@@ -184,7 +192,10 @@ export async function redisRestarted(stack: Stack): Promise<Summary> {
   const oldSession = (old.json as { loggedIn: boolean }).loggedIn ? 'still valid' : 'logged out (fail closed)';
   const oldWrite = await member.call('POST', `/api/community/comment/${postId}`, { content: `reliability ${stack.runId} old session` });
   count(s, oldWrite.status, oldWrite.ms);
-  assert.ok(oldWrite.status === 201 || oldWrite.status === 401, `a write with the old session: ${oldWrite.status} ${JSON.stringify(oldWrite.json)}`);
+  assert.ok(
+    oldWrite.status === 201 || oldWrite.status === 401,
+    `a write with the old session: ${oldWrite.status} ${JSON.stringify(oldWrite.json)}`,
+  );
 
   // A reconnecting browser: logs in again, opens STOMP again, and gets notifications raised on both apis.
   const again = new Browser(stack.publicUrl);
@@ -215,7 +226,10 @@ export async function redisRestarted(stack: Stack): Promise<Summary> {
     await newStomp.close();
     await oldStomp.close();
   }
-  assert.ok(s.maxMs <= UPSTREAM_TIMEOUT_MS + MARGIN_MS, `slowest answer ${Math.round(s.maxMs)} ms > ${UPSTREAM_TIMEOUT_MS + MARGIN_MS} ms (during the outage: ${JSON.stringify(slowest)})`);
+  assert.ok(
+    s.maxMs <= UPSTREAM_TIMEOUT_MS + MARGIN_MS,
+    `slowest answer ${Math.round(s.maxMs)} ms > ${UPSTREAM_TIMEOUT_MS + MARGIN_MS} ms (during the outage: ${JSON.stringify(slowest)})`,
+  );
   assert.equal(s.status[500] ?? 0, 0, 'never a 500');
   return s;
 }

@@ -7,7 +7,9 @@ import { spawnProc, type Proc } from './procs';
 
 export const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 /** The shipped config; RELIABILITY_LB_CONFIG tries an edited copy against the same scenarios. */
-export const LB_CONFIG = path.resolve(process.env.RELIABILITY_LB_CONFIG ?? path.resolve(import.meta.dirname, '../deploy/nginx/pawbridge.conf'));
+export const LB_CONFIG = path.resolve(
+  process.env.RELIABILITY_LB_CONFIG ?? path.resolve(import.meta.dirname, '../deploy/nginx/pawbridge.conf'),
+);
 
 export interface LbPorts {
   /** The public site (compose: 80). */

@@ -14,7 +14,12 @@ export interface Proc {
 
 const live = new Set<Proc>();
 
-export function spawnProc(name: string, cmd: string, args: string[], opts: { env: Record<string, string>; cwd: string; logDir: string }): Proc {
+export function spawnProc(
+  name: string,
+  cmd: string,
+  args: string[],
+  opts: { env: Record<string, string>; cwd: string; logDir: string },
+): Proc {
   const logFile = path.join(opts.logDir, `${name}.log`);
   const out = fs.openSync(logFile, 'a');
   const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['ignore', out, out], detached: true });

@@ -38,7 +38,15 @@ const rows: (Summary & { ok: boolean; error?: string })[] = [];
 let failed = false;
 try {
   stack = await startStack();
-  console.log(JSON.stringify({ reliability: 'stack-up', ms: Date.now() - t0, processes: { api: 2, bff: 2, nginx: 1, redis: 1 }, startMs: stack.timings, nginxTest: stack.nginxTest.split('\n').pop() }));
+  console.log(
+    JSON.stringify({
+      reliability: 'stack-up',
+      ms: Date.now() - t0,
+      processes: { api: 2, bff: 2, nginx: 1, redis: 1 },
+      startMs: stack.timings,
+      nginxTest: stack.nginxTest.split('\n').pop(),
+    }),
+  );
   for (const [name, run] of scenarios) {
     if (only && !only.includes(name)) continue;
     const started = Date.now();
@@ -50,7 +58,17 @@ try {
     } catch (err) {
       failed = true;
       const error = (err as Error).message;
-      rows.push({ scenario: name, instances: 4, requests: 0, faults: 0, status: {}, maxMs: 0, durationMs: Date.now() - started, ok: false, error });
+      rows.push({
+        scenario: name,
+        instances: 4,
+        requests: 0,
+        faults: 0,
+        status: {},
+        maxMs: 0,
+        durationMs: Date.now() - started,
+        ok: false,
+        error,
+      });
       console.log(JSON.stringify({ reliability: 'scenario', ok: false, scenario: name, error }));
       // The stack may be half broken now; the later scenarios would only report that.
       break;

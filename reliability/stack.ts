@@ -43,7 +43,8 @@ function adminDbUrl(): string {
 
 /** Throws (ending the wait) once the process has exited: a crashed start fails at once. */
 function alive(p: Proc): true {
-  if (p.child.exitCode !== null || p.child.signalCode !== null) throw new Error(`${p.name} exited (${p.child.exitCode ?? p.child.signalCode})`);
+  if (p.child.exitCode !== null || p.child.signalCode !== null)
+    throw new Error(`${p.name} exited (${p.child.exitCode ?? p.child.signalCode})`);
   return true;
 }
 
@@ -57,16 +58,29 @@ export async function startStack(): Promise<Stack> {
   const logDir = path.join(dir, 'logs');
   fs.mkdirSync(logDir);
   const [pub, apiLb, dashLb, b1, b2, a1, a2, d1, d2, redisPort, nowhere] = await Promise.all(Array.from({ length: 11 }, () => freePort()));
-  const ports = { public: pub!, api: apiLb!, dashboard: dashLb!, bffs: [b1!, b2!] as [number, number], apis: [a1!, a2!] as [number, number], dashboards: [d1!, d2!] as [number, number], redis: redisPort! };
+  const ports = {
+    public: pub!,
+    api: apiLb!,
+    dashboard: dashLb!,
+    bffs: [b1!, b2!] as [number, number],
+    apis: [a1!, a2!] as [number, number],
+    dashboards: [d1!, d2!] as [number, number],
+    redis: redisPort!,
+  };
   const dbName = `pb_rel_${runId}`;
   const admin = new pg.Client({ connectionString: adminDbUrl() });
   admin.on('error', () => undefined);
   await admin.connect();
   // CREATE DATABASE fails while another session uses template1 (others share this server): retry briefly.
-  await waitUntil(`CREATE DATABASE ${dbName}`, async () => {
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    return true;
-  }, 15_000, 300);
+  await waitUntil(
+    `CREATE DATABASE ${dbName}`,
+    async () => {
+      await admin.query(`CREATE DATABASE ${dbName}`);
+      return true;
+    },
+    15_000,
+    300,
+  );
   const u = new URL(adminDbUrl());
   u.pathname = `/${dbName}`;
   const dbUrl = u.toString();
@@ -112,7 +126,12 @@ export async function startStack(): Promise<Stack> {
   });
 
   const startRedis = async (): Promise<number> => {
-    procs.redis = spawnProc('redis', 'redis-server', ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'], { env: base, cwd: dir, logDir });
+    procs.redis = spawnProc(
+      'redis',
+      'redis-server',
+      ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+      { env: base, cwd: dir, logDir },
+    );
     return waitUntil('redis', () => tcpOpen(ports.redis), 10_000, 50);
   };
   const startApi = async (i: 0 | 1): Promise<number> => {
@@ -142,7 +161,9 @@ export async function startStack(): Promise<Stack> {
   const close = async (keepLogs = false) => {
     if (closed) return;
     closed = true;
-    await Promise.all([...procs.bffs, ...procs.apis, procs.nginx, procs.redis].filter((p): p is Proc => !!p).map((p) => stopProc(p, 'SIGTERM', 3000)));
+    await Promise.all(
+      [...procs.bffs, ...procs.apis, procs.nginx, procs.redis].filter((p): p is Proc => !!p).map((p) => stopProc(p, 'SIGTERM', 3000)),
+    );
     await pool.end().catch(() => undefined);
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
     await admin.end().catch(() => undefined);

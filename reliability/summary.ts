@@ -28,7 +28,20 @@ export function fiveXx(s: Summary): number {
 
 export function table(rows: (Summary & { ok: boolean; error?: string })[]): string {
   const head = ['scenario', 'ok', 'instances', 'requests', 'faults', 'writes acked', 'writes lost', '5xx', 'max ms', 'took s'];
-  const body = rows.map((r) => [r.scenario, r.ok ? 'yes' : 'NO', r.instances, r.requests, r.faults, r.writesAcknowledged ?? '-', r.writesLost ?? '-', fiveXx(r), Math.round(r.maxMs), ((r.durationMs ?? 0) / 1000).toFixed(1)].map(String));
+  const body = rows.map((r) =>
+    [
+      r.scenario,
+      r.ok ? 'yes' : 'NO',
+      r.instances,
+      r.requests,
+      r.faults,
+      r.writesAcknowledged ?? '-',
+      r.writesLost ?? '-',
+      fiveXx(r),
+      Math.round(r.maxMs),
+      ((r.durationMs ?? 0) / 1000).toFixed(1),
+    ].map(String),
+  );
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...body.map(line)].join('\n');

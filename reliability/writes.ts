@@ -20,14 +20,35 @@ export interface Write {
 }
 
 /** `tag` keeps each scenario's texts and keys apart (verify() looks at the 'load' ones). */
-export async function writer(stack: Stack, member: Browser, postId: number, timeoutMs: number, tag = 'load'): Promise<(i: number) => Promise<Write>> {
-  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 150, g: 110, b: 70 } } }).jpeg().toBuffer();
+export async function writer(
+  stack: Stack,
+  member: Browser,
+  postId: number,
+  timeoutMs: number,
+  tag = 'load',
+): Promise<(i: number) => Promise<Write>> {
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 150, g: 110, b: 70 } } })
+    .jpeg()
+    .toBuffer();
   const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   const send = async (w: Omit<Write, 'answer'>): Promise<Write> => {
     const headers = { 'idempotency-key': w.key };
-    if (w.kind === 'comment') return { ...w, answer: await member.call('POST', `/api/community/comment/${postId}`, { content: w.text }, headers, timeoutMs) };
+    if (w.kind === 'comment')
+      return { ...w, answer: await member.call('POST', `/api/community/comment/${postId}`, { content: w.text }, headers, timeoutMs) };
     const form = new FormData();
-    form.append('abandoned-pet', JSON.stringify({ latitude: 37.56, longitude: 126.92, gender: 'FEMALE', description: w.text, location: '서울특별시', type: '믹스견', foundDate: day, foundTime: '09:10' }));
+    form.append(
+      'abandoned-pet',
+      JSON.stringify({
+        latitude: 37.56,
+        longitude: 126.92,
+        gender: 'FEMALE',
+        description: w.text,
+        location: '서울특별시',
+        type: '믹스견',
+        foundDate: day,
+        foundTime: '09:10',
+      }),
+    );
     form.append('imageurl', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'dog.jpg');
     const answer = await member.call('POST', '/api/abandoned/register', form, headers, timeoutMs);
     const id = answer.status === 201 ? ReportResultSchema.safeParse(answer.json).data?.id : undefined;
@@ -52,12 +73,20 @@ export interface Verdict {
 /** What the database holds for this run's writes, against what the clients were told. */
 export async function verify(stack: Stack, acked: Write[]): Promise<Verdict> {
   const like = `reliability ${stack.runId} load %`;
-  const comments = await stack.query<{ text: string; n: string }>('SELECT content AS text, count(*) AS n FROM community_comments WHERE content LIKE $1 GROUP BY content', [like]);
-  const reports = await stack.query<{ text: string; n: string; ids: number[] }>('SELECT description AS text, count(*) AS n, array_agg(id) AS ids FROM stray_reports WHERE description LIKE $1 GROUP BY description', [like]);
+  const comments = await stack.query<{ text: string; n: string }>(
+    'SELECT content AS text, count(*) AS n FROM community_comments WHERE content LIKE $1 GROUP BY content',
+    [like],
+  );
+  const reports = await stack.query<{ text: string; n: string; ids: number[] }>(
+    'SELECT description AS text, count(*) AS n, array_agg(id) AS ids FROM stray_reports WHERE description LIKE $1 GROUP BY description',
+    [like],
+  );
   const stored = new Map([...comments, ...reports].map((r) => [r.text, r]));
   const reportIds = new Set(reports.flatMap((r) => r.ids));
   const ackedTexts = new Set(acked.map((w) => w.text));
-  const lost = acked.filter((w) => !stored.has(w.text) || (w.kind === 'report' && (w.id === undefined || !reportIds.has(w.id)))).map((w) => w.text);
+  const lost = acked
+    .filter((w) => !stored.has(w.text) || (w.kind === 'report' && (w.id === undefined || !reportIds.has(w.id))))
+    .map((w) => w.text);
   return {
     commentsAcked: acked.filter((w) => w.kind === 'comment').length,
     reportsAcked: acked.filter((w) => w.kind === 'report').length,

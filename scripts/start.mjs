@@ -91,7 +91,13 @@ process.on('SIGTERM', () => stop(0));
 const tsx = dev ? [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'watch'] : ['--import', 'tsx'];
 try {
   if (useEmbeddedApi) {
-    const api = run('api', [...tsx, 'api/src/server.ts'], { DATA_DIR: dataDir, API_PORT: String(apiPort), API_HOST: '127.0.0.1', DASHBOARD_PORT: String(dashboardPort), DASHBOARD_HOST: '127.0.0.1' });
+    const api = run('api', [...tsx, 'api/src/server.ts'], {
+      DATA_DIR: dataDir,
+      API_PORT: String(apiPort),
+      API_HOST: '127.0.0.1',
+      DASHBOARD_PORT: String(dashboardPort),
+      DASHBOARD_HOST: '127.0.0.1',
+    });
     await waitFor(`${upstreamUrl}/healthz`, api.child, 'api');
   }
   const bff = run('bff', [...tsx, 'bff/src/server.ts'], {
@@ -103,7 +109,11 @@ try {
   });
   await waitFor(`http://127.0.0.1:${port}/healthz`, bff.child, 'bff');
   if (dev) {
-    const vite = spawn('npx', ['vite', '--host', '127.0.0.1'], { cwd: path.join(root, 'web'), env: { ...process.env, BFF_URL: `http://127.0.0.1:${port}` }, stdio: 'inherit' });
+    const vite = spawn('npx', ['vite', '--host', '127.0.0.1'], {
+      cwd: path.join(root, 'web'),
+      env: { ...process.env, BFF_URL: `http://127.0.0.1:${port}` },
+      stdio: 'inherit',
+    });
     children.push(vite);
     console.log(`\n[start] 개발 모드: http://localhost:5173 (핫 리로드), BFF http://localhost:${port}\n`);
   } else {

@@ -18,7 +18,10 @@ export default defineConfig({
     compression({
       include: /\.(js|mjs|css|html|svg|json|txt)$/,
       threshold: 1024,
-      algorithms: [defineAlgorithm('gzip', { level: 9 }), defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })],
+      algorithms: [
+        defineAlgorithm('gzip', { level: 9 }),
+        defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      ],
       logLevel: 'silent',
     }),
   ],
@@ -46,7 +49,12 @@ export default defineConfig({
         // and the few hooks they use are needed by every screen: one chunk
         // instead of the several slivers automatic splitting cuts them into (decision 0023).
         codeSplitting: {
-          groups: [{ name: 'base', test: /node_modules[\\/](react|react-dom|scheduler|clsx|use-sync-external-store|@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](UnstyledButton|Loader))|@mantine[\\/]hooks[\\/]esm[\\/](utils|use-isomorphic-effect|use-id|use-media-query|use-did-update|use-reduced-motion))[\\/]/ }],
+          groups: [
+            {
+              name: 'base',
+              test: /node_modules[\\/](react|react-dom|scheduler|clsx|use-sync-external-store|@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](UnstyledButton|Loader))|@mantine[\\/]hooks[\\/]esm[\\/](utils|use-isomorphic-effect|use-id|use-media-query|use-did-update|use-reduced-motion))[\\/]/,
+            },
+          ],
         },
       },
     },

@@ -25,7 +25,14 @@ describe('buildApi', () => {
 
   it('sends a string ApiHttpError as text/plain like a Spring String endpoint', async () => {
     const res = await call(api, 'POST', '/api/users/signup', {
-      json: { name: '김포브', userId: 'plain', email: 'plain@example.com', password: 'secret123', birth: '1990-01-01', phoneNm: '010-1111-2222' },
+      json: {
+        name: '김포브',
+        userId: 'plain',
+        email: 'plain@example.com',
+        password: 'secret123',
+        birth: '1990-01-01',
+        phoneNm: '010-1111-2222',
+      },
     });
     expect(res).toMatchObject({ status: 400, text: '이메일 인증을 먼저 완료해주세요.' });
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');

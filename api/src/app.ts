@@ -37,7 +37,11 @@ export async function buildApi(config: ApiConfig, opts: BuildOptions = {}): Prom
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, ...redactingLoggerOptions(), ...(logStream ? { stream: logStream } : config.logPretty ? { transport: prettyTransport } : {}) },
+        : {
+            level: config.logLevel,
+            ...redactingLoggerOptions(),
+            ...(logStream ? { stream: logStream } : config.logPretty ? { transport: prettyTransport } : {}),
+          },
     // The BFF's request id (x-request-id) on every line of this request.
     requestIdHeader: 'x-request-id',
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
@@ -51,7 +55,9 @@ export async function buildApi(config: ApiConfig, opts: BuildOptions = {}): Prom
   const storage = await openStorage(config.storage);
   const leftovers = await storage.removeTemporaryFiles();
   if (leftovers.length > 0) app.log.warn({ files: leftovers }, 'removed unfinished upload files left by an earlier run');
-  const sessions = config.redisUrl ? new RedisSessionStore(config.redisUrl, config.sessionTtlSeconds) : new DbSessionStore(database.db, config.sessionTtlSeconds);
+  const sessions = config.redisUrl
+    ? new RedisSessionStore(config.redisUrl, config.sessionTtlSeconds)
+    : new DbSessionStore(database.db, config.sessionTtlSeconds);
   const ctx: ApiContext = {
     config,
     database,
@@ -63,7 +69,9 @@ export async function buildApi(config: ApiConfig, opts: BuildOptions = {}): Prom
   };
 
   // Probes and load shedding come first, so they see every request (docs/decisions/0021).
-  const readinessRedis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 1 }) : null;
+  const readinessRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 1 })
+    : null;
   readinessRedis?.on('error', () => undefined);
   await registerOps(app, {
     tier: 'api',
@@ -75,7 +83,8 @@ export async function buildApi(config: ApiConfig, opts: BuildOptions = {}): Prom
     healthyBody: { status: 'UP' },
     overloadBody: (request) => bootError(503, 'Service Unavailable', request.url.split('?')[0] ?? ''),
     refuseMetrics: (request, reply) => reply.code(404).send(bootError(404, 'Not Found', request.url.split('?')[0] ?? '')),
-    sockets: (): Record<string, number> => (app.hasDecorator('realtime') ? { stomp: app.realtime.stomp.size, dashboard: app.realtime.dashboard.io.engine.clientsCount } : {}),
+    sockets: (): Record<string, number> =>
+      app.hasDecorator('realtime') ? { stomp: app.realtime.stomp.size, dashboard: app.realtime.dashboard.io.engine.clientsCount } : {},
   });
 
   await app.register(cookie);
@@ -104,7 +113,16 @@ export async function buildApi(config: ApiConfig, opts: BuildOptions = {}): Prom
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) request.log.error({ err: error }, 'unhandled error');
-    const reason = status === 413 ? 'Payload Too Large' : status === 415 ? 'Unsupported Media Type' : status === 404 ? 'Not Found' : status < 500 ? 'Bad Request' : 'Internal Server Error';
+    const reason =
+      status === 413
+        ? 'Payload Too Large'
+        : status === 415
+          ? 'Unsupported Media Type'
+          : status === 404
+            ? 'Not Found'
+            : status < 500
+              ? 'Bad Request'
+              : 'Internal Server Error';
     return reply.code(status).send(bootError(status, reason, path, status < 500 ? (error as Error).message : undefined));
   });
 
@@ -123,7 +141,10 @@ export async function buildApi(config: ApiConfig, opts: BuildOptions = {}): Prom
       ext = older;
     }
     if (!bytes) return reply.code(404).send(bootError(404, 'Not Found', request.url));
-    return reply.type(MIME[ext] ?? 'application/octet-stream').header('Cache-Control', 'public, max-age=31536000, immutable').send(bytes);
+    return reply
+      .type(MIME[ext] ?? 'application/octet-stream')
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .send(bytes);
   });
 
   for (const mod of modules) await mod(app, ctx);

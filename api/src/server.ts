@@ -13,7 +13,11 @@ try {
   process.exit(1);
 }
 const { app, ctx } = await buildApi(config);
-installGracefulShutdown(app, { state: app.ops.state, timeoutMs: config.ops.shutdown.timeoutMs, drainDelayMs: config.ops.shutdown.drainDelayMs });
+installGracefulShutdown(app, {
+  state: app.ops.state,
+  timeoutMs: config.ops.shutdown.timeoutMs,
+  drainDelayMs: config.ops.shutdown.drainDelayMs,
+});
 await seed(ctx, app.log);
 await app.listen({ host: config.host, port: config.port });
 const dashboardPort = await app.realtime.dashboard.listen();

@@ -16,7 +16,11 @@ const now = () => performance.timeOrigin + performance.now();
 
 const api = await startTestApi({ LOG_LEVEL: 'silent', SESSION_TTL_SECONDS: '7200' });
 for (let i = 0; i < strayCount; i += 1) {
-  await insertStray(api, { status: i % 3 === 0 ? 'WAITING' : 'PROTECTING', location: i % 2 ? '서울특별시' : '경기도', description: `bench stray ${i}` });
+  await insertStray(api, {
+    status: i % 3 === 0 ? 'WAITING' : 'PROTECTING',
+    location: i % 2 ? '서울특별시' : '경기도',
+    description: `bench stray ${i}`,
+  });
 }
 const members: { pk: number; userId: string; sid: string }[] = [];
 for (let i = 0; i < memberCount; i += 1) {
@@ -57,7 +61,14 @@ process.on('message', (raw) => {
         read: false,
       };
       sent.push(now());
-      await api.ctx.events.publish({ type: 'notification.created', occurredAt: body.createdAt, notificationId: id, recipientPk: m.pk, destination: `/topic/user/${m.userId}/adoption`, body });
+      await api.ctx.events.publish({
+        type: 'notification.created',
+        occurredAt: body.createdAt,
+        notificationId: id,
+        recipientPk: m.pk,
+        destination: `/topic/user/${m.userId}/adoption`,
+        body,
+      });
     }
     process.send?.({ id: msg.id, sent });
   })();

@@ -23,7 +23,10 @@ export interface OpenLoopResult {
  * (so a stall shows up in every request it delays). Keep-alive connections
  * are opened as needed (no request ever waits for a free one up to 256).
  */
-export async function openLoop(url: string, opts: { rate: number; durationMs: number; headers?: Record<string, string> }): Promise<OpenLoopResult> {
+export async function openLoop(
+  url: string,
+  opts: { rate: number; durationMs: number; headers?: Record<string, string> },
+): Promise<OpenLoopResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const u = new URL(url);
   const latencies: number[] = [];
@@ -36,14 +39,24 @@ export async function openLoop(url: string, opts: { rate: number; durationMs: nu
 
   const fire = (due: number) => {
     inFlight += 1;
-    const req = http.request({ agent, host: u.hostname, port: u.port, path: u.pathname + u.search, method: 'GET', headers: { accept: 'application/json', 'accept-encoding': 'br, gzip', ...opts.headers } }, (res) => {
-      res.on('data', () => {});
-      res.on('end', () => {
-        inFlight -= 1;
-        if ((res.statusCode ?? 0) >= 300) errors += 1;
-        else latencies.push(performance.now() - due);
-      });
-    });
+    const req = http.request(
+      {
+        agent,
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        method: 'GET',
+        headers: { accept: 'application/json', 'accept-encoding': 'br, gzip', ...opts.headers },
+      },
+      (res) => {
+        res.on('data', () => {});
+        res.on('end', () => {
+          inFlight -= 1;
+          if ((res.statusCode ?? 0) >= 300) errors += 1;
+          else latencies.push(performance.now() - due);
+        });
+      },
+    );
     req.on('error', () => {
       inFlight -= 1;
       errors += 1;
@@ -71,7 +84,15 @@ export async function openLoop(url: string, opts: { rate: number; durationMs: nu
 }
 
 /** Closed-loop maximum throughput (autocannon): requests per second answered 2xx. */
-export async function maxThroughput(url: string, opts: { connections: number; durationS: number; headers?: Record<string, string> }): Promise<{ rps: number; non2xx: number; errors: number }> {
-  const result = await autocannon({ url, connections: opts.connections, duration: opts.durationS, headers: { accept: 'application/json', 'accept-encoding': 'br, gzip', ...opts.headers } });
+export async function maxThroughput(
+  url: string,
+  opts: { connections: number; durationS: number; headers?: Record<string, string> },
+): Promise<{ rps: number; non2xx: number; errors: number }> {
+  const result = await autocannon({
+    url,
+    connections: opts.connections,
+    duration: opts.durationS,
+    headers: { accept: 'application/json', 'accept-encoding': 'br, gzip', ...opts.headers },
+  });
   return { rps: result['2xx'] / opts.durationS, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }

@@ -15,7 +15,12 @@ export interface Child<T> {
  * to /dev/null, as a production log would go to a file, never through this
  * process (the load generator); stderr is passed through with BENCH_VERBOSE.
  */
-export async function startChild<T>(script: string, env: Record<string, string>, execArgv: string[] = [], timeoutMs = 60_000): Promise<Child<T>> {
+export async function startChild<T>(
+  script: string,
+  env: Record<string, string>,
+  execArgv: string[] = [],
+  timeoutMs = 60_000,
+): Promise<Child<T>> {
   const proc = fork(script, [], {
     execArgv: ['--import', 'tsx', ...execArgv],
     env: { ...process.env, ...env },

@@ -41,7 +41,9 @@ function client(url: string, sid: string, userId: string, origin: string | undef
         const t = now();
         const start = text.indexOf('\n\n');
         try {
-          const body = JSON.parse(text.slice(start + 2, text.lastIndexOf('\0') > start ? text.lastIndexOf('\0') : undefined)) as { id?: unknown };
+          const body = JSON.parse(text.slice(start + 2, text.lastIndexOf('\0') > start ? text.lastIndexOf('\0') : undefined)) as {
+            id?: unknown;
+          };
           if (typeof body.id === 'number') received.push([body.id, t]);
           else stray += 1;
         } catch {

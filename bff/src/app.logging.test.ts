@@ -18,9 +18,21 @@ afterAll(async () => {
 describe('request log', () => {
   it('writes one line per request: masked request, status, time, request id; no separate incoming line', async () => {
     const id = 'one-line-0123456789';
-    const res = await createClient(bff.url).post('/api/users/verify-email', undefined, { query: { code: '918273', email: 'secret.person@example.com' }, headers: { 'x-request-id': id } });
+    const res = await createClient(bff.url).post('/api/users/verify-email', undefined, {
+      query: { code: '918273', email: 'secret.person@example.com' },
+      headers: { 'x-request-id': id },
+    });
     await new Promise((r) => setTimeout(r, 50));
-    const lines = bff.logs.map((l) => JSON.parse(l) as { requestId?: string; msg?: string; req?: { method?: string; url?: string }; res?: { statusCode?: number }; responseTime?: number });
+    const lines = bff.logs.map(
+      (l) =>
+        JSON.parse(l) as {
+          requestId?: string;
+          msg?: string;
+          req?: { method?: string; url?: string };
+          res?: { statusCode?: number };
+          responseTime?: number;
+        },
+    );
     const mine = lines.filter((l) => l.requestId === id && (l.req || l.res));
     expect(mine).toHaveLength(1);
     const [line] = mine;

@@ -22,8 +22,10 @@ beforeEach(() => {
   spring.state.delayMs = 0;
 });
 
-
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 describe('error envelope and request ids', () => {
   it('answers unknown paths with the 404 envelope', async () => {
@@ -31,7 +33,11 @@ describe('error envelope and request ids', () => {
   });
 
   it('echoes a well-formed X-Request-Id, into the header, the envelope and the upstream call', async () => {
-    const res = await createClient(bff.url).post('/api/users/login', { userId: 'ghost', password: 'x' }, { headers: { 'x-request-id': 'trace-12345678' } });
+    const res = await createClient(bff.url).post(
+      '/api/users/login',
+      { userId: 'ghost', password: 'x' },
+      { headers: { 'x-request-id': 'trace-12345678' } },
+    );
     expect(res.headers.get('x-request-id')).toBe('trace-12345678');
     expect(res.body.error.requestId).toBe('trace-12345678');
     expect(spring.state.calls('/api/users/login')[0]?.headers['x-request-id']).toBe('trace-12345678');
@@ -44,8 +50,16 @@ describe('error envelope and request ids', () => {
 
   it('answers malformed JSON with 400, a wrong content type with 415 and an oversized body with 413', async () => {
     const client = createClient(bff.url);
-    expectEnvelope(await client.post('/api/users/login', undefined, { headers: { 'content-type': 'application/json' } }), 400, 'MALFORMED_REQUEST');
-    const xml = await fetch(`${bff.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<login/>' });
+    expectEnvelope(
+      await client.post('/api/users/login', undefined, { headers: { 'content-type': 'application/json' } }),
+      400,
+      'MALFORMED_REQUEST',
+    );
+    const xml = await fetch(`${bff.url}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml' },
+      body: '<login/>',
+    });
     const xmlBody = (await xml.json()) as { error: { code: string; requestId: string } };
     expect(xml.status).toBe(415);
     // Its own code (issue 8 item 18): a JSON endpoint sent XML is not "only image files".
@@ -59,8 +73,16 @@ describe('origin check', () => {
   const body = { userId: 'ghost', password: 'x' };
 
   it('rejects a cross-origin write before it reaches the upstream', async () => {
-    expectEnvelope(await createClient(bff.url).post('/api/users/login', body, { headers: { origin: 'https://evil.example' } }), 403, 'CROSS_ORIGIN_REJECTED');
-    expectEnvelope(await createClient(bff.url).post('/api/users/logout', undefined, { headers: { origin: 'null' } }), 403, 'CROSS_ORIGIN_REJECTED');
+    expectEnvelope(
+      await createClient(bff.url).post('/api/users/login', body, { headers: { origin: 'https://evil.example' } }),
+      403,
+      'CROSS_ORIGIN_REJECTED',
+    );
+    expectEnvelope(
+      await createClient(bff.url).post('/api/users/logout', undefined, { headers: { origin: 'null' } }),
+      403,
+      'CROSS_ORIGIN_REJECTED',
+    );
     expect(spring.state.requests).toHaveLength(0);
   });
 
@@ -71,7 +93,9 @@ describe('origin check', () => {
 
   it('lets same-origin, configured origins and non-browser clients through', async () => {
     expect((await createClient(bff.url).post('/api/users/login', body)).status).toBe(401);
-    expect((await createClient(bff.url).post('/api/users/login', body, { headers: { origin: 'https://partner.example' } })).status).toBe(401);
+    expect((await createClient(bff.url).post('/api/users/login', body, { headers: { origin: 'https://partner.example' } })).status).toBe(
+      401,
+    );
     expect((await createClient(bff.url).post('/api/users/login', body, { headers: { origin: '' } })).status).toBe(401);
   });
 
@@ -87,7 +111,11 @@ describe('upstream failures', () => {
       expectEnvelope(await createClient(orphan.url).post('/api/users/login', { userId: 'a', password: 'b' }), 502, 'UPSTREAM_UNAVAILABLE');
       const ready = await createClient(orphan.url).get('/readyz');
       expect(ready.status).toBe(503);
-      expect(ready.body).toEqual({ status: 'not-ready', failing: ['upstream'], checks: { upstream: 'down', ...(orphan.config.redisUrl ? { redis: 'ok' } : {}) } });
+      expect(ready.body).toEqual({
+        status: 'not-ready',
+        failing: ['upstream'],
+        checks: { upstream: 'down', ...(orphan.config.redisUrl ? { redis: 'ok' } : {}) },
+      });
     } finally {
       await orphan.close();
     }
@@ -126,7 +154,10 @@ describe('probes, docs and config', () => {
       expect(spec.paths[path]?.[method]?.tags).toEqual(['accounts']);
       expect(spec.paths[path][method].summary).toMatch(/[가-힣]/);
     }
-    expect(Object.keys(spec.paths['/api/users/login'].post.requestBody.content['application/json'].schema.properties).sort()).toEqual(['password', 'userId']);
+    expect(Object.keys(spec.paths['/api/users/login'].post.requestBody.content['application/json'].schema.properties).sort()).toEqual([
+      'password',
+      'userId',
+    ]);
     expect(spec.paths['/healthz']).toBeUndefined();
     const ui = await fetch(`${bff.url}/docs/`, { redirect: 'follow' });
     expect(ui.status).toBe(200);
@@ -136,13 +167,22 @@ describe('probes, docs and config', () => {
   it('tells the browser the map, social logins, payments and breed prediction of this deployment', async () => {
     const res = await createClient(bff.url).get('/api/config');
     expect(res.body).toEqual({
-      map: { provider: 'leaflet', tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: expect.stringContaining('OpenStreetMap') },
+      map: {
+        provider: 'leaflet',
+        tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: expect.stringContaining('OpenStreetMap'),
+      },
       socialProviders: [],
       payments: { mode: 'test', merchantCode: null },
       breedPrediction: true,
     });
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
-    const kakao = await startTestBff(spring.url, { KAKAO_MAP_KEY: 'k-123', SOCIAL_PROVIDERS: 'kakao,myspace,naver', PORTONE_MERCHANT_CODE: 'imp123', BREED_PREDICTION_ENABLED: 'false' });
+    const kakao = await startTestBff(spring.url, {
+      KAKAO_MAP_KEY: 'k-123',
+      SOCIAL_PROVIDERS: 'kakao,myspace,naver',
+      PORTONE_MERCHANT_CODE: 'imp123',
+      BREED_PREDICTION_ENABLED: 'false',
+    });
     try {
       expect((await createClient(kakao.url).get('/api/config')).body).toEqual({
         map: { provider: 'kakao', appKey: 'k-123' },
@@ -171,7 +211,9 @@ describe('GET /uploads/:key', () => {
   it('answers 404 for anything but an image: missing, login redirect, HTML', async () => {
     const client = createClient(bff.url);
     expectEnvelope(await client.get('/uploads/missing.png'), 404, 'NOT_FOUND');
-    spring.state.override('GET /uploads/private.png', (req, reply) => reply.code(302).header('location', `http://${req.host}/login`).send());
+    spring.state.override('GET /uploads/private.png', (req, reply) =>
+      reply.code(302).header('location', `http://${req.host}/login`).send(),
+    );
     expectEnvelope(await client.get('/uploads/private.png'), 404, 'NOT_FOUND');
     spring.state.override('GET /uploads/page.png', (_req, reply) => reply.type('text/html').send('<script>alert(1)</script>'));
     expectEnvelope(await client.get('/uploads/page.png'), 404, 'NOT_FOUND');

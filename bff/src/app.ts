@@ -40,7 +40,11 @@ export async function buildApp(config: BffConfig, opts: BuildOptions = {}): Prom
         : {
             level: config.logLevel,
             ...redactingLoggerOptions(),
-            ...(opts.logStream ? { stream: opts.logStream } : config.logPretty ? { transport: prettyTransport } : { stream: bufferedStdout() }),
+            ...(opts.logStream
+              ? { stream: opts.logStream }
+              : config.logPretty
+                ? { transport: prettyTransport }
+                : { stream: bufferedStdout() }),
           },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -82,11 +86,16 @@ export async function buildApp(config: BffConfig, opts: BuildOptions = {}): Prom
       ...(app.redis ? { redis: () => (app.redis as NonNullable<typeof app.redis>).ping() } : {}),
     },
     healthyBody: { status: 'ok' },
-    overloadBody: (request) => ({ error: { code: 'SERVICE_OVERLOADED', message: DEFAULT_ERROR_MESSAGES.SERVICE_OVERLOADED, requestId: String(request.id) } }),
+    overloadBody: (request) => ({
+      error: { code: 'SERVICE_OVERLOADED', message: DEFAULT_ERROR_MESSAGES.SERVICE_OVERLOADED, requestId: String(request.id) },
+    }),
     refuseMetrics: () => {
       throw new BffError(404, 'NOT_FOUND');
     },
-    sockets: () => ({ stomp: app.websocketServer?.clients.size ?? 0, dashboard: app.hasDecorator('dashboardBridge') ? app.dashboardBridge.io.engine.clientsCount : 0 }),
+    sockets: () => ({
+      stomp: app.websocketServer?.clients.size ?? 0,
+      dashboard: app.hasDecorator('dashboardBridge') ? app.dashboardBridge.io.engine.clientsCount : 0,
+    }),
     moreMetrics: (registry) => instrumentUpstream(app.upstream, registry),
     routeOptions: { schema: { hide: true } },
   });

@@ -12,5 +12,9 @@ try {
   process.exit(1);
 }
 const app = await buildApp(config);
-installGracefulShutdown(app, { state: app.ops.state, timeoutMs: config.ops.shutdown.timeoutMs, drainDelayMs: config.ops.shutdown.drainDelayMs });
+installGracefulShutdown(app, {
+  state: app.ops.state,
+  timeoutMs: config.ops.shutdown.timeoutMs,
+  drainDelayMs: config.ops.shutdown.drainDelayMs,
+});
 await app.listen({ host: config.host, port: config.port });

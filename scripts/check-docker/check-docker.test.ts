@@ -86,8 +86,14 @@ describe('runtime images carry the workspaces their tier imports', () => {
       expect(imported).toEqual(expect.arrayContaining(['server-kit', 'shared']));
       expect(missingWorkspaces(stages, tier, imported)).toEqual([]);
     }
-    const without = parseDockerfile(read('Dockerfile').replace('COPY --from=deps-bff /app/server-kit server-kit\n', '').replace(' -w @pawbridge/server-kit \\\n && find node_modules/onnx', ' \\\n && find node_modules/onnx'));
-    expect(missingWorkspaces(without, 'bff', ['server-kit'])).toEqual(['bff: imports @pawbridge/server-kit, which is not copied into the image']);
+    const without = parseDockerfile(
+      read('Dockerfile')
+        .replace('COPY --from=deps-bff /app/server-kit server-kit\n', '')
+        .replace(' -w @pawbridge/server-kit \\\n && find node_modules/onnx', ' \\\n && find node_modules/onnx'),
+    );
+    expect(missingWorkspaces(without, 'bff', ['server-kit'])).toEqual([
+      'bff: imports @pawbridge/server-kit, which is not copied into the image',
+    ]);
     expect(missingWorkspaces(without, 'api', ['server-kit'])).toEqual(['api: imports @pawbridge/server-kit, which no npm ci -w installs']);
   });
 });
@@ -134,7 +140,9 @@ describe('web image config and build context', () => {
     const routes = screenRoutes(read('shared/src/screen-routes.ts'));
     expect(routes).toContain('/adopt');
     expect(screenRouteMismatches(conf, routes)).toEqual([]);
-    expect(screenRouteMismatches(conf, [...routes, '/donate'])).toEqual(expect.arrayContaining([expect.stringMatching(/^\/donate: nginx says not a screen/)]));
+    expect(screenRouteMismatches(conf, [...routes, '/donate'])).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/donate: nginx says not a screen/)]),
+    );
     expect(screenRouteMismatches(conf.replace('|adopt|', '|'), routes).length).toBeGreaterThan(0);
   });
 

@@ -6,20 +6,34 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import type { Stage } from './dockerfile';
 
-const DependsOn = z.union([z.array(z.string()), z.record(z.string(), z.object({ condition: z.enum(['service_started', 'service_healthy', 'service_completed_successfully']) }).passthrough())]);
+const DependsOn = z.union([
+  z.array(z.string()),
+  z.record(
+    z.string(),
+    z.object({ condition: z.enum(['service_started', 'service_healthy', 'service_completed_successfully']) }).passthrough(),
+  ),
+]);
 const Service = z
   .object({
     image: z.string().optional(),
-    build: z.object({ context: z.string(), dockerfile: z.string().default('Dockerfile'), target: z.string().optional() }).passthrough().optional(),
+    build: z
+      .object({ context: z.string(), dockerfile: z.string().default('Dockerfile'), target: z.string().optional() })
+      .passthrough()
+      .optional(),
     environment: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
     env_file: z.array(z.union([z.string(), z.object({ path: z.string(), required: z.boolean().optional() })])).optional(),
-    healthcheck: z.object({ test: z.union([z.string(), z.array(z.string())]), disable: z.boolean().optional() }).passthrough().optional(),
+    healthcheck: z
+      .object({ test: z.union([z.string(), z.array(z.string())]), disable: z.boolean().optional() })
+      .passthrough()
+      .optional(),
     depends_on: DependsOn.optional(),
     volumes: z.array(z.string()).optional(),
     networks: z.unknown().optional(),
   })
   .passthrough();
-const ComposeFile = z.object({ services: z.record(z.string(), Service), volumes: z.record(z.string(), z.unknown().nullable()).optional() }).passthrough();
+const ComposeFile = z
+  .object({ services: z.record(z.string(), Service), volumes: z.record(z.string(), z.unknown().nullable()).optional() })
+  .passthrough();
 
 /** The production-shaped stack: each tier and how many instances of it (issue 16). */
 export const REQUIRED_SERVICES: Record<string, number> = { postgres: 1, redis: 1, api: 2, bff: 2, web: 1, nginx: 1 };
@@ -79,17 +93,21 @@ export function checkCompose(input: ComposeInput): { problems: string[]; service
     if (s.build) {
       if (!s.build.target) problems.push(`${name}: build without a target`);
       else if (!stageByName.has(s.build.target)) problems.push(`${name}: build target '${s.build.target}' is not a Dockerfile stage`);
-      if (!input.exists(path.posix.join(repoPath(s.build.context), s.build.dockerfile))) problems.push(`${name}: ${s.build.dockerfile} not found in the build context`);
+      if (!input.exists(path.posix.join(repoPath(s.build.context), s.build.dockerfile)))
+        problems.push(`${name}: ${s.build.dockerfile} not found in the build context`);
     }
     if (s.image && !s.build) {
       const tag = /:([^/@]+)$/.exec(s.image)?.[1];
       if (!tag || tag === 'latest' || !/\d+\.\d+/.test(tag)) problems.push(`${name}: image ${s.image} is not pinned to a version`);
     }
     if (!healthy(name)) problems.push(`${name}: no healthcheck (compose or the Dockerfile target's HEALTHCHECK)`);
-    const deps = Array.isArray(s.depends_on) ? Object.fromEntries(s.depends_on.map((d) => [d, { condition: 'service_started' }])) : (s.depends_on ?? {});
+    const deps = Array.isArray(s.depends_on)
+      ? Object.fromEntries(s.depends_on.map((d) => [d, { condition: 'service_started' }]))
+      : (s.depends_on ?? {});
     for (const [dep, { condition }] of Object.entries(deps)) {
       if (!services[dep]) problems.push(`${name}: depends on unknown service ${dep}`);
-      else if (condition === 'service_healthy' && !healthy(dep)) problems.push(`${name}: waits for ${dep} to be healthy, which has no healthcheck`);
+      else if (condition === 'service_healthy' && !healthy(dep))
+        problems.push(`${name}: waits for ${dep} to be healthy, which has no healthcheck`);
       else if (condition !== 'service_healthy') problems.push(`${name}: depends_on ${dep} without condition: service_healthy`);
     }
     for (const f of s.env_file ?? []) {

@@ -47,7 +47,11 @@ function jsonForm(args: string): string[] | null {
 /** Leading `--name=value` flags and the remaining words of an instruction's arguments. */
 function flags(args: string): { flags: Record<string, string>; rest: string[] } {
   const out: Record<string, string> = {};
-  const words = args.replace(/\\\r?\n/g, ' ').trim().split(/\s+/).filter(Boolean);
+  const words = args
+    .replace(/\\\r?\n/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
   while (words[0]?.startsWith('--')) {
     const m = /^--([a-z-]+)(?:=(.*))?$/.exec(words.shift() ?? '');
     if (m?.[1]) out[m[1]] = m[2] ?? '';
@@ -78,7 +82,10 @@ export function parseDockerfile(text: string): Stage[] {
     const keyword = inst.getKeyword().toUpperCase();
     const line = inst.getInstructionRange().start.line + 1;
     // The whole text after the keyword: dockerfile-ast leaves flags (--from=…) out of its arguments.
-    const args = inst.getTextContent().replace(/^\s*\S+\s*/, '').trim();
+    const args = inst
+      .getTextContent()
+      .replace(/^\s*\S+\s*/, '')
+      .trim();
     if (keyword === 'FROM') {
       const words = args.split(/\s+/).filter((w) => !w.startsWith('--'));
       const from = words[0] ?? '';
@@ -105,7 +112,14 @@ export function parseDockerfile(text: string): Stage[] {
       const { flags: f, rest } = flags(args);
       const json = jsonForm(args.replace(/^(--\S+\s+)+/, ''));
       const parts = json ?? rest;
-      const step: Step = { kind: 'COPY', line, from: f.from ?? null, chown: f.chown ?? null, sources: parts.slice(0, -1), dest: parts.at(-1) ?? '' };
+      const step: Step = {
+        kind: 'COPY',
+        line,
+        from: f.from ?? null,
+        chown: f.chown ?? null,
+        sources: parts.slice(0, -1),
+        dest: parts.at(-1) ?? '',
+      };
       if (keyword === 'ADD') stage.steps.push({ kind: 'OTHER', line, keyword, args });
       stage.steps.push(step);
     } else if (keyword === 'WORKDIR') stage.steps.push({ kind: 'WORKDIR', line, dir: args });
@@ -118,7 +132,10 @@ export function parseDockerfile(text: string): Stage[] {
       if (keyword === 'CMD') stage.cmd = jsonForm(args) ?? ['/bin/sh', '-c', args];
       if (keyword === 'HEALTHCHECK') {
         const cmdAt = args.search(/\bCMD\b/);
-        stage.healthcheck = /^NONE$/i.test(args) || cmdAt < 0 ? null : (jsonForm(args.slice(cmdAt + 3).trim()) ?? ['/bin/sh', '-c', args.slice(cmdAt + 3).trim()]);
+        stage.healthcheck =
+          /^NONE$/i.test(args) || cmdAt < 0
+            ? null
+            : (jsonForm(args.slice(cmdAt + 3).trim()) ?? ['/bin/sh', '-c', args.slice(cmdAt + 3).trim()]);
       }
       stage.steps.push({ kind: 'OTHER', line, keyword, args });
     }
@@ -147,7 +164,15 @@ export function stagesFor(stages: Stage[], target: string): Stage[] {
  */
 export function missingWorkspaces(stages: Stage[], target: string, imported: string[]): string[] {
   const chain = stagesFor(stages, target);
-  const installed = new Set(chain.flatMap((s) => s.steps.flatMap((st) => (st.kind === 'RUN' && /\bnpm ci\b/.test(st.command) ? [...st.command.matchAll(/-w @pawbridge\/([a-z-]+)/g)].map((m) => m[1] ?? '') : []))));
+  const installed = new Set(
+    chain.flatMap((s) =>
+      s.steps.flatMap((st) =>
+        st.kind === 'RUN' && /\bnpm ci\b/.test(st.command)
+          ? [...st.command.matchAll(/-w @pawbridge\/([a-z-]+)/g)].map((m) => m[1] ?? '')
+          : [],
+      ),
+    ),
+  );
   const runtime = chain.find((s) => s.name === target);
   const copied = new Set((runtime?.steps ?? []).flatMap((st) => (st.kind === 'COPY' ? [st.dest.replace(/^\.?\/?|\/$/g, '')] : [])));
   return imported.flatMap((w) => [
@@ -161,7 +186,11 @@ export function missingWorkspaces(stages: Stage[], target: string, imported: str
  * path is present after .dockerignore (COPY sources must be).
  */
 export function lintDockerfile(text: string, exists: (contextPath: string) => boolean): Problem[] {
-  const problems: Problem[] = validate(text).map((d) => ({ line: d.range.start.line + 1, rule: `dockerfile-utils:${String(d.code ?? 'diagnostic')}`, message: typeof d.message === 'string' ? d.message : d.message.value }));
+  const problems: Problem[] = validate(text).map((d) => ({
+    line: d.range.start.line + 1,
+    rule: `dockerfile-utils:${String(d.code ?? 'diagnostic')}`,
+    message: typeof d.message === 'string' ? d.message : d.message.value,
+  }));
   const stages = parseDockerfile(text);
   const names = new Set<string>();
   for (const stage of stages) {
@@ -171,17 +200,26 @@ export function lintDockerfile(text: string, exists: (contextPath: string) => bo
       const tag = /:([^/@]+)$/.exec(ref.split('@')[0] ?? '')?.[1];
       if (!digest && !tag) problems.push({ line: stage.line, rule: 'DL3006', message: `FROM ${ref}: pin the image with a tag` });
       else if (tag === 'latest') problems.push({ line: stage.line, rule: 'DL3007', message: `FROM ${ref}: never the moving 'latest' tag` });
-      else if (!digest && !/\d+\.\d+/.test(tag ?? '')) problems.push({ line: stage.line, rule: 'pinned-tag', message: `FROM ${ref}: pin at least major.minor (e.g. 24.21.0-slim)` });
+      else if (!digest && !/\d+\.\d+/.test(tag ?? ''))
+        problems.push({ line: stage.line, rule: 'pinned-tag', message: `FROM ${ref}: pin at least major.minor (e.g. 24.21.0-slim)` });
     }
     for (const step of stage.steps) {
       if (step.kind === 'OTHER' && step.keyword === 'ADD') {
-        problems.push({ line: step.line, rule: /https?:\/\//.test(step.args) ? 'no-add-url' : 'DL3020', message: 'use COPY (ADD fetches URLs and unpacks archives implicitly)' });
+        problems.push({
+          line: step.line,
+          rule: /https?:\/\//.test(step.args) ? 'no-add-url' : 'DL3020',
+          message: 'use COPY (ADD fetches URLs and unpacks archives implicitly)',
+        });
       }
-      if (step.kind === 'OTHER' && step.keyword === 'MAINTAINER') problems.push({ line: step.line, rule: 'DL4000', message: 'MAINTAINER is deprecated' });
-      if (step.kind === 'WORKDIR' && !step.dir.startsWith('/')) problems.push({ line: step.line, rule: 'DL3000', message: 'WORKDIR must be absolute' });
+      if (step.kind === 'OTHER' && step.keyword === 'MAINTAINER')
+        problems.push({ line: step.line, rule: 'DL4000', message: 'MAINTAINER is deprecated' });
+      if (step.kind === 'WORKDIR' && !step.dir.startsWith('/'))
+        problems.push({ line: step.line, rule: 'DL3000', message: 'WORKDIR must be absolute' });
       if (step.kind === 'RUN') {
-        if (/\bnpm\s+(install|i|add)\b/.test(step.command)) problems.push({ line: step.line, rule: 'npm-ci', message: 'use `npm ci` (the lock file, exactly), not npm install' });
-        if (/\b(curl|wget)\b/.test(step.command)) problems.push({ line: step.line, rule: 'registry-only', message: 'builds fetch from the npm registry only' });
+        if (/\bnpm\s+(install|i|add)\b/.test(step.command))
+          problems.push({ line: step.line, rule: 'npm-ci', message: 'use `npm ci` (the lock file, exactly), not npm install' });
+        if (/\b(curl|wget)\b/.test(step.command))
+          problems.push({ line: step.line, rule: 'registry-only', message: 'builds fetch from the npm registry only' });
         if (/\bapt-get\s+install\b/.test(step.command) && !/--no-install-recommends/.test(step.command)) {
           problems.push({ line: step.line, rule: 'DL3015', message: 'apt-get install --no-install-recommends' });
         }
@@ -189,10 +227,16 @@ export function lintDockerfile(text: string, exists: (contextPath: string) => bo
       }
       if (step.kind === 'COPY') {
         if (step.from) {
-          if (!names.has(step.from)) problems.push({ line: step.line, rule: 'copy-from', message: `COPY --from=${step.from}: no earlier stage of that name` });
+          if (!names.has(step.from))
+            problems.push({ line: step.line, rule: 'copy-from', message: `COPY --from=${step.from}: no earlier stage of that name` });
         } else {
           for (const src of step.sources) {
-            if (!exists(src.replace(/^\.\//, '').replace(/\/$/, '') || '.')) problems.push({ line: step.line, rule: 'copy-source', message: `COPY ${src}: not in the build context (missing or .dockerignore'd)` });
+            if (!exists(src.replace(/^\.\//, '').replace(/\/$/, '') || '.'))
+              problems.push({
+                line: step.line,
+                rule: 'copy-source',
+                message: `COPY ${src}: not in the build context (missing or .dockerignore'd)`,
+              });
           }
         }
       }
@@ -206,15 +250,18 @@ export function lintDockerfile(text: string, exists: (contextPath: string) => bo
       continue;
     }
     const user = stage.user?.split(':')[0];
-    if (!user || user === 'root' || user === '0') problems.push({ line: stage.line, rule: 'DL3002', message: `target ${target}: the last USER must not be root` });
+    if (!user || user === 'root' || user === '0')
+      problems.push({ line: stage.line, rule: 'DL3002', message: `target ${target}: the last USER must not be root` });
     if (!stage.healthcheck) problems.push({ line: stage.line, rule: 'healthcheck', message: `target ${target}: no HEALTHCHECK` });
     if (!stage.cmd) problems.push({ line: stage.line, rule: 'cmd', message: `target ${target}: no CMD` });
     else if (stage.steps.some((s) => s.kind === 'OTHER' && s.keyword === 'CMD' && !jsonForm(s.args))) {
       problems.push({ line: stage.line, rule: 'DL3025', message: `target ${target}: CMD in JSON form (signals reach the process)` });
     }
-    if (stage.steps.filter((s) => s.kind === 'OTHER' && s.keyword === 'CMD').length > 1) problems.push({ line: stage.line, rule: 'DL4003', message: `target ${target}: more than one CMD` });
+    if (stage.steps.filter((s) => s.kind === 'OTHER' && s.keyword === 'CMD').length > 1)
+      problems.push({ line: stage.line, rule: 'DL4003', message: `target ${target}: more than one CMD` });
     const env = stage.env;
-    if (target !== 'web' && env.NODE_ENV !== 'production') problems.push({ line: stage.line, rule: 'node-env', message: `target ${target}: ENV NODE_ENV=production` });
+    if (target !== 'web' && env.NODE_ENV !== 'production')
+      problems.push({ line: stage.line, rule: 'node-env', message: `target ${target}: ENV NODE_ENV=production` });
   }
   return problems.sort((a, b) => a.line - b.line);
 }

@@ -37,7 +37,9 @@ export function makeContext(repo: string, dir: string, source: 'head' | 'worktre
     const tar = spawnSync('sh', ['-c', `git -C "${repo}" archive HEAD | tar -x -C "${dir}"`], { encoding: 'utf8' });
     if (tar.status !== 0) throw new Error(`git archive failed: ${tar.stderr}`);
   } else {
-    const files = spawnSync('git', ['-C', repo, 'ls-files', '-co', '--exclude-standard', '-z'], { encoding: 'utf8' }).stdout.split('\0').filter(Boolean);
+    const files = spawnSync('git', ['-C', repo, 'ls-files', '-co', '--exclude-standard', '-z'], { encoding: 'utf8' })
+      .stdout.split('\0')
+      .filter(Boolean);
     for (const f of files) if (fs.existsSync(path.join(repo, f))) fs.cpSync(path.join(repo, f), path.join(dir, f), { recursive: true });
   }
   const ignorePath = path.join(dir, '.dockerignore');

@@ -63,14 +63,20 @@ async function main(): Promise<void> {
   const nodeImage = stages.find((s) => !s.fromStage && s.from.startsWith('node:'))?.from ?? '';
   const nodeVersion = spawnSync(path.join(repo, 'node_modules/.bin/node'), ['--version'], { encoding: 'utf8' }).stdout.trim();
   section(`stages, with this machine standing in for the base images (node ${nodeVersion} for ${nodeImage})`);
-  if (!nodeImage.startsWith(`node:${nodeVersion.replace(/^v/, '')}`)) failures.push(`the node image (${nodeImage}) is not the project's Node (${nodeVersion}): the emulation would not match`);
+  if (!nodeImage.startsWith(`node:${nodeVersion.replace(/^v/, '')}`))
+    failures.push(`the node image (${nodeImage}) is not the project's Node (${nodeVersion}): the emulation would not match`);
   const order: Stage[] = [];
   for (const target of RUNTIME_TARGETS) for (const s of stagesFor(stages, target)) if (!order.includes(s)) order.push(s);
   const bin = path.join(work, 'bin');
   fs.mkdirSync(bin);
   fs.symlinkSync(path.join(repo, 'node_modules/.bin/node'), path.join(bin, 'node'));
   const npmCache = process.env.npm_config_cache ?? path.join(os.homedir(), '.npm');
-  const baseEnv = { PATH: `${bin}:/usr/local/bin:/usr/bin:/bin`, HOME: os.homedir(), npm_config_cache: npmCache, NPM_CONFIG_PREFER_OFFLINE: 'true' };
+  const baseEnv = {
+    PATH: `${bin}:/usr/local/bin:/usr/bin:/bin`,
+    HOME: os.homedir(),
+    npm_config_cache: npmCache,
+    NPM_CONFIG_PREFER_OFFLINE: 'true',
+  };
   const built = runStages(order, { context, work, baseEnv, log });
   for (const r of built.values()) log(`  ${r.stage}: ${r.seconds.toFixed(1)} s`);
 
@@ -79,7 +85,9 @@ async function main(): Promise<void> {
   for (const target of ['api', 'bff'] as const) {
     const r = built.get(target) as StageResult;
     const app = path.join(r.root, r.workdir);
-    const named = ['vitest', 'eslint', 'typescript', 'vite', 'playwright-core', 'lighthouse', 'node', 's3rver', 'jsdom'].filter((n) => fs.existsSync(path.join(app, 'node_modules', n)));
+    const named = ['vitest', 'eslint', 'typescript', 'vite', 'playwright-core', 'lighthouse', 'node', 's3rver', 'jsdom'].filter((n) =>
+      fs.existsSync(path.join(app, 'node_modules', n)),
+    );
     record(
       [...auditRuntimeTree(app, devPaths), ...named.map((n) => `${target}: node_modules/${n} (a dev tool) is in the image`)],
       `${target}: ${devPaths.length} dev-only lock entries absent, no .map files (${duMegabytes(r.root)} MB)`,
@@ -127,7 +135,10 @@ async function main(): Promise<void> {
   const apiProc = await startAndWait(apiCmd, apiDir, apiEnv, `http://127.0.0.1:${apiPort}/healthz`);
   running.push(apiProc);
   const apiHealth = runHealthcheck(stages.find((s) => s.name === 'api')?.healthcheck ?? [], apiDir, apiEnv);
-  record(apiHealth.ok ? [] : [`api HEALTHCHECK failed (${apiHealth.detail})`], `api: \`${apiCmd.join(' ')}\` answers /healthz; its HEALTHCHECK passes`);
+  record(
+    apiHealth.ok ? [] : [`api HEALTHCHECK failed (${apiHealth.detail})`],
+    `api: \`${apiCmd.join(' ')}\` answers /healthz; its HEALTHCHECK passes`,
+  );
 
   const bff = built.get('bff') as StageResult;
   const bffEnv = {
@@ -150,13 +161,20 @@ async function main(): Promise<void> {
   const bffHealth = runHealthcheck(stages.find((s) => s.name === 'bff')?.healthcheck ?? [], bffDir, bffEnv);
   const config = await fetch(`http://127.0.0.1:${bffPort}/api/config`);
   record(
-    [...(bffHealth.ok ? [] : [`bff HEALTHCHECK failed (${bffHealth.detail})`]), ...(config.ok ? [] : [`bff → api: GET /api/config answered ${config.status}`])],
+    [
+      ...(bffHealth.ok ? [] : [`bff HEALTHCHECK failed (${bffHealth.detail})`]),
+      ...(config.ok ? [] : [`bff → api: GET /api/config answered ${config.status}`]),
+    ],
     `bff: \`${bffCmd.join(' ')}\` answers /healthz and /api/config through the api; its HEALTHCHECK passes`,
   );
   const csp = (await fetch(`http://127.0.0.1:${bffPort}/healthz`)).headers.get('content-security-policy');
 
   section('web: web/nginx.conf served by this machine’s nginx over the image’s files');
-  const webCheck = await checkWebServer({ conf: webConf, port: webPort, htmlRoot: html, bff: `127.0.0.1:${bffPort}`, tmpDir: path.join(work, 'nginx') }, csp, stages.find((s) => s.name === 'web')?.healthcheck ?? []);
+  const webCheck = await checkWebServer(
+    { conf: webConf, port: webPort, htmlRoot: html, bff: `127.0.0.1:${bffPort}`, tmpDir: path.join(work, 'nginx') },
+    csp,
+    stages.find((s) => s.name === 'web')?.healthcheck ?? [],
+  );
   for (const n of webCheck.notes) log(`  ✓ ${n}`);
   record(webCheck.problems, 'web: caching, pre-compressed assets, screen routes and security headers as intended');
 }
@@ -173,7 +191,9 @@ main().then(
     section('summary');
     log(`  ${passes.length} checks passed, ${failures.length} problem(s)`);
     for (const f of failures) log(`  ✗ ${f}`);
-    log(`  not covered without docker: the base images themselves (their OS packages, the nginx image's entrypoint), --chown, USER permissions at run time.`);
+    log(
+      `  not covered without docker: the base images themselves (their OS packages, the nginx image's entrypoint), --chown, USER permissions at run time.`,
+    );
     await finish(failures.length > 0 ? 1 : 0);
   },
   async (err: unknown) => {

@@ -6,7 +6,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { findFiles } from './emulate';
 
-const Lock = z.object({ packages: z.record(z.string(), z.object({ dev: z.boolean().optional(), link: z.boolean().optional() }).passthrough()) });
+const Lock = z.object({
+  packages: z.record(z.string(), z.object({ dev: z.boolean().optional(), link: z.boolean().optional() }).passthrough()),
+});
 
 /** Paths (node_modules/…) the lock file marks dev-only: none of them belongs in a runtime image. */
 export function devOnlyPaths(lockText: string): string[] {
@@ -44,7 +46,13 @@ export interface Started {
 }
 
 /** Starts a container's CMD in its app directory; resolves once `url` answers 200, rejects with the log otherwise. */
-export async function startAndWait(cmd: string[], cwd: string, env: Record<string, string>, url: string, timeoutMs = 60_000): Promise<Started> {
+export async function startAndWait(
+  cmd: string[],
+  cwd: string,
+  env: Record<string, string>,
+  url: string,
+  timeoutMs = 60_000,
+): Promise<Started> {
   const [bin, ...args] = cmd;
   if (!bin) throw new Error('empty CMD');
   let log = '';
@@ -61,7 +69,8 @@ export async function startAndWait(cmd: string[], cwd: string, env: Record<strin
   };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`exited with code ${child.exitCode} before answering ${url}:\n${log.split('\n').slice(-15).join('\n')}`);
+    if (child.exitCode !== null)
+      throw new Error(`exited with code ${child.exitCode} before answering ${url}:\n${log.split('\n').slice(-15).join('\n')}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (res.ok) return { child, output: () => log, stop };

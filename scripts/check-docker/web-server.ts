@@ -25,9 +25,12 @@ export function screenRouteMismatches(conf: string, routes: string[]): string[] 
   const samples = new Set<string>(['/', '/nope', '/admin', '/pet', '/assets', '/index', '/favicon.svg']);
   for (const r of routes) {
     const concrete = r.replace(/:[A-Za-z]+/g, 'x1');
-    for (const p of [concrete, `${concrete}/`, `${concrete}/extra`, `${concrete}/extra/more`, `${concrete}x`]) samples.add(p.replace(/\/{2,}/g, '/'));
+    for (const p of [concrete, `${concrete}/`, `${concrete}/extra`, `${concrete}/extra/more`, `${concrete}x`])
+      samples.add(p.replace(/\/{2,}/g, '/'));
   }
-  return [...samples].filter((p) => nginx.test(p) !== isScreen(p)).map((p) => `${p}: nginx says ${nginx.test(p) ? 'screen' : 'not a screen'}, the SPA ${isScreen(p) ? 'screen' : 'not a screen'}`);
+  return [...samples]
+    .filter((p) => nginx.test(p) !== isScreen(p))
+    .map((p) => `${p}: nginx says ${nginx.test(p) ? 'screen' : 'not a screen'}, the SPA ${isScreen(p) ? 'screen' : 'not a screen'}`);
 }
 
 export interface WebServerOptions {
@@ -54,7 +57,11 @@ export function localHealthcheck(cmd: string[], port: number): string[] {
   return cmd.map((a) => a.replace(/^http:\/\/127\.0\.0\.1\//, `http://127.0.0.1:${port}/`));
 }
 
-export async function checkWebServer(o: WebServerOptions, expectedCsp: string | null, healthcheck: string[] = []): Promise<{ problems: string[]; notes: string[] }> {
+export async function checkWebServer(
+  o: WebServerOptions,
+  expectedCsp: string | null,
+  healthcheck: string[] = [],
+): Promise<{ problems: string[]; notes: string[] }> {
   const problems: string[] = [];
   const notes: string[] = [];
   fs.mkdirSync(o.tmpDir, { recursive: true, mode: 0o777 });
@@ -69,7 +76,13 @@ export async function checkWebServer(o: WebServerOptions, expectedCsp: string | 
   const base = `http://127.0.0.1:${o.port}`;
   try {
     for (let i = 0; i < 50; i++) {
-      if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 100));
     }
     const get = (p: string, headers: Record<string, string> = {}) => fetch(base + p, { headers: { accept: 'text/html', ...headers } });
@@ -87,20 +100,37 @@ export async function checkWebServer(o: WebServerOptions, expectedCsp: string | 
     if (!js) problems.push('web: no hashed .js asset with a .gz copy in assets/');
     else {
       const res = await get(`/assets/${js}`, { 'accept-encoding': 'gzip' });
-      expect(res.status === 200 && (res.headers.get('cache-control') ?? '') === 'public, max-age=31536000, immutable', `hashed asset cached for a year (${js})`);
+      expect(
+        res.status === 200 && (res.headers.get('cache-control') ?? '') === 'public, max-age=31536000, immutable',
+        `hashed asset cached for a year (${js})`,
+      );
       expect(res.headers.get('content-encoding') === 'gzip', 'pre-compressed .gz copy served to gzip clients');
       await res.arrayBuffer();
     }
     for (const p of ['/assets/missing-00000000.js', '/missing.png']) {
       const missing = await get(p);
-      expect(missing.status === 404 && !(missing.headers.get('content-type') ?? '').includes('html'), `${p} (missing file) → a plain 404, not the page`);
+      expect(
+        missing.status === 404 && !(missing.headers.get('content-type') ?? '').includes('html'),
+        `${p} (missing file) → a plain 404, not the page`,
+      );
     }
-    for (const [p, status] of [['/', 200], ['/adopt', 200], ['/community/12/edit', 200], ['/mypage/pets', 200], ['/no-such-page', 404], ['/admin/nothing-here', 404]] as const) {
+    for (const [p, status] of [
+      ['/', 200],
+      ['/adopt', 200],
+      ['/community/12/edit', 200],
+      ['/mypage/pets', 200],
+      ['/no-such-page', 404],
+      ['/admin/nothing-here', 404],
+    ] as const) {
       const res = await get(p);
       const body = await res.text();
       const ok = res.status === status && body.includes('<div id="root"') && res.headers.get('cache-control') === 'no-cache';
       expect(ok, `${p} → the page with ${status}, no-cache`);
-      if (expectedCsp !== null) expect(res.headers.get('content-security-policy') === expectedCsp && res.headers.get('x-frame-options') !== null, `${p} carries the BFF's CSP and framing headers`);
+      if (expectedCsp !== null)
+        expect(
+          res.headers.get('content-security-policy') === expectedCsp && res.headers.get('x-frame-options') !== null,
+          `${p} carries the BFF's CSP and framing headers`,
+        );
     }
   } finally {
     nginx.kill('SIGQUIT');

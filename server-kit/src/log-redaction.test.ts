@@ -15,7 +15,14 @@ describe('log masking', () => {
   });
 
   it('redacts secret keys at any depth and keeps the rest', () => {
-    const input = { userId: 'pawfan', password: 'pw', body: { verificationCode: '123456', code: '654321', email: 'a@b.kr', list: [{ newPassword: 'x', token: 't' }] }, headers: Object.assign(Object.create(null) as object, { cookie: 'JSESSIONID=1', authorization: 'Bearer z', accept: '*/*' }), impUid: 'imp_123', statusCode: 200 };
+    const input = {
+      userId: 'pawfan',
+      password: 'pw',
+      body: { verificationCode: '123456', code: '654321', email: 'a@b.kr', list: [{ newPassword: 'x', token: 't' }] },
+      headers: Object.assign(Object.create(null) as object, { cookie: 'JSESSIONID=1', authorization: 'Bearer z', accept: '*/*' }),
+      impUid: 'imp_123',
+      statusCode: 200,
+    };
     expect(maskDeep(input)).toEqual({
       userId: 'pawfan',
       password: REDACTED,
@@ -27,7 +34,9 @@ describe('log masking', () => {
   });
 
   it('logs request URLs with secret query values and addresses masked, percent-encoded ones too', () => {
-    expect(maskUrl('/api/users/verify-email?code=123456&email=kim%40example.com')).toBe('/api/users/verify-email?code=[REDACTED]&email=k***@e***');
+    expect(maskUrl('/api/users/verify-email?code=123456&email=kim%40example.com')).toBe(
+      '/api/users/verify-email?code=[REDACTED]&email=k***@e***',
+    );
     expect(maskUrl('/api/users/find/kim@example.com?page=2&token=abc')).toBe('/api/users/find/k***@e***?page=2&token=[REDACTED]');
     expect(maskUrl('/api/pet/410-0000-12345')).toBe('/api/pet/410-0000-12345');
   });

@@ -6,7 +6,8 @@ import type { FastifyRequest } from 'fastify';
  * addresses anywhere, masked as `a***@d***`. Applied to every custom log
  * object, the message strings, the request line and errors.
  */
-const SECRET_KEY = /pass(word)?|secret|token|cookie|authorization|^code$|verification_?code|^sid$|session_?id|jsessionid|api_?key|phone|birth/i;
+const SECRET_KEY =
+  /pass(word)?|secret|token|cookie|authorization|^code$|verification_?code|^sid$|session_?id|jsessionid|api_?key|phone|birth/i;
 // Bounded repeats (RFC 5321 lengths) keep the scan linear on long strings without an address.
 const EMAIL = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{0,63}@([A-Za-z0-9])[A-Za-z0-9-]{0,62}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}/g;
 export const REDACTED = '[REDACTED]';
@@ -77,15 +78,27 @@ function serializeError(err: unknown): SerializedError {
 /** Pino options for Fastify's logger: the masking above plus header redaction as a second net. */
 export function redactingLoggerOptions() {
   return {
-    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'headers.cookie', 'headers.authorization'], censor: REDACTED },
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'headers.cookie', 'headers.authorization'],
+      censor: REDACTED,
+    },
     serializers: {
-      req: (req: FastifyRequest) => ({ method: req.method, url: maskUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: maskUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
       err: serializeError,
     },
     formatters: { log: (obj: Record<string, unknown>) => maskDeep(obj) as Record<string, unknown> },
     hooks: {
       logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void) {
-        method.apply(this, args.map((a) => (typeof a === 'string' ? maskEmails(a) : a)));
+        method.apply(
+          this,
+          args.map((a) => (typeof a === 'string' ? maskEmails(a) : a)),
+        );
       },
     },
   };

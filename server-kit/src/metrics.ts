@@ -21,7 +21,12 @@ export function createMetrics(tier: string) {
   const registry = new Registry();
   registry.setDefaultLabels({ tier });
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route pattern and status class.', labelNames: ['method', 'route', 'status_class'], registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status class.',
+    labelNames: ['method', 'route', 'status_class'],
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time from request to response, by method, route pattern and status class.',
@@ -35,7 +40,11 @@ export type Metrics = ReturnType<typeof createMetrics>;
 
 /** The labels of an answered request: the route's pattern, never the raw URL (ids would explode the series). */
 export function httpLabels(method: string, routePattern: string | undefined, status: number): HttpLabels {
-  return { method: METHODS.has(method) ? method : 'OTHER', route: routePattern ?? 'unmatched', status_class: `${Math.floor(status / 100)}xx` };
+  return {
+    method: METHODS.has(method) ? method : 'OTHER',
+    route: routePattern ?? 'unmatched',
+    status_class: `${Math.floor(status / 100)}xx`,
+  };
 }
 
 /** Count and time every answered request; gauge open TCP connections and the realtime sockets `sockets()` reports. */

@@ -17,10 +17,30 @@ describe('the ops environment', () => {
   });
 
   it('reads every variable, and refuses nonsense', () => {
-    const config = opsConfig(parse({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', MAX_HEAP_USED_BYTES: '1000', MAX_RSS_BYTES: '2000', SHUTDOWN_TIMEOUT_MS: '5000', SHUTDOWN_DRAIN_DELAY_MS: '800' }), 'production');
-    expect(config).toEqual({ metrics: { host: '0.0.0.0', port: 9464 }, pressure: { maxEventLoopDelayMs: 1000, maxHeapUsedBytes: 1000, maxRssBytes: 2000 }, shutdown: { timeoutMs: 5000, drainDelayMs: 800 } });
+    const config = opsConfig(
+      parse({
+        METRICS_PORT: '9464',
+        METRICS_HOST: '0.0.0.0',
+        MAX_HEAP_USED_BYTES: '1000',
+        MAX_RSS_BYTES: '2000',
+        SHUTDOWN_TIMEOUT_MS: '5000',
+        SHUTDOWN_DRAIN_DELAY_MS: '800',
+      }),
+      'production',
+    );
+    expect(config).toEqual({
+      metrics: { host: '0.0.0.0', port: 9464 },
+      pressure: { maxEventLoopDelayMs: 1000, maxHeapUsedBytes: 1000, maxRssBytes: 2000 },
+      shutdown: { timeoutMs: 5000, drainDelayMs: 800 },
+    });
     expect(opsConfig(parse({ METRICS_PORT: '0' }), 'test').metrics).toEqual({ host: '127.0.0.1', port: 0 });
-    for (const bad of <Record<string, string>[]>[{ METRICS_PORT: '70000' }, { SHUTDOWN_TIMEOUT_MS: '0' }, { MAX_HEAP_USED_BYTES: '-1' }, { SHUTDOWN_DRAIN_DELAY_MS: 'soon' }]) expect(() => parse(bad)).toThrow();
+    for (const bad of <Record<string, string>[]>[
+      { METRICS_PORT: '70000' },
+      { SHUTDOWN_TIMEOUT_MS: '0' },
+      { MAX_HEAP_USED_BYTES: '-1' },
+      { SHUTDOWN_DRAIN_DELAY_MS: 'soon' },
+    ])
+      expect(() => parse(bad)).toThrow();
   });
 
   it('a production refusal names the tier and lists every problem on its own line', () => {

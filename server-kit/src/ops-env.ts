@@ -32,7 +32,11 @@ export interface OpsConfig {
 export function opsConfig(e: OpsEnv, nodeEnv: string): OpsConfig {
   return {
     metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
-    pressure: { maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (nodeEnv === 'test' ? 0 : 1000), maxHeapUsedBytes: e.MAX_HEAP_USED_BYTES, maxRssBytes: e.MAX_RSS_BYTES },
+    pressure: {
+      maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (nodeEnv === 'test' ? 0 : 1000),
+      maxHeapUsedBytes: e.MAX_HEAP_USED_BYTES,
+      maxRssBytes: e.MAX_RSS_BYTES,
+    },
     shutdown: { timeoutMs: e.SHUTDOWN_TIMEOUT_MS, drainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS },
   };
 }

@@ -32,12 +32,18 @@ async function opsApp(overrides: Partial<OpsOptions> = {}, env: Record<string, s
 describe('probes', () => {
   it('/healthz answers the tier body; /readyz runs every check and names the failing and timed-out ones', async () => {
     const never = () => new Promise(() => undefined);
-    const app = await opsApp({ checks: { database: async () => 1, redis: async () => Promise.reject(new Error('down')), upstream: never } });
+    const app = await opsApp({
+      checks: { database: async () => 1, redis: async () => Promise.reject(new Error('down')), upstream: never },
+    });
     expect((await app.inject('/healthz')).json()).toEqual({ status: 'UP' });
     const ready = await app.inject('/readyz');
     expect(ready.statusCode).toBe(503);
     expect(ready.headers['cache-control']).toBe('no-store');
-    expect(ready.json()).toEqual({ status: 'not-ready', failing: ['redis', 'upstream'], checks: { database: 'ok', redis: 'down', upstream: 'timeout' } });
+    expect(ready.json()).toEqual({
+      status: 'not-ready',
+      failing: ['redis', 'upstream'],
+      checks: { database: 'ok', redis: 'down', upstream: 'timeout' },
+    });
   }, 10_000);
 
   it('answers draining without running the checks, and ends keep-alive while closing', async () => {
@@ -80,7 +86,13 @@ describe('metrics', () => {
     expect(text).toMatch(/http_requests_total\{method="GET",route="\/items\/:id",status_class="2xx",tier="kit"\} 1\b/);
     expect(text).toMatch(/http_requests_total\{method="GET",route="unmatched",status_class="4xx",tier="kit"\} 1\b/);
     expect(text).not.toContain('12345');
-    for (const line of ['realtime_open_sockets{kind="stomp",tier="kit"} 3', 'extra_total{tier="kit"} 2', 'http_open_connections', 'nodejs_eventloop_lag_seconds']) expect(text).toContain(line);
+    for (const line of [
+      'realtime_open_sockets{kind="stomp",tier="kit"} 3',
+      'extra_total{tier="kit"} 2',
+      'http_open_connections',
+      'nodejs_eventloop_lag_seconds',
+    ])
+      expect(text).toContain(line);
     expect((await fetch(`http://127.0.0.1:${port}/other`)).status).toBe(404);
     expect((await fetch(`http://127.0.0.1:${port}/metrics`, { method: 'POST' })).status).toBe(404);
   });

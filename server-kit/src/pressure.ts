@@ -17,7 +17,12 @@ const EXEMPT = new Set(['/healthz', '/readyz']);
  * requests get 503 with Retry-After in the tier's own error body instead of
  * queueing until the process falls over.
  */
-export async function registerLoadShedding(app: FastifyInstance, limits: PressureLimits, body: (request: FastifyRequest) => unknown, sampleIntervalMs = 1000): Promise<void> {
+export async function registerLoadShedding(
+  app: FastifyInstance,
+  limits: PressureLimits,
+  body: (request: FastifyRequest) => unknown,
+  sampleIntervalMs = 1000,
+): Promise<void> {
   await app.register(underPressure, {
     maxEventLoopDelay: limits.maxEventLoopDelayMs,
     maxHeapUsedBytes: limits.maxHeapUsedBytes ?? 0,

@@ -11,7 +11,12 @@ function setUp(opts: { timeoutMs: number; drainDelayMs: number; onClose?: () => 
   const exits: number[] = [];
   let exited: (code: number) => void = () => undefined;
   const exit = new Promise<number>((resolve) => (exited = resolve));
-  installGracefulShutdown(app, { state, timeoutMs: opts.timeoutMs, drainDelayMs: opts.drainDelayMs, signals: ['SIGUSR2'], exit: (code) => {
+  installGracefulShutdown(app, {
+    state,
+    timeoutMs: opts.timeoutMs,
+    drainDelayMs: opts.drainDelayMs,
+    signals: ['SIGUSR2'],
+    exit: (code) => {
       exits.push(code);
       exited(code);
     },

@@ -4,7 +4,9 @@ import { MAX_STOMP_FRAME_BYTES, StompFrameError, StompFrameParser, serializeStom
 describe('STOMP frames (server-kit)', () => {
   it('parses several frames, heart-beat EOLs and CRLF lines from one chunk, and waits for the rest of a split one', () => {
     const p = new StompFrameParser();
-    const frames = p.push('\n\r\nCONNECT\r\naccept-version:1.2\r\nheart-beat:10000,10000\r\n\r\n\0\nSUBSCRIBE\nid:0\ndestination:/topic/a\n\n\0SEND\ndestination:/app/x\n\nhal');
+    const frames = p.push(
+      '\n\r\nCONNECT\r\naccept-version:1.2\r\nheart-beat:10000,10000\r\n\r\n\0\nSUBSCRIBE\nid:0\ndestination:/topic/a\n\n\0SEND\ndestination:/app/x\n\nhal',
+    );
     expect(frames).toEqual([
       { command: 'CONNECT', headers: { 'accept-version': '1.2', 'heart-beat': '10000,10000' }, body: '' },
       { command: 'SUBSCRIBE', headers: { id: '0', destination: '/topic/a' }, body: '' },
@@ -20,8 +22,16 @@ describe('STOMP frames (server-kit)', () => {
     expect(p.push(wire.slice(0, 20))).toEqual([]);
     expect(p.push(wire.slice(20, wire.length - 5))).toEqual([]);
     expect(p.push(wire.slice(wire.length - 5) + wire)).toEqual([
-      { command: 'MESSAGE', headers: { subscription: 'sub-0', destination: '/topic/user/mina/adoption', 'content-length': String(Buffer.byteLength(body)) }, body },
-      { command: 'MESSAGE', headers: { subscription: 'sub-0', destination: '/topic/user/mina/adoption', 'content-length': String(Buffer.byteLength(body)) }, body },
+      {
+        command: 'MESSAGE',
+        headers: { subscription: 'sub-0', destination: '/topic/user/mina/adoption', 'content-length': String(Buffer.byteLength(body)) },
+        body,
+      },
+      {
+        command: 'MESSAGE',
+        headers: { subscription: 'sub-0', destination: '/topic/user/mina/adoption', 'content-length': String(Buffer.byteLength(body)) },
+        body,
+      },
     ]);
   });
 
@@ -43,13 +53,17 @@ describe('STOMP frames (server-kit)', () => {
     const wire = serializeStompFrame('MESSAGE', { destination: '/topic/x:y' }, '{"a":"한"}');
     expect(wire).toBe('MESSAGE\ndestination:/topic/x\\cy\ncontent-length:11\n\n{"a":"한"}\0');
     expect(new StompFrameParser().push(wire)[0]).toMatchObject({ headers: { destination: '/topic/x:y' }, body: '{"a":"한"}' });
-    expect(serializeStompFrame('CONNECTED', { 'heart-beat': '10000,10000', server: 'a:b' })).toBe('CONNECTED\nheart-beat:10000,10000\nserver:a:b\n\n\0');
+    expect(serializeStompFrame('CONNECTED', { 'heart-beat': '10000,10000', server: 'a:b' })).toBe(
+      'CONNECTED\nheart-beat:10000,10000\nserver:a:b\n\n\0',
+    );
   });
 
   it('refuses garbage commands, headers without a colon, and frames over the size cap', () => {
     expect(() => new StompFrameParser().push('hello world\n\n\0')).toThrow(StompFrameError);
     expect(() => new StompFrameParser().push('SEND\nno-colon\n\n\0')).toThrow(StompFrameError);
-    expect(() => new StompFrameParser().push(`SEND\ndestination:/app/x\n\n${'x'.repeat(MAX_STOMP_FRAME_BYTES + 1)}`)).toThrow(StompFrameError);
+    expect(() => new StompFrameParser().push(`SEND\ndestination:/app/x\n\n${'x'.repeat(MAX_STOMP_FRAME_BYTES + 1)}`)).toThrow(
+      StompFrameError,
+    );
     expect(() => new StompFrameParser().push(`SEND\ncontent-length:${MAX_STOMP_FRAME_BYTES + 1}\n\n`)).toThrow(StompFrameError);
   });
 });

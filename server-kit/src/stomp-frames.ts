@@ -18,9 +18,12 @@ export const MAX_STOMP_FRAME_BYTES = 64 * 1024;
 export class StompFrameError extends Error {}
 
 const decodeHeader = (v: string) =>
-  v.indexOf('\\') < 0 ? v : v.replace(/\\(.)/g, (_m, c: string) => (c === 'n' ? '\n' : c === 'r' ? '\r' : c === 'c' ? ':' : c === '\\' ? '\\' : `\\${c}`));
+  v.indexOf('\\') < 0
+    ? v
+    : v.replace(/\\(.)/g, (_m, c: string) => (c === 'n' ? '\n' : c === 'r' ? '\r' : c === 'c' ? ':' : c === '\\' ? '\\' : `\\${c}`));
 const NEEDS_ESCAPE = /[\\\n\r:]/;
-const encodeHeader = (v: string) => (NEEDS_ESCAPE.test(v) ? v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/:/g, '\\c') : v);
+const encodeHeader = (v: string) =>
+  NEEDS_ESCAPE.test(v) ? v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/:/g, '\\c') : v;
 
 /** CONNECT/CONNECTED headers are never escaped (1.0 compatibility, as the spec says). */
 const escapes = (command: string) => command !== 'CONNECT' && command !== 'CONNECTED' && command !== 'STOMP';
@@ -49,7 +52,8 @@ export class StompFrameParser {
     const frames: StompFrame[] = [];
     let pos = 0;
     for (;;) {
-      while (pos < s.length && (s.charCodeAt(pos) === 10 || (s.charCodeAt(pos) === 13 && s.charCodeAt(pos + 1) === 10))) pos += s.charCodeAt(pos) === 13 ? 2 : 1;
+      while (pos < s.length && (s.charCodeAt(pos) === 10 || (s.charCodeAt(pos) === 13 && s.charCodeAt(pos + 1) === 10)))
+        pos += s.charCodeAt(pos) === 13 ? 2 : 1;
       if (pos >= s.length) break;
       const frame = this.frameAt(s, pos);
       if (!frame) break;
@@ -57,7 +61,8 @@ export class StompFrameParser {
       pos = frame.next;
     }
     this.buffer = pos >= s.length ? '' : s.slice(pos);
-    if (this.buffer.length > MAX_STOMP_FRAME_BYTES && Buffer.byteLength(this.buffer, 'utf8') > MAX_STOMP_FRAME_BYTES) throw new StompFrameError('frame too large');
+    if (this.buffer.length > MAX_STOMP_FRAME_BYTES && Buffer.byteLength(this.buffer, 'utf8') > MAX_STOMP_FRAME_BYTES)
+      throw new StompFrameError('frame too large');
     return frames;
   }
 

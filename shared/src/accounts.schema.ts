@@ -21,7 +21,10 @@ export const SignupRequestSchema = z.object({
     .min(LIMITS.passwordMinLength, 'passwordTooShort')
     .max(72, 'passwordTooLong')
     .refine(noControl, 'textControlChars'),
-  birth: isoDate('birthRequired', 'birthInvalid').refine((s) => s <= new Date().toISOString().slice(0, 10) && s >= '1900-01-01', 'birthInvalid'),
+  birth: isoDate('birthRequired', 'birthInvalid').refine(
+    (s) => s <= new Date().toISOString().slice(0, 10) && s >= '1900-01-01',
+    'birthInvalid',
+  ),
   phoneNm: requiredString('phoneRequired').regex(/^0\d{1,2}-?\d{3,4}-?\d{4}$/, 'phoneInvalid'),
 });
 export type SignupRequest = z.infer<typeof SignupRequestSchema>;

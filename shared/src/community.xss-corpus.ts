@@ -73,7 +73,12 @@ export const XSS_PAYLOADS: readonly string[] = [
  */
 export function harmlessHtml(html: string): boolean {
   const lower = html.toLowerCase();
-  if (/<\s*(script|style|iframe|object|embed|img|svg|math|link|meta|base|form|input|button|textarea|select|video|audio|source|body|template|noscript|xmp|marquee|details|table|isindex)\b/.test(lower)) return false;
+  if (
+    /<\s*(script|style|iframe|object|embed|img|svg|math|link|meta|base|form|input|button|textarea|select|video|audio|source|body|template|noscript|xmp|marquee|details|table|isindex)\b/.test(
+      lower,
+    )
+  )
+    return false;
   if (/\son[a-z]+\s*=/.test(lower)) return false;
   if (/\sstyle\s*=/.test(lower)) return false;
   if (/\s(src|srcdoc|action|background|cite|xlink:href|data)\s*=/.test(lower)) return false;

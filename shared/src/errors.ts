@@ -118,7 +118,8 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
   CONFLICT: '이미 처리된 요청입니다.',
   ALREADY_EXISTS: '이미 등록되어 있습니다.',
   ALREADY_APPLIED: '이미 입양을 신청한 유기견입니다.',
-  APPLICATION_LIMIT_REACHED: '진행 중인 입양 신청은 최대 3건까지 할 수 있습니다. 다른 신청의 결과를 기다리거나 신청을 취소한 뒤 다시 시도해 주세요.',
+  APPLICATION_LIMIT_REACHED:
+    '진행 중인 입양 신청은 최대 3건까지 할 수 있습니다. 다른 신청의 결과를 기다리거나 신청을 취소한 뒤 다시 시도해 주세요.',
   INVALID_STATE: '지금 상태에서는 처리할 수 없습니다.',
   EMAIL_NOT_VERIFIED: '이메일 인증을 먼저 완료해 주세요.',
   EMAIL_ALREADY_REGISTERED: '이미 가입된 이메일입니다.',
@@ -132,7 +133,8 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
   MALFORMED_REQUEST: '요청을 읽을 수 없습니다. 형식이 깨졌거나 잘못된 문자가 들어 있습니다.',
   URI_TOO_LONG: '요청 주소가 너무 깁니다.',
   HEADERS_TOO_LARGE: '요청 헤더가 너무 큽니다. 브라우저의 쿠키를 지운 뒤 다시 시도해 주세요.',
-  REGISTRATION_NUMBER_SHARED: '다른 보호자의 반려견이 같은 등록번호를 쓰고 있어 처리할 수 없습니다. 등록번호를 확인하거나 관리자에게 문의해 주세요.',
+  REGISTRATION_NUMBER_SHARED:
+    '다른 보호자의 반려견이 같은 등록번호를 쓰고 있어 처리할 수 없습니다. 등록번호를 확인하거나 관리자에게 문의해 주세요.',
   USER_ID_CONFLICT: '이 아이디는 이미 다른 계정이 쓰고 있어 로그인할 수 없습니다. 관리자에게 문의해 주세요.',
   REPORT_FAILED: '제보를 등록하지 못했습니다.',
   RATE_LIMITED: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
@@ -156,7 +158,8 @@ export const ERROR_REASON_MESSAGES: Record<ErrorReason, string> = {
   PET_NOT_FOUND: '반려견을 찾을 수 없습니다.',
   PET_NUMBER_DUPLICATE: '이미 같은 등록번호로 등록한 반려견이 있습니다.',
   PET_NUMBER_SHARED: '다른 보호자의 반려견이 이미 이 등록번호를 쓰고 있습니다. 등록번호를 다시 확인해 주세요.',
-  PET_NUMBER_SHARED_ON_LEGACY: '다른 보호자의 반려견이 같은 등록번호를 쓰고 있어 이 반려견을 수정하거나 삭제할 수 없습니다. 관리자에게 문의해 주세요.',
+  PET_NUMBER_SHARED_ON_LEGACY:
+    '다른 보호자의 반려견이 같은 등록번호를 쓰고 있어 이 반려견을 수정하거나 삭제할 수 없습니다. 관리자에게 문의해 주세요.',
   STRAY_NOT_LISTED: '입양 목록에 없는 유기견입니다.',
   STRAY_NOT_AVAILABLE: '지금은 입양을 신청할 수 없는 유기견입니다.',
   ADOPTION_REJECTED_BEFORE: '이 유기견에 대한 입양 신청은 이미 거절되었습니다.',

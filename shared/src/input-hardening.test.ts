@@ -52,7 +52,14 @@ describe('text fields refuse control characters and invisible-only text (issue 8
     expect(keysOf(StraySearchQuerySchema.safeParse({ location: '서울\u0000' })).location).toBe('textControlChars');
     expect(keysOf(LoginRequestSchema.safeParse({ userId: 'ann\u0000', password: 'secret1' })).userId).toBe('textControlChars');
     expect(keysOf(LoginRequestSchema.safeParse({ userId: 'ann', password: 'se\u0000cret' })).password).toBe('textControlChars');
-    const signup = { name: '김포브', userId: 'pawfan', email: 'paw@example.com', password: 'secret1', birth: '1990-05-01', phoneNm: '010-1234-5678' };
+    const signup = {
+      name: '김포브',
+      userId: 'pawfan',
+      email: 'paw@example.com',
+      password: 'secret1',
+      birth: '1990-05-01',
+      phoneNm: '010-1234-5678',
+    };
     expect(keysOf(SignupRequestSchema.safeParse({ ...signup, name: '김\u0000' })).name).toBe('textControlChars');
     expect(PetIdParamsSchema.safeParse({ petId: '1\u0000' }).success).toBe(false);
   });
@@ -88,6 +95,7 @@ describe('numbers and ids are parsed strictly (issue 8 item 14)', () => {
 
   it('path ids are plain positive decimal integers', () => {
     expect(PositiveIdSchema.parse('12')).toBe(12);
-    for (const odd of ['0x1A', '0x1', '+1', '1e3', '01', '0', '-1', '1.0', ' 1', '99999999999999999']) expect(PositiveIdSchema.safeParse(odd).success, odd).toBe(false);
+    for (const odd of ['0x1A', '0x1', '+1', '1e3', '01', '0', '-1', '1.0', ' 1', '99999999999999999'])
+      expect(PositiveIdSchema.safeParse(odd).success, odd).toBe(false);
   });
 });

@@ -4,7 +4,15 @@ import { z } from 'zod';
  * What a notification is about. The legacy's types plus OTHER for anything an
  * upstream may add later (the bell still shows it).
  */
-export const NOTIFICATION_KINDS = ['ABANDONED_PET', 'ADMIN_ALERT', 'ADOPTION_REQUEST', 'ADOPTION_RESULT', 'COMMENT', 'LIKE', 'OTHER'] as const;
+export const NOTIFICATION_KINDS = [
+  'ABANDONED_PET',
+  'ADMIN_ALERT',
+  'ADOPTION_REQUEST',
+  'ADOPTION_RESULT',
+  'COMMENT',
+  'LIKE',
+  'OTHER',
+] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { OptionalPageQuerySchema, PageQuerySchema, pagedRows, pageWindow, pageWindowFrom, parseTotalCount, slicePage } from './paging.schema';
+import {
+  OptionalPageQuerySchema,
+  PageQuerySchema,
+  pagedRows,
+  pageWindow,
+  pageWindowFrom,
+  parseTotalCount,
+  slicePage,
+} from './paging.schema';
 
 describe('paging (issue 17)', () => {
   it('page from 1, size 1..100 with defaults 1 and 20; anything else is refused', () => {
     expect(PageQuerySchema.parse({})).toEqual({ page: 1, size: 20 });
     expect(PageQuerySchema.parse({ page: '3', size: '100' })).toEqual({ page: 3, size: 100 });
-    for (const bad of [{ page: '0' }, { page: '-1' }, { page: 'x' }, { size: '0' }, { size: '101' }, { size: '2.5' }, { page: '100001' }]) expect(PageQuerySchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    for (const bad of [{ page: '0' }, { page: '-1' }, { page: 'x' }, { size: '0' }, { size: '101' }, { size: '2.5' }, { page: '100001' }])
+      expect(PageQuerySchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     expect(OptionalPageQuerySchema.parse({})).toEqual({});
   });
 
@@ -27,7 +36,11 @@ describe('paging (issue 17)', () => {
 
   it('pagedRows: everything without a window, else one page and the count', async () => {
     const all = [1, 2, 3, 4, 5];
-    const source = { all: async () => all, page: async (w: { limit: number; offset: number }) => all.slice(w.offset, w.offset + w.limit), count: async () => all.length };
+    const source = {
+      all: async () => all,
+      page: async (w: { limit: number; offset: number }) => all.slice(w.offset, w.offset + w.limit),
+      count: async () => all.length,
+    };
     expect(await pagedRows(undefined, source)).toEqual({ rows: all, total: 5 });
     expect(await pagedRows({ limit: 2, offset: 2 }, source)).toEqual({ rows: [3, 4], total: 5 });
   });

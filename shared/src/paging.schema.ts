@@ -45,7 +45,10 @@ export const OptionalPageQuerySchema = z.object(optionalPageQueryFields());
 export type OptionalPageQuery = z.infer<typeof OptionalPageQuerySchema>;
 
 /** LIMIT/OFFSET of a page, or undefined for "everything". */
-export function pageWindow(q: { page?: number | undefined; size?: number | undefined }, bounds: PageBounds = PAGE_LIMITS): { limit: number; offset: number } | undefined {
+export function pageWindow(
+  q: { page?: number | undefined; size?: number | undefined },
+  bounds: PageBounds = PAGE_LIMITS,
+): { limit: number; offset: number } | undefined {
   if (q.page === undefined && q.size === undefined) return undefined;
   const size = q.size ?? bounds.sizeDefault;
   return { limit: size, offset: ((q.page ?? 1) - 1) * size };
@@ -54,7 +57,8 @@ export function pageWindow(q: { page?: number | undefined; size?: number | undef
 /** The api's reading of `?page&size`: the window (undefined: the whole list) or the first problem's key. */
 export function pageWindowFrom(query: unknown): { ok: true; window: PageWindow } | { ok: false; message: string } {
   const parsed = OptionalPageQuerySchema.safeParse(query);
-  if (!parsed.success) return { ok: false, message: `${String(parsed.error.issues[0]?.path[0] ?? 'page')}: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
+  if (!parsed.success)
+    return { ok: false, message: `${String(parsed.error.issues[0]?.path[0] ?? 'page')}: ${parsed.error.issues[0]?.message ?? 'invalid'}` };
   return { ok: true, window: pageWindow(parsed.data) };
 }
 
@@ -84,7 +88,10 @@ export interface Paged<T> {
  * which these lists can live with; a window count(*) over() would read every
  * matching row for every page). Without a window the whole list is read.
  */
-export async function pagedRows<T>(w: PageWindow, rows: { all: () => Promise<T[]>; page: (w: { limit: number; offset: number }) => Promise<T[]>; count: () => Promise<number> }): Promise<Paged<T>> {
+export async function pagedRows<T>(
+  w: PageWindow,
+  rows: { all: () => Promise<T[]>; page: (w: { limit: number; offset: number }) => Promise<T[]>; count: () => Promise<number> },
+): Promise<Paged<T>> {
   if (!w) {
     const all = await rows.all();
     return { rows: all, total: all.length };

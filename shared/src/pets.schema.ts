@@ -92,7 +92,13 @@ export const PetEditRequestSchema = z.strictObject({ ...petFields, profile: z.st
 export type PetEditRequest = z.infer<typeof PetEditRequestSchema>;
 
 /** Path parameter: any registration number an upstream may hold (legacy data is not validated). */
-export const PetIdParamsSchema = z.object({ petId: z.string().min(1).max(64).refine((s) => !hasControlChars(s), 'textControlChars') });
+export const PetIdParamsSchema = z.object({
+  petId: z
+    .string()
+    .min(1)
+    .max(64)
+    .refine((s) => !hasControlChars(s), 'textControlChars'),
+});
 
 /** Multipart field names of the photo uploads (spec §3, §7 Dogs). */
 export const PET_PHOTO_FIELD = 'profile';

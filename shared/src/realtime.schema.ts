@@ -12,7 +12,14 @@ import { z } from 'zod';
 export const DASHBOARD_ROOM = 'dashboard';
 
 /** `dashboard_update.type`: the legacy's two, then ours. */
-export const DASHBOARD_UPDATE_TYPES = ['pet_registered', 'adoption_approved', 'stray_reported', 'adoption_rejected', 'adoption_withdrawn', 'donation_recorded'] as const;
+export const DASHBOARD_UPDATE_TYPES = [
+  'pet_registered',
+  'adoption_approved',
+  'stray_reported',
+  'adoption_rejected',
+  'adoption_withdrawn',
+  'donation_recorded',
+] as const;
 export type DashboardUpdateType = (typeof DASHBOARD_UPDATE_TYPES)[number];
 
 const count = z.number().int().min(0);

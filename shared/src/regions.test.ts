@@ -3,13 +3,34 @@ import { MAP_DEFAULT_CENTER } from './constants';
 import { isInRegion, REGION_GEOMETRY, REGIONS, regionOf } from './regions';
 import { StrayReportRequestSchema } from './strays.schema';
 
-const report = (location: string) => ({ latitude: 35.87, longitude: 128.6, description: '대구역 앞', location, foundDate: '2026-11-20', foundTime: '14:30' });
+const report = (location: string) => ({
+  latitude: 35.87,
+  longitude: 128.6,
+  description: '대구역 앞',
+  location,
+  foundDate: '2026-11-20',
+  foundTime: '14:30',
+});
 
 describe('regions', () => {
   it('offers all 17 시·도 and keeps the spec’s 11 names as the legacy spells them', () => {
     expect(REGIONS).toHaveLength(17);
-    for (const legacy of ['서울특별시', '인천광역시', '경기도', '강원도', '전라북도', '전라남도', '충청북도', '충청남도', '경상북도', '경상남도', '부산광역시']) expect(REGIONS).toContain(legacy);
-    for (const added of ['대구광역시', '대전광역시', '광주광역시', '울산광역시', '세종특별자치시', '제주특별자치도']) expect(REGIONS).toContain(added);
+    for (const legacy of [
+      '서울특별시',
+      '인천광역시',
+      '경기도',
+      '강원도',
+      '전라북도',
+      '전라남도',
+      '충청북도',
+      '충청남도',
+      '경상북도',
+      '경상남도',
+      '부산광역시',
+    ])
+      expect(REGIONS).toContain(legacy);
+    for (const added of ['대구광역시', '대전광역시', '광주광역시', '울산광역시', '세종특별자치시', '제주특별자치도'])
+      expect(REGIONS).toContain(added);
   });
 
   it('lets a finder in Daegu report (the shared request schema the BFF and api both apply)', () => {

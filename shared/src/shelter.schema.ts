@@ -49,7 +49,12 @@ export const ShelterImageParamsSchema = z.object({ desertionNo: DesertionNoSchem
 /** GET /api/shelter-animals: all optional; `place` is a contains match on the place found and the shelter. */
 export const ShelterListQuerySchema = z.object({
   page: z.coerce.number({ error: 'invalid' }).int('invalid').min(1, 'invalid').max(100_000, 'invalid').default(1),
-  size: z.coerce.number({ error: 'invalid' }).int('invalid').min(1, 'invalid').max(SHELTER_LIMITS.pageSizeMax, 'invalid').default(SHELTER_LIMITS.pageSizeDefault),
+  size: z.coerce
+    .number({ error: 'invalid' })
+    .int('invalid')
+    .min(1, 'invalid')
+    .max(SHELTER_LIMITS.pageSizeMax, 'invalid')
+    .default(SHELTER_LIMITS.pageSizeDefault),
   foundDateFrom: isoDate('foundDateInvalid', 'foundDateInvalid').optional(),
   foundDateTo: isoDate('foundDateInvalid', 'foundDateInvalid').optional(),
   place: optionalText(100).optional(),

@@ -2,14 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { SignupRequestSchema, VerifyEmailQuerySchema } from './accounts.schema';
 import { toFieldErrors, toFieldErrorKeys } from './validation';
 
-const valid = { name: '김포브', userId: 'pawfan', email: 'paw@example.com', password: 'secret1', birth: '1990-05-01', phoneNm: '010-1234-5678' };
+const valid = {
+  name: '김포브',
+  userId: 'pawfan',
+  email: 'paw@example.com',
+  password: 'secret1',
+  birth: '1990-05-01',
+  phoneNm: '010-1234-5678',
+};
 
 describe('SignupRequestSchema', () => {
   it('accepts a valid signup', () => {
     expect(SignupRequestSchema.parse(valid)).toEqual(valid);
   });
   it('reports every §5 rule per field', () => {
-    const r = SignupRequestSchema.safeParse({ name: ' ', userId: 'abc', email: 'nope', password: '12345', birth: '1990-02-30', phoneNm: '' });
+    const r = SignupRequestSchema.safeParse({
+      name: ' ',
+      userId: 'abc',
+      email: 'nope',
+      password: '12345',
+      birth: '1990-02-30',
+      phoneNm: '',
+    });
     expect(r.success).toBe(false);
     if (r.success) return;
     expect(toFieldErrorKeys(r.error)).toEqual({

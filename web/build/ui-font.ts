@@ -22,7 +22,7 @@ export function uiCharacters(messagesDir: string): string {
 export function unicodeRange(text: string): string {
   const cps = [...new Set([...text].map((c) => c.codePointAt(0)!))].sort((a, b) => a - b);
   const runs: string[] = [];
-  for (let i = 0; i < cps.length; ) {
+  for (let i = 0; i < cps.length;) {
     let j = i;
     while (j + 1 < cps.length && cps[j + 1] === cps[j]! + 1) j += 1;
     const hex = (n: number) => n.toString(16).toUpperCase();

@@ -20,7 +20,10 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   /** Postgres schema to use (tests give each app its own). */
-  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .optional(),
   REDIS_URL: z.string().optional(),
   /** Redis pub/sub channel of the domain-event bus; api instances that share a database share it. */
   EVENTS_CHANNEL: z.string().min(1).optional(),
@@ -174,7 +177,8 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
   if (e.NODE_ENV === 'production') {
     const problems = apiProductionProblems(source);
     // The default origin is a developer's machine; a live provider would send people there.
-    if (Object.keys(oauth).length > 0 && !source.PUBLIC_ORIGIN) problems.push('PUBLIC_ORIGIN: required when a social login (OAUTH_*) is configured');
+    if (Object.keys(oauth).length > 0 && !source.PUBLIC_ORIGIN)
+      problems.push('PUBLIC_ORIGIN: required when a social login (OAUTH_*) is configured');
     if (problems.length > 0) throw new Error(productionRefusal('api', problems));
   }
   const dataDir = e.DATA_DIR === 'memory' ? 'memory' : path.resolve(e.DATA_DIR);
@@ -213,7 +217,12 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     oauth,
     portone:
       e.PORTONE_API_KEY && e.PORTONE_API_SECRET
-        ? { apiUrl: e.PORTONE_API_URL.replace(/\/$/, ''), apiKey: e.PORTONE_API_KEY, apiSecret: e.PORTONE_API_SECRET, merchantCode: e.PORTONE_MERCHANT_CODE }
+        ? {
+            apiUrl: e.PORTONE_API_URL.replace(/\/$/, ''),
+            apiKey: e.PORTONE_API_KEY,
+            apiSecret: e.PORTONE_API_SECRET,
+            merchantCode: e.PORTONE_MERCHANT_CODE,
+          }
         : undefined,
     ops: opsConfig(e, e.NODE_ENV),
   };

@@ -12,7 +12,10 @@ export const shelterEnv = {
   /** Days the first run looks back (bgupd) when there is no earlier successful run. */
   SHELTER_SYNC_FIRST_DAYS: z.coerce.number().int().min(1).max(365).default(60),
   /** Without a key, sync from the generated sample through the in-process stand-in (demo only; refused in production). */
-  SHELTER_SAMPLE_MODE: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
+  SHELTER_SAMPLE_MODE: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
 };
 
 type ShelterEnv = z.output<z.ZodObject<typeof shelterEnv>> & { NODE_ENV: 'development' | 'test' | 'production' };
@@ -34,7 +37,9 @@ export function shelterConfig(e: ShelterEnv): ShelterConfig {
   return {
     serviceKey: e.PUBLIC_DATA_SERVICE_KEY,
     baseUrl: e.PUBLIC_DATA_BASE_URL.replace(/\/$/, ''),
-    imageHosts: e.PUBLIC_DATA_IMAGE_HOSTS.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    imageHosts: e.PUBLIC_DATA_IMAGE_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     cron: e.SHELTER_SYNC_CRON,
     firstDays: e.SHELTER_SYNC_FIRST_DAYS,
     sampleMode: !e.PUBLIC_DATA_SERVICE_KEY && e.NODE_ENV !== 'production' && (e.SHELTER_SAMPLE_MODE ?? true),

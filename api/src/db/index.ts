@@ -30,7 +30,10 @@ export interface OpenOptions {
   pgliteSnapshot?: Blob;
 }
 
-export async function openDatabase(config: Pick<ApiConfig, 'databaseUrl' | 'databaseSchema' | 'dataDir'>, opts: OpenOptions = {}): Promise<Database> {
+export async function openDatabase(
+  config: Pick<ApiConfig, 'databaseUrl' | 'databaseSchema' | 'dataDir'>,
+  opts: OpenOptions = {},
+): Promise<Database> {
   const plugins = [new CamelCasePlugin()];
   if (config.databaseUrl) {
     const schema = config.databaseSchema;

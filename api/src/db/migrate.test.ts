@@ -36,18 +36,46 @@ describe('migrate', () => {
   });
 
   it('is idempotent: a second and third run apply nothing and keep the data', async () => {
-    await api.ctx.db.insertInto('users').values({ userId: 'keeper', name: null, email: null, passwordHash: null, birth: null, phoneNm: null, role: 'USER', provider: null, socialId: null }).execute();
+    await api.ctx.db
+      .insertInto('users')
+      .values({
+        userId: 'keeper',
+        name: null,
+        email: null,
+        passwordHash: null,
+        birth: null,
+        phoneNm: null,
+        role: 'USER',
+        provider: null,
+        socialId: null,
+      })
+      .execute();
     expect(await migrate(api.ctx.database)).toEqual([]);
     expect(await migrate(api.ctx.database)).toEqual([]);
     const rows = await sql<{ n: number }>`SELECT count(*)::int AS n FROM schema_migrations`.execute(api.ctx.db);
     expect(rows.rows[0]?.n).toBe(files.length);
-    expect(await api.ctx.db.selectFrom('users').select('userId').where('userId', '=', 'keeper').executeTakeFirst()).toEqual({ userId: 'keeper' });
+    expect(await api.ctx.db.selectFrom('users').select('userId').where('userId', '=', 'keeper').executeTakeFirst()).toEqual({
+      userId: 'keeper',
+    });
   });
 
   it('enforces case-insensitive unique login ids and e-mails at the database level', async () => {
     const base = { name: null, passwordHash: null, birth: null, phoneNm: null, role: 'USER' as const, provider: null, socialId: null };
-    await fresh.db.insertInto('users').values({ ...base, userId: 'Unique', email: 'U@example.com' }).execute();
-    await expect(fresh.db.insertInto('users').values({ ...base, userId: 'unique', email: 'other@example.com' }).execute()).rejects.toMatchObject({ code: '23505' });
-    await expect(fresh.db.insertInto('users').values({ ...base, userId: 'another', email: 'u@EXAMPLE.com' }).execute()).rejects.toMatchObject({ code: '23505' });
+    await fresh.db
+      .insertInto('users')
+      .values({ ...base, userId: 'Unique', email: 'U@example.com' })
+      .execute();
+    await expect(
+      fresh.db
+        .insertInto('users')
+        .values({ ...base, userId: 'unique', email: 'other@example.com' })
+        .execute(),
+    ).rejects.toMatchObject({ code: '23505' });
+    await expect(
+      fresh.db
+        .insertInto('users')
+        .values({ ...base, userId: 'another', email: 'u@EXAMPLE.com' })
+        .execute(),
+    ).rejects.toMatchObject({ code: '23505' });
   });
 });

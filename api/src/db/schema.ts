@@ -8,6 +8,7 @@ import type { NotificationsTables } from '../modules/notifications/notifications
 import type { DonationsTables } from '../modules/donations/donations.tables';
 import type { ShelterTables } from '../modules/shelter/shelter.tables';
 
-export interface DB extends UsersTables, PetsTables, StraysTables, AdoptionTables, CommunityTables, NotificationsTables, DonationsTables, ShelterTables {
+export interface DB
+  extends UsersTables, PetsTables, StraysTables, AdoptionTables, CommunityTables, NotificationsTables, DonationsTables, ShelterTables {
   schemaMigrations: { name: string; appliedAt: Date };
 }

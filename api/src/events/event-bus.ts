@@ -163,5 +163,7 @@ export interface EventBusOptions {
 }
 
 export function createEventBus(options: EventBusOptions = {}): EventBus {
-  return options.redisUrl ? new RedisEventBus(options.redisUrl, options.channel ?? 'pawbridge:events', options.log) : new LocalEventBus(options.log);
+  return options.redisUrl
+    ? new RedisEventBus(options.redisUrl, options.channel ?? 'pawbridge:events', options.log)
+    : new LocalEventBus(options.log);
 }

@@ -52,7 +52,9 @@ describe('createMailer', () => {
   it('writes an .eml to the outbox when no SMTP server is configured', async () => {
     const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-outbox-'));
     try {
-      await createMailer({ smtpUrl: undefined, from: '포브리지 <no-reply@pawbridge.local>', outboxDir, env: 'development', log }).send(message);
+      await createMailer({ smtpUrl: undefined, from: '포브리지 <no-reply@pawbridge.local>', outboxDir, env: 'development', log }).send(
+        message,
+      );
       const files = fs.readdirSync(outboxDir);
       expect(files).toHaveLength(1);
       const eml = fs.readFileSync(path.join(outboxDir, files[0] ?? ''), 'utf8');
@@ -65,12 +67,16 @@ describe('createMailer', () => {
   });
 
   it('refuses the outbox in production', () => {
-    expect(() => createMailer({ smtpUrl: undefined, from: 'x@example.com', outboxDir: os.tmpdir(), env: 'production', log })).toThrow(/SMTP_URL/);
+    expect(() => createMailer({ smtpUrl: undefined, from: 'x@example.com', outboxDir: os.tmpdir(), env: 'production', log })).toThrow(
+      /SMTP_URL/,
+    );
   });
 
   it('delivers over SMTP with the configured sender, text and HTML parts', async () => {
     const before = received.length;
-    await createMailer({ smtpUrl, from: '포브리지 <no-reply@pawbridge.local>', outboxDir: os.tmpdir(), env: 'production', log }).send(message);
+    await createMailer({ smtpUrl, from: '포브리지 <no-reply@pawbridge.local>', outboxDir: os.tmpdir(), env: 'production', log }).send(
+      message,
+    );
     const got = received[before];
     expect(got?.from).toBe('no-reply@pawbridge.local');
     expect(got?.to).toEqual(['reader@example.com']);

@@ -21,7 +21,13 @@ export interface Mailer {
  * read the verification code without a mail server. The outbox refuses to run
  * in production.
  */
-export function createMailer(opts: { smtpUrl: string | undefined; from: string; outboxDir: string; env: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  env: string;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -36,10 +42,16 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
     async send(m) {
       const info = await stream.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
       await fs.mkdir(opts.outboxDir, { recursive: true });
-      const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(3).toString('hex')}.eml`);
+      const file = path.join(
+        opts.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(3).toString('hex')}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       // The text (with its verification code) only for the developer at `npm start`; test logs stay free of codes.
-      opts.log.info({ to: m.to, subject: m.subject, file }, opts.env === 'development' ? `mail written to outbox: ${m.subject} → ${m.to}\n${m.text}` : 'mail written to outbox');
+      opts.log.info(
+        { to: m.to, subject: m.subject, file },
+        opts.env === 'development' ? `mail written to outbox: ${m.subject} → ${m.to}\n${m.text}` : 'mail written to outbox',
+      );
     },
   };
 }

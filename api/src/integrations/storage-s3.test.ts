@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import S3rver from 's3rver';
-import { CreateBucketCommand, DeleteObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadApiConfig } from '../config/env';
 import { startTestApi } from '../testing/test-api';
@@ -18,7 +25,15 @@ let dir: string;
 let endpoint: string;
 let raw: S3Client;
 let storage: S3Storage;
-const s3Env = () => ({ STORAGE: 's3', S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', S3_FORCE_PATH_STYLE: 'true' });
+const s3Env = () => ({
+  STORAGE: 's3',
+  S3_BUCKET: BUCKET,
+  S3_ENDPOINT: endpoint,
+  S3_REGION: 'us-east-1',
+  S3_ACCESS_KEY_ID: 'S3RVER',
+  S3_SECRET_ACCESS_KEY: 'S3RVER',
+  S3_FORCE_PATH_STYLE: 'true',
+});
 
 const listKeys = async (): Promise<string[]> =>
   ((await raw.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key ?? '').sort();
@@ -31,7 +46,12 @@ beforeAll(async () => {
   const config = loadApiConfig(s3Env()).storage;
   if (config.kind !== 's3') throw new Error('expected the s3 storage config');
   storage = new S3Storage(config);
-  raw = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  raw = new S3Client({
+    endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   await raw.send(new CreateBucketCommand({ Bucket: BUCKET }));
 });
 
@@ -75,7 +95,8 @@ describe('S3 photo storage (against s3rver)', () => {
     const before = (await listKeys()).length;
     const send = S3Client.prototype.send;
     const spy = vi.spyOn(S3Client.prototype, 'send').mockImplementation(function (this: S3Client, command: unknown, ...rest: unknown[]) {
-      if (command instanceof PutObjectCommand && !String(command.input.Key).includes('.thumb.')) return Promise.reject(new Error('connection reset'));
+      if (command instanceof PutObjectCommand && !String(command.input.Key).includes('.thumb.'))
+        return Promise.reject(new Error('connection reset'));
       return (send as (...a: unknown[]) => Promise<unknown>).call(this, command, ...rest);
     } as typeof send);
     try {
@@ -88,10 +109,19 @@ describe('S3 photo storage (against s3rver)', () => {
   });
 
   it('fails its start check when the bucket does not exist, and reading throws when the server is unreachable', async () => {
-    const missing = new S3Storage({ ...(loadApiConfig(s3Env()).storage as Extract<ReturnType<typeof loadApiConfig>['storage'], { kind: 's3' }>), bucket: 'no-such-bucket' });
+    const missing = new S3Storage({
+      ...(loadApiConfig(s3Env()).storage as Extract<ReturnType<typeof loadApiConfig>['storage'], { kind: 's3' }>),
+      bucket: 'no-such-bucket',
+    });
     await expect(missing.check()).rejects.toThrow();
     await missing.close();
-    const down = new S3Storage({ bucket: BUCKET, endpoint: 'http://127.0.0.1:1', region: 'us-east-1', credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, forcePathStyle: true });
+    const down = new S3Storage({
+      bucket: BUCKET,
+      endpoint: 'http://127.0.0.1:1',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+      forcePathStyle: true,
+    });
     await expect(down.get('0123456789abcdef0123456789abcdef.png')).rejects.toThrow();
     await down.close();
   });
@@ -101,8 +131,12 @@ describe('S3 photo storage (against s3rver)', () => {
     const other = await startTestApi(s3Env());
     try {
       const { cookie } = await createMember(api, 's3photos');
-      const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#a63' } }).jpeg().toBuffer();
-      expect((await send(api, 'POST', '/api/pet/register', { cookie, form: petForm(petJson({ petId: '410-9999-00301' }), photo) })).status).toBe(200);
+      const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#a63' } })
+        .jpeg()
+        .toBuffer();
+      expect(
+        (await send(api, 'POST', '/api/pet/register', { cookie, form: petForm(petJson({ petId: '410-9999-00301' }), photo) })).status,
+      ).toBe(200);
       const row = await api.ctx.db.selectFrom('pets').select('profile').where('petId', '=', '410-9999-00301').executeTakeFirstOrThrow();
       const key = String(row.profile).replace('/uploads/', '');
       expect(await listKeys()).toEqual(expect.arrayContaining([key, thumbnailKey(key)]));

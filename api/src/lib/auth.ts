@@ -7,12 +7,14 @@ import { ApiHttpError, bootError } from './errors';
  * api answers an honest 401 with the legacy's body for the route (`body`).
  */
 export function requireUser(request: FastifyRequest, body?: string | Record<string, unknown>): SessionUserRow {
-  if (!request.user) throw new ApiHttpError(401, body ?? bootError(401, 'Unauthorized', request.url.split('?')[0] ?? '', '로그인이 필요합니다.'));
+  if (!request.user)
+    throw new ApiHttpError(401, body ?? bootError(401, 'Unauthorized', request.url.split('?')[0] ?? '', '로그인이 필요합니다.'));
   return request.user;
 }
 
 export function requireAdmin(request: FastifyRequest): SessionUserRow {
   const user = requireUser(request);
-  if (user.role !== 'ADMIN') throw new ApiHttpError(403, bootError(403, 'Forbidden', request.url.split('?')[0] ?? '', '관리자만 접근 가능합니다.'));
+  if (user.role !== 'ADMIN')
+    throw new ApiHttpError(403, bootError(403, 'Forbidden', request.url.split('?')[0] ?? '', '관리자만 접근 가능합니다.'));
   return user;
 }

@@ -8,7 +8,9 @@ export class ApiHttpError extends Error {
     readonly status: number,
     readonly body: string | Record<string, unknown>,
   ) {
-    super(typeof body === 'string' ? body : String((body as { message?: unknown }).message ?? (body as { error?: unknown }).error ?? status));
+    super(
+      typeof body === 'string' ? body : String((body as { message?: unknown }).message ?? (body as { error?: unknown }).error ?? status),
+    );
   }
 }
 

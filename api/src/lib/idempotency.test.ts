@@ -15,9 +15,34 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const insertPet = async (trx: Tx, petId: string) =>
-  (await trx.insertInto('pets').values({ userPk: member.pk, petId, name: 'n', type: 't', weight: 1, age: 1, size: 'SMALL', gender: 'MALE', adopt: false, profile: null }).returning('id').executeTakeFirstOrThrow()).id;
-const pets = (petId: string) => api.ctx.db.selectFrom('pets').select('id').where('userPk', '=', member.pk).where('petId', '=', petId).execute();
-const keyRow = (key: string) => api.ctx.db.selectFrom('idempotencyKeys').select('response').where('userPk', '=', member.pk).where('scope', '=', 'test-op').where('key', '=', key).executeTakeFirst();
+  (
+    await trx
+      .insertInto('pets')
+      .values({
+        userPk: member.pk,
+        petId,
+        name: 'n',
+        type: 't',
+        weight: 1,
+        age: 1,
+        size: 'SMALL',
+        gender: 'MALE',
+        adopt: false,
+        profile: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+const pets = (petId: string) =>
+  api.ctx.db.selectFrom('pets').select('id').where('userPk', '=', member.pk).where('petId', '=', petId).execute();
+const keyRow = (key: string) =>
+  api.ctx.db
+    .selectFrom('idempotencyKeys')
+    .select('response')
+    .where('userPk', '=', member.pk)
+    .where('scope', '=', 'test-op')
+    .where('key', '=', key)
+    .executeTakeFirst();
 
 describe('once: the write and its stored answer commit together', () => {
   it('rolls the write back when storing the answer fails (the old crash window), and the retry writes exactly once', async () => {
@@ -61,7 +86,10 @@ describe('once: the write and its stored answer commit together', () => {
   });
 
   it('answers 409 while a claim is fresh, without preparing or writing anything', async () => {
-    await api.ctx.db.insertInto('idempotencyKeys').values({ userPk: member.pk, scope: 'test-op', key: 'still-running-01', response: null }).execute();
+    await api.ctx.db
+      .insertInto('idempotencyKeys')
+      .values({ userPk: member.pk, scope: 'test-op', key: 'still-running-01', response: null })
+      .execute();
     let prepared = false;
     const running = once(api.ctx.db, 'still-running-01', opts, {
       prepare: async () => void (prepared = true),
@@ -77,7 +105,9 @@ describe('once: the write and its stored answer commit together', () => {
       .insertInto('idempotencyKeys')
       .values({ userPk: member.pk, scope: 'test-op', key: 'abandoned-0001', response: null, createdAt: new Date(Date.now() - 10 * 60_000) })
       .execute();
-    const result = await once(api.ctx.db, 'abandoned-0001', opts, { write: async (trx) => ({ id: await insertPet(trx, '900-0000-00004') }) });
+    const result = await once(api.ctx.db, 'abandoned-0001', opts, {
+      write: async (trx) => ({ id: await insertPet(trx, '900-0000-00004') }),
+    });
     expect(await pets('900-0000-00004')).toEqual([result]);
     expect(JSON.parse((await keyRow('abandoned-0001'))?.response ?? 'null')).toEqual(result);
   });

@@ -65,11 +65,19 @@ class ClaimLost extends Error {}
  * committed write without its answer (a state a retry would repeat).
  * Without a key the write simply runs (still in one transaction).
  */
-export async function once<T extends Record<string, unknown>, P = undefined>(db: Db, key: string | null, opts: IdempotencyOptions, op: IdempotentWrite<P, T>): Promise<T> {
+export async function once<T extends Record<string, unknown>, P = undefined>(
+  db: Db,
+  key: string | null,
+  opts: IdempotencyOptions,
+  op: IdempotentWrite<P, T>,
+): Promise<T> {
   if (key === null) return run(db, op, null);
   const now = Date.now();
   const mine = { userPk: opts.userPk, scope: opts.scope, key };
-  await db.deleteFrom('idempotencyKeys').where('createdAt', '<', new Date(now - IDEMPOTENCY_TTL_MS)).execute();
+  await db
+    .deleteFrom('idempotencyKeys')
+    .where('createdAt', '<', new Date(now - IDEMPOTENCY_TTL_MS))
+    .execute();
 
   const claimed = await db
     .insertInto('idempotencyKeys')
@@ -78,7 +86,13 @@ export async function once<T extends Record<string, unknown>, P = undefined>(db:
     .returning('key')
     .executeTakeFirst();
   const stored = async () => {
-    const row = await db.selectFrom('idempotencyKeys').select('response').where('userPk', '=', mine.userPk).where('scope', '=', mine.scope).where('key', '=', key).executeTakeFirst();
+    const row = await db
+      .selectFrom('idempotencyKeys')
+      .select('response')
+      .where('userPk', '=', mine.userPk)
+      .where('scope', '=', mine.scope)
+      .where('key', '=', key)
+      .executeTakeFirst();
     return row?.response ? (JSON.parse(row.response) as T) : null;
   };
   if (!claimed) {
@@ -116,7 +130,14 @@ export async function once<T extends Record<string, unknown>, P = undefined>(db:
       if (answer) return answer;
       throw new ApiHttpError(409, opts.fail(IDEMPOTENCY_MESSAGES.inProgress));
     }
-    await db.deleteFrom('idempotencyKeys').where('userPk', '=', mine.userPk).where('scope', '=', mine.scope).where('key', '=', key).where('response', 'is', null).execute().catch(() => undefined);
+    await db
+      .deleteFrom('idempotencyKeys')
+      .where('userPk', '=', mine.userPk)
+      .where('scope', '=', mine.scope)
+      .where('key', '=', key)
+      .where('response', 'is', null)
+      .execute()
+      .catch(() => undefined);
     throw err;
   }
 }

@@ -40,7 +40,9 @@ describe('cleanImage', () => {
   });
 
   it('stores at most 2048 px on the long edge as WebP, with a 480 px thumbnail', async () => {
-    const big = await sharp({ create: { width: 4000, height: 1000, channels: 3, background: '#3a6' } }).png().toBuffer();
+    const big = await sharp({ create: { width: 4000, height: 1000, channels: 3, background: '#3a6' } })
+      .png()
+      .toBuffer();
     const out = await cleanImage(big, errorBody);
     expect(out.mime).toBe('image/webp');
     expect(await sharp(out.bytes).metadata()).toMatchObject({ format: 'webp', width: 2048, height: 512 });
@@ -48,7 +50,9 @@ describe('cleanImage', () => {
   });
 
   it('never enlarges a small photo', async () => {
-    const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#36a' } }).jpeg().toBuffer();
+    const small = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#36a' } })
+      .jpeg()
+      .toBuffer();
     const out = await cleanImage(small, errorBody);
     expect(await sharp(out.bytes).metadata()).toMatchObject({ width: 300, height: 200 });
     expect(await sharp(out.thumbnail).metadata()).toMatchObject({ width: 300, height: 200 });

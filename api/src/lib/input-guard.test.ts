@@ -28,7 +28,9 @@ describe('NUL bytes and bad session cookies', () => {
     expect(search.status, search.text).toBe(400);
     const pet = await call(api, 'GET', '/api/pet/1%00');
     expect(pet.status, pet.text).toBe(400);
-    const signup = await call(api, 'POST', '/api/users/signup', { json: { name: 'x', userId: 'nul\u0000user', email: 'n@example.com', password: 'secret1', birth: '1990-01-01' } });
+    const signup = await call(api, 'POST', '/api/users/signup', {
+      json: { name: 'x', userId: 'nul\u0000user', email: 'n@example.com', password: 'secret1', birth: '1990-01-01' },
+    });
     expect(signup.status, signup.text).toBe(400);
   });
 

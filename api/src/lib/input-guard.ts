@@ -26,7 +26,10 @@ export const isPlausibleSessionId = (sid: string): boolean => /^[\x21-\x7E]{1,25
 export function refuseNulBytes(app: FastifyInstance): void {
   app.addHook('preHandler', async (request: FastifyRequest) => {
     if (request.url.includes('%00') || containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      throw new ApiHttpError(400, bootError(400, 'Bad Request', request.url.split('?')[0] ?? '', '요청에 허용되지 않는 문자(NUL)가 들어 있습니다.'));
+      throw new ApiHttpError(
+        400,
+        bootError(400, 'Bad Request', request.url.split('?')[0] ?? '', '요청에 허용되지 않는 문자(NUL)가 들어 있습니다.'),
+      );
     }
   });
 }

@@ -55,7 +55,8 @@ export async function readMultipart(request: FastifyRequest, opts: MultipartOpti
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if (part.file.truncated || bytes.length > LIMITS.imageMaxBytes) throw new ApiHttpError(413, opts.fail(MULTIPART_MESSAGES.tooLarge));
-        if (jsonNames.includes(part.fieldname)) body.json[part.fieldname] = bytes.length <= JSON_PART_MAX_BYTES ? { text: bytes.toString('utf8') } : { malformed: true };
+        if (jsonNames.includes(part.fieldname))
+          body.json[part.fieldname] = bytes.length <= JSON_PART_MAX_BYTES ? { text: bytes.toString('utf8') } : { malformed: true };
         else if (opts.files.includes(part.fieldname) && bytes.length > 0) body.files[part.fieldname] = bytes;
       } else if (jsonNames.includes(part.fieldname)) {
         body.json[part.fieldname] = typeof part.value === 'string' ? { text: part.value } : { value: part.value };

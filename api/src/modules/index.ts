@@ -14,4 +14,15 @@ import { shelterModule } from './shelter/shelter.routes';
 export type ApiModule = (app: FastifyInstance, ctx: ApiContext) => Promise<void>;
 
 /** Every domain module, registered in this order by app.ts. */
-export const modules: ApiModule[] = [usersModule, petsModule, straysModule, adoptionModule, notificationsModule, dashboardModule, communityModule, oauthModule, donationsModule, shelterModule];
+export const modules: ApiModule[] = [
+  usersModule,
+  petsModule,
+  straysModule,
+  adoptionModule,
+  notificationsModule,
+  dashboardModule,
+  communityModule,
+  oauthModule,
+  donationsModule,
+  shelterModule,
+];

@@ -29,20 +29,32 @@ const QUERY = /\.(selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql`|from 'k
 const mayQuery = (name: string) => /\.(repository|tables)\.ts$|-store\.ts$|^demo-/.test(name);
 
 function offenders(rule: string, test: (f: { name: string; text: string }) => boolean): string[] {
-  return modules.filter((m) => !(PENDING[rule] ?? []).includes(m)).flatMap((m) => sources(m).filter(test).map((f) => f.file));
+  return modules
+    .filter((m) => !(PENDING[rule] ?? []).includes(m))
+    .flatMap((m) =>
+      sources(m)
+        .filter(test)
+        .map((f) => f.file),
+    );
 }
 
 describe('api module template', () => {
   it('routes without SQL: routes never build queries or touch ctx.db', () => {
-    expect(offenders('routes without SQL', (f) => f.name.endsWith('.routes.ts') && (QUERY.test(f.text) || /\bctx\.db\b/.test(f.text)))).toEqual([]);
+    expect(
+      offenders('routes without SQL', (f) => f.name.endsWith('.routes.ts') && (QUERY.test(f.text) || /\bctx\.db\b/.test(f.text))),
+    ).toEqual([]);
   });
 
   it('only repositories (and table types, the session store, demo seeders) hold Kysely code', () => {
-    expect(offenders('only repositories query', (f) => !f.name.endsWith('.routes.ts') && !mayQuery(f.name) && QUERY.test(f.text))).toEqual([]);
+    expect(offenders('only repositories query', (f) => !f.name.endsWith('.routes.ts') && !mayQuery(f.name) && QUERY.test(f.text))).toEqual(
+      [],
+    );
   });
 
   it('services and repositories never see an HTTP request or reply', () => {
-    expect(offenders('plain values in services', (f) => /\.(service|repository)\.ts$/.test(f.name) && /\bFastify(Request|Reply)\b/.test(f.text))).toEqual([]);
+    expect(
+      offenders('plain values in services', (f) => /\.(service|repository)\.ts$/.test(f.name) && /\bFastify(Request|Reply)\b/.test(f.text)),
+    ).toEqual([]);
   });
 
   it('one multipart reader: no module reads multipart parts itself', () => {

@@ -22,7 +22,10 @@ describe('probes', () => {
     expect(JSON.parse((await call(api, 'GET', '/healthz')).text)).toEqual({ status: 'UP' });
     const ready = await call(api, 'GET', '/readyz');
     expect(ready.status).toBe(200);
-    expect(JSON.parse(ready.text)).toEqual({ status: 'ready', checks: { database: 'ok', ...(api.config.redisUrl ? { redis: 'ok' } : {}) } });
+    expect(JSON.parse(ready.text)).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', ...(api.config.redisUrl ? { redis: 'ok' } : {}) },
+    });
   });
 
   it('/readyz answers 503 draining at once during shutdown, while /healthz stays 200', async () => {
@@ -60,7 +63,13 @@ describe('metrics', () => {
     expect(text).toMatch(/http_requests_total\{method="GET",route="\/uploads\/:key",status_class="4xx",tier="api"\} 2\b/);
     expect(text).not.toContain('nope-1');
     expect(text).toMatch(/http_request_duration_seconds_count\{tier="api",method="GET",route="\/healthz",status_class="2xx"\} [1-9]/);
-    for (const name of ['nodejs_eventloop_lag_seconds', 'process_resident_memory_bytes', 'http_open_connections', 'realtime_open_sockets{kind="stomp",tier="api"} 0']) expect(text).toContain(name);
+    for (const name of [
+      'nodejs_eventloop_lag_seconds',
+      'process_resident_memory_bytes',
+      'http_open_connections',
+      'realtime_open_sockets{kind="stomp",tier="api"} 0',
+    ])
+      expect(text).toContain(name);
 
     const pub = await call(api, 'GET', '/metrics');
     expect(pub.status).toBe(404);
@@ -123,7 +132,8 @@ describe('logs', () => {
       const lines = logged.logs.map((l) => JSON.parse(l) as Record<string, unknown>);
       const all = logged.logs.join('\n');
       expect(lines.length).toBeGreaterThan(5);
-      for (const secret of [password, email, 'secret.person%40example.com', cookie.split('=')[1] ?? 'no-session', 'code=123456']) expect(all).not.toContain(secret);
+      for (const secret of [password, email, 'secret.person%40example.com', cookie.split('=')[1] ?? 'no-session', 'code=123456'])
+        expect(all).not.toContain(secret);
       expect(all).not.toMatch(new RegExp(`(^|\\D)${code}(\\D|$)`));
       expect(all).toContain('s***@e***');
       // Every line about a request carries its id; the BFF's id is kept.

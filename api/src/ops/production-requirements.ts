@@ -14,7 +14,18 @@ export interface ApiProductionInput {
 }
 
 /** Passwords an attacker tries first; the .env.example placeholder among them. */
-const WEAK_PASSWORDS = new Set(['change-me-please', 'changeme', 'password', 'password1', 'admin1234', 'administrator', '12345678', '123456789012', 'qwertyuiop', 'demo1234']);
+const WEAK_PASSWORDS = new Set([
+  'change-me-please',
+  'changeme',
+  'password',
+  'password1',
+  'admin1234',
+  'administrator',
+  '12345678',
+  '123456789012',
+  'qwertyuiop',
+  'demo1234',
+]);
 export const MIN_PRODUCTION_ADMIN_PASSWORD = 12;
 
 export function isWeakAdminPassword(password: string): boolean {
@@ -30,17 +41,24 @@ export function apiProductionProblems(e: ApiProductionInput): string[] {
   const problems: string[] = [];
   if (!e.DATABASE_URL) problems.push('DATABASE_URL: required (the embedded PGlite database is for one machine in development only)');
   if (!e.REDIS_URL) {
-    problems.push('REDIS_URL: required (live notifications, the dashboard socket and sessions reach the other api instances only through Redis)');
+    problems.push(
+      'REDIS_URL: required (live notifications, the dashboard socket and sessions reach the other api instances only through Redis)',
+    );
   }
   if (!e.SMTP_URL) problems.push('SMTP_URL: required (the mail outbox writes .eml files instead of sending; development only)');
   if (!e.PORTONE_API_KEY || !e.PORTONE_API_SECRET) {
-    problems.push('PORTONE_API_KEY and PORTONE_API_SECRET: required (the embedded test payment gateway approves any payment; development only)');
+    problems.push(
+      'PORTONE_API_KEY and PORTONE_API_SECRET: required (the embedded test payment gateway approves any payment; development only)',
+    );
   }
-  if (e.SEED_DEMO_DATA === 'true' || e.SEED_DEMO_DATA === '1') problems.push('SEED_DEMO_DATA: must not be true (demo members and strays never go into a live database)');
+  if (e.SEED_DEMO_DATA === 'true' || e.SEED_DEMO_DATA === '1')
+    problems.push('SEED_DEMO_DATA: must not be true (demo members and strays never go into a live database)');
   if (!e.ADMIN_PASSWORD) {
     problems.push('ADMIN_PASSWORD: required (the admin account is never given a generated password printed to the log in production)');
   } else if (isWeakAdminPassword(e.ADMIN_PASSWORD)) {
-    problems.push(`ADMIN_PASSWORD: too weak (at least ${MIN_PRODUCTION_ADMIN_PASSWORD} characters of three kinds: lower case, upper case, digits, symbols; no well-known password)`);
+    problems.push(
+      `ADMIN_PASSWORD: too weak (at least ${MIN_PRODUCTION_ADMIN_PASSWORD} characters of three kinds: lower case, upper case, digits, symbols; no well-known password)`,
+    );
   }
   return problems;
 }

@@ -19,7 +19,8 @@ describe('production refuses to start without what it needs', () => {
   it('lists every missing variable in one message', () => {
     const message = refusal({ NODE_ENV: 'production' });
     expect(message.split('\n')[0]).toBe('The api refuses to start with NODE_ENV=production:');
-    for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PORTONE_API_KEY and PORTONE_API_SECRET', 'ADMIN_PASSWORD']) expect(message).toContain(`  - ${name}:`);
+    for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PORTONE_API_KEY and PORTONE_API_SECRET', 'ADMIN_PASSWORD'])
+      expect(message).toContain(`  - ${name}:`);
     expect(message).toMatch(/PGlite/);
   });
 

@@ -12,7 +12,15 @@ afterAll(() => processes.stopAll());
 
 function startApi(env: Record<string, string>) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-shutdown-'));
-  return processes.start('api/src/server.ts', { NODE_ENV: 'test', LOG_FORMAT: 'json', DATA_DIR: 'memory', MAIL_OUTBOX_DIR: path.join(tmp, 'outbox'), UPLOAD_DIR: path.join(tmp, 'uploads'), DASHBOARD_PORT: '0', ...env });
+  return processes.start('api/src/server.ts', {
+    NODE_ENV: 'test',
+    LOG_FORMAT: 'json',
+    DATA_DIR: 'memory',
+    MAIL_OUTBOX_DIR: path.join(tmp, 'outbox'),
+    UPLOAD_DIR: path.join(tmp, 'uploads'),
+    DASHBOARD_PORT: '0',
+    ...env,
+  });
 }
 
 describe('graceful shutdown of the api process', () => {
@@ -22,14 +30,25 @@ describe('graceful shutdown of the api process', () => {
     await until(async () => ((await get(port, '/readyz')).status === 200 ? true : undefined), 60_000);
 
     // A member's live socket.
-    const login = await fetch(`http://127.0.0.1:${port}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userId: 'demo', password: 'demo1234' }) });
+    const login = await fetch(`http://127.0.0.1:${port}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: 'demo', password: 'demo1234' }),
+    });
     expect(login.status).toBe(200);
     const cookie = (login.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
     const { frames, closed } = await connectedStomp(`ws://127.0.0.1:${port}/ws/websocket`, { cookie }, 5000);
 
     // An in-flight request: headers sent, body held back until the shutdown has begun.
     const body = JSON.stringify({ userId: 'demo', password: 'demo1234' });
-    const inflight = http.request({ host: '127.0.0.1', port, path: '/api/users/login', method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+    const inflight = http.request({
+      host: '127.0.0.1',
+      port,
+      path: '/api/users/login',
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
     const answered = new Promise<number>((resolve, reject) => {
       inflight.on('response', (res) => {
         res.resume();
@@ -49,7 +68,14 @@ describe('graceful shutdown of the api process', () => {
     expect(JSON.parse(draining)).toEqual({ status: 'draining' });
     // After the drain delay the listener is gone.
     // (A connection caught in the accept queue as the listener closes is reset; then every new one is refused.)
-    const refused = await until(async () => get(port, '/healthz').then(() => undefined, (err: NodeJS.ErrnoException) => (err.code === 'ECONNREFUSED' ? err.code : undefined)), 5000);
+    const refused = await until(
+      async () =>
+        get(port, '/healthz').then(
+          () => undefined,
+          (err: NodeJS.ErrnoException) => (err.code === 'ECONNREFUSED' ? err.code : undefined),
+        ),
+      5000,
+    );
     expect(refused).toBe('ECONNREFUSED');
 
     expect(await closed).toBe(1012);

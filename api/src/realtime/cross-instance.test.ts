@@ -57,9 +57,25 @@ describe(`realtime across api instances (${viaRedis ? 'through Redis' : 'in-proc
       return;
     }
 
-    const body = (message: string) => ({ id: 1, userId: 'ann', notificationType: 'ADOPTION_RESULT' as const, message, targetUrl: '/mypage', createdAt: new Date().toISOString(), readAt: null, read: false });
+    const body = (message: string) => ({
+      id: 1,
+      userId: 'ann',
+      notificationType: 'ADOPTION_RESULT' as const,
+      message,
+      targetUrl: '/mypage',
+      createdAt: new Date().toISOString(),
+      readAt: null,
+      read: false,
+    });
     const raised = (bus: TestApi, message: string) =>
-      bus.ctx.events.publish(domainEvent('notification.created', { notificationId: 1, recipientPk: ann.pk, destination: '/topic/user/ann/adoption', body: body(message) }));
+      bus.ctx.events.publish(
+        domainEvent('notification.created', {
+          notificationId: 1,
+          recipientPk: ann.pk,
+          destination: '/topic/user/ann/adoption',
+          body: body(message),
+        }),
+      );
     await raised(a, 'from A');
     if (viaRedis) {
       const [message] = await stomp.next('/topic/user/ann/adoption');

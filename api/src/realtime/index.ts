@@ -20,7 +20,11 @@ declare module 'fastify' {
 /** Attach the realtime endpoints to a built api (before it listens). */
 export function startRealtime(app: FastifyInstance, ctx: ApiContext): void {
   const stomp = startStomp(app, ctx);
-  const dashboard = new DashboardSocket(ctx, { ...ctx.config.dashboard, redisUrl: ctx.config.redisUrl, redisKey: `${ctx.config.eventsChannel}:dashboard` }, app.log);
+  const dashboard = new DashboardSocket(
+    ctx,
+    { ...ctx.config.dashboard, redisUrl: ctx.config.redisUrl, redisKey: `${ctx.config.eventsChannel}:dashboard` },
+    app.log,
+  );
   const off = dashboard.subscribe();
   app.addHook('preClose', async () => {
     off();

@@ -50,7 +50,18 @@ async function findUser(ctx: ApiContext, userId: string): Promise<number | undef
 }
 
 /** Inserts unless some instance got there first (ON CONFLICT: several api instances may start together). */
-async function createUser(ctx: ApiContext, values: { userId: string; name: string; email: string | null; password: string; role: 'USER' | 'ADMIN'; birth: string | null; phoneNm: string | null }): Promise<boolean> {
+async function createUser(
+  ctx: ApiContext,
+  values: {
+    userId: string;
+    name: string;
+    email: string | null;
+    password: string;
+    role: 'USER' | 'ADMIN';
+    birth: string | null;
+    phoneNm: string | null;
+  },
+): Promise<boolean> {
   const { password, ...rest } = values;
   const inserted = await ctx.db
     .insertInto('users')
@@ -76,12 +87,23 @@ export async function seed(ctx: ApiContext, log: FastifyBaseLogger): Promise<See
   let adminPk = await findUser(ctx, ADMIN_USER_ID);
   if (adminPk === undefined) {
     const password = ctx.config.adminPassword ?? generatePassword();
-    const created = await createUser(ctx, { userId: ADMIN_USER_ID, name: '관리자', email: null, password, role: 'ADMIN', birth: null, phoneNm: null });
+    const created = await createUser(ctx, {
+      userId: ADMIN_USER_ID,
+      name: '관리자',
+      email: null,
+      password,
+      role: 'ADMIN',
+      birth: null,
+      phoneNm: null,
+    });
     adminPk = await findUser(ctx, ADMIN_USER_ID);
     if (adminPk === undefined) throw new Error('seed: the admin account could not be created');
     if (created && !ctx.config.adminPassword) {
       generatedAdminPassword = password;
-      lines.push(`관리자 계정을 만들었습니다. 로그인: ${ADMIN_USER_ID} / ${password}`, '이 비밀번호는 지금 한 번만 표시됩니다. 안전한 곳에 적어 두세요.');
+      lines.push(
+        `관리자 계정을 만들었습니다. 로그인: ${ADMIN_USER_ID} / ${password}`,
+        '이 비밀번호는 지금 한 번만 표시됩니다. 안전한 곳에 적어 두세요.',
+      );
     } else if (created) {
       lines.push(`관리자 계정을 만들었습니다. 로그인: ${ADMIN_USER_ID} / (ADMIN_PASSWORD에 설정한 비밀번호)`);
     }

@@ -32,7 +32,10 @@ try {
     log.error({ run }, 'shelter sync failed');
     process.exitCode = 1;
   } else {
-    log.info({ status: run.status, pages: run.pages, fetched: run.fetched, created: run.created, updated: run.updated, error: run.error }, 'shelter sync finished');
+    log.info(
+      { status: run.status, pages: run.pages, fetched: run.fetched, created: run.created, updated: run.updated, error: run.error },
+      'shelter sync finished',
+    );
   }
 } finally {
   await app.close();

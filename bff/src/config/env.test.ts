@@ -21,7 +21,12 @@ describe('TRUST_PROXY', () => {
   });
 
   it('takes proxy addresses and CIDRs, and refuses anything else', () => {
-    expect(loadBffConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1 ,loopback,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', 'loopback', 'fd00::/8']);
+    expect(loadBffConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1 ,loopback,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'loopback',
+      'fd00::/8',
+    ]);
     for (const bad of ['yes', '10.0.0.0/33', '10.0.0.1, proxy.example.com', '1.2.3.4/8/9']) {
       expect(() => loadBffConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
     }

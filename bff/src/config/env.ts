@@ -6,9 +6,12 @@ import { productionRefusal } from '@pawbridge/server-kit/production';
 import { bffProductionProblems } from '../ops/production-requirements';
 
 // The only reader of process.env in the BFF. Parsed once; fails fast.
-const list = z
-  .string()
-  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+const list = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean),
+);
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -133,7 +136,10 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
     upstreamKind: e.UPSTREAM_KIND,
     upstreamStompUrl: e.UPSTREAM_STOMP_URL ?? stompUrlOf(e.UPSTREAM_URL),
     dashboardUrl: (e.DASHBOARD_URL ?? dashboardUrlOf(e.UPSTREAM_URL)).replace(/\/$/, ''),
-    legacyServiceAccount: e.LEGACY_SERVICE_USER_ID && e.LEGACY_SERVICE_PASSWORD ? { userId: e.LEGACY_SERVICE_USER_ID, password: e.LEGACY_SERVICE_PASSWORD } : undefined,
+    legacyServiceAccount:
+      e.LEGACY_SERVICE_USER_ID && e.LEGACY_SERVICE_PASSWORD
+        ? { userId: e.LEGACY_SERVICE_USER_ID, password: e.LEGACY_SERVICE_PASSWORD }
+        : undefined,
     allowedOrigins: e.ALLOWED_ORIGINS,
     trustProxy,
     hstsMaxAgeSeconds: e.HSTS_MAX_AGE_SECONDS,
@@ -195,14 +201,21 @@ function parseTrustProxy(raw: string, warnings: string[]): false | number | stri
   const value = raw.trim().toLowerCase();
   if (value === 'false' || value === '0') return false;
   if (value === 'true') {
-    warnings.push('TRUST_PROXY=true is read as TRUST_PROXY=1 (one proxy hop). Trusting every X-Forwarded-For hop would let clients choose their own address; set the hop count or the proxies\' addresses instead.');
+    warnings.push(
+      "TRUST_PROXY=true is read as TRUST_PROXY=1 (one proxy hop). Trusting every X-Forwarded-For hop would let clients choose their own address; set the hop count or the proxies' addresses instead.",
+    );
     return 1;
   }
   if (/^\d{1,2}$/.test(value)) return Number(value);
-  const entries = raw.split(',').map((x) => x.trim()).filter(Boolean);
+  const entries = raw
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   const bad = entries.filter((x) => !isProxyAddress(x));
   if (entries.length === 0 || bad.length > 0) {
-    throw new Error(`Invalid BFF environment:\n  TRUST_PROXY: expected false, a hop count or proxy addresses/CIDRs, got ${bad.join(', ') || raw}`);
+    throw new Error(
+      `Invalid BFF environment:\n  TRUST_PROXY: expected false, a hop count or proxy addresses/CIDRs, got ${bad.join(', ') || raw}`,
+    );
   }
   return entries;
 }

@@ -44,7 +44,8 @@ export class BffError extends Error {
   }
 }
 
-export const isFieldErrorCode = (code: string): boolean => Object.hasOwn(VALIDATION_MESSAGES, code) || Object.hasOwn(SERVER_FIELD_ERROR_MESSAGES, code);
+export const isFieldErrorCode = (code: string): boolean =>
+  Object.hasOwn(VALIDATION_MESSAGES, code) || Object.hasOwn(SERVER_FIELD_ERROR_MESSAGES, code);
 
 /** The readable sentence of a field-error code (the shared validation keys, then the server's own). */
 export function fieldErrorMessage(code: string): string {
@@ -55,7 +56,12 @@ export function fieldErrorMessage(code: string): string {
  * Field failures given by code: each field gets its code (`fieldErrorCodes`)
  * and, for clients that show the server's words, the sentence from the table.
  */
-export function fieldFailure(status: number, code: ErrorCode, codes: FieldErrorCodes, details: Omit<BffErrorDetails, 'fieldErrorCodes'> = {}): BffError {
+export function fieldFailure(
+  status: number,
+  code: ErrorCode,
+  codes: FieldErrorCodes,
+  details: Omit<BffErrorDetails, 'fieldErrorCodes'> = {},
+): BffError {
   // A schema message that is no known code (zod's own English) is sent as `invalid`.
   const known = Object.fromEntries(Object.entries(codes).map(([field, c]) => [field, isFieldErrorCode(c) ? c : 'invalid']));
   const texts = Object.fromEntries(Object.entries(known).map(([field, c]) => [field, fieldErrorMessage(c)]));

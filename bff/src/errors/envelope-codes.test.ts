@@ -17,7 +17,9 @@ describe('the envelope carries codes the web can render', () => {
   });
 
   it("server-decided field errors: the code and the shared table's sentence", async () => {
-    const res = await createClient(stack.bff.url).post('/api/users/verify-email', undefined, { query: { code: '000000', email: 'a@example.com' } });
+    const res = await createClient(stack.bff.url).post('/api/users/verify-email', undefined, {
+      query: { code: '000000', email: 'a@example.com' },
+    });
     expectEnvelope(res, 400, 'INVALID_CODE');
     expect(res.body.error.fieldErrorCodes).toEqual({ code: 'codeWrong' });
   });
@@ -36,7 +38,9 @@ describe('the envelope carries codes the web can render', () => {
     const form = stack.spring.state.addStrayForm({ status: 'PROTECTING' });
     const member = legacyMember(stack.spring, stack.bff.url);
     // The words of a limit refusal, but nothing in the state says the member is at the limit.
-    stack.spring.state.override(`POST /api/adopt/apply/${form.id}`, (_req, reply) => reply.code(409).type('text/plain; charset=utf-8').send('진행 중인 입양 신청은 최대 3건까지 할 수 있습니다.'));
+    stack.spring.state.override(`POST /api/adopt/apply/${form.id}`, (_req, reply) =>
+      reply.code(409).type('text/plain; charset=utf-8').send('진행 중인 입양 신청은 최대 3건까지 할 수 있습니다.'),
+    );
     const res = await member.client.post(`/api/adopt/apply/${form.id}`);
     expectEnvelope(res, 409, 'INVALID_STATE', ERROR_REASON_MESSAGES.STRAY_NOT_AVAILABLE);
     expect(res.body.error.reason).toBe('STRAY_NOT_AVAILABLE');

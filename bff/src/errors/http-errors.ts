@@ -44,7 +44,8 @@ export function frameworkError(err: unknown): BffError | undefined {
   }
 }
 
-const envelopeBody = (code: ErrorCode, requestId: string, message = DEFAULT_ERROR_MESSAGES[code]) => JSON.stringify({ error: { code, message, requestId } });
+const envelopeBody = (code: ErrorCode, requestId: string, message = DEFAULT_ERROR_MESSAGES[code]) =>
+  JSON.stringify({ error: { code, message, requestId } });
 
 /**
  * Fastify's `frameworkErrors`: a path with bad percent-encoding or an

@@ -41,7 +41,10 @@ function koreanLiterals(file: string): string[] {
   const rel = path.relative(SRC, file).replaceAll(path.sep, '/');
   const found: string[] = [];
   const visit = (node: ts.Node) => {
-    if ((ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) && HANGUL.test(node.text)) {
+    if (
+      (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) &&
+      HANGUL.test(node.text)
+    ) {
       const allowed = isDoc(node) || DATA_FALLBACKS.some((d) => d.file === rel && node.text.startsWith(d.text));
       if (!allowed) found.push(`${rel}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${node.text}`);
     }

@@ -55,7 +55,8 @@ function documentedRoutes(): Route[] {
   const doc = bff.app.swagger() as { paths?: Record<string, Record<string, unknown>> };
   const routes: Route[] = [];
   for (const [path, ops] of Object.entries(doc.paths ?? {})) {
-    for (const method of Object.keys(ops)) if (['get', 'post', 'put', 'patch', 'delete'].includes(method)) routes.push({ method: method.toUpperCase(), path });
+    for (const method of Object.keys(ops))
+      if (['get', 'post', 'put', 'patch', 'delete'].includes(method)) routes.push({ method: method.toUpperCase(), path });
   }
   routes.push({ method: 'GET', path: '/uploads/{file}' });
   return routes;
@@ -70,21 +71,44 @@ interface Case {
 
 async function arbitraries(routes: Route[]) {
   const jpeg = await photo();
-  const validJson = { pet: validPet({ petId: '700-1' }), 'abandoned-pet': validReport({ foundDate: '2026-11-10' }), post: { title: '제목', content: '내용', category: 'FREE' } };
-  const validBodies = [{ userId: 'ann', password: 'secret12' }, { content: '좋아요' }, { amount: 1000 }, { email: 'a@example.com', birth: '1990-01-01', phoneNm: '010-1234-5678' }, ...Object.values(validJson)];
+  const validJson = {
+    pet: validPet({ petId: '700-1' }),
+    'abandoned-pet': validReport({ foundDate: '2026-11-10' }),
+    post: { title: '제목', content: '내용', category: 'FREE' },
+  };
+  const validBodies = [
+    { userId: 'ann', password: 'secret12' },
+    { content: '좋아요' },
+    { amount: 1000 },
+    { email: 'a@example.com', birth: '1990-01-01', phoneNm: '010-1234-5678' },
+    ...Object.values(validJson),
+  ];
   /** A valid JSON body for the routes that take one, so the fuzz also walks the paths that reach the upstream. */
   const validFor: Record<string, unknown> = {
     '/api/users/login': { userId: 'ann', password: 'secret12' },
     '/api/community/comment/{postId}': { content: '좋아요' },
     '/api/users/me': { email: 'a@example.com', birth: '1990-01-01', phoneNm: '010-1234-5678' },
   };
-  const ownPart: Record<string, string> = { '/api/pet/register': 'pet', '/api/abandoned/register': 'abandoned-pet', '/api/community/register': 'post' };
+  const ownPart: Record<string, string> = {
+    '/api/pet/register': 'pet',
+    '/api/abandoned/register': 'abandoned-pet',
+    '/api/community/register': 'post',
+  };
   const body = (route: Route) => {
     const own = validFor[route.path];
     return fc.oneof(
       { weight: 2, arbitrary: fc.constant<{ payload?: string | Buffer; type?: string }>({}) },
-      { weight: 4, arbitrary: jsonBody(own ? [own, own, own, own, ...validBodies] : validBodies).map((payload) => ({ payload, type: 'application/json' })) },
-      { weight: ownPart[route.path] ? 5 : 3, arbitrary: multipartBody(jpeg, validJson, ownPart[route.path]).map(({ body: payload, contentType: type }) => ({ payload, type })) },
+      {
+        weight: 4,
+        arbitrary: jsonBody(own ? [own, own, own, own, ...validBodies] : validBodies).map((payload) => ({
+          payload,
+          type: 'application/json',
+        })),
+      },
+      {
+        weight: ownPart[route.path] ? 5 : 3,
+        arbitrary: multipartBody(jpeg, validJson, ownPart[route.path]).map(({ body: payload, contentType: type }) => ({ payload, type })),
+      },
     );
   };
   return fc
@@ -107,7 +131,12 @@ async function arbitraries(routes: Route[]) {
       if (route.method !== 'GET' && headers.origin === undefined) h.origin = `http://${HOST}`;
       if (cookie) h.cookie = route.path === '/api/users/logout' ? cookie.replace(sid, logoutSid) : cookie;
       if (b.type && headers['content-type'] === undefined) h['content-type'] = b.type;
-      return { route, url: query ? `${path}?${query}` : path, headers: h, payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : b.payload };
+      return {
+        route,
+        url: query ? `${path}?${query}` : path,
+        headers: h,
+        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : b.payload,
+      };
     });
 }
 
@@ -165,7 +194,12 @@ describe('fuzz (issue 16): hostile bodies, queries, headers and uploads through 
       upstreamRequests: proxy.requests.length,
       upstreamSchemaChecked: Object.fromEntries(schemaChecked),
       upstreamPerPath: Object.fromEntries(
-        [...proxy.seen.reduce((m, s) => m.set(s.replace(/\/\d+(?=\/|$)/g, '/{n}'), (m.get(s.replace(/\/\d+(?=\/|$)/g, '/{n}')) ?? 0) + 1), new Map<string, number>())].sort(),
+        [
+          ...proxy.seen.reduce(
+            (m, s) => m.set(s.replace(/\/\d+(?=\/|$)/g, '/{n}'), (m.get(s.replace(/\/\d+(?=\/|$)/g, '/{n}')) ?? 0) + 1),
+            new Map<string, number>(),
+          ),
+        ].sort(),
       ),
       fiveXX,
       statuses: Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])),

@@ -64,8 +64,10 @@ export function upstreamProblems(r: RecordedRequest): { problems: string[]; chec
   const query = new URLSearchParams(rawQuery);
   for (const [k, v] of query) if (CONTROL.test(k) || CONTROL.test(v)) problems.push(`control character in query ${k}`);
   const h = r.headers;
-  for (const banned of ['origin', 'x-forwarded-for', 'authorization', 'referer']) if (h[banned] !== undefined) problems.push(`forwarded the client's ${banned} header`);
-  if (h.cookie !== undefined && !FORWARDABLE_COOKIE.test(String(h.cookie))) problems.push(`cookie forwarded as is: ${String(h.cookie).slice(0, 60)}`);
+  for (const banned of ['origin', 'x-forwarded-for', 'authorization', 'referer'])
+    if (h[banned] !== undefined) problems.push(`forwarded the client's ${banned} header`);
+  if (h.cookie !== undefined && !FORWARDABLE_COOKIE.test(String(h.cookie)))
+    problems.push(`cookie forwarded as is: ${String(h.cookie).slice(0, 60)}`);
   const key = h['idempotency-key'];
   if (key !== undefined && !/^[A-Za-z0-9_-]{8,128}$/.test(String(key))) problems.push('idempotency-key not in the allowed form');
   if (r.method === 'GET' && key !== undefined) problems.push('idempotency-key on a read');

@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { adoptStatus, inAdoptListOrder, isoInstant, normaliseApplication, normaliseApplicationList, withStrayIds } from './adoption.normaliser';
+import {
+  adoptStatus,
+  inAdoptListOrder,
+  isoInstant,
+  normaliseApplication,
+  normaliseApplicationList,
+  withStrayIds,
+} from './adoption.normaliser';
 
-const legacyDto = { id: 4, userName: 'hana', petImageUrl: '/uploads/p1.jpg', appliedAt: '2025-07-09T05:31:12.123456', adoptStatus: 'REQUESTED', location: '경기도', type: 'Jindo' };
+const legacyDto = {
+  id: 4,
+  userName: 'hana',
+  petImageUrl: '/uploads/p1.jpg',
+  appliedAt: '2025-07-09T05:31:12.123456',
+  adoptStatus: 'REQUESTED',
+  location: '경기도',
+  type: 'Jindo',
+};
 
 describe('normaliseApplication', () => {
   it('reads the legacy AdoptPetDto: UTC instant with Z, no pet id, name from the breed', () => {
@@ -23,7 +38,13 @@ describe('normaliseApplication', () => {
   });
 
   it('reads our api’s richer DTO (stray id, approvedAt with offset)', () => {
-    const a = normaliseApplication({ ...legacyDto, adoptPetId: 9, adoptStatus: 'APPROVED', approvedAt: '2025-07-10T01:00:00+09:00', petName: null });
+    const a = normaliseApplication({
+      ...legacyDto,
+      adoptPetId: 9,
+      adoptStatus: 'APPROVED',
+      approvedAt: '2025-07-10T01:00:00+09:00',
+      petName: null,
+    });
     expect(a).toMatchObject({ adoptPetId: 9, adoptStatus: 'APPROVED', approvedAt: '2025-07-09T16:00:00.000Z', petName: '유기견 #9' });
   });
 
@@ -44,7 +65,9 @@ describe('normaliseApplication', () => {
 
 describe('applicant contact', () => {
   it('reads our api’s applicant name, e-mail and phone; blanks are null', () => {
-    expect(normaliseApplication({ ...legacyDto, applicantName: ' 김하늘 ', applicantEmail: 'h@example.com', applicantPhone: '' })).toMatchObject({
+    expect(
+      normaliseApplication({ ...legacyDto, applicantName: ' 김하늘 ', applicantEmail: 'h@example.com', applicantPhone: '' }),
+    ).toMatchObject({
       applicantName: '김하늘',
       applicantEmail: 'h@example.com',
       applicantPhone: null,
@@ -54,8 +77,20 @@ describe('applicant contact', () => {
 
 describe('inAdoptListOrder', () => {
   it('PROTECTING, WAITING, ADOPT; newest found (date, time, id) first within each; the input is not changed', () => {
-    const s = (id: number, status: 'PROTECTING' | 'WAITING' | 'ADOPT', foundDate: string, foundTime = '10:00') => ({ id, status, foundDate, foundTime });
-    const input = [s(1, 'ADOPT', '2026-09-01'), s(2, 'WAITING', '2026-01-01'), s(3, 'PROTECTING', '2026-01-01'), s(4, 'PROTECTING', '2026-05-01'), s(5, 'PROTECTING', '2026-05-01', '11:00'), s(6, 'PROTECTING', '2026-05-01', '11:00')];
+    const s = (id: number, status: 'PROTECTING' | 'WAITING' | 'ADOPT', foundDate: string, foundTime = '10:00') => ({
+      id,
+      status,
+      foundDate,
+      foundTime,
+    });
+    const input = [
+      s(1, 'ADOPT', '2026-09-01'),
+      s(2, 'WAITING', '2026-01-01'),
+      s(3, 'PROTECTING', '2026-01-01'),
+      s(4, 'PROTECTING', '2026-05-01'),
+      s(5, 'PROTECTING', '2026-05-01', '11:00'),
+      s(6, 'PROTECTING', '2026-05-01', '11:00'),
+    ];
     expect(inAdoptListOrder(input).map((x) => x.id)).toEqual([6, 5, 4, 3, 2, 1]);
     expect(input.map((x) => x.id)).toEqual([1, 2, 3, 4, 5, 6]);
   });

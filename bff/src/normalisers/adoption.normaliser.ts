@@ -58,7 +58,10 @@ export const normaliseApplicationList = (raw: unknown): AdoptionApplication[] =>
  * per report, so it names the stray. Fills `adoptPetId` (and the name) from a
  * stray list where the upstream left it out.
  */
-export function withStrayIds(apps: AdoptionApplication[], strays: { id: number; imageUrl: string | null; name: string }[]): AdoptionApplication[] {
+export function withStrayIds(
+  apps: AdoptionApplication[],
+  strays: { id: number; imageUrl: string | null; name: string }[],
+): AdoptionApplication[] {
   const byImage = new Map(strays.filter((s) => s.imageUrl).map((s) => [s.imageUrl as string, s]));
   return apps.map((a) => {
     if (a.adoptPetId !== null || !a.petImageUrl) return a;

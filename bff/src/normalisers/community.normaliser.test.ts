@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseComments, normaliseLike, normalisePost, normalisePostList, toListItem } from './community.normaliser';
 
-const legacyDto = { id: 7, postType: 'REVIEW', title: ' 입양 후기 ', userId: 'mina', imgUrlContent: '/uploads/3f2a.jpg', strContent: '<p onclick="x()">좋은 <b>가족</b></p><script>alert(1)</script>', createdAt: '2025-03-01T09:30:00.123' };
+const legacyDto = {
+  id: 7,
+  postType: 'REVIEW',
+  title: ' 입양 후기 ',
+  userId: 'mina',
+  imgUrlContent: '/uploads/3f2a.jpg',
+  strContent: '<p onclick="x()">좋은 <b>가족</b></p><script>alert(1)</script>',
+  createdAt: '2025-03-01T09:30:00.123',
+};
 
 describe('community normaliser', () => {
   it('reads the legacy CommunityPostDto: UTC local time, sanitised body, the stored image kept for edits', () => {
     expect(normalisePost(legacyDto)).toEqual({
-      post: { id: 7, postType: 'REVIEW', title: '입양 후기', content: '<p>좋은 <b>가족</b></p>', imageUrl: '/uploads/3f2a.jpg', authorId: 'mina', createdAt: '2025-03-01T09:30:00.123Z' },
+      post: {
+        id: 7,
+        postType: 'REVIEW',
+        title: '입양 후기',
+        content: '<p>좋은 <b>가족</b></p>',
+        imageUrl: '/uploads/3f2a.jpg',
+        authorId: 'mina',
+        createdAt: '2025-03-01T09:30:00.123Z',
+      },
       storedImage: '/uploads/3f2a.jpg',
     });
   });

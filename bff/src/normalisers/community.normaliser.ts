@@ -1,4 +1,12 @@
-import { POST_TYPES, postPreview, type Comment, type CommunityPost, type LikeState, type PostListItem, type PostType } from '@pawbridge/shared';
+import {
+  POST_TYPES,
+  postPreview,
+  type Comment,
+  type CommunityPost,
+  type LikeState,
+  type PostListItem,
+  type PostType,
+} from '@pawbridge/shared';
 import { sanitisePostHtml } from '@pawbridge/shared/community.sanitiser';
 import { isoInstant } from './adoption.normaliser';
 import { photoPath, positiveId, unwrapList } from './stray.normaliser';
@@ -53,14 +61,20 @@ export function toListItem(p: UpstreamPost['post']): PostListItem {
 }
 
 /** Newest first, as the legacy promises and our api pages; ties by id so pages never overlap. */
-export const byNewest = (a: UpstreamPost, b: UpstreamPost): number => b.post.createdAt.localeCompare(a.post.createdAt) || b.post.id - a.post.id;
+export const byNewest = (a: UpstreamPost, b: UpstreamPost): number =>
+  b.post.createdAt.localeCompare(a.post.createdAt) || b.post.id - a.post.id;
 
 /** `{isLiked, likeCount}` from the count answer (`isLiked`), the legacy toggle (`liked`) or ours (both). */
 export function normaliseLike(raw: unknown): LikeState | null {
   if (!raw || typeof raw !== 'object') return null;
   const r = raw as Record<string, unknown>;
   const liked = typeof r.isLiked === 'boolean' ? r.isLiked : typeof r.liked === 'boolean' ? r.liked : null;
-  const count = typeof r.likeCount === 'number' ? r.likeCount : typeof r.likeCount === 'string' && /^\d+$/.test(r.likeCount) ? Number(r.likeCount) : null;
+  const count =
+    typeof r.likeCount === 'number'
+      ? r.likeCount
+      : typeof r.likeCount === 'string' && /^\d+$/.test(r.likeCount)
+        ? Number(r.likeCount)
+        : null;
   if (liked === null || count === null || !Number.isSafeInteger(count) || count < 0) return null;
   return { isLiked: liked, likeCount: count };
 }

@@ -1,7 +1,17 @@
 import { z } from 'zod';
-import { DASHBOARD_EVENTS, DashboardSocketPayloadSchemas, type DashboardEventName, type DashboardLiveEvent, type DashboardPart, type DashboardSummary } from '@pawbridge/shared';
+import {
+  DASHBOARD_EVENTS,
+  DashboardSocketPayloadSchemas,
+  type DashboardEventName,
+  type DashboardLiveEvent,
+  type DashboardPart,
+  type DashboardSummary,
+} from '@pawbridge/shared';
 
-const n = z.coerce.number().catch(0).transform((v) => (Number.isFinite(v) && v > 0 ? Math.floor(v) : 0));
+const n = z.coerce
+  .number()
+  .catch(0)
+  .transform((v) => (Number.isFinite(v) && v > 0 ? Math.floor(v) : 0));
 
 const ReportsAdoptionsSchema = z.object({
   reportCount: n,
@@ -19,7 +29,11 @@ const TrendPointSchema = z.object({
 });
 
 /** The upstream's three answers (undefined = that call failed) → the one dashboard shape. */
-export function normaliseDashboard(parts: { reportsAdoptions?: unknown; donations?: unknown; abandonedStatus?: unknown }): DashboardSummary {
+export function normaliseDashboard(parts: {
+  reportsAdoptions?: unknown;
+  donations?: unknown;
+  abandonedStatus?: unknown;
+}): DashboardSummary {
   const failed: DashboardPart[] = [];
   const take = <T>(part: DashboardPart, schema: z.ZodType<T>, fallback: T): T => {
     const parsed = parts[part] === undefined ? undefined : schema.safeParse(parts[part]);

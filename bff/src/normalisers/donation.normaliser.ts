@@ -55,7 +55,10 @@ export const normaliseDonationList = (raw: unknown): DonationHistoryItem[] =>
  * The legacy's items carry no list id; a stray's photo path is unique per
  * report, so it names the stray: fills the id and name from the adopt list.
  */
-export function withStrays(items: DonationHistoryItem[], strays: { id: number; imageUrl: string | null; name: string }[]): DonationHistoryItem[] {
+export function withStrays(
+  items: DonationHistoryItem[],
+  strays: { id: number; imageUrl: string | null; name: string }[],
+): DonationHistoryItem[] {
   const byImage = new Map(strays.filter((s) => s.imageUrl).map((s) => [s.imageUrl as string, s]));
   return items.map((d) => {
     if (d.abandonedPetId !== null || !d.imageUrl) return d;

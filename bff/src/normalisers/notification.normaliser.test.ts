@@ -18,7 +18,9 @@ describe('notification normaliser', () => {
   });
 
   it('maps unknown types to OTHER, drops bodies without a message, sorts lists newest first', () => {
-    expect(normaliseNotification({ id: 1, notificationType: 'SURPRISE', message: 'x', createdAt: '2026-01-01T00:00:00Z', read: true })).toMatchObject({ kind: 'OTHER', read: true });
+    expect(
+      normaliseNotification({ id: 1, notificationType: 'SURPRISE', message: 'x', createdAt: '2026-01-01T00:00:00Z', read: true }),
+    ).toMatchObject({ kind: 'OTHER', read: true });
     expect(normaliseNotification({ id: 1, notificationType: 'COMMENT' })).toBeNull();
     expect(normaliseNotification('hello')).toBeNull();
     const list = normaliseNotificationList([
@@ -32,14 +34,24 @@ describe('notification normaliser', () => {
 
 describe('dashboard normaliser', () => {
   it('zeros and names the parts that failed or came back malformed', () => {
-    const d = normaliseDashboard({ reportsAdoptions: { reportCount: 3, adoptionCount: 4, pendingReports: 1, pendingAdoptions: 2 }, donations: 'oops', abandonedStatus: undefined });
+    const d = normaliseDashboard({
+      reportsAdoptions: { reportCount: 3, adoptionCount: 4, pendingReports: 1, pendingAdoptions: 2 },
+      donations: 'oops',
+      abandonedStatus: undefined,
+    });
     expect(d).toMatchObject({ reportCount: 3, totalAmount: 0, abandoned: { lost: 0, protecting: 0, waiting: 0, adopt: 0 } });
     expect(d.failed).toEqual(['donations', 'abandonedStatus']);
   });
 
   it("keeps our api's monthly series", () => {
     const d = normaliseDashboard({
-      reportsAdoptions: { reportCount: 1, adoptionCount: 1, pendingReports: 0, pendingAdoptions: 0, monthlyTrend: [{ month: '2026-11', reports: 2, adoptions: 1 }] },
+      reportsAdoptions: {
+        reportCount: 1,
+        adoptionCount: 1,
+        pendingReports: 0,
+        pendingAdoptions: 0,
+        monthlyTrend: [{ month: '2026-11', reports: 2, adoptions: 1 }],
+      },
       donations: { totalAmount: 5000, monthlyCount: 1 },
       abandonedStatus: { lost: 1, protecting: 0, waiting: 0, adopt: 0 },
     });
@@ -48,13 +60,29 @@ describe('dashboard normaliser', () => {
   });
 
   it('shapes live events and drops foreign ones and payloads outside the shared event catalogue', () => {
-    expect(normaliseDashboardEvent('pet_adopted', { message: 'm', petId: 4, userId: 'kim' })).toMatchObject({ event: 'pet_adopted', petId: 4, userId: 'kim', type: null });
-    expect(normaliseDashboardEvent('dashboard_update', { type: 'pet_registered', message: 'm' })).toMatchObject({ type: 'pet_registered', summary: null });
+    expect(normaliseDashboardEvent('pet_adopted', { message: 'm', petId: 4, userId: 'kim' })).toMatchObject({
+      event: 'pet_adopted',
+      petId: 4,
+      userId: 'kim',
+      type: null,
+    });
+    expect(normaliseDashboardEvent('dashboard_update', { type: 'pet_registered', message: 'm' })).toMatchObject({
+      type: 'pet_registered',
+      summary: null,
+    });
     expect(normaliseDashboardEvent('pet_adopted', { message: 'm', petId: 'four', userId: 'kim' })).toBeNull();
     expect(normaliseDashboardEvent('chart-data-update', undefined)).toBeNull();
     expect(normaliseDashboardEvent('connected', 'connected')).toBeNull();
-    const numbers = { reportsAdoptions: { reportCount: 1, adoptionCount: 2, pendingReports: 3, pendingAdoptions: 4 }, donations: { totalAmount: 5, monthlyCount: 6 }, abandonedStatus: { lost: 7, protecting: 8, waiting: 9, adopt: 10 } };
-    expect(normaliseDashboardEvent('chart-data-update', numbers)?.summary).toMatchObject({ pendingReports: 3, abandoned: { lost: 7 }, failed: [] });
+    const numbers = {
+      reportsAdoptions: { reportCount: 1, adoptionCount: 2, pendingReports: 3, pendingAdoptions: 4 },
+      donations: { totalAmount: 5, monthlyCount: 6 },
+      abandonedStatus: { lost: 7, protecting: 8, waiting: 9, adopt: 10 },
+    };
+    expect(normaliseDashboardEvent('chart-data-update', numbers)?.summary).toMatchObject({
+      pendingReports: 3,
+      abandoned: { lost: 7 },
+      failed: [],
+    });
     expect(normaliseDashboardEvent('dashboard_update', numbers)).toBeNull();
   });
 });

@@ -13,7 +13,10 @@ const UpstreamNotificationSchema = z.object({
   message: z.string().nullable().optional(),
   relatedId: z.number().int().nullable().optional(),
   targetUrl: z.string().nullable().optional(),
-  createdAt: z.union([z.string(), z.array(z.number())]).nullable().optional(),
+  createdAt: z
+    .union([z.string(), z.array(z.number())])
+    .nullable()
+    .optional(),
   read: z.boolean().nullable().optional(),
   isRead: z.boolean().nullable().optional(),
 });

@@ -3,8 +3,14 @@ import { callbackLanding, landingUrl, parseSetCookie, startLanding } from './oau
 
 describe('social-login landings', () => {
   it('start: a redirect to the provider passes; a redirect to /login is a coded failure', () => {
-    expect(startLanding(302, 'https://kauth.kakao.com/oauth/authorize?x=1')).toEqual({ kind: 'provider', url: 'https://kauth.kakao.com/oauth/authorize?x=1' });
-    expect(startLanding(302, 'http://app/login?error=SOCIAL_LOGIN_UNSUPPORTED')).toEqual({ kind: 'failure', code: 'SOCIAL_LOGIN_UNSUPPORTED' });
+    expect(startLanding(302, 'https://kauth.kakao.com/oauth/authorize?x=1')).toEqual({
+      kind: 'provider',
+      url: 'https://kauth.kakao.com/oauth/authorize?x=1',
+    });
+    expect(startLanding(302, 'http://app/login?error=SOCIAL_LOGIN_UNSUPPORTED')).toEqual({
+      kind: 'failure',
+      code: 'SOCIAL_LOGIN_UNSUPPORTED',
+    });
     expect(startLanding(500, null)).toEqual({ kind: 'failure', code: 'SOCIAL_LOGIN_FAILED' });
   });
 
@@ -13,18 +19,27 @@ describe('social-login landings', () => {
     expect(callbackLanding(302, 'http://legacy:8080/api/pet/profile/pets?continue')).toEqual({ kind: 'success' });
     expect(callbackLanding(302, '/login?error')).toEqual({ kind: 'failure', code: 'SOCIAL_LOGIN_FAILED' });
     expect(callbackLanding(302, '/login?error=<script>')).toEqual({ kind: 'failure', code: 'SOCIAL_LOGIN_FAILED' });
-    expect(callbackLanding(302, 'http://x/login?error=SOCIAL_LOGIN_EMAIL_IN_USE')).toEqual({ kind: 'failure', code: 'SOCIAL_LOGIN_EMAIL_IN_USE' });
+    expect(callbackLanding(302, 'http://x/login?error=SOCIAL_LOGIN_EMAIL_IN_USE')).toEqual({
+      kind: 'failure',
+      code: 'SOCIAL_LOGIN_EMAIL_IN_USE',
+    });
     expect(callbackLanding(200, null)).toEqual({ kind: 'failure', code: 'SOCIAL_LOGIN_FAILED' });
   });
 
   it('landing URLs are on the configured origin (or relative), never the upstream host', () => {
     expect(landingUrl({ kind: 'success' }, '')).toBe('/?socialLogin=success');
-    expect(landingUrl({ kind: 'failure', code: 'SOCIAL_LOGIN_DENIED' }, 'https://w.example')).toBe('https://w.example/login?error=SOCIAL_LOGIN_DENIED');
+    expect(landingUrl({ kind: 'failure', code: 'SOCIAL_LOGIN_DENIED' }, 'https://w.example')).toBe(
+      'https://w.example/login?error=SOCIAL_LOGIN_DENIED',
+    );
   });
 
   it('reads Set-Cookie headers: value, Max-Age, Expires and deletion', () => {
     expect(parseSetCookie('JSESSIONID=ABC; Path=/; HttpOnly')).toEqual({ name: 'JSESSIONID', value: 'ABC', maxAge: undefined });
-    expect(parseSetCookie('OAUTH2_FLOW=eyJ; Max-Age=600; Path=/login/oauth2/code')).toEqual({ name: 'OAUTH2_FLOW', value: 'eyJ', maxAge: 600 });
+    expect(parseSetCookie('OAUTH2_FLOW=eyJ; Max-Age=600; Path=/login/oauth2/code')).toEqual({
+      name: 'OAUTH2_FLOW',
+      value: 'eyJ',
+      maxAge: 600,
+    });
     expect(parseSetCookie('OAUTH2_FLOW=; Expires=Thu, 01 Jan 1970 00:00:00 GMT')?.maxAge).toBe(0);
     expect(parseSetCookie('garbage')).toBeNull();
   });

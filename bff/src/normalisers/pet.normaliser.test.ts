@@ -1,12 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { normalisePet, normalisePetList } from './pet.normaliser';
 
-const spring = { name: '초코', profile: '/uploads/3f2a9c1e-1b2c-4d5e-8f90-123456789abc.jpg', adopt: false, type: '푸들', weight: 4.2, size: 'SMALL', age: 3, gender: 'MALE', petId: '410-2024-00001' };
+const spring = {
+  name: '초코',
+  profile: '/uploads/3f2a9c1e-1b2c-4d5e-8f90-123456789abc.jpg',
+  adopt: false,
+  type: '푸들',
+  weight: 4.2,
+  size: 'SMALL',
+  age: 3,
+  gender: 'MALE',
+  petId: '410-2024-00001',
+};
 
 describe('normalisePet', () => {
   it('turns Spring PetProfileDto (no id, photo in profile) into the one Pet shape with the registration number as id', () => {
     expect(normalisePet(spring)).toEqual({
-      pet: { id: '410-2024-00001', petId: '410-2024-00001', name: '초코', type: '푸들', weight: 4.2, age: 3, size: 'SMALL', gender: 'MALE', adopt: false, imageUrl: spring.profile },
+      pet: {
+        id: '410-2024-00001',
+        petId: '410-2024-00001',
+        name: '초코',
+        type: '푸들',
+        weight: 4.2,
+        age: 3,
+        size: 'SMALL',
+        gender: 'MALE',
+        adopt: false,
+        imageUrl: spring.profile,
+      },
       key: null,
       profile: spring.profile,
     });

@@ -76,7 +76,15 @@ describe('normaliseSession', () => {
   it("reads a legacy Naver principal (the whole response map) as Naver's id, a social login", () => {
     const map = '{id=nv_Zx9Yw8Xv7, email=naver.tester@example.com, name=네이버 테스터}';
     const s = normaliseSession({ loggedIn: true, userId: map, username: map, userName: map });
-    expect(s).toMatchObject({ loggedIn: true, userId: 'nv_Zx9Yw8Xv7', username: 'nv_Zx9Yw8Xv7', displayName: 'nv_Zx9Yw8Xv7', provider: 'naver', socialId: 'nv_Zx9Yw8Xv7', isSocialLogin: true });
+    expect(s).toMatchObject({
+      loggedIn: true,
+      userId: 'nv_Zx9Yw8Xv7',
+      username: 'nv_Zx9Yw8Xv7',
+      displayName: 'nv_Zx9Yw8Xv7',
+      provider: 'naver',
+      socialId: 'nv_Zx9Yw8Xv7',
+      isSocialLogin: true,
+    });
     // Key order of a Java map is not fixed.
     expect(normaliseSession({ loggedIn: true, userId: '{email=a@b.c, id=abc123}' })).toMatchObject({ userId: 'abc123', provider: 'naver' });
     // An ordinary login id is left alone.
@@ -84,8 +92,25 @@ describe('normaliseSession', () => {
   });
 
   it("maps our api's answer, with provider and social id", () => {
-    const s = normaliseSession({ ...springFull, userId: '1093', username: '1093', userName: '1093', provider: 'kakao', socialId: '1093', birth: null, phoneNm: null });
-    expect(s).toMatchObject({ loggedIn: true, userId: '1093', provider: 'kakao', socialId: '1093', isSocialLogin: true, birth: null, phoneNm: null });
+    const s = normaliseSession({
+      ...springFull,
+      userId: '1093',
+      username: '1093',
+      userName: '1093',
+      provider: 'kakao',
+      socialId: '1093',
+      birth: null,
+      phoneNm: null,
+    });
+    expect(s).toMatchObject({
+      loggedIn: true,
+      userId: '1093',
+      provider: 'kakao',
+      socialId: '1093',
+      isSocialLogin: true,
+      birth: null,
+      phoneNm: null,
+    });
   });
 
   it("passes our api's first-login flag through, and anything but a boolean as unknown", () => {
@@ -100,7 +125,11 @@ describe('normaliseSession', () => {
   });
 
   it('reads the nested user object the old front end expected', () => {
-    expect(normaliseSession({ loggedIn: true, user: { userId: 'nested1', name: '이서연', role: 'ADMIN' } })).toMatchObject({ userId: 'nested1', name: '이서연', isAdmin: true });
+    expect(normaliseSession({ loggedIn: true, user: { userId: 'nested1', name: '이서연', role: 'ADMIN' } })).toMatchObject({
+      userId: 'nested1',
+      name: '이서연',
+      isAdmin: true,
+    });
   });
 
   it('takes only the login id when userId is absent (username, then userName)', () => {
@@ -111,7 +140,10 @@ describe('normaliseSession', () => {
   it('decides isAdmin from role ADMIN only, never from the name "admin"', () => {
     expect(normaliseSession({ ...springFull, role: 'ADMIN' })).toMatchObject({ role: 'ADMIN', isAdmin: true });
     expect(normaliseSession({ ...springFull, role: 'admin' })).toMatchObject({ role: 'ADMIN', isAdmin: true });
-    expect(normaliseSession({ ...springFull, userId: 'admin', username: 'admin', userName: 'admin', role: 'USER' })).toMatchObject({ userId: 'admin', isAdmin: false });
+    expect(normaliseSession({ ...springFull, userId: 'admin', username: 'admin', userName: 'admin', role: 'USER' })).toMatchObject({
+      userId: 'admin',
+      isAdmin: false,
+    });
     expect(normaliseSession({ loggedIn: true, userId: 'admin' })).toMatchObject({ role: 'USER', isAdmin: false });
   });
 
@@ -120,6 +152,7 @@ describe('normaliseSession', () => {
   });
 
   it('always produces what the shared schema accepts', () => {
-    for (const raw of [springFull, { loggedIn: false }, { loggedIn: true, userId: 'x' }, null]) expect(SessionSchema.safeParse(normaliseSession(raw)).success).toBe(true);
+    for (const raw of [springFull, { loggedIn: false }, { loggedIn: true, userId: 'x' }, null])
+      expect(SessionSchema.safeParse(normaliseSession(raw)).success).toBe(true);
   });
 });

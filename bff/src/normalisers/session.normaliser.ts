@@ -24,7 +24,8 @@ export function normaliseSession(raw: unknown): Session {
   const userId = naver?.[1]?.trim() || principal;
   const role = String(r.role ?? '').toUpperCase() === 'ADMIN' ? 'ADMIN' : 'USER';
   const providerRaw = str(r.provider)?.toLowerCase();
-  const provider = providerRaw && (SOCIAL_PROVIDERS as readonly string[]).includes(providerRaw) ? (providerRaw as SocialProvider) : naver ? 'naver' : null;
+  const provider =
+    providerRaw && (SOCIAL_PROVIDERS as readonly string[]).includes(providerRaw) ? (providerRaw as SocialProvider) : naver ? 'naver' : null;
   const socialId = str(r.socialId) ?? (naver ? userId : null);
   const name = str(r.name);
   return {

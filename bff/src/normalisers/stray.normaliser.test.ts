@@ -44,15 +44,47 @@ describe('normaliseStray', () => {
   });
 
   it('tolerates loose values: string numbers, lower-case enums, seconds, date-times, odd genders', () => {
-    const s = normaliseStray({ ...legacyForm, id: '7', latitude: '37.1', longitude: 'east', status: 'waiting', gender: 'f', foundTime: '9:05:00', foundDate: '2025-07-09T00:00:00' });
-    expect(s).toMatchObject({ id: 7, latitude: 37.1, longitude: null, status: 'WAITING', gender: 'FEMALE', foundTime: '09:05', foundDate: '2025-07-09' });
-    expect(normaliseStray({ ...legacyForm, gender: 'NEUTER', type: '', description: null, location: undefined })).toMatchObject({ gender: null, type: null, description: '', location: '' });
+    const s = normaliseStray({
+      ...legacyForm,
+      id: '7',
+      latitude: '37.1',
+      longitude: 'east',
+      status: 'waiting',
+      gender: 'f',
+      foundTime: '9:05:00',
+      foundDate: '2025-07-09T00:00:00',
+    });
+    expect(s).toMatchObject({
+      id: 7,
+      latitude: 37.1,
+      longitude: null,
+      status: 'WAITING',
+      gender: 'FEMALE',
+      foundTime: '09:05',
+      foundDate: '2025-07-09',
+    });
+    expect(normaliseStray({ ...legacyForm, gender: 'NEUTER', type: '', description: null, location: undefined })).toMatchObject({
+      gender: null,
+      type: null,
+      description: '',
+      location: '',
+    });
   });
 
   it('drops what cannot be shown: no id, no status (legacy search documents), not an object', () => {
     expect(normaliseStray({ ...legacyForm, id: 0 })).toBeNull();
     expect(normaliseStray({ ...legacyForm, id: 'abc' })).toBeNull();
-    expect(normaliseStray({ id: 501, type: 'Poodle', gender: 'MALE', foundDate: '2025-07-09', foundTime: '14:30', description: null, location: '서울특별시' })).toBeNull();
+    expect(
+      normaliseStray({
+        id: 501,
+        type: 'Poodle',
+        gender: 'MALE',
+        foundDate: '2025-07-09',
+        foundTime: '14:30',
+        description: null,
+        location: '서울특별시',
+      }),
+    ).toBeNull();
     expect(normaliseStray(null)).toBeNull();
     expect(normaliseStray('x')).toBeNull();
   });

@@ -27,4 +27,3 @@ export async function startOpsBff(upstreamUrl: string, env: Record<string, strin
   const port = typeof address === 'object' && address ? address.port : 0;
   return { url: `http://127.0.0.1:${port}`, app, config, logs, close: () => app.close() };
 }
-

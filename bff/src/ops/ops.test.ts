@@ -60,7 +60,8 @@ describe('metrics', () => {
     expect(text).toMatch(/upstream_request_duration_seconds_count\{tier="bff",method="POST",outcome="5xx"\} 1\b/);
     expect(text).toMatch(/upstream_errors_total\{kind="timeout",tier="bff"\} 1\b/);
     expect(text).toMatch(/upstream_errors_total\{kind="5xx",tier="bff"\} 1\b/);
-    for (const name of ['nodejs_eventloop_lag_seconds', 'http_open_connections', 'realtime_open_sockets{kind="stomp",tier="bff"} 0']) expect(text).toContain(name);
+    for (const name of ['nodejs_eventloop_lag_seconds', 'http_open_connections', 'realtime_open_sockets{kind="stomp",tier="bff"} 0'])
+      expect(text).toContain(name);
 
     expectEnvelope(await client.get('/metrics'), 404, 'NOT_FOUND');
   });
@@ -109,12 +110,17 @@ describe('logs', () => {
       await client.post('/api/users/login', { userId: 'logwatch', password }, { headers });
       await client.post('/api/users/send-email', undefined, { query: { email }, headers });
       await client.post('/api/users/verify-email', undefined, { query: { code: '918273', email }, headers });
-      await client.post('/api/users/signup', { name: '김포브', userId: 'logwatch', email, password, birth: '1990-01-01', phoneNm: '010-1234-5678' }, { headers });
+      await client.post(
+        '/api/users/signup',
+        { name: '김포브', userId: 'logwatch', email, password, birth: '1990-01-01', phoneNm: '010-1234-5678' },
+        { headers },
+      );
       logged.app.log.info({ body: { email, password, verificationCode: '918273' } }, `custom line about ${email}`);
 
       const all = logged.logs.join('\n');
       expect(logged.logs.length).toBeGreaterThan(6);
-      for (const secret of [password, email, 'secret.person%40example.com', session, '918273', '010-1234-5678']) expect(all).not.toContain(secret);
+      for (const secret of [password, email, 'secret.person%40example.com', session, '918273', '010-1234-5678'])
+        expect(all).not.toContain(secret);
       expect(all).toContain('s***@e***');
       const lines = logged.logs.map((l) => JSON.parse(l) as Record<string, unknown>);
       for (const l of lines.filter((x) => x.req || x.res)) expect(typeof l.requestId).toBe('string');

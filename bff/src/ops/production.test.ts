@@ -27,9 +27,11 @@ describe('production refuses to start without what it needs', () => {
     expect(message.match(/^ {2}- /gm)).toHaveLength(1);
   });
 
-  it('in front of the legacy, needs the service account that fetches visitors\' photos', () => {
+  it("in front of the legacy, needs the service account that fetches visitors' photos", () => {
     expect(refusal({ ...complete, UPSTREAM_KIND: 'legacy' })).toMatch(/LEGACY_SERVICE_USER_ID and LEGACY_SERVICE_PASSWORD: required/);
-    expect(() => loadBffConfig({ ...complete, UPSTREAM_KIND: 'legacy', LEGACY_SERVICE_USER_ID: 'svc', LEGACY_SERVICE_PASSWORD: 'pw' })).not.toThrow();
+    expect(() =>
+      loadBffConfig({ ...complete, UPSTREAM_KIND: 'legacy', LEGACY_SERVICE_USER_ID: 'svc', LEGACY_SERVICE_PASSWORD: 'pw' }),
+    ).not.toThrow();
   });
 
   it('starts with everything set; development needs none of it', () => {

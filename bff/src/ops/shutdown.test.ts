@@ -17,7 +17,16 @@ afterAll(async () => {
 
 async function startBff(env: Record<string, string>) {
   const port = await freePort();
-  const started = processes.start('bff/src/server.ts', { NODE_ENV: 'test', LOG_FORMAT: 'json', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), UPSTREAM_URL: spring.url, UPSTREAM_KIND: 'legacy', ...env });
+  const started = processes.start('bff/src/server.ts', {
+    NODE_ENV: 'test',
+    LOG_FORMAT: 'json',
+    LOG_LEVEL: 'info',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    UPSTREAM_URL: spring.url,
+    UPSTREAM_KIND: 'legacy',
+    ...env,
+  });
   await until(async () => ((await request(port, '/healthz')).status === 200 ? true : undefined), 60_000);
   return { port, ...started };
 }
@@ -38,7 +47,14 @@ describe('graceful shutdown of the BFF process', () => {
     bff.child.kill('SIGTERM');
 
     // (A connection caught in the accept queue as the listener closes is reset; then every new one is refused.)
-    const refused = await until(async () => request(bff.port, '/healthz').then(() => undefined, (err: NodeJS.ErrnoException) => (err.code === 'ECONNREFUSED' ? err.code : undefined)), 3000);
+    const refused = await until(
+      async () =>
+        request(bff.port, '/healthz').then(
+          () => undefined,
+          (err: NodeJS.ErrnoException) => (err.code === 'ECONNREFUSED' ? err.code : undefined),
+        ),
+      3000,
+    );
     expect(refused).toBe('ECONNREFUSED');
     expect(await closed).toBe(1012);
     expect(frames.find((f) => f.startsWith('ERROR'))).toMatch(/message:server restarting/);

@@ -24,7 +24,12 @@ export function instrumentUpstream(client: UpstreamClient, registry: Registry): 
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const errors = new Counter({ name: 'upstream_errors_total', help: 'Upstream calls that failed, by kind: timeout, refused (unreachable), 5xx.', labelNames: ['kind'], registers: [registry] });
+  const errors = new Counter({
+    name: 'upstream_errors_total',
+    help: 'Upstream calls that failed, by kind: timeout, refused (unreachable), 5xx.',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
   for (const name of ['request', 'stream'] as const) {
     const original = client[name].bind(client) as (...args: Parameters<Call>) => Promise<{ status: number }>;
     const wrapped = async (...args: Parameters<Call>) => {

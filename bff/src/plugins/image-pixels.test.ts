@@ -23,13 +23,24 @@ function pngBomb(width = 16000, height = 16000): Buffer {
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([1, 0, 0, 0, 0], 8);
   const rows = Buffer.alloc((Math.ceil(width / 8) + 1) * height);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('photos declaring too many pixels', () => {
   it('are refused with 413 IMAGE_TOO_LARGE on every upload route, before the upstream sees them', async () => {
     const bomb = pngBomb();
-    const user = stack.spring.state.addUser({ userId: 'bomber1', password: 'secret123', name: '김민지', email: 'bomber1@example.com', role: 'USER' });
+    const user = stack.spring.state.addUser({
+      userId: 'bomber1',
+      password: 'secret123',
+      name: '김민지',
+      email: 'bomber1@example.com',
+      role: 'USER',
+    });
     const client = createClient(stack.bff.url);
     client.cookies.set('JSESSIONID', stack.spring.state.createSession(user.userId));
     const before = stack.spring.state.requests.length;

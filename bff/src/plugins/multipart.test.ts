@@ -31,7 +31,9 @@ describe('readMultipart', () => {
   });
 
   it('accepts a real image in a listed file field and ignores unlisted non-JSON files', async () => {
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c96' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c96' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('photo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'dog.png');
     form.append('other', new Blob(['hello'], { type: 'text/plain' }), 'x.txt');

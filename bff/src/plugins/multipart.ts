@@ -25,7 +25,9 @@ export interface MultipartBody {
 export const multipartPlugin = fp(
   async (app) => {
     // One byte over the limit lets us tell "exactly 5 MB" (fine) from "more" (413).
-    await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes + 1, files: 2, fields: 10, fieldSize: 64 * 1024, parts: 12 } });
+    await app.register(multipart, {
+      limits: { fileSize: LIMITS.imageMaxBytes + 1, files: 2, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+    });
   },
   { name: 'multipart' },
 );
@@ -41,7 +43,11 @@ export const multipartPlugin = fp(
  * hands it over parsed) or a file/Blob part (`curl -F pet=@pet.json`, a Blob
  * in FormData). Read it with `jsonPart`.
  */
-export async function readMultipart(request: FastifyRequest, fileFields: readonly string[], jsonFields: readonly string[] = []): Promise<MultipartBody> {
+export async function readMultipart(
+  request: FastifyRequest,
+  fileFields: readonly string[],
+  jsonFields: readonly string[] = [],
+): Promise<MultipartBody> {
   if (!request.isMultipart()) throw BffError.because(415, 'UNSUPPORTED_CONTENT_TYPE', 'MULTIPART_REQUIRED');
   const body: MultipartBody = { fields: {}, json: {}, files: {} };
   try {

@@ -23,14 +23,25 @@ async function bffWith(env: Record<string, string>) {
 
 function expectLimited(res: TestResponse) {
   expect(res.status).toBe(429);
-  expect(res.body.error).toMatchObject({ code: 'RATE_LIMITED', message: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.', requestId: res.headers.get('x-request-id') });
+  expect(res.body.error).toMatchObject({
+    code: 'RATE_LIMITED',
+    message: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
+    requestId: res.headers.get('x-request-id'),
+  });
   const retryAfter = Number(res.headers.get('retry-after'));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(600);
 }
 
 let seq = 0;
-const owner = (password = 'right-password') => spring.state.addUser({ userId: `owner${Date.now().toString(36)}${seq++}`, password, name: '김민지', email: `o${seq}@example.com`, role: 'USER' }).userId;
+const owner = (password = 'right-password') =>
+  spring.state.addUser({
+    userId: `owner${Date.now().toString(36)}${seq++}`,
+    password,
+    name: '김민지',
+    email: `o${seq}@example.com`,
+    role: 'USER',
+  }).userId;
 
 /** A login as seen from `ip` (the BFF trusts one proxy hop in these tests, so X-Forwarded-For names the caller). */
 const loginFrom = (url: string, ip: string, userId: string, password = 'wrong-password') =>
@@ -88,7 +99,16 @@ describe('rate limits', () => {
 
   it('does not count requests that fail validation', async () => {
     const bff = await loginEnv({ RATE_LOGIN_PER_ACCOUNT_AND_IP: '1', RATE_LOGIN_PER_IP: '1' });
-    for (let i = 0; i < 3; i++) expect((await createClient(bff.url).post('/api/users/login', { userId: '', password: '' }, { headers: { 'x-forwarded-for': '198.51.100.1' } })).status).toBe(400);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await createClient(bff.url).post(
+            '/api/users/login',
+            { userId: '', password: '' },
+            { headers: { 'x-forwarded-for': '198.51.100.1' } },
+          )
+        ).status,
+      ).toBe(400);
     expect((await login(bff.url, 'first')).status).toBe(401);
     expectLimited(await login(bff.url, 'first'));
   });
@@ -97,7 +117,11 @@ describe('rate limits', () => {
     const spoofs = ['10.9.9.1', '10.9.9.2, 10.9.9.3', '10.9.9.4'];
     const tryAll = async (url: string, headers: (spoof: string) => Record<string, string>) => {
       const answers: number[] = [];
-      for (const spoof of spoofs) answers.push((await createClient(url).post('/api/users/login', { userId: `acct-${spoof}`, password: 'x' }, { headers: headers(spoof) })).status);
+      for (const spoof of spoofs)
+        answers.push(
+          (await createClient(url).post('/api/users/login', { userId: `acct-${spoof}`, password: 'x' }, { headers: headers(spoof) }))
+            .status,
+        );
       return answers;
     };
     const limits = { RATE_LOGIN_PER_ACCOUNT_AND_IP: '100', RATE_LOGIN_PER_IP: '2', RATE_LOGIN_SLOWDOWN_MS: '0' };
@@ -127,7 +151,8 @@ describe('rate limits', () => {
   });
 
   it('limits code guesses per address and per IP', async () => {
-    const verify = (url: string, email: string) => createClient(url).post('/api/users/verify-email', undefined, { query: { code: '123456', email } });
+    const verify = (url: string, email: string) =>
+      createClient(url).post('/api/users/verify-email', undefined, { query: { code: '123456', email } });
     const perAddress = await bffWith({ RATE_VERIFY_PER_ADDRESS: '2', RATE_VERIFY_PER_IP: '100' });
     expect((await verify(perAddress.url, 'guess@example.com')).status).toBe(400);
     expect((await verify(perAddress.url, 'guess@example.com')).status).toBe(400);
@@ -140,7 +165,7 @@ describe('rate limits', () => {
     expectLimited(await verify(perIp.url, 'x3@example.com'));
   });
 
-  it('requires the address with a code, so no guess escapes the per-address limit and the code\'s tries', async () => {
+  it("requires the address with a code, so no guess escapes the per-address limit and the code's tries", async () => {
     const bff = await bffWith({ RATE_VERIFY_PER_ADDRESS: '2', RATE_VERIFY_PER_IP: '100' });
     const before = spring.state.calls('/api/users/verify-email').length;
     const res = await createClient(bff.url).post('/api/users/verify-email', undefined, { query: { code: '123456' } });

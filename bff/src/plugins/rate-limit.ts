@@ -31,7 +31,10 @@ declare module 'fastify' {
      * slow further attempts down, so a stranger can never lock the owner out.
      * A successful login clears its pair.
      */
-    loginGuard(account: (request: FastifyRequest) => string | undefined): { preHandler: preHandlerAsyncHookHandler; onSend: onSendAsyncHookHandler<unknown> };
+    loginGuard(account: (request: FastifyRequest) => string | undefined): {
+      preHandler: preHandlerAsyncHookHandler;
+      onSend: onSendAsyncHookHandler<unknown>;
+    };
   }
   interface FastifyRequest {
     loginAttempt?: LoginAttempt;
@@ -106,7 +109,10 @@ export const rateLimitPlugin = fp(
           safely('account', () => login.account.penalty(attempt.account, 1)),
         ]);
         request.loginAttempt = attempt;
-        const refused = [pair && pair.consumedPoints > login.limits.perPair ? pair : undefined, ip && ip.consumedPoints > login.limits.perIp ? ip : undefined].filter((r) => r !== undefined);
+        const refused = [
+          pair && pair.consumedPoints > login.limits.perPair ? pair : undefined,
+          ip && ip.consumedPoints > login.limits.perIp ? ip : undefined,
+        ].filter((r) => r !== undefined);
         if (refused.length > 0) {
           const retryAfter = Math.max(1, ...refused.map((r) => Math.ceil(r.msBeforeNext / 1000)));
           request.log.info({ route: request.routeOptions.url }, 'login rate limited');
@@ -124,7 +130,10 @@ export const rateLimitPlugin = fp(
         if (!attempt) return;
         request.loginAttempt = undefined;
         if (reply.statusCode === 401) return;
-        const refund = [safely('ip', () => login.ip.reward(attempt.ip, 1)), safely('account', () => login.account.reward(attempt.account, 1))];
+        const refund = [
+          safely('ip', () => login.ip.reward(attempt.ip, 1)),
+          safely('account', () => login.account.reward(attempt.account, 1)),
+        ];
         if (reply.statusCode < 300) await Promise.all([...refund, safely('pair', () => login.pair.delete(attempt.pair))]);
         else await Promise.all([...refund, safely('pair', () => login.pair.reward(attempt.pair, 1))]);
       },

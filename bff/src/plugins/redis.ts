@@ -25,7 +25,12 @@ export const redisPlugin = fp(
       return;
     }
     // Reconnects at most 500 ms apart, so a command queued during an outage fails within about a second.
-    const redis = new Redis(url, { connectTimeout: 1000, maxRetriesPerRequest: 1, retryStrategy: (times) => Math.min(times * 100, 500), lazyConnect: false });
+    const redis = new Redis(url, {
+      connectTimeout: 1000,
+      maxRetriesPerRequest: 1,
+      retryStrategy: (times) => Math.min(times * 100, 500),
+      lazyConnect: false,
+    });
     redis.on('error', (err) => app.log.warn({ err: err.message }, 'redis error'));
     app.decorate('redis', redis);
     app.addHook('onClose', async () => {

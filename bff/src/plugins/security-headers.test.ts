@@ -60,7 +60,11 @@ describe('tileOrigin', () => {
   });
 
   it('adds the configured tile origin to img-src', () => {
-    const directives = cspDirectives({ kakaoMapKey: undefined, mapTileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png', hstsMaxAgeSeconds: 0 });
+    const directives = cspDirectives({
+      kakaoMapKey: undefined,
+      mapTileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+      hstsMaxAgeSeconds: 0,
+    });
     expect(directives.imgSrc).toContain('https://*.tile.openstreetmap.org');
     expect(directives.upgradeInsecureRequests).toBeNull();
   });

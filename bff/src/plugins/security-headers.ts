@@ -10,7 +10,11 @@ const PORTONE = { script: ['https://cdn.iamport.kr'], frame: ['https://*.iamport
  * the map code from t1.daumcdn.net and geocodes through JSONP scripts on
  * dapi.kakao.com; tiles and marker images come from *.daumcdn.net.
  */
-const KAKAO = { script: ['https://dapi.kakao.com', 'https://*.daumcdn.net'], img: ['https://*.daumcdn.net', 'https://*.kakaocdn.net'], connect: ['https://dapi.kakao.com'] };
+const KAKAO = {
+  script: ['https://dapi.kakao.com', 'https://*.daumcdn.net'],
+  img: ['https://*.daumcdn.net', 'https://*.kakaocdn.net'],
+  connect: ['https://dapi.kakao.com'],
+};
 
 /**
  * The origin a Leaflet tile template loads from, with a `{s}`-style subdomain
@@ -25,7 +29,9 @@ export function tileOrigin(template: string): string | null {
 }
 
 /** The CSP directives: exactly what the SPA loads for this configuration. */
-export function cspDirectives(config: Pick<BffConfig, 'kakaoMapKey' | 'mapTileUrl' | 'hstsMaxAgeSeconds'>): Record<string, string[] | null> {
+export function cspDirectives(
+  config: Pick<BffConfig, 'kakaoMapKey' | 'mapTileUrl' | 'hstsMaxAgeSeconds'>,
+): Record<string, string[] | null> {
   const kakao = config.kakaoMapKey ? KAKAO : { script: [], img: [], connect: [] };
   const tiles = config.kakaoMapKey ? [] : [tileOrigin(config.mapTileUrl)].filter((o): o is string => o !== null);
   return {

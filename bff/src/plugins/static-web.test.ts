@@ -67,7 +67,18 @@ describe('static web (single-process mode)', () => {
   });
 
   it('answers server paths, missing assets and non-HTML clients with the 404 envelope, never the SPA', async () => {
-    for (const url of ['/ws', '/ws/websocket', '/socket.io/?EIO=4&transport=polling', '/oauth2/authorization/google', '/API/users', '//api/pet/1', '/uploads/x.jpg', '/dashboard', '/assets/missing-123.js', '/no-such-screen']) {
+    for (const url of [
+      '/ws',
+      '/ws/websocket',
+      '/socket.io/?EIO=4&transport=polling',
+      '/oauth2/authorization/google',
+      '/API/users',
+      '//api/pet/1',
+      '/uploads/x.jpg',
+      '/dashboard',
+      '/assets/missing-123.js',
+      '/no-such-screen',
+    ]) {
       const res = await app.inject({ url, headers: url === '/no-such-screen' ? { accept: 'application/json' } : html });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toMatchObject({ error: { code: 'NOT_FOUND' } });

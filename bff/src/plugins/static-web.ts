@@ -39,7 +39,8 @@ export const staticWebPlugin = fp<{ dir: string }>(
       if (isServerPath(pathname)) return reply.callNotFound();
       if (isScreenRoute(pathname)) return sendIndex(reply);
       const file = path.join(root, path.normalize(decodeURIComponentSafe(pathname)));
-      if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(path.relative(root, file));
+      if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile())
+        return reply.sendFile(path.relative(root, file));
       // A missing asset must not come back as HTML (the browser would try to run it).
       if (!wantsHtml(request) || path.extname(pathname) !== '') return reply.callNotFound();
       return sendIndex(reply, 404);

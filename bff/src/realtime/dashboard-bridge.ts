@@ -48,7 +48,12 @@ export class DashboardBridge {
     server: HttpServer,
     private readonly opts: DashboardBridgeOptions,
   ) {
-    this.io = new Server(server, { path: DASHBOARD_SOCKET_PATH, serveClient: false, transports: ['websocket', 'polling'], destroyUpgrade: false });
+    this.io = new Server(server, {
+      path: DASHBOARD_SOCKET_PATH,
+      serveClient: false,
+      transports: ['websocket', 'polling'],
+      destroyUpgrade: false,
+    });
     this.io.use((socket, next) => {
       opts
         .authorise(socket.request.headers)
@@ -80,8 +85,17 @@ export class DashboardBridge {
     const sid = this.admins.values().next().value;
     if (!sid) return;
     this.upstreamSession = sid;
-    const common = { transports: ['websocket'], reconnection: true, reconnectionDelay: 1000, reconnectionDelayMax: 30_000, extraHeaders: { cookie: `JSESSIONID=${sid}` } };
-    const socket: UpstreamSocket = this.opts.kind === 'legacy' ? ioV2(this.opts.upstreamUrl, { ...common, forceNew: true }) : ioV4(this.opts.upstreamUrl, { ...common, forceNew: true });
+    const common = {
+      transports: ['websocket'],
+      reconnection: true,
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 30_000,
+      extraHeaders: { cookie: `JSESSIONID=${sid}` },
+    };
+    const socket: UpstreamSocket =
+      this.opts.kind === 'legacy'
+        ? ioV2(this.opts.upstreamUrl, { ...common, forceNew: true })
+        : ioV4(this.opts.upstreamUrl, { ...common, forceNew: true });
     this.upstream = socket;
     socket.on('connect', () => {
       this.opts.log.info('dashboard upstream connected');
@@ -92,7 +106,8 @@ export class DashboardBridge {
     socket.on('disconnect', (reason) => {
       this.setOnline(false);
       // A server that ends the session itself (e.g. while restarting) is not retried by the client: reconnect by hand.
-      if (reason === 'io server disconnect' && this.upstream === socket) setTimeout(() => this.upstream === socket && (socket as UpstreamSocket & { connect(): unknown }).connect(), 1000);
+      if (reason === 'io server disconnect' && this.upstream === socket)
+        setTimeout(() => this.upstream === socket && (socket as UpstreamSocket & { connect(): unknown }).connect(), 1000);
     });
     socket.on('connect_error', (err) => this.opts.log.debug({ err }, 'dashboard upstream connect error'));
     for (const event of DASHBOARD_EVENTS) {

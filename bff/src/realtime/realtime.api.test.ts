@@ -25,7 +25,17 @@ async function user(role: 'USER' | 'ADMIN' = 'USER') {
   const userId = `rt${role === 'ADMIN' ? 'admin' : 'member'}${seq}${Date.now().toString(36)}`;
   const row = await api.ctx.db
     .insertInto('users')
-    .values({ userId, name: null, email: `${userId}@example.com`, passwordHash: null, birth: null, phoneNm: null, role, provider: null, socialId: null })
+    .values({
+      userId,
+      name: null,
+      email: `${userId}@example.com`,
+      passwordHash: null,
+      birth: null,
+      phoneNm: null,
+      role,
+      provider: null,
+      socialId: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { pk: row.id, userId, sid: await api.ctx.sessions.create(row.id) };
@@ -36,7 +46,15 @@ const stomp = async (sid: string | null) => {
   return s;
 };
 const decided = (applicantPk: number) =>
-  api.ctx.events.publish({ type: 'adoption.decided', occurredAt: new Date().toISOString(), applicationId: 1, strayId: 1, applicantPk, outcome: 'APPROVED', reason: 'APPROVED_BY_ADMIN' });
+  api.ctx.events.publish({
+    type: 'adoption.decided',
+    occurredAt: new Date().toISOString(),
+    applicationId: 1,
+    strayId: 1,
+    applicantPk,
+    outcome: 'APPROVED',
+    reason: 'APPROVED_BY_ADMIN',
+  });
 
 describe('STOMP bridge /ws, upstream = our api', () => {
   it('refuses a visitor at the handshake', async () => {
@@ -52,7 +70,12 @@ describe('STOMP bridge /ws, upstream = our api', () => {
     await theirs.subscribe(`/topic/user/${other.userId}/adoption`);
     await decided(me.pk);
     const [message] = await mine.messages(1);
-    expect(message?.body).toMatchObject({ id: expect.any(Number), kind: 'ADOPTION_RESULT', read: false, link: expect.stringMatching(/^\//) });
+    expect(message?.body).toMatchObject({
+      id: expect.any(Number),
+      kind: 'ADOPTION_RESULT',
+      read: false,
+      link: expect.stringMatching(/^\//),
+    });
     await decided(other.pk);
     await theirs.messages(1);
     expect(mine.received).toHaveLength(1);
@@ -61,8 +84,12 @@ describe('STOMP bridge /ws, upstream = our api', () => {
   it("answers a SUBSCRIBE to another member's topic, or a member's to an admin topic, with an ERROR frame", async () => {
     const me = await user();
     const other = await user();
-    expect((await (await stomp(me.sid)).subscribeExpectingError(`/topic/user/${other.userId}/adoption`)).headers.message).toBe('FORBIDDEN_DESTINATION');
-    expect((await (await stomp(me.sid)).subscribeExpectingError('/topic/admin/adoption/alerts')).headers.message).toBe('FORBIDDEN_DESTINATION');
+    expect((await (await stomp(me.sid)).subscribeExpectingError(`/topic/user/${other.userId}/adoption`)).headers.message).toBe(
+      'FORBIDDEN_DESTINATION',
+    );
+    expect((await (await stomp(me.sid)).subscribeExpectingError('/topic/admin/adoption/alerts')).headers.message).toBe(
+      'FORBIDDEN_DESTINATION',
+    );
   });
 
   it('survives the upstream dropping every session: the browser stays connected and keeps its subscription', async () => {
@@ -88,7 +115,13 @@ describe('STOMP bridge /ws, upstream = our api', () => {
     const s = await stomp(admin.sid);
     await s.subscribe('/topic/admin/adoption/alerts');
     await vi.waitFor(async () => {
-      await api.ctx.events.publish({ type: 'adoption.requested', occurredAt: new Date().toISOString(), applicationId: 2, strayId: 1, applicantPk: applicant.pk });
+      await api.ctx.events.publish({
+        type: 'adoption.requested',
+        occurredAt: new Date().toISOString(),
+        applicationId: 2,
+        strayId: 1,
+        applicantPk: applicant.pk,
+      });
       expect(s.received.length).toBeGreaterThan(0);
     });
     expect(s.received[0]?.body).toMatchObject({ kind: 'ADOPTION_REQUEST', link: '/admin/adopt-applications' });
@@ -123,7 +156,14 @@ describe('notifications REST, upstream = our api', () => {
 });
 
 describe('dashboard socket, upstream = our api (socket.io v4)', () => {
-  const connect = (sid: string) => ioClient(bff.url, { path: '/dashboard/socket.io/', transports: ['websocket'], extraHeaders: { cookie: `JSESSIONID=${sid}` }, reconnection: false, forceNew: true });
+  const connect = (sid: string) =>
+    ioClient(bff.url, {
+      path: '/dashboard/socket.io/',
+      transports: ['websocket'],
+      extraHeaders: { cookie: `JSESSIONID=${sid}` },
+      reconnection: false,
+      forceNew: true,
+    });
 
   it('refuses a member and re-emits the events to an admin, numbers included', async () => {
     const member = connect((await user()).sid);

@@ -54,7 +54,14 @@ describe('STOMP bridge /ws, upstream = legacy Spring', () => {
     spring.state.notify(me.userId, 'ADOPTION_RESULT', '입양 신청이 승인되었습니다.');
     const [message] = await mine.messages(1);
     expect(message?.destination).toBe(`/topic/user/${me.userId}/adoption`);
-    expect(message?.body).toEqual({ id: null, kind: 'ADOPTION_RESULT', message: '입양 신청이 승인되었습니다.', createdAt: expect.stringMatching(/Z$/), read: false, link: '/adopt' });
+    expect(message?.body).toEqual({
+      id: null,
+      kind: 'ADOPTION_RESULT',
+      message: '입양 신청이 승인되었습니다.',
+      createdAt: expect.stringMatching(/Z$/),
+      read: false,
+      link: '/adopt',
+    });
     spring.state.notify(other.userId, 'ADOPTION_RESULT', '다른 회원');
     await theirs.messages(1);
     expect(mine.received).toHaveLength(1);
@@ -115,7 +122,9 @@ describe('notifications REST, upstream = legacy Spring', () => {
 
     const list = await c.get(`/api/notifications/user/${me.userId}/unread`);
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([{ id: mineN.id, kind: 'COMMENT', message: '댓글', createdAt: expect.any(String), read: false, link: '/community' }]);
+    expect(list.body).toEqual([
+      { id: mineN.id, kind: 'COMMENT', message: '댓글', createdAt: expect.any(String), read: false, link: '/community' },
+    ]);
     expect((await c.get(`/api/notifications/user/${other.userId}/unread`)).body.error.code).toBe('FORBIDDEN');
     expect((await c.put(`/api/notifications/user/${other.userId}/read-all`)).status).toBe(403);
 
@@ -164,7 +173,13 @@ describe('dashboard, upstream = legacy Spring', () => {
 
   it('admits only admins to the live socket and re-emits the v2 upstream events in the shared shape', async () => {
     const connect = (sid: string) =>
-      ioClient(bff.url, { path: '/dashboard/socket.io/', transports: ['websocket'], extraHeaders: { cookie: `JSESSIONID=${sid}` }, reconnection: false, forceNew: true });
+      ioClient(bff.url, {
+        path: '/dashboard/socket.io/',
+        transports: ['websocket'],
+        extraHeaders: { cookie: `JSESSIONID=${sid}` },
+        reconnection: false,
+        forceNew: true,
+      });
     const member = connect(newMember().sid);
     const refused = await new Promise<Error>((resolve) => member.on('connect_error', resolve));
     expect(refused.message).toBe('FORBIDDEN');
@@ -189,7 +204,9 @@ describe('dashboard, upstream = legacy Spring', () => {
     await vi.waitFor(() => expect(spring.state.dashboardJoins).toBe(2), { timeout: 10_000 });
     await vi.waitFor(() => expect(statuses.at(-1)).toEqual({ online: true }));
     const again = new Promise<unknown>((resolve) => admin.on('pet_adopted', resolve));
-    spring.state.dashboardSocket?.to('dashboard').emit('pet_adopted', { message: '새로운 입양 신청이 접수되었습니다.', petId: 7, userId: 'kim' });
+    spring.state.dashboardSocket
+      ?.to('dashboard')
+      .emit('pet_adopted', { message: '새로운 입양 신청이 접수되었습니다.', petId: 7, userId: 'kim' });
     expect(await again).toMatchObject({ event: 'pet_adopted', petId: 7 });
 
     // A second admin shares the one upstream connection.

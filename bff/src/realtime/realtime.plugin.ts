@@ -54,7 +54,8 @@ export const realtimePlugin = fp(
         websocket: true,
         schema: { hide: true },
         preValidation: async (request) => {
-          if (!originAllowed(request.headers.origin, ownOrigins(request), config.allowedOrigins)) throw new BffError(403, 'CROSS_ORIGIN_REJECTED');
+          if (!originAllowed(request.headers.origin, ownOrigins(request), config.allowedOrigins))
+            throw new BffError(403, 'CROSS_ORIGIN_REJECTED');
           const s = await request.session();
           if (!s.loggedIn) throw new BffError(401, 'UNAUTHENTICATED');
         },

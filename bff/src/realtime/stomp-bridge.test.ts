@@ -36,7 +36,10 @@ async function exchange(...frames: string[]): Promise<{ received: string; code: 
   const code = await new Promise<number>((r) => ws.once('close', (c) => r(c)));
   return { received, code };
 }
-const frame = (command: string, headers: Record<string, string> = {}) => `${command}\n${Object.entries(headers).map(([k, v]) => `${k}:${v}\n`).join('')}\n\0`;
+const frame = (command: string, headers: Record<string, string> = {}) =>
+  `${command}\n${Object.entries(headers)
+    .map(([k, v]) => `${k}:${v}\n`)
+    .join('')}\n\0`;
 
 describe('STOMP bridge rules', () => {
   it('refuses a CONNECT with an ERROR frame when the upstream cannot be reached, instead of claiming to be connected', async () => {

@@ -91,7 +91,11 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void 
     for (const [id, sub] of subs) {
       if (!sub.routes.some((r) => r.destination === upstreamDestination && r.accepts(body))) continue;
       json ??= JSON.stringify(notification);
-      send('MESSAGE', { subscription: id, 'message-id': `m-${++messageSeq}`, destination: sub.destination, 'content-type': 'application/json' }, json);
+      send(
+        'MESSAGE',
+        { subscription: id, 'message-id': `m-${++messageSeq}`, destination: sub.destination, 'content-type': 'application/json' },
+        json,
+      );
     }
   }
 
@@ -118,12 +122,19 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void 
         connected = true;
         // CONNECTED only once the upstream session is up: "connected" then means messages can arrive.
         // An upstream that stays away ends the attempt; the browser retries (and shows it is offline meanwhile).
-        const giveUp = setTimeout(() => fail('UPSTREAM_UNAVAILABLE', 'The notification server cannot be reached.'), opts.upstreamWaitMs ?? UPSTREAM_WAIT_MS);
+        const giveUp = setTimeout(
+          () => fail('UPSTREAM_UNAVAILABLE', 'The notification server cannot be reached.'),
+          opts.upstreamWaitMs ?? UPSTREAM_WAIT_MS,
+        );
         timers.push(giveUp);
         onFirstUpstream = () => {
           clearTimeout(giveUp);
           startHeartbeats(frame.headers['heart-beat']);
-          send('CONNECTED', { version: versions.includes('1.2') ? '1.2' : '1.1', 'heart-beat': `${heartbeatMs},${heartbeatMs}`, server: 'pawbridge-bff' });
+          send('CONNECTED', {
+            version: versions.includes('1.2') ? '1.2' : '1.1',
+            'heart-beat': `${heartbeatMs},${heartbeatMs}`,
+            server: 'pawbridge-bff',
+          });
         };
         upstream.activate();
         return;

@@ -13,7 +13,10 @@ export interface UpstreamRoute {
 }
 
 const all = () => true;
-const ofType = (...types: string[]) => (body: unknown) => types.includes((notificationTypeOf(body) ?? '').toUpperCase());
+const ofType =
+  (...types: string[]) =>
+  (body: unknown) =>
+    types.includes((notificationTypeOf(body) ?? '').toUpperCase());
 /** Notifications that are the admin's, whoever the topic names (the legacy stores them for the login id "admin"). */
 const ADMIN_TYPES = ['ABANDONED_PET', 'ADOPTION_REQUEST'];
 const notAdminType = (body: unknown) => !ofType(...ADMIN_TYPES)(body);
@@ -37,7 +40,10 @@ export function upstreamRoutesFor(destination: string, user: BridgeUser, kind: '
   if (!isOwn && !(isAdminTopic && user.isAdmin)) return null;
   if (kind === 'api') return [{ destination, accepts: all }];
 
-  const forMe = (...types: string[]) => (body: unknown) => ofType(...types)(body) && (recipientOf(body) ?? '').toLowerCase() === user.userId.toLowerCase();
+  const forMe =
+    (...types: string[]) =>
+    (body: unknown) =>
+      ofType(...types)(body) && (recipientOf(body) ?? '').toLowerCase() === user.userId.toLowerCase();
   const [abandoned, adoption] = own;
   switch (destination) {
     case abandoned:

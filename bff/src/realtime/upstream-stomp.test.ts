@@ -52,7 +52,7 @@ function client(heartbeatMs: number, log = pino({ level: 'silent' })) {
 }
 
 describe('upstream STOMP session', () => {
-  it('connects with the cookie, subscribes, hands over only its own subscriptions\' messages, and logs ERROR frames', async () => {
+  it("connects with the cookie, subscribes, hands over only its own subscriptions' messages, and logs ERROR frames", async () => {
     sessions.length = 0;
     offerHeartbeat = '0,0';
     const warn = vi.fn();
@@ -68,7 +68,13 @@ describe('upstream STOMP session', () => {
     await until(() => s!.frames.some((f) => f.command === 'SUBSCRIBE'));
     expect(s!.frames.at(-1)).toMatchObject({ command: 'SUBSCRIBE', headers: { id, destination: '/topic/user/mina/adoption' } });
     s!.ws.send(serializeStompFrame('MESSAGE', { subscription: 'other', destination: '/topic/x', 'message-id': '1' }, '{"no":1}'));
-    s!.ws.send(serializeStompFrame('MESSAGE', { subscription: id, destination: '/topic/user/mina/adoption', 'message-id': '2' }, '{"message":"승인"}'));
+    s!.ws.send(
+      serializeStompFrame(
+        'MESSAGE',
+        { subscription: id, destination: '/topic/user/mina/adoption', 'message-id': '2' },
+        '{"message":"승인"}',
+      ),
+    );
     s!.ws.send(serializeStompFrame('ERROR', { message: 'bad thing' }, 'detail'));
     await until(() => events.messages.length === 1 && warn.mock.calls.length === 1);
     expect(events.messages).toEqual([['/topic/user/mina/adoption', '{"message":"승인"}']]);

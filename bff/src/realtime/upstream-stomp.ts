@@ -91,7 +91,11 @@ export class UpstreamStomp {
     ws.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
       if (this.ws !== ws) return;
       this.lastHeard = Date.now();
-      const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+      const text = Array.isArray(data)
+        ? Buffer.concat(data).toString('utf8')
+        : Buffer.isBuffer(data)
+          ? data.toString('utf8')
+          : Buffer.from(data).toString('utf8');
       let frames: StompFrame[];
       try {
         frames = parser.push(text);

@@ -33,7 +33,8 @@ function codeFromOutbox(to: string): string {
   const eml = mails.at(-1) ?? '';
   const part = /Content-Type: text\/plain[^\n]*\nContent-Transfer-Encoding: (\S+)\n\n([\s\S]*?)\n--/i.exec(eml);
   const raw = part?.[2] ?? '';
-  const text = part?.[1]?.toLowerCase() === 'base64' ? Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8') : raw.replace(/=\n/g, '');
+  const text =
+    part?.[1]?.toLowerCase() === 'base64' ? Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8') : raw.replace(/=\n/g, '');
   const code = /(\d{6})/.exec(text)?.[1];
   if (!code) throw new Error(`no code mailed to ${to}`);
   return code;
@@ -41,7 +42,14 @@ function codeFromOutbox(to: string): string {
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${seq++}`;
-const signupBody = (userId: string, email: string) => ({ name: '이하은', userId, email, password: 'secret123', birth: '1993-03-03', phoneNm: '010-2222-3333' });
+const signupBody = (userId: string, email: string) => ({
+  name: '이하은',
+  userId,
+  email,
+  password: 'secret123',
+  birth: '1993-03-03',
+  phoneNm: '010-2222-3333',
+});
 
 async function verifiedEmail(client: TestClient): Promise<string> {
   const email = `${unique('mail')}@example.com`;
@@ -105,7 +113,11 @@ describe('accounts through the BFF against the real api', () => {
     await client.post('/api/users/signup', signupBody(userId, email));
     const res = await client.post('/api/users/login', { userId, password: 'not-the-password' });
     expect(res.status).toBe(401);
-    expect(res.body.error).toMatchObject({ code: 'INVALID_CREDENTIALS', message: '아이디 또는 비밀번호가 올바르지 않습니다.', requestId: res.headers.get('x-request-id') });
+    expect(res.body.error).toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+      message: '아이디 또는 비밀번호가 올바르지 않습니다.',
+      requestId: res.headers.get('x-request-id'),
+    });
     expect(client.cookies.has('JSESSIONID')).toBe(false);
   });
 
@@ -128,7 +140,9 @@ describe('accounts through the BFF against the real api', () => {
     expect(unverified.status).toBe(400);
     expect(unverified.body.error.code).toBe('EMAIL_NOT_VERIFIED');
 
-    const wrongCode = await client.post('/api/users/verify-email', undefined, { query: { code: '000000', email: `${unique('wc')}@example.com` } });
+    const wrongCode = await client.post('/api/users/verify-email', undefined, {
+      query: { code: '000000', email: `${unique('wc')}@example.com` },
+    });
     expect(wrongCode.status).toBe(400);
     expect(wrongCode.body.error).toMatchObject({ code: 'INVALID_CODE', fieldErrors: { code: '인증 코드가 올바르지 않습니다.' } });
   });

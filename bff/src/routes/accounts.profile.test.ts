@@ -8,7 +8,12 @@ import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
 import { apiMember, legacyMember } from '../testing/fixtures';
 import { expectEnvelope } from '../testing/expect-envelope';
 
-const profile = (overrides: Record<string, unknown> = {}) => ({ email: 'keep@example.com', birth: '1992-04-05', phoneNm: '010-5555-6666', ...overrides });
+const profile = (overrides: Record<string, unknown> = {}) => ({
+  email: 'keep@example.com',
+  birth: '1992-04-05',
+  phoneNm: '010-5555-6666',
+  ...overrides,
+});
 
 /** The newest code mailed to `to`, read from the api's outbox through its own mail fixture. */
 async function verifyAddress(api: TestApi, client: ReturnType<typeof createClient>, email: string): Promise<void> {
@@ -44,12 +49,18 @@ describe('PUT /api/users/me through the BFF, upstream = our api', () => {
     const before = proxy.seen.filter((s) => s.endsWith('/api/users/me')).length;
     const res = await client.put('/api/users/me', { email: 'nope', birth: '2001-02-30', phoneNm: '12' });
     expectEnvelope(res, 400, 'VALIDATION_FAILED');
-    expect(Object.keys((res.body as { error: { fieldErrors: Record<string, string> } }).error.fieldErrors).sort()).toEqual(['birth', 'email', 'phoneNm']);
+    expect(Object.keys((res.body as { error: { fieldErrors: Record<string, string> } }).error.fieldErrors).sort()).toEqual([
+      'birth',
+      'email',
+      'phoneNm',
+    ]);
     expect(proxy.seen.filter((s) => s.endsWith('/api/users/me')).length).toBe(before);
   });
 
   it('is documented at /docs with its body, the session answer and its failures', async () => {
-    const spec = (await createClient(bff.url).get('/docs/json')).body as { paths: Record<string, Record<string, { tags: string[]; summary: string; responses: Record<string, unknown>; requestBody?: unknown }>> };
+    const spec = (await createClient(bff.url).get('/docs/json')).body as {
+      paths: Record<string, Record<string, { tags: string[]; summary: string; responses: Record<string, unknown>; requestBody?: unknown }>>;
+    };
     const op = spec.paths['/api/users/me']?.put;
     expect(op?.tags).toEqual(['accounts']);
     expect(op?.summary).toMatch(/[가-힣]/);

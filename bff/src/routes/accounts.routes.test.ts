@@ -17,9 +17,16 @@ const uniqueId = (prefix: string) => `${prefix}${Date.now().toString(36)}${seq++
 
 function addUser(overrides: Partial<Parameters<FakeSpring['state']['addUser']>[0]> = {}) {
   const userId = overrides.userId ?? uniqueId('user');
-  return stack.spring.state.addUser({ password: 'secret123', name: '김민지', email: `${userId}@example.com`, birth: '1990-04-01', phoneNm: '010-1234-5678', ...overrides, userId });
+  return stack.spring.state.addUser({
+    password: 'secret123',
+    name: '김민지',
+    email: `${userId}@example.com`,
+    birth: '1990-04-01',
+    phoneNm: '010-1234-5678',
+    ...overrides,
+    userId,
+  });
 }
-
 
 describe('GET /api/users/check-session', () => {
   it('answers logged out without asking the upstream when there is no cookie', async () => {
@@ -33,7 +40,15 @@ describe('GET /api/users/check-session', () => {
     const client = createClient(stack.bff.url);
     client.cookies.set('JSESSIONID', stack.spring.state.createSession('3141592653'));
     const res = await client.get('/api/users/check-session');
-    expect(res.body).toMatchObject({ loggedIn: true, userId: '3141592653', username: '3141592653', name: null, displayName: '3141592653', isAdmin: false, role: 'USER' });
+    expect(res.body).toMatchObject({
+      loggedIn: true,
+      userId: '3141592653',
+      username: '3141592653',
+      name: null,
+      displayName: '3141592653',
+      isAdmin: false,
+      role: 'USER',
+    });
   });
 
   it('reports role ADMIN as isAdmin', async () => {
@@ -54,14 +69,18 @@ describe('GET /api/users/check-session', () => {
   });
 
   it('treats a 302 to /login as logged out', async () => {
-    stack.spring.state.override('GET /api/users/check-session', (req, reply) => reply.code(302).header('location', `http://${req.host}/login`).send());
+    stack.spring.state.override('GET /api/users/check-session', (req, reply) =>
+      reply.code(302).header('location', `http://${req.host}/login`).send(),
+    );
     const client = createClient(stack.bff.url);
     client.cookies.set('JSESSIONID', 'ANY');
     expect((await client.get('/api/users/check-session')).body).toEqual({ loggedIn: false });
   });
 
   it('answers 502 (not "logged out") when the upstream fails for a caller with a cookie', async () => {
-    stack.spring.state.override('GET /api/users/check-session', (_req, reply) => reply.code(500).send({ status: 500, error: 'Internal Server Error' }));
+    stack.spring.state.override('GET /api/users/check-session', (_req, reply) =>
+      reply.code(500).send({ status: 500, error: 'Internal Server Error' }),
+    );
     const client = createClient(stack.bff.url);
     client.cookies.set('JSESSIONID', 'ANY');
     expectEnvelope(await client.get('/api/users/check-session'), 502, 'UPSTREAM_UNAVAILABLE');
@@ -119,7 +138,11 @@ describe('POST /api/users/login', () => {
     const proxied = await startTestBff(stack.spring.url, { TRUST_PROXY: 'true' });
     try {
       const user = addUser();
-      const res = await createClient(proxied.url).post('/api/users/login', { userId: user.userId, password: 'secret123' }, { headers: { 'x-forwarded-proto': 'https', origin: 'https' + proxied.url.slice(4) } });
+      const res = await createClient(proxied.url).post(
+        '/api/users/login',
+        { userId: user.userId, password: 'secret123' },
+        { headers: { 'x-forwarded-proto': 'https', origin: 'https' + proxied.url.slice(4) } },
+      );
       expect(res.status).toBe(200);
       expect(sessionCookie(res)).toMatch(/Secure/);
     } finally {
@@ -154,10 +177,20 @@ describe('POST /api/users/login', () => {
   });
 
   it('maps a 302 and a 401 from the upstream to INVALID_CREDENTIALS', async () => {
-    stack.spring.state.override('POST /api/users/login', (req, reply) => reply.code(302).header('location', `http://${req.host}/login`).send());
-    expectEnvelope(await createClient(stack.bff.url).post('/api/users/login', { userId: 'someone', password: 'x' }), 401, 'INVALID_CREDENTIALS');
+    stack.spring.state.override('POST /api/users/login', (req, reply) =>
+      reply.code(302).header('location', `http://${req.host}/login`).send(),
+    );
+    expectEnvelope(
+      await createClient(stack.bff.url).post('/api/users/login', { userId: 'someone', password: 'x' }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
     stack.spring.state.override('POST /api/users/login', (_req, reply) => reply.code(401).send('no'));
-    expectEnvelope(await createClient(stack.bff.url).post('/api/users/login', { userId: 'someone', password: 'x' }), 401, 'INVALID_CREDENTIALS');
+    expectEnvelope(
+      await createClient(stack.bff.url).post('/api/users/login', { userId: 'someone', password: 'x' }),
+      401,
+      'INVALID_CREDENTIALS',
+    );
   });
 
   it('rejects empty fields with field errors and forwards nothing', async () => {
@@ -169,7 +202,11 @@ describe('POST /api/users/login', () => {
 
   it('answers 502 when the upstream fails', async () => {
     stack.spring.state.override('POST /api/users/login', (_req, reply) => reply.code(500).send({ status: 500 }));
-    expectEnvelope(await createClient(stack.bff.url).post('/api/users/login', { userId: 'someone', password: 'x' }), 502, 'UPSTREAM_UNAVAILABLE');
+    expectEnvelope(
+      await createClient(stack.bff.url).post('/api/users/login', { userId: 'someone', password: 'x' }),
+      502,
+      'UPSTREAM_UNAVAILABLE',
+    );
   });
 });
 

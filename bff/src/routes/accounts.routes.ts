@@ -1,6 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LoginRequestSchema, OK_MESSAGES, OkSchema, ProfileUpdateRequestSchema, SendEmailQuerySchema, SessionSchema, SessionUserSchema, SignupRequestSchema, VerifyEmailQuerySchema, type Ok, type OkMessageCode } from '@pawbridge/shared';
+import {
+  LoginRequestSchema,
+  OK_MESSAGES,
+  OkSchema,
+  ProfileUpdateRequestSchema,
+  SendEmailQuerySchema,
+  SessionSchema,
+  SessionUserSchema,
+  SignupRequestSchema,
+  VerifyEmailQuerySchema,
+  type Ok,
+  type OkMessageCode,
+} from '@pawbridge/shared';
 import { errorResponses } from '../errors/error-responses';
 import { AccountsGateway } from '../upstream/accounts.gateway';
 import { UPSTREAM_SESSION_COOKIE } from '../upstream/client';
@@ -30,7 +42,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/users/login',
     {
-      schema: { tags, summary: '아이디·비밀번호 로그인', body: LoginRequestSchema, response: { 200: SessionSchema, ...errorResponses(400, 401, 429, 502, 504) } },
+      schema: {
+        tags,
+        summary: '아이디·비밀번호 로그인',
+        body: LoginRequestSchema,
+        response: { 200: SessionSchema, ...errorResponses(400, 401, 429, 502, 504) },
+      },
       ...app.loginGuard((req) => lower((req.body as { userId?: string }).userId)),
     },
     async (request, reply) => {
@@ -54,7 +71,14 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
 
   r.post(
     '/api/users/signup',
-    { schema: { tags, summary: '회원가입 (이메일 인증 후)', body: SignupRequestSchema, response: { 200: OkSchema, ...errorResponses(400, 409, 502, 504) } } },
+    {
+      schema: {
+        tags,
+        summary: '회원가입 (이메일 인증 후)',
+        body: SignupRequestSchema,
+        response: { 200: OkSchema, ...errorResponses(400, 409, 502, 504) },
+      },
+    },
     async (request) => {
       await accounts.signup(request, request.body);
       return ok('SIGNED_UP');
@@ -67,7 +91,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: '내 정보 수정 (이메일·생년월일·휴대폰)',
-        description: '로그인한 회원 본인의 정보만 바꿉니다. 이메일을 바꾸려면 새 주소로 send-email·verify-email 인증을 먼저 마쳐야 합니다. 레거시 서버에는 이 기능이 없어 501 UPSTREAM_UNSUPPORTED(PROFILE_UPDATE_UNSUPPORTED)로 답합니다.',
+        description:
+          '로그인한 회원 본인의 정보만 바꿉니다. 이메일을 바꾸려면 새 주소로 send-email·verify-email 인증을 먼저 마쳐야 합니다. 레거시 서버에는 이 기능이 없어 501 UPSTREAM_UNSUPPORTED(PROFILE_UPDATE_UNSUPPORTED)로 답합니다.',
         body: ProfileUpdateRequestSchema,
         response: { 200: SessionUserSchema, ...errorResponses(400, 401, 409, 501, 502, 504) },
       },
@@ -82,7 +107,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/users/send-email',
     {
-      schema: { tags, summary: '이메일 인증 코드 보내기', querystring: SendEmailQuerySchema, response: { 200: OkSchema, ...errorResponses(400, 409, 429, 502, 504) } },
+      schema: {
+        tags,
+        summary: '이메일 인증 코드 보내기',
+        querystring: SendEmailQuerySchema,
+        response: { 200: OkSchema, ...errorResponses(400, 409, 429, 502, 504) },
+      },
       preHandler: app.rateGuard([
         { name: 'email-ip', max: limits.emailPerIp, key: byIp },
         { name: 'email-address', max: limits.emailPerAddress, key: (req) => lower((req.query as { email?: string }).email) },
@@ -97,7 +127,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/users/verify-email',
     {
-      schema: { tags, summary: '이메일 인증 코드 확인', querystring: VerifyEmailQuerySchema, response: { 200: OkSchema, ...errorResponses(400, 429, 502, 504) } },
+      schema: {
+        tags,
+        summary: '이메일 인증 코드 확인',
+        querystring: VerifyEmailQuerySchema,
+        response: { 200: OkSchema, ...errorResponses(400, 429, 502, 504) },
+      },
       preHandler: app.rateGuard([
         { name: 'verify-ip', max: limits.verifyPerIp, key: byIp },
         { name: 'verify-address', max: limits.verifyPerAddress, key: (req) => lower((req.query as { email?: string }).email) },

@@ -18,7 +18,14 @@ const addUser = () => {
 };
 
 describe('signup and e-mail verification', () => {
-  const signup = (userId: string, email: string) => ({ name: '박서준', userId, email, password: 'secret123', birth: '1995-12-24', phoneNm: '010-9876-5432' });
+  const signup = (userId: string, email: string) => ({
+    name: '박서준',
+    userId,
+    email,
+    password: 'secret123',
+    birth: '1995-12-24',
+    phoneNm: '010-9876-5432',
+  });
 
   it('runs send-email → verify → signup against Spring text answers', async () => {
     const client = createClient(stack.bff.url);
@@ -39,7 +46,14 @@ describe('signup and e-mail verification', () => {
   });
 
   it('rejects bad input with field errors and forwards nothing', async () => {
-    const res = await createClient(stack.bff.url).post('/api/users/signup', { name: '', userId: 'ab', email: 'not-an-email', password: '123', birth: '2001-02-30', phoneNm: '12' });
+    const res = await createClient(stack.bff.url).post('/api/users/signup', {
+      name: '',
+      userId: 'ab',
+      email: 'not-an-email',
+      password: '123',
+      birth: '2001-02-30',
+      phoneNm: '12',
+    });
     expectEnvelope(res, 400, 'VALIDATION_FAILED');
     expect(res.body.error.fieldErrors).toEqual({
       name: '이름을 입력해 주세요.',
@@ -72,7 +86,9 @@ describe('signup and e-mail verification', () => {
       { status: 400, text: '이메일 인증을 먼저 완료해주세요.', code: 'EMAIL_NOT_VERIFIED', field: 'email' },
     ];
     for (const c of cases) {
-      stack.spring.state.override('POST /api/users/signup', (_req, reply) => reply.code(c.status).type('text/plain; charset=utf-8').send(c.text));
+      stack.spring.state.override('POST /api/users/signup', (_req, reply) =>
+        reply.code(c.status).type('text/plain; charset=utf-8').send(c.text),
+      );
       const res = await createClient(stack.bff.url).post('/api/users/signup', signup(uniqueId('dup'), 'dup@example.com'));
       expectEnvelope(res, c.status, c.code);
       expect(Object.keys(res.body.error.fieldErrors)).toEqual([c.field]);
@@ -99,7 +115,11 @@ describe('signup and e-mail verification', () => {
     expect(registered.body.error.fieldErrors.email).toContain('이미 가입된');
 
     stack.spring.state.override('POST /api/users/send-email', (_req, reply) => reply.code(409).send('이미 가입된 이메일입니다.'));
-    expectEnvelope(await client.post('/api/users/send-email', undefined, { query: { email: 'x@example.com' } }), 409, 'EMAIL_ALREADY_REGISTERED');
+    expectEnvelope(
+      await client.post('/api/users/send-email', undefined, { query: { email: 'x@example.com' } }),
+      409,
+      'EMAIL_ALREADY_REGISTERED',
+    );
   });
 
   it('verify-email: a wrong code is 400 INVALID_CODE, a malformed one never leaves the BFF', async () => {

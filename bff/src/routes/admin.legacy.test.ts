@@ -57,9 +57,15 @@ describe('reported photos are stored by the legacy and served through the BFF', 
     const mine = reports.find((s) => stack.spring.state.strayForms.find((f) => f.id === s.id)?.userId === member.userId);
     expect(mine?.imageUrl).toMatch(/^\/uploads\/[0-9a-f-]+\.(jpg|jpeg|png|webp)$/);
     expect(stack.spring.state.files.get(mine?.imageUrl?.slice('/uploads/'.length) ?? '')?.bytes.equals(bytes)).toBe(true);
-    const served = await fetch(`${stack.bff.url}${mine?.imageUrl}`, { headers: { cookie: `JSESSIONID=${admin.client.cookies.get('JSESSIONID')}` } });
+    const served = await fetch(`${stack.bff.url}${mine?.imageUrl}`, {
+      headers: { cookie: `JSESSIONID=${admin.client.cookies.get('JSESSIONID')}` },
+    });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toMatch(/^image\//);
-    expect(Buffer.from(await served.arrayBuffer()).equals(stack.spring.state.files.get(mine?.imageUrl?.slice('/uploads/'.length) ?? '')?.bytes ?? Buffer.alloc(0))).toBe(true);
+    expect(
+      Buffer.from(await served.arrayBuffer()).equals(
+        stack.spring.state.files.get(mine?.imageUrl?.slice('/uploads/'.length) ?? '')?.bytes ?? Buffer.alloc(0),
+      ),
+    ).toBe(true);
   });
 });

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdoptionApplicationListSchema, IdParamsSchema, OK_MESSAGES, PageQuerySchema, StrayActionResultSchema, StrayListSchema } from '@pawbridge/shared';
+import {
+  AdoptionApplicationListSchema,
+  IdParamsSchema,
+  OK_MESSAGES,
+  PageQuerySchema,
+  StrayActionResultSchema,
+  StrayListSchema,
+} from '@pawbridge/shared';
 import { errorResponses } from '../errors/error-responses';
 import { requireAdmin } from '../plugins/session';
 import { AdminGateway } from '../upstream/admin.gateway';

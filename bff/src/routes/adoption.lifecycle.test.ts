@@ -27,7 +27,8 @@ describe('adoption lifecycle through the BFF, upstream = our api', () => {
     await api?.close();
   });
 
-  const user = (role: Role = 'USER', contact: { name?: string; phoneNm?: string } = {}): Promise<Member> => apiMember(api, bff.url, { role, ...contact });
+  const user = (role: Role = 'USER', contact: { name?: string; phoneNm?: string } = {}): Promise<Member> =>
+    apiMember(api, bff.url, { role, ...contact });
 
   async function seed(status: Status = 'PROTECTING', over: { foundDate?: string; description?: string } = {}): Promise<number> {
     const key = await api.ctx.storage.put(await photo(), 'jpg');
@@ -54,7 +55,8 @@ describe('adoption lifecycle through the BFF, upstream = our api', () => {
   }
 
   const posts = (path: string) => proxy.seen.filter((s) => s === `POST ${path}`).length;
-  const strayStatus = async (id: number) => StrayListSchema.parse((await createClient(bff.url).get('/api/abandoned/abandoned-pets')).body).find((s) => s.id === id)?.status;
+  const strayStatus = async (id: number) =>
+    StrayListSchema.parse((await createClient(bff.url).get('/api/abandoned/abandoned-pets')).body).find((s) => s.id === id)?.status;
   const mine = async (c: TestClient) => AdoptionApplicationListSchema.parse((await c.get('/api/adopt/adoption/my-applications')).body);
 
   it('member applies, withdraws (stray back to 보호 중), applies again; only the applicant withdraws, only REQUESTED', async () => {
@@ -104,8 +106,18 @@ describe('adoption lifecycle through the BFF, upstream = our api', () => {
     expect(posts(path)).toBe(writes);
     expectEnvelope(await admin.post('/api/admin/adopt/reject/765432'), 404, 'NOT_FOUND');
     expectEnvelope(await admin.post('/api/admin/adopt/reject/abc'), 400, 'VALIDATION_FAILED');
-    expectEnvelope(await ann.client.post(`/api/adopt/apply/${id}`), 409, 'ALREADY_APPLIED', '이 유기견에 대한 입양 신청은 이미 거절되었습니다.');
-    expectEnvelope(await ann.client.post(`/api/adopt/withdraw/${app?.id}`), 409, 'INVALID_STATE', '대기 중인 입양 신청만 취소할 수 있습니다.');
+    expectEnvelope(
+      await ann.client.post(`/api/adopt/apply/${id}`),
+      409,
+      'ALREADY_APPLIED',
+      '이 유기견에 대한 입양 신청은 이미 거절되었습니다.',
+    );
+    expectEnvelope(
+      await ann.client.post(`/api/adopt/withdraw/${app?.id}`),
+      409,
+      'INVALID_STATE',
+      '대기 중인 입양 신청만 취소할 수 있습니다.',
+    );
   });
 
   it(`cap: the ${LIMITS.openAdoptionApplicationsMax + 1}th open application is refused with APPLICATION_LIMIT_REACHED before reaching the api`, async () => {
@@ -128,8 +140,17 @@ describe('adoption lifecycle through the BFF, upstream = our api', () => {
     await ann.client.post(`/api/adopt/apply/${id}`);
     const admin = (await user('ADMIN')).client;
     const all = AdoptionApplicationListSchema.parse((await admin.get('/api/admin/adopt-applications')).body);
-    expect(all.find((a) => a.adoptPetId === id)).toMatchObject({ userName: ann.userId, applicantName: '김하늘', applicantEmail: `${ann.userId}@example.com`, applicantPhone: '010-2345-6789' });
-    expect((await mine(ann.client)).find((a) => a.adoptPetId === id)).toMatchObject({ applicantName: null, applicantEmail: null, applicantPhone: null });
+    expect(all.find((a) => a.adoptPetId === id)).toMatchObject({
+      userName: ann.userId,
+      applicantName: '김하늘',
+      applicantEmail: `${ann.userId}@example.com`,
+      applicantPhone: '010-2345-6789',
+    });
+    expect((await mine(ann.client)).find((a) => a.adoptPetId === id)).toMatchObject({
+      applicantName: null,
+      applicantEmail: null,
+      applicantPhone: null,
+    });
   });
 
   it('the adopt list and its search put 보호 중 first, then 입양 대기, then 입양 완료', async () => {
@@ -140,7 +161,9 @@ describe('adoption lifecycle through the BFF, upstream = our api', () => {
     const list = StrayListSchema.parse((await createClient(bff.url).get('/api/abandoned/abandoned-pets')).body);
     const ranks = list.map((s) => ['PROTECTING', 'WAITING', 'ADOPT'].indexOf(s.status));
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
-    const found = StrayListSchema.parse((await createClient(bff.url).get('/api/abandoned/abandoned-pets/search', { query: { location: description } })).body);
+    const found = StrayListSchema.parse(
+      (await createClient(bff.url).get('/api/abandoned/abandoned-pets/search', { query: { location: description } })).body,
+    );
     expect(found.map((s) => s.id)).toEqual([protecting, waiting, adopted]);
   });
 });
@@ -154,11 +177,23 @@ describe('adoption lifecycle through the BFF, upstream = legacy Spring', () => {
     const form = stack.spring.state.addStrayForm({ status: 'PROTECTING' });
     const ann = login();
     expect((await ann.client.post(`/api/adopt/apply/${form.id}`)).status).toBe(200);
-    const app = AdoptionApplicationListSchema.parse((await ann.client.get('/api/adopt/adoption/my-applications')).body).find((a) => a.adoptPetId === form.id);
+    const app = AdoptionApplicationListSchema.parse((await ann.client.get('/api/adopt/adoption/my-applications')).body).find(
+      (a) => a.adoptPetId === form.id,
+    );
     expect(app?.adoptStatus).toBe('REQUESTED');
-    expectEnvelope(await ann.client.post(`/api/adopt/withdraw/${app?.id}`), 501, 'UPSTREAM_UNSUPPORTED', '지금 연결된 서버에서는 입양 신청을 취소할 수 없습니다. 관리자에게 문의해 주세요.');
+    expectEnvelope(
+      await ann.client.post(`/api/adopt/withdraw/${app?.id}`),
+      501,
+      'UPSTREAM_UNSUPPORTED',
+      '지금 연결된 서버에서는 입양 신청을 취소할 수 없습니다. 관리자에게 문의해 주세요.',
+    );
     const admin = login('ADMIN').client;
-    expectEnvelope(await admin.post(`/api/admin/adopt/reject/${app?.id}`), 501, 'UPSTREAM_UNSUPPORTED', '지금 연결된 서버에서는 입양 신청을 거절할 수 없습니다.');
+    expectEnvelope(
+      await admin.post(`/api/admin/adopt/reject/${app?.id}`),
+      501,
+      'UPSTREAM_UNSUPPORTED',
+      '지금 연결된 서버에서는 입양 신청을 거절할 수 없습니다.',
+    );
     expectEnvelope(await ann.client.post(`/api/admin/adopt/reject/${app?.id}`), 403, 'FORBIDDEN');
     expect(calls('/api/adopt/withdraw')).toBe(0);
     expect(calls('/api/admin/adopt/reject')).toBe(0);
@@ -169,7 +204,9 @@ describe('adoption lifecycle through the BFF, upstream = legacy Spring', () => {
 
   it(`the BFF enforces the cap of ${LIMITS.openAdoptionApplicationsMax} open applications (the legacy has none)`, async () => {
     const ann = login();
-    const forms = Array.from({ length: LIMITS.openAdoptionApplicationsMax + 1 }, () => stack.spring.state.addStrayForm({ status: 'PROTECTING' }));
+    const forms = Array.from({ length: LIMITS.openAdoptionApplicationsMax + 1 }, () =>
+      stack.spring.state.addStrayForm({ status: 'PROTECTING' }),
+    );
     for (const f of forms.slice(0, -1)) expect((await ann.client.post(`/api/adopt/apply/${f.id}`)).status).toBe(200);
     const last = forms.at(-1)?.id ?? 0;
     const res = await ann.client.post(`/api/adopt/apply/${last}`);
@@ -187,7 +224,9 @@ describe('adoption lifecycle through the BFF, upstream = legacy Spring', () => {
     const expected = [newProtecting.id, oldProtecting.id, waiting.id];
     const list = StrayListSchema.parse((await createClient(stack.bff.url).get('/api/abandoned/abandoned-pets')).body);
     expect(list.map((s) => s.id).filter((id) => expected.includes(id))).toEqual(expected);
-    const found = StrayListSchema.parse((await createClient(stack.bff.url).get('/api/abandoned/abandoned-pets/search', { query: { location: description } })).body);
+    const found = StrayListSchema.parse(
+      (await createClient(stack.bff.url).get('/api/abandoned/abandoned-pets/search', { query: { location: description } })).body,
+    );
     expect(found.map((s) => s.id)).toEqual(expected);
   });
 });

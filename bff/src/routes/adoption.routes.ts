@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdoptionApplicationListSchema, IdParamsSchema, LIMITS, OK_MESSAGES, PageQuerySchema, StrayActionResultSchema, StrayIdParamsSchema } from '@pawbridge/shared';
+import {
+  AdoptionApplicationListSchema,
+  IdParamsSchema,
+  LIMITS,
+  OK_MESSAGES,
+  PageQuerySchema,
+  StrayActionResultSchema,
+  StrayIdParamsSchema,
+} from '@pawbridge/shared';
 import { errorResponses } from '../errors/error-responses';
 import { requireUser } from '../plugins/session';
 import { AdoptionGateway } from '../upstream/adoption.gateway';

@@ -71,7 +71,9 @@ describe('community through the BFF, upstream = legacy Spring', () => {
     const w = member(true);
     expectEnvelope(await w.client.get('/api/community/description/424242'), 404, 'NOT_FOUND');
     const created = (await w.client.postForm('/api/community/createPost', postForm(postBody()))).body;
-    stack.spring.state.override(`POST /api/community/comment/${created.id}`, (_req, reply) => reply.code(404).send({ error: '로그인된 유저만 댓글 작성이 가능합니다.' }));
+    stack.spring.state.override(`POST /api/community/comment/${created.id}`, (_req, reply) =>
+      reply.code(404).send({ error: '로그인된 유저만 댓글 작성이 가능합니다.' }),
+    );
     expectEnvelope(await w.client.post(`/api/community/comment/${created.id}`, { content: '안녕' }), 401, 'UNAUTHENTICATED');
   });
 });

@@ -20,7 +20,12 @@ export const cover = (colour = '#c96') =>
     .withExif({ IFD0: { Make: 'PhoneCo' } })
     .toBuffer();
 
-export const postBody = (overrides: Record<string, unknown> = {}) => ({ postType: 'SHOW_OFF', title: '우리 콩이 자랑', strContent: '<p><strong>산책</strong> 다녀왔어요 <em>최고</em></p>', ...overrides });
+export const postBody = (overrides: Record<string, unknown> = {}) => ({
+  postType: 'SHOW_OFF',
+  title: '우리 콩이 자랑',
+  strContent: '<p><strong>산책</strong> 다녀왔어요 <em>최고</em></p>',
+  ...overrides,
+});
 
 /** The web's form: `communityPost` as a JSON text field and the optional cover image. */
 export function postForm(post: unknown, image?: Buffer, filename = 'cover.jpg'): FormData {
@@ -49,7 +54,13 @@ export function communityContractSuite(target: CommunityTarget): void {
     it('writes a post with a cover and formatted text; visitors read it; only the author is told isAuthor', async () => {
       const w = await target.writer();
       const created = await create(w.client, {}, await cover());
-      expect(created).toMatchObject({ postType: 'SHOW_OFF', title: '우리 콩이 자랑', authorId: w.userId, isAuthor: true, content: '<p><strong>산책</strong> 다녀왔어요 <em>최고</em></p>' });
+      expect(created).toMatchObject({
+        postType: 'SHOW_OFF',
+        title: '우리 콩이 자랑',
+        authorId: w.userId,
+        isAuthor: true,
+        content: '<p><strong>산책</strong> 다녀왔어요 <em>최고</em></p>',
+      });
       expect(created.imageUrl).toMatch(/^\/uploads\/[A-Za-z0-9._-]+$/);
       expect((await w.client.get(created.imageUrl!)).headers.get('content-type')).toMatch(/^image\//);
 
@@ -64,13 +75,22 @@ export function communityContractSuite(target: CommunityTarget): void {
       expect(list.status).toBe(200);
       expect(Number(list.headers.get('x-total-count'))).toBeGreaterThanOrEqual(1);
       const item = (list.body as Record<string, unknown>[]).find((p) => p.id === created.id);
-      expect(item).toEqual({ id: created.id, postType: 'SHOW_OFF', title: '우리 콩이 자랑', imageUrl: created.imageUrl, authorId: w.userId, createdAt: expect.any(String), preview: '산책 다녀왔어요 최고' });
+      expect(item).toEqual({
+        id: created.id,
+        postType: 'SHOW_OFF',
+        title: '우리 콩이 자랑',
+        imageUrl: created.imageUrl,
+        authorId: w.userId,
+        createdAt: expect.any(String),
+        preview: '산책 다녀왔어요 최고',
+      });
     });
 
     it('pages the list newest first and filters by category, with the total in X-Total-Count', async () => {
       const w = await target.writer();
       const ids: number[] = [];
-      for (let i = 0; i < 3; i += 1) ids.push((await create(w.client, { title: `페이지 ${i}`, strContent: `<p>${'가'.repeat(60)}</p>` })).id);
+      for (let i = 0; i < 3; i += 1)
+        ids.push((await create(w.client, { title: `페이지 ${i}`, strContent: `<p>${'가'.repeat(60)}</p>` })).id);
       const anon = target.anonymous();
       const first = await anon.get('/api/community/posts', { query: { size: '2', page: '1', postType: 'SHOW_OFF' } });
       expect(first.status).toBe(200);
@@ -91,8 +111,15 @@ export function communityContractSuite(target: CommunityTarget): void {
       const created = await create(w.client);
       const other = await target.member();
       const before = target.upstreamWrites();
-      expectEnvelope(await target.anonymous().postForm(`/api/community/description/${created.id}/edit`, postForm(postBody({ title: '남의 글' }))), 401, 'UNAUTHENTICATED');
-      const foreign = await other.client.postForm(`/api/community/description/${created.id}/edit`, postForm(postBody({ title: '남의 글' })));
+      expectEnvelope(
+        await target.anonymous().postForm(`/api/community/description/${created.id}/edit`, postForm(postBody({ title: '남의 글' }))),
+        401,
+        'UNAUTHENTICATED',
+      );
+      const foreign = await other.client.postForm(
+        `/api/community/description/${created.id}/edit`,
+        postForm(postBody({ title: '남의 글' })),
+      );
       expectEnvelope(foreign, 403, 'FORBIDDEN', '본인이 작성한 게시글만 수정하거나 삭제할 수 있습니다.');
       expect(foreign.body.error.reason).toBe('POST_AUTHOR_ONLY');
       expectEnvelope(await target.anonymous().delete(`/api/community/description/${created.id}/delete`), 401, 'UNAUTHENTICATED');
@@ -106,7 +133,10 @@ export function communityContractSuite(target: CommunityTarget): void {
     it('edit keeps the cover unless a new one comes or removeImage is set; delete removes the post', async () => {
       const w = await target.writer();
       const created = await create(w.client, {}, await cover());
-      const kept = await w.client.postForm(`/api/community/description/${created.id}/edit`, postForm(postBody({ title: '제목을 고쳤어요' })));
+      const kept = await w.client.postForm(
+        `/api/community/description/${created.id}/edit`,
+        postForm(postBody({ title: '제목을 고쳤어요' })),
+      );
       expect(kept.status, kept.text).toBe(200);
       expect(kept.body).toMatchObject({ id: created.id, title: '제목을 고쳤어요', imageUrl: created.imageUrl, isAuthor: true });
       const replaced = await w.client.postForm(`/api/community/description/${created.id}/edit`, postForm(postBody(), await cover('#36c')));
@@ -123,11 +153,25 @@ export function communityContractSuite(target: CommunityTarget): void {
     it('checks the limits before the upstream sees them: title 100, blank body, comment 500, login', async () => {
       const w = await target.writer();
       const before = target.upstreamWrites();
-      const long = await w.client.postForm('/api/community/createPost', postForm(postBody({ title: '가'.repeat(101), strContent: '<p> </p>', postType: '' })));
+      const long = await w.client.postForm(
+        '/api/community/createPost',
+        postForm(postBody({ title: '가'.repeat(101), strContent: '<p> </p>', postType: '' })),
+      );
       expectEnvelope(long, 400, 'VALIDATION_FAILED');
-      expect(long.body.error.fieldErrors).toEqual({ title: '제목은 100자 이하로 입력해 주세요.', strContent: '내용을 입력해 주세요.', postType: '카테고리를 선택해 주세요.' });
-      expect(long.body.error.fieldErrorCodes).toEqual({ title: 'postTitleTooLong', strContent: 'postContentRequired', postType: 'postTypeRequired' });
-      const scriptOnly = await w.client.postForm('/api/community/createPost', postForm(postBody({ strContent: '<script>alert("x")</script>' })));
+      expect(long.body.error.fieldErrors).toEqual({
+        title: '제목은 100자 이하로 입력해 주세요.',
+        strContent: '내용을 입력해 주세요.',
+        postType: '카테고리를 선택해 주세요.',
+      });
+      expect(long.body.error.fieldErrorCodes).toEqual({
+        title: 'postTitleTooLong',
+        strContent: 'postContentRequired',
+        postType: 'postTypeRequired',
+      });
+      const scriptOnly = await w.client.postForm(
+        '/api/community/createPost',
+        postForm(postBody({ strContent: '<script>alert("x")</script>' })),
+      );
       expectEnvelope(scriptOnly, 400, 'VALIDATION_FAILED');
       const txt = await w.client.postForm('/api/community/createPost', postForm(postBody(), Buffer.from('not a picture'), 'x.jpg'));
       expectEnvelope(txt, 415, 'UNSUPPORTED_MEDIA_TYPE');
@@ -138,9 +182,16 @@ export function communityContractSuite(target: CommunityTarget): void {
       const tooLong = await w.client.post(`/api/community/comment/${created.id}`, { content: '가'.repeat(501) });
       expectEnvelope(tooLong, 400, 'VALIDATION_FAILED');
       expect(tooLong.body.error.fieldErrors).toEqual({ content: '댓글은 500자 이하로 입력해 주세요.' });
-      expect((await w.client.post(`/api/community/comment/${created.id}`, { content: '  ' })).body.error.fieldErrors).toEqual({ content: '댓글 내용을 입력해 주세요.' });
+      expect((await w.client.post(`/api/community/comment/${created.id}`, { content: '  ' })).body.error.fieldErrors).toEqual({
+        content: '댓글 내용을 입력해 주세요.',
+      });
       expect((await w.client.post(`/api/community/comment/${created.id}`, { content: '가'.repeat(500) })).status).toBe(201);
-      expectEnvelope(await target.anonymous().post(`/api/community/comment/${created.id}`, { content: '안녕' }), 401, 'UNAUTHENTICATED', '로그인한 회원만 댓글을 쓸 수 있습니다.');
+      expectEnvelope(
+        await target.anonymous().post(`/api/community/comment/${created.id}`, { content: '안녕' }),
+        401,
+        'UNAUTHENTICATED',
+        '로그인한 회원만 댓글을 쓸 수 있습니다.',
+      );
     });
 
     it('refuses a category the member may not write with 403 and the rule', async () => {

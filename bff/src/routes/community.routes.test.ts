@@ -26,10 +26,35 @@ async function member(withDog: boolean): Promise<{ client: TestClient; userId: s
   const userId = `writer${seq}${Date.now().toString(36)}`;
   const row = await api.ctx.db
     .insertInto('users')
-    .values({ userId, name: `회원${seq}`, email: `${userId}@example.com`, passwordHash: null, birth: null, phoneNm: null, role: 'USER', provider: null, socialId: null })
+    .values({
+      userId,
+      name: `회원${seq}`,
+      email: `${userId}@example.com`,
+      passwordHash: null,
+      birth: null,
+      phoneNm: null,
+      role: 'USER',
+      provider: null,
+      socialId: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (withDog) await api.ctx.db.insertInto('pets').values({ userPk: row.id, petId: `1-${seq}`, name: '콩이', type: '말티즈', weight: 3, age: 2, size: 'SMALL', gender: 'FEMALE', adopt: false, profile: null }).execute();
+  if (withDog)
+    await api.ctx.db
+      .insertInto('pets')
+      .values({
+        userPk: row.id,
+        petId: `1-${seq}`,
+        name: '콩이',
+        type: '말티즈',
+        weight: 3,
+        age: 2,
+        size: 'SMALL',
+        gender: 'FEMALE',
+        adopt: false,
+        profile: null,
+      })
+      .execute();
   const client = createClient(bff.url);
   client.cookies.set('JSESSIONID', await api.ctx.sessions.create(row.id));
   return { client, userId };
@@ -47,7 +72,12 @@ describe('community through the BFF, upstream = our api', () => {
     const w = await member(true);
     const created = (await w.client.postForm('/api/community/createPost', postForm(postBody()))).body as { id: number };
     const fans = await Promise.all(Array.from({ length: 50 }, () => member(false)));
-    const answers = await Promise.all(fans.flatMap((f) => [f.client.post(`/api/community/like/${created.id}/toggle`), f.client.post(`/api/community/like/${created.id}/toggle`)]));
+    const answers = await Promise.all(
+      fans.flatMap((f) => [
+        f.client.post(`/api/community/like/${created.id}/toggle`),
+        f.client.post(`/api/community/like/${created.id}/toggle`),
+      ]),
+    );
     expect(answers.map((a) => a.status).every((s) => s === 200)).toBe(true);
     expect((await w.client.get(`/api/community/like/${created.id}/count`)).body).toEqual({ isLiked: false, likeCount: 0 });
     await Promise.all(fans.map((f) => f.client.post(`/api/community/like/${created.id}/toggle`)));

@@ -27,7 +27,8 @@ import { CommunityGateway } from '../upstream/community.gateway';
 const tags = ['community'];
 
 const AUTHOR_ONLY_DOC = '작성자 본인만 할 수 있습니다: 로그인하지 않았으면 401, 다른 회원의 글이면 403(업스트림에는 아무것도 보내지 않음).';
-const HTML_RULES_DOC = '`strContent`는 HTML이며 허용 목록(문단·굵게·기울임·밑줄·취소선·제목·목록·인용·코드·http(s)/mailto 링크)만 남기고 지웁니다: 스크립트, 이벤트 속성, style, iframe, 이미지, javascript: 링크는 저장되지도 보내지지도 않습니다.';
+const HTML_RULES_DOC =
+  '`strContent`는 HTML이며 허용 목록(문단·굵게·기울임·밑줄·취소선·제목·목록·인용·코드·http(s)/mailto 링크)만 남기고 지웁니다: 스크립트, 이벤트 속성, style, iframe, 이미지, javascript: 링크는 저장되지도 보내지지도 않습니다.';
 const IMAGE_RULES_DOC = `표지 이미지는 파일 파트 \`${POST_IMAGE_FIELD}\`(선택): 5MB 이하(초과 시 413), 파일 내용으로 판별한 이미지(JPEG·PNG·WebP·GIF, 아니면 415), 메타데이터는 지우고 다시 저장합니다.`;
 
 /** The JSON part `communityPost`, validated; every problem (with the image's) is one 400 with field errors. */
@@ -55,7 +56,11 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { items, total } = await community.list(request, request.query);
-      return reply.header(TOTAL_COUNT_HEADER, String(total)).header('access-control-expose-headers', TOTAL_COUNT_HEADER).header('cache-control', 'no-store').send(items);
+      return reply
+        .header(TOTAL_COUNT_HEADER, String(total))
+        .header('access-control-expose-headers', TOTAL_COUNT_HEADER)
+        .header('cache-control', 'no-store')
+        .send(items);
     },
   );
 
@@ -81,7 +86,13 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
   r.get(
     '/api/community/description/:postId',
     {
-      schema: { tags, summary: '게시글 한 개', description: `누구나 볼 수 있습니다. \`isAuthor\`는 요청한 사람이 작성자인지입니다. ${HTML_RULES_DOC}`, params: PostIdParamsSchema, response: { 200: CommunityPostSchema, ...errorResponses(400, 404, 502, 504) } },
+      schema: {
+        tags,
+        summary: '게시글 한 개',
+        description: `누구나 볼 수 있습니다. \`isAuthor\`는 요청한 사람이 작성자인지입니다. ${HTML_RULES_DOC}`,
+        params: PostIdParamsSchema,
+        response: { 200: CommunityPostSchema, ...errorResponses(400, 404, 502, 504) },
+      },
     },
     async (request, reply) => reply.header('cache-control', 'no-store').send(await community.detail(request, request.params.postId)),
   );
@@ -108,7 +119,15 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
 
   r.delete(
     '/api/community/description/:postId/delete',
-    { schema: { tags, summary: '게시글 삭제', description: `${AUTHOR_ONLY_DOC} 댓글·좋아요·이미지도 함께 지웁니다.`, params: PostIdParamsSchema, response: { 200: OkSchema, ...errorResponses(400, 401, 403, 404, 502, 504) } } },
+    {
+      schema: {
+        tags,
+        summary: '게시글 삭제',
+        description: `${AUTHOR_ONLY_DOC} 댓글·좋아요·이미지도 함께 지웁니다.`,
+        params: PostIdParamsSchema,
+        response: { 200: OkSchema, ...errorResponses(400, 401, 403, 404, 502, 504) },
+      },
+    },
     async (request, reply) => {
       await community.remove(request, request.params.postId);
       return reply.send({ ok: true as const, message: OK_MESSAGES.POST_DELETED });
@@ -117,19 +136,43 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
 
   r.get(
     '/api/community/like/:postId/count',
-    { schema: { tags, summary: '좋아요 수와 내 좋아요', description: '누구나 볼 수 있습니다(로그인하지 않았으면 isLiked는 false).', params: PostIdParamsSchema, response: { 200: LikeStateSchema, ...errorResponses(400, 502, 504) } } },
+    {
+      schema: {
+        tags,
+        summary: '좋아요 수와 내 좋아요',
+        description: '누구나 볼 수 있습니다(로그인하지 않았으면 isLiked는 false).',
+        params: PostIdParamsSchema,
+        response: { 200: LikeStateSchema, ...errorResponses(400, 502, 504) },
+      },
+    },
     async (request, reply) => reply.header('cache-control', 'no-store').send(await community.likeState(request, request.params.postId)),
   );
 
   r.post(
     '/api/community/like/:postId/toggle',
-    { schema: { tags, summary: '좋아요 누르기·취소', description: '로그인이 필요합니다. 누른 뒤의 상태를 돌려줍니다. 회원마다 게시글당 좋아요는 하나입니다.', params: PostIdParamsSchema, response: { 200: LikeStateSchema, ...errorResponses(400, 401, 404, 502, 504) } } },
+    {
+      schema: {
+        tags,
+        summary: '좋아요 누르기·취소',
+        description: '로그인이 필요합니다. 누른 뒤의 상태를 돌려줍니다. 회원마다 게시글당 좋아요는 하나입니다.',
+        params: PostIdParamsSchema,
+        response: { 200: LikeStateSchema, ...errorResponses(400, 401, 404, 502, 504) },
+      },
+    },
     async (request, reply) => reply.send(await community.toggleLike(request, request.params.postId)),
   );
 
   r.get(
     '/api/community/comments/:postId',
-    { schema: { tags, summary: '댓글 목록', description: '누구나 볼 수 있습니다. 최신순.', params: PostIdParamsSchema, response: { 200: CommentListSchema, ...errorResponses(400, 502, 504) } } },
+    {
+      schema: {
+        tags,
+        summary: '댓글 목록',
+        description: '누구나 볼 수 있습니다. 최신순.',
+        params: PostIdParamsSchema,
+        response: { 200: CommentListSchema, ...errorResponses(400, 502, 504) },
+      },
+    },
     async (request, reply) => reply.header('cache-control', 'no-store').send(await community.comments(request, request.params.postId)),
   );
 

@@ -17,9 +17,14 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
 
   const capabilities = new CapabilitiesGateway(app.upstream, c);
 
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/config',
-    { schema: { tags: ['config'], summary: '공개 설정', response: { 200: PublicConfigSchema } } },
-    async (_req, reply) => reply.header('Cache-Control', 'public, max-age=60').send({ ...fixed, socialProviders: await social.configuredProviders(), breedPrediction: await capabilities.canPredict() }),
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/config',
+      { schema: { tags: ['config'], summary: '공개 설정', response: { 200: PublicConfigSchema } } },
+      async (_req, reply) =>
+        reply
+          .header('Cache-Control', 'public, max-age=60')
+          .send({ ...fixed, socialProviders: await social.configuredProviders(), breedPrediction: await capabilities.canPredict() }),
+    );
 };

@@ -16,7 +16,8 @@ export const dashboardRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['admin'],
         summary: '관리자 대시보드',
-        description: '제보·입양·후원·유기견 현황을 한 번에. 일부 호출이 실패하면 그 부분은 0이고 `failed`에 이름이 실립니다(화면은 이를 알립니다). 관리자만(401/403).',
+        description:
+          '제보·입양·후원·유기견 현황을 한 번에. 일부 호출이 실패하면 그 부분은 0이고 `failed`에 이름이 실립니다(화면은 이를 알립니다). 관리자만(401/403).',
         response: { 200: DashboardSummarySchema, ...errorResponses(401, 403) },
       },
     },

@@ -25,7 +25,17 @@ async function member(): Promise<{ client: TestClient; userId: string }> {
   const userId = `donor${++seq}`;
   const row = await api.ctx.db
     .insertInto('users')
-    .values({ userId, name: null, email: `${userId}@example.com`, passwordHash: null, birth: null, phoneNm: null, role: 'USER', provider: null, socialId: null })
+    .values({
+      userId,
+      name: null,
+      email: `${userId}@example.com`,
+      passwordHash: null,
+      birth: null,
+      phoneNm: null,
+      role: 'USER',
+      provider: null,
+      socialId: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const client = createClient(bff.url);
@@ -72,7 +82,13 @@ describe('donations through the BFF, upstream = our api', () => {
     const { client } = await member();
     const id = await stray();
     const before = donationWrites();
-    const good = { impUid: 'imp_123456789012', merchantUid: 'donation_1732300000000', amount: 10_000, paymentMethod: 'card', abandonedPetId: id };
+    const good = {
+      impUid: 'imp_123456789012',
+      merchantUid: 'donation_1732300000000',
+      amount: 10_000,
+      paymentMethod: 'card',
+      abandonedPetId: id,
+    };
     for (const [body, field] of [
       [{ ...good, amount: 0 }, 'amount'],
       [{ ...good, amount: -5 }, 'amount'],
@@ -137,7 +153,13 @@ describe('donations through the BFF, upstream = our api', () => {
       [b, 30_000],
       [a, 5_000],
     ]);
-    expect(items[0]).toMatchObject({ petName: `유기견 #${b}`, imageUrl: '/uploads/abcdefabcdefabcdefabcdefabcdefab.jpg', status: 'PROTECTING', paymentStatus: 'PAID', paymentMethod: 'card' });
+    expect(items[0]).toMatchObject({
+      petName: `유기견 #${b}`,
+      imageUrl: '/uploads/abcdefabcdefabcdefabcdefabcdefab.jpg',
+      status: 'PROTECTING',
+      paymentStatus: 'PAID',
+      paymentMethod: 'card',
+    });
     expect(items[0]?.impUid).toMatch(/^imp_test_/);
     expect(new Date(items[0]?.donatedAt ?? '').toISOString()).toBe(items[0]?.donatedAt);
     expect((await createClient(bff.url).get('/api/abandoned/donation/my-donations')).status).toBe(401);

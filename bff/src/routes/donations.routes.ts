@@ -34,9 +34,13 @@ export const donationRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: '후원 준비',
-        description: '로그인 필요. 결제 전에 주문 번호(`donation_` + 타임스탬프)의 금액을 서버에 정해 둡니다. 결제 확인 때 이 금액과 다르면 기록하지 않습니다(레거시 서버에는 이 단계가 없어 전달하지 않음).',
+        description:
+          '로그인 필요. 결제 전에 주문 번호(`donation_` + 타임스탬프)의 금액을 서버에 정해 둡니다. 결제 확인 때 이 금액과 다르면 기록하지 않습니다(레거시 서버에는 이 단계가 없어 전달하지 않음).',
         body: DonationPrepareRequestSchema,
-        response: { 200: z.object({ ok: z.literal(true), merchantUid: MerchantUidSchema, amount: z.number().int() }), ...errorResponses(400, 401, 404, 409, 502, 504) },
+        response: {
+          200: z.object({ ok: z.literal(true), merchantUid: MerchantUidSchema, amount: z.number().int() }),
+          ...errorResponses(400, 401, 404, 409, 502, 504),
+        },
       },
     },
     async (request) => {
@@ -51,7 +55,8 @@ export const donationRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: '테스트 결제 (내장 테스트 결제 모드 전용)',
-        description: '`/api/config`의 `payments.mode`가 `test`일 때만: 실제 돈이 오가지 않는 결제를 승인(`paid`) 또는 실패(`failed`)로 만듭니다. 답은 IMP.request_pay의 응답 모양입니다.',
+        description:
+          '`/api/config`의 `payments.mode`가 `test`일 때만: 실제 돈이 오가지 않는 결제를 승인(`paid`) 또는 실패(`failed`)로 만듭니다. 답은 IMP.request_pay의 응답 모양입니다.',
         body: TestCheckoutRequestSchema,
         response: { 200: TestCheckoutResultSchema, ...errorResponses(400, 401, 404, 501, 502, 504) },
       },
@@ -108,7 +113,8 @@ export const donationRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      if (request.params.impUid !== request.body.impUid) throw new BffError(400, 'VALIDATION_FAILED', undefined, { impUid: VALIDATION_MESSAGES.invalid ?? 'invalid' });
+      if (request.params.impUid !== request.body.impUid)
+        throw new BffError(400, 'VALIDATION_FAILED', undefined, { impUid: VALIDATION_MESSAGES.invalid ?? 'invalid' });
       return donations.record(request, user, request.body);
     },
   );

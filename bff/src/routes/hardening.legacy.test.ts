@@ -37,7 +37,12 @@ describe('hardening (issue 8), upstream = legacy Spring', () => {
   });
 
   it('item 6: a legacy search is one list call: its Elasticsearch search is never asked', async () => {
-    const id = stack.spring.state.addStrayForm({ status: 'PROTECTING', location: '부산광역시', foundDate: '2026-10-01', foundTime: '10:00' }).id;
+    const id = stack.spring.state.addStrayForm({
+      status: 'PROTECTING',
+      location: '부산광역시',
+      foundDate: '2026-10-01',
+      foundTime: '10:00',
+    }).id;
     const before = calls().length;
     const res = await createClient(stack.bff.url).get('/api/abandoned/abandoned-pets/search', { query: { foundDate: '2026-10-01' } });
     expect(res.body.map((s: { id: number }) => s.id)).toContain(id);
@@ -57,7 +62,10 @@ describe('hardening (issue 8), upstream = legacy Spring', () => {
 
 describe('item 2: visitors see public stray photos on the legacy, and only those', () => {
   let bff: TestBff;
-  const png = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#963' } }).png().toBuffer();
+  const png = () =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: '#963' } })
+      .png()
+      .toBuffer();
   const put = async (name: string) => {
     stack.spring.state.files.set(name, { bytes: await png(), mime: 'image/png' });
     return `/uploads/${name}`;
@@ -101,14 +109,23 @@ describe('item 2: visitors see public stray photos on the legacy, and only those
 });
 
 describe('item 7: a legacy signup reusing a login id', () => {
-  const signup = (userId: string, email: string) => ({ name: '새 회원', userId, email, password: 'secret12', birth: '1990-01-01', phoneNm: '010-1234-5678' });
+  const signup = (userId: string, email: string) => ({
+    name: '새 회원',
+    userId,
+    email,
+    password: 'secret12',
+    birth: '1990-01-01',
+    phoneNm: '010-1234-5678',
+  });
 
   it('is detected at once and answered 409 USER_ID_CONFLICT instead of "signed up"', async () => {
     stack.spring.state.addUser({ userId: 'takenid', password: 'older-secret', email: 'old@example.com' });
     stack.spring.state.verifiedEmails.add('new@example.com');
     const res = await createClient(stack.bff.url).post('/api/users/signup', signup('takenid', 'new@example.com'));
     expectEnvelope(res, 409, 'USER_ID_CONFLICT');
-    expect(res.body.error.fieldErrors).toEqual({ userId: '이 아이디는 이미 다른 계정이 쓰고 있어 로그인할 수 없습니다. 관리자에게 문의해 주세요.' });
+    expect(res.body.error.fieldErrors).toEqual({
+      userId: '이 아이디는 이미 다른 계정이 쓰고 있어 로그인할 수 없습니다. 관리자에게 문의해 주세요.',
+    });
   });
 
   it('a free id signs up as before and leaves no session behind', async () => {

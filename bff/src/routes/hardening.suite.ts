@@ -35,11 +35,23 @@ export function rawMultipart(parts: RawPart[]): { body: Buffer; contentType: str
 }
 
 /** Send any body with the client's cookies and a same-origin Origin. */
-export async function sendRaw(client: TestClient, baseUrl: string, method: string, path: string, body: Buffer | string | undefined, contentType?: string): Promise<TestResponse> {
+export async function sendRaw(
+  client: TestClient,
+  baseUrl: string,
+  method: string,
+  path: string,
+  body: Buffer | string | undefined,
+  contentType?: string,
+): Promise<TestResponse> {
   const headers: Record<string, string> = { accept: 'application/json', origin: new URL(baseUrl).origin };
   if (contentType) headers['content-type'] = contentType;
   if (client.cookies.size > 0) headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(new URL(path, baseUrl), { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : new Uint8Array(body), redirect: 'manual' });
+  const res = await fetch(new URL(path, baseUrl), {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : new Uint8Array(body),
+    redirect: 'manual',
+  });
   const text = await res.text();
   let parsed: unknown;
   try {
@@ -103,7 +115,10 @@ export function hardeningSuite(t: HardeningTarget): void {
     }
     it('a part typed application/json that is not JSON is a 400 on that part, not a 406 or 500', async () => {
       const c = await t.member();
-      const { body, contentType } = rawMultipart([{ name: 'pet', value: '{name: 콩이', type: 'application/json' }, await jpegPart('profile')]);
+      const { body, contentType } = rawMultipart([
+        { name: 'pet', value: '{name: 콩이', type: 'application/json' },
+        await jpegPart('profile'),
+      ]);
       const res = await sendRaw(c, t.bffUrl(), 'POST', '/api/pet/register', body, contentType);
       expectEnvelope(res, 400, 'VALIDATION_FAILED');
       expect(res.body.error.fieldErrors).toEqual({ pet: '형식이 올바르지 않습니다.' });
@@ -129,7 +144,10 @@ export function hardeningSuite(t: HardeningTarget): void {
         [{ foundDate: '2999-01-01' }, 'foundDate', '발견 날짜는 오늘 이후로 입력할 수 없습니다.'],
         [{ foundTime: '25:99' }, 'foundTime', '발견 시간이 올바르지 않습니다.'],
       ] as const) {
-        const { body, contentType } = rawMultipart([{ name: 'abandoned-pet', value: JSON.stringify(validReport(overrides)) }, await jpegPart('imageurl')]);
+        const { body, contentType } = rawMultipart([
+          { name: 'abandoned-pet', value: JSON.stringify(validReport(overrides)) },
+          await jpegPart('imageurl'),
+        ]);
         const res = await sendRaw(c, t.bffUrl(), 'POST', '/api/abandoned/register', body, contentType);
         expectEnvelope(res, 400, 'VALIDATION_FAILED');
         expect(res.body.error.fieldErrors[field]).toBe(message);
@@ -144,7 +162,10 @@ export function hardeningSuite(t: HardeningTarget): void {
       const writes = () => t.upstreamCalls().filter((s) => !s.startsWith('GET ')).length;
       const before = writes();
       const pet = async (overrides: Record<string, unknown>) => {
-        const { body, contentType } = rawMultipart([{ name: 'pet', value: JSON.stringify(validPet({ petId: uniquePetId(), ...overrides })) }, await jpegPart('profile')]);
+        const { body, contentType } = rawMultipart([
+          { name: 'pet', value: JSON.stringify(validPet({ petId: uniquePetId(), ...overrides })) },
+          await jpegPart('profile'),
+        ]);
         return sendRaw(c, t.bffUrl(), 'POST', '/api/pet/register', body, contentType);
       };
       const nul = await pet({ name: '콩\u0000이' });
@@ -154,12 +175,19 @@ export function hardeningSuite(t: HardeningTarget): void {
       expect((await pet({ weight: 1e-8 })).body.error.fieldErrors.weight).toBe('몸무게는 0.1kg 단위로 입력해 주세요.');
       expect((await pet({ weight: '0x1A' })).body.error.fieldErrors.weight).toBe('몸무게를 숫자로 입력해 주세요.');
       expect((await pet({ age: '+1' })).body.error.fieldErrors.age).toBe('나이를 숫자로 입력해 주세요.');
-      const report = rawMultipart([{ name: 'abandoned-pet', value: JSON.stringify(validReport({ description: 'a\u0000b', foundDate: '2026-11-10' })) }, await jpegPart('imageurl')]);
+      const report = rawMultipart([
+        { name: 'abandoned-pet', value: JSON.stringify(validReport({ description: 'a\u0000b', foundDate: '2026-11-10' })) },
+        await jpegPart('imageurl'),
+      ]);
       const r = await sendRaw(c, t.bffUrl(), 'POST', '/api/abandoned/register', report.body, report.contentType);
       expect(r.body.error.fieldErrors.description).toBe('입력할 수 없는 문자(제어 문자)가 들어 있습니다.');
       expectEnvelope(await t.anonymous().post('/api/users/login', { userId: 'ann\u0000', password: 'secret1' }), 400, 'VALIDATION_FAILED');
       expect(writes()).toBe(before);
-      expectEnvelope(await t.anonymous().get('/api/abandoned/abandoned-pets/search', { query: { location: '서울\u0000' } }), 400, 'VALIDATION_FAILED');
+      expectEnvelope(
+        await t.anonymous().get('/api/abandoned/abandoned-pets/search', { query: { location: '서울\u0000' } }),
+        400,
+        'VALIDATION_FAILED',
+      );
     });
 
     it('path ids are plain decimals: 0x1A, +1, 1e3 and 01 are 400, never an upstream call', async () => {
@@ -186,7 +214,11 @@ export function hardeningSuite(t: HardeningTarget): void {
       const c = await t.member();
       const boundary = 'xyz';
       const cut = `--${boundary}\r\nContent-Disposition: form-data; name="pet"\r\n\r\n{"name":"x"}\r\n--${boundary}\r\nContent-Disposition: form-da`;
-      expectEnvelope(await sendRaw(c, t.bffUrl(), 'POST', '/api/pet/register', cut, `multipart/form-data; boundary=${boundary}`), 400, 'MALFORMED_REQUEST');
+      expectEnvelope(
+        await sendRaw(c, t.bffUrl(), 'POST', '/api/pet/register', cut, `multipart/form-data; boundary=${boundary}`),
+        400,
+        'MALFORMED_REQUEST',
+      );
       expectEnvelope(await sendRaw(c, t.bffUrl(), 'POST', '/api/pet/register', 'hello', 'multipart/form-data'), 400, 'MALFORMED_REQUEST');
       const garbage = `--${boundary}\r\nno headers at all\r\n\r\n--${boundary}--\r\n`;
       const res = await sendRaw(c, t.bffUrl(), 'POST', '/api/abandoned/register', garbage, `multipart/form-data; boundary=${boundary}`);
@@ -203,10 +235,16 @@ export function hardeningSuite(t: HardeningTarget): void {
 
     it('an over-long URL is 414 and over-long headers 431, as the envelope on the raw socket', async () => {
       const host = new URL(t.bffUrl()).host;
-      const longUrl = await rawHttp(t.bffUrl(), `GET /api/abandoned/abandoned-pets?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: ${host}\r\n\r\n`);
+      const longUrl = await rawHttp(
+        t.bffUrl(),
+        `GET /api/abandoned/abandoned-pets?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: ${host}\r\n\r\n`,
+      );
       expect(longUrl.status).toBe(414);
       expect(JSON.parse(longUrl.body).error).toMatchObject({ code: 'URI_TOO_LONG', message: '요청 주소가 너무 깁니다.' });
-      const bigHeader = await rawHttp(t.bffUrl(), `GET /api/abandoned/abandoned-pets HTTP/1.1\r\nHost: ${host}\r\nCookie: junk=${'b'.repeat(20_000)}\r\n\r\n`);
+      const bigHeader = await rawHttp(
+        t.bffUrl(),
+        `GET /api/abandoned/abandoned-pets HTTP/1.1\r\nHost: ${host}\r\nCookie: junk=${'b'.repeat(20_000)}\r\n\r\n`,
+      );
       expect(bigHeader.status).toBe(431);
       const envelope = JSON.parse(bigHeader.body).error;
       expect(envelope.code).toBe('HEADERS_TOO_LARGE');

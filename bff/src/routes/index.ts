@@ -14,4 +14,18 @@ import { donationRoutes } from './donations.routes';
 import { shelterRoutes } from './shelter.routes';
 
 /** Every route plugin, registered by app.ts. */
-export const routes: FastifyPluginAsync[] = [configRoutes, uploadsRoutes, accountRoutes, petRoutes, strayRoutes, adoptionRoutes, adminRoutes, communityRoutes, notificationRoutes, dashboardRoutes, oauthRoutes, donationRoutes, shelterRoutes];
+export const routes: FastifyPluginAsync[] = [
+  configRoutes,
+  uploadsRoutes,
+  accountRoutes,
+  petRoutes,
+  strayRoutes,
+  adoptionRoutes,
+  adminRoutes,
+  communityRoutes,
+  notificationRoutes,
+  dashboardRoutes,
+  oauthRoutes,
+  donationRoutes,
+  shelterRoutes,
+];

@@ -39,13 +39,60 @@ beforeAll(async () => {
   for (let i = 0; i < 23; i++) {
     const stray = await db
       .insertInto('strayReports')
-      .values({ reporterPk: null, latitude: 37.5, longitude: 127, imageUrl: '/uploads/0123456789abcdef0123456789abcdef.jpg', gender: 'MALE', description: '갈색 개', location: '서울특별시', type: null, name: null, foundDate: '2026-10-01', foundTime: '08:00', status: 'WAITING', registeredAt: new Date() })
+      .values({
+        reporterPk: null,
+        latitude: 37.5,
+        longitude: 127,
+        imageUrl: '/uploads/0123456789abcdef0123456789abcdef.jpg',
+        gender: 'MALE',
+        description: '갈색 개',
+        location: '서울특별시',
+        type: null,
+        name: null,
+        foundDate: '2026-10-01',
+        foundTime: '08:00',
+        status: 'WAITING',
+        registeredAt: new Date(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('adoptionApplications').values({ strayId: stray.id, applicantPk: annPk, adoptStatus: 'REQUESTED', approvedAt: null, decidedAt: null }).execute();
-    await db.insertInto('donations').values({ impUid: `imp_b${i}`, merchantUid: `m_b${i}`, donorPk: annPk, donorLoginId: ann.userId, strayId: stray.id, amount: 1000, paymentMethod: 'card', gateway: 'test' }).execute();
-    await db.insertInto('notifications').values({ recipientPk: annPk, sender: 'system', message: `알림 ${i}`, notificationType: 'COMMENT', relatedId: null, targetUrl: null }).execute();
-    if (i < 7) await db.insertInto('pets').values({ userPk: annPk, petId: `bp-${i}`, name: `멍멍 ${i}`, type: '진돗개', weight: 5, age: 2, size: 'SMALL', gender: 'MALE', adopt: false, profile: null }).execute();
+    await db
+      .insertInto('adoptionApplications')
+      .values({ strayId: stray.id, applicantPk: annPk, adoptStatus: 'REQUESTED', approvedAt: null, decidedAt: null })
+      .execute();
+    await db
+      .insertInto('donations')
+      .values({
+        impUid: `imp_b${i}`,
+        merchantUid: `m_b${i}`,
+        donorPk: annPk,
+        donorLoginId: ann.userId,
+        strayId: stray.id,
+        amount: 1000,
+        paymentMethod: 'card',
+        gateway: 'test',
+      })
+      .execute();
+    await db
+      .insertInto('notifications')
+      .values({ recipientPk: annPk, sender: 'system', message: `알림 ${i}`, notificationType: 'COMMENT', relatedId: null, targetUrl: null })
+      .execute();
+    if (i < 7)
+      await db
+        .insertInto('pets')
+        .values({
+          userPk: annPk,
+          petId: `bp-${i}`,
+          name: `멍멍 ${i}`,
+          type: '진돗개',
+          weight: 5,
+          age: 2,
+          size: 'SMALL',
+          gender: 'MALE',
+          adopt: false,
+          profile: null,
+        })
+        .execute();
   }
 });
 afterAll(async () => {

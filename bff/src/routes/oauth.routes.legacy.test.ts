@@ -44,7 +44,9 @@ async function startSpringOAuth() {
     }
     if (url.pathname === '/api/users/check-session') {
       const user = sid ? sessions.get(sid)?.user : undefined;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(user ? { loggedIn: true, userId: user, username: user, userName: user } : { loggedIn: false }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(user ? { loggedIn: true, userId: user, username: user, userName: user } : { loggedIn: false }));
       return;
     }
     res.writeHead(302, { location: `http://${host}/login` }).end();
@@ -62,7 +64,11 @@ let bff: TestBff;
 
 beforeAll(async () => {
   spring = await startSpringOAuth();
-  bff = await startTestBff(spring.url, { UPSTREAM_KIND: 'legacy', SOCIAL_PROVIDERS: 'google,kakao', PUBLIC_ORIGIN: 'https://www.pawbridge.example' });
+  bff = await startTestBff(spring.url, {
+    UPSTREAM_KIND: 'legacy',
+    SOCIAL_PROVIDERS: 'google,kakao',
+    PUBLIC_ORIGIN: 'https://www.pawbridge.example',
+  });
 });
 
 afterAll(async () => {

@@ -53,7 +53,15 @@ describe('social login through the BFF in front of our api', () => {
     expect(done.setCookies.find((c) => c.startsWith('JSESSIONID='))).toMatch(/SameSite=Lax/);
     expect(client.cookies.has('OAUTH2_FLOW')).toBe(false);
     const session = await client.get('/api/users/check-session');
-    expect(session.body).toMatchObject({ loggedIn: true, userId: 'kakao_8080', provider: 'kakao', socialId: '8080', isSocialLogin: true, displayName: '카카오 보호자', isAdmin: false });
+    expect(session.body).toMatchObject({
+      loggedIn: true,
+      userId: 'kakao_8080',
+      provider: 'kakao',
+      socialId: '8080',
+      isSocialLogin: true,
+      displayName: '카카오 보호자',
+      isAdmin: false,
+    });
   });
 
   it('a denial lands on /login?error=SOCIAL_LOGIN_DENIED without a session', async () => {

@@ -32,9 +32,15 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  const land = (reply: FastifyReply, landing: SocialLanding) => reply.header('Cache-Control', 'no-store').redirect(landingUrl(landing, origin), 302);
+  const land = (reply: FastifyReply, landing: SocialLanding) =>
+    reply.header('Cache-Control', 'no-store').redirect(landingUrl(landing, origin), 302);
 
-  async function forward(request: FastifyRequest, reply: FastifyReply, run: () => Promise<OAuthHop>, decide: (hop: OAuthHop) => SocialLanding) {
+  async function forward(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    run: () => Promise<OAuthHop>,
+    decide: (hop: OAuthHop) => SocialLanding,
+  ) {
     let hop: OAuthHop;
     try {
       hop = await run();
@@ -53,14 +59,30 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     if (!isProvider(provider) || !(await upstream.configuredProviders()).includes(provider)) {
       return land(reply, { kind: 'failure', code: 'SOCIAL_LOGIN_UNSUPPORTED' });
     }
-    return forward(request, reply, () => upstream.start(request, provider), (hop) => startLanding(hop.status, hop.location));
+    return forward(
+      request,
+      reply,
+      () => upstream.start(request, provider),
+      (hop) => startLanding(hop.status, hop.location),
+    );
   });
 
-  app.get<{ Params: { provider: string }; Querystring: Record<string, unknown> }>('/login/oauth2/code/:provider', { schema: { hide: true } }, async (request, reply) => {
-    const { provider } = request.params;
-    if (!isProvider(provider)) return land(reply, { kind: 'failure', code: 'SOCIAL_LOGIN_UNSUPPORTED' });
-    // The provider's answer as it came (code, state, error, ...); only single text values.
-    const query = Object.fromEntries(Object.entries(request.query ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length <= 2048));
-    return forward(request, reply, () => upstream.callback(request, provider, query), (hop) => callbackLanding(hop.status, hop.location));
-  });
+  app.get<{ Params: { provider: string }; Querystring: Record<string, unknown> }>(
+    '/login/oauth2/code/:provider',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { provider } = request.params;
+      if (!isProvider(provider)) return land(reply, { kind: 'failure', code: 'SOCIAL_LOGIN_UNSUPPORTED' });
+      // The provider's answer as it came (code, state, error, ...); only single text values.
+      const query = Object.fromEntries(
+        Object.entries(request.query ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length <= 2048),
+      );
+      return forward(
+        request,
+        reply,
+        () => upstream.callback(request, provider, query),
+        (hop) => callbackLanding(hop.status, hop.location),
+      );
+    },
+  );
 };

@@ -8,7 +8,12 @@ type Res = Awaited<ReturnType<TestClient['get']>>;
 const total = (res: Res) => Number(res.headers.get(TOTAL_COUNT_HEADER));
 
 /** Every page of a list, in order, by `size`; checks each page's header on the way. */
-async function allPages(c: TestClient, path: string, query: Record<string, string>, size: number): Promise<{ ids: number[]; total: number }> {
+async function allPages(
+  c: TestClient,
+  path: string,
+  query: Record<string, string>,
+  size: number,
+): Promise<{ ids: number[]; total: number }> {
   const ids: number[] = [];
   let expected: number | undefined;
   for (let page = 1; page <= 50; page++) {
@@ -34,13 +39,21 @@ export function strayPagingSuite(t: StraysTarget): void {
     it('adopt list: default size 20, pages in adopt order without overlap, total in the header', async () => {
       const seeded: number[] = [];
       for (let i = 0; i < PAGE_LIMITS.sizeDefault + 3; i++) {
-        seeded.push(await t.seed({ status: i % 3 === 0 ? 'WAITING' : 'PROTECTING', foundDate: `2026-0${1 + (i % 9)}-1${i % 10}`, foundTime: '12:00' }));
+        seeded.push(
+          await t.seed({
+            status: i % 3 === 0 ? 'WAITING' : 'PROTECTING',
+            foundDate: `2026-0${1 + (i % 9)}-1${i % 10}`,
+            foundTime: '12:00',
+          }),
+        );
       }
       await t.seed({ status: 'LOST' });
       const c = t.anonymous();
       const first = await c.get('/api/abandoned/abandoned-pets');
       expect(first.status, first.text).toBe(200);
-      const everything = StrayListSchema.parse((await c.get('/api/abandoned/abandoned-pets', { query: { size: String(PAGE_LIMITS.sizeMax) } })).body);
+      const everything = StrayListSchema.parse(
+        (await c.get('/api/abandoned/abandoned-pets', { query: { size: String(PAGE_LIMITS.sizeMax) } })).body,
+      );
       expect(everything.length).toBeGreaterThanOrEqual(seeded.length);
       expect(StrayListSchema.parse(first.body).map((s) => s.id)).toEqual(everything.slice(0, PAGE_LIMITS.sizeDefault).map((s) => s.id));
       expect(total(first)).toBe(everything.length);
@@ -59,17 +72,37 @@ export function strayPagingSuite(t: StraysTarget): void {
 
     it('bad page or size is a 400 on the list and the search', async () => {
       const c = t.anonymous();
-      const bad: Record<string, string>[] = [{ size: '0' }, { size: String(PAGE_LIMITS.sizeMax + 1) }, { page: '0' }, { page: 'x' }, { size: '2.5' }, { page: '-1' }];
+      const bad: Record<string, string>[] = [
+        { size: '0' },
+        { size: String(PAGE_LIMITS.sizeMax + 1) },
+        { page: '0' },
+        { page: 'x' },
+        { size: '2.5' },
+        { page: '-1' },
+      ];
       for (const query of bad) {
         expectEnvelope(await c.get('/api/abandoned/abandoned-pets', { query }), 400, 'VALIDATION_FAILED');
-        expectEnvelope(await c.get('/api/abandoned/abandoned-pets/search', { query: { ...query, location: '서울' } }), 400, 'VALIDATION_FAILED');
+        expectEnvelope(
+          await c.get('/api/abandoned/abandoned-pets/search', { query: { ...query, location: '서울' } }),
+          400,
+          'VALIDATION_FAILED',
+        );
       }
     });
 
     it('search: pages of the matches only, same order as one big page, total of the matches', async () => {
       const marker = `파주 심학산 둘레길 ${Date.now() % 100000}`;
       const ids: number[] = [];
-      for (let i = 0; i < 5; i++) ids.push(await t.seed({ status: 'PROTECTING', location: '경기도', description: `${marker} ${i}`, foundDate: `2026-08-0${i + 1}`, foundTime: '09:00' }));
+      for (let i = 0; i < 5; i++)
+        ids.push(
+          await t.seed({
+            status: 'PROTECTING',
+            location: '경기도',
+            description: `${marker} ${i}`,
+            foundDate: `2026-08-0${i + 1}`,
+            foundTime: '09:00',
+          }),
+        );
       const c = t.anonymous();
       const paged = await allPages(c, '/api/abandoned/abandoned-pets/search', { location: marker }, 2);
       expect(paged.total).toBe(5);

@@ -29,7 +29,18 @@ describe('pets through the BFF, upstream = legacy Spring', () => {
     const { client } = member();
     await client.postForm('/api/pet/register', registerForm(validPet({ petId: '55' }), await photo()));
     const list = await client.get('/api/pet/profile/pets');
-    expect(Object.keys(list.body[0]).sort()).toEqual(['adopt', 'age', 'gender', 'id', 'imageUrl', 'name', 'petId', 'size', 'type', 'weight']);
+    expect(Object.keys(list.body[0]).sort()).toEqual([
+      'adopt',
+      'age',
+      'gender',
+      'id',
+      'imageUrl',
+      'name',
+      'petId',
+      'size',
+      'type',
+      'weight',
+    ]);
     expect(list.body[0].id).toBe('55');
     await client.delete('/api/pet/delete/55');
     // The first DELETE is the registration's probe for another owner's dog with that number (it deletes nothing).
@@ -41,7 +52,15 @@ describe('pets through the BFF, upstream = legacy Spring', () => {
     const { client, userId } = member();
     const created = (await client.postForm('/api/pet/register', registerForm(validPet({ petId: '60' }), await photo()))).body;
     const bytes = (await client.get(created.imageUrl)).text;
-    const res = await client.put('/api/pet/edit/60', { name: '초코', type: '푸들', weight: 6.1, age: 5, size: 'LARGE', gender: 'FEMALE', adopt: false });
+    const res = await client.put('/api/pet/edit/60', {
+      name: '초코',
+      type: '푸들',
+      weight: 6.1,
+      age: 5,
+      size: 'LARGE',
+      gender: 'FEMALE',
+      adopt: false,
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ id: '60', weight: 6.1, size: 'LARGE' });
     expect((await client.get(res.body.imageUrl)).text).toBe(bytes);
@@ -55,7 +74,15 @@ describe('pets through the BFF, upstream = legacy Spring', () => {
       stack.spring.state.overrides.delete('POST /api/pet/register');
       return reply.code(500).send({ success: false, message: '등록 중 오류가 발생했습니다: boom' });
     });
-    const res = await client.put('/api/pet/edit/61', { name: '바뀜', type: '푸들', weight: 6.1, age: 5, size: 'LARGE', gender: 'FEMALE', adopt: false });
+    const res = await client.put('/api/pet/edit/61', {
+      name: '바뀜',
+      type: '푸들',
+      weight: 6.1,
+      age: 5,
+      size: 'LARGE',
+      gender: 'FEMALE',
+      adopt: false,
+    });
     expectEnvelope(res, 502, 'UPSTREAM_UNAVAILABLE');
     expect(res.text).not.toContain('boom');
     const mine = stack.spring.state.pets.filter((p) => p.owner === userId);
@@ -69,8 +96,31 @@ describe('pets through the BFF, upstream = legacy Spring', () => {
     const bob = member();
     const bobsDog = stack.spring.state.addPet({ owner: bob.userId, petId: '70' });
     // A Spring build whose list carries the key (as ours does), but the dog changed hands in between.
-    stack.spring.state.override('GET /api/pet/profile/pets', (_req, reply) => reply.send([{ id: bobsDog.id, name: '남의 개', profile: null, adopt: false, type: '믹스', weight: 5, size: 'SMALL', age: 2, gender: 'FEMALE', petId: '70' }]));
-    const res = await alice.client.put('/api/pet/edit/70', { name: '탈취', type: '믹스', weight: 5, age: 2, size: 'SMALL', gender: 'FEMALE', adopt: false });
+    stack.spring.state.override('GET /api/pet/profile/pets', (_req, reply) =>
+      reply.send([
+        {
+          id: bobsDog.id,
+          name: '남의 개',
+          profile: null,
+          adopt: false,
+          type: '믹스',
+          weight: 5,
+          size: 'SMALL',
+          age: 2,
+          gender: 'FEMALE',
+          petId: '70',
+        },
+      ]),
+    );
+    const res = await alice.client.put('/api/pet/edit/70', {
+      name: '탈취',
+      type: '믹스',
+      weight: 5,
+      age: 2,
+      size: 'SMALL',
+      gender: 'FEMALE',
+      adopt: false,
+    });
     expectEnvelope(res, 404, 'NOT_FOUND', '반려견을 찾을 수 없습니다.');
     expect(stack.spring.state.calls(`/api/pet/edit/${bobsDog.id}`)).toHaveLength(1);
     expect(bobsDog.name).toBe('이름');
@@ -82,7 +132,12 @@ describe('pets through the BFF, upstream = legacy Spring', () => {
     stack.spring.state.addPet({ owner: bob.userId, petId: '81', name: '보리' });
     const registers = stack.spring.state.calls('/api/pet/register').length;
     const res = await alice.client.postForm('/api/pet/register', registerForm(validPet({ petId: '81' }), await photo()));
-    expectEnvelope(res, 409, 'REGISTRATION_NUMBER_SHARED', '다른 보호자의 반려견이 이미 이 등록번호를 쓰고 있습니다. 등록번호를 다시 확인해 주세요.');
+    expectEnvelope(
+      res,
+      409,
+      'REGISTRATION_NUMBER_SHARED',
+      '다른 보호자의 반려견이 이미 이 등록번호를 쓰고 있습니다. 등록번호를 다시 확인해 주세요.',
+    );
     expect(stack.spring.state.calls('/api/pet/register')).toHaveLength(registers);
     expect(stack.spring.state.pets.map((p) => [p.owner, p.name])).toEqual([[bob.userId, '보리']]);
     // A free number goes through: the probe's "not found" (500) is the all-clear.
@@ -106,16 +161,22 @@ describe('pets through the BFF, upstream = legacy Spring', () => {
     const { client } = member();
     stack.spring.state.override('GET /api/pet/profile/pets', (req, reply) => springText(req, reply, 401, '로그인이 필요합니다.'));
     expectEnvelope(await client.get('/api/pet/profile/pets'), 401, 'UNAUTHENTICATED');
-    stack.spring.state.override('GET /api/pet/profile/pets', (req, reply) => reply.code(302).header('location', `http://${req.host}/login`).send());
+    stack.spring.state.override('GET /api/pet/profile/pets', (req, reply) =>
+      reply.code(302).header('location', `http://${req.host}/login`).send(),
+    );
     expectEnvelope(await client.get('/api/pet/profile/pets'), 401, 'UNAUTHENTICATED');
-    stack.spring.state.override('GET /api/pet/profile/pets', (req, reply) => springText(req, reply, 500, '반려견 조회 중 오류가 발생했습니다.'));
+    stack.spring.state.override('GET /api/pet/profile/pets', (req, reply) =>
+      springText(req, reply, 500, '반려견 조회 중 오류가 발생했습니다.'),
+    );
     const failed = await client.get('/api/pet/profile/pets');
     expectEnvelope(failed, 502, 'UPSTREAM_UNAVAILABLE');
   });
 
   it('turns a legacy registration failure into a masked 502 and the legacy default picture into no photo', async () => {
     const { client, userId } = member();
-    stack.spring.state.override('POST /api/pet/register', (_req, reply) => reply.code(500).send({ success: false, message: '등록 중 오류가 발생했습니다: SQL' }));
+    stack.spring.state.override('POST /api/pet/register', (_req, reply) =>
+      reply.code(500).send({ success: false, message: '등록 중 오류가 발생했습니다: SQL' }),
+    );
     const res = await client.postForm('/api/pet/register', registerForm(validPet({ petId: '90' }), await photo()));
     expectEnvelope(res, 502, 'UPSTREAM_UNAVAILABLE');
     expect(res.text).not.toContain('SQL');
@@ -130,7 +191,9 @@ describe('pets through the BFF, upstream = legacy Spring', () => {
   });
 
   it('documents the photo-change contract in /docs', async () => {
-    const doc = (await createClient(stack.bff.url).get('/docs/json')).body as { paths: Record<string, Record<string, { summary?: string; description?: string }>> };
+    const doc = (await createClient(stack.bff.url).get('/docs/json')).body as {
+      paths: Record<string, Record<string, { summary?: string; description?: string }>>;
+    };
     const route = doc.paths['/api/pet/{petId}/profile-image']?.post;
     expect(route?.summary).toBeTruthy();
     expect(route?.description).toContain('profileImage');

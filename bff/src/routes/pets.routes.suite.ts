@@ -48,7 +48,16 @@ import { expectEnvelope } from '../testing/expect-envelope';
 
 export { expectEnvelope };
 
-const editBody = (overrides: Record<string, unknown> = {}) => ({ name: '초코', type: '푸들', weight: 5.3, age: 4, size: 'MEDIUM', gender: 'NEUTER', adopt: true, ...overrides });
+const editBody = (overrides: Record<string, unknown> = {}) => ({
+  name: '초코',
+  type: '푸들',
+  weight: 5.3,
+  age: 4,
+  size: 'MEDIUM',
+  gender: 'NEUTER',
+  adopt: true,
+  ...overrides,
+});
 
 /** The same canonical answers, whichever upstream is behind the BFF. */
 export function petContractSuite(target: PetsTarget): void {
@@ -57,7 +66,17 @@ export function petContractSuite(target: PetsTarget): void {
       const c = await target.member();
       const res = await c.postForm('/api/pet/register', registerForm(validPet(), await photo()));
       expect(res.status, res.text).toBe(201);
-      expect(res.body).toMatchObject({ id: '410-2024-00001', petId: '410-2024-00001', name: '초코', type: '푸들', weight: 4.2, age: 3, size: 'SMALL', gender: 'MALE', adopt: false });
+      expect(res.body).toMatchObject({
+        id: '410-2024-00001',
+        petId: '410-2024-00001',
+        name: '초코',
+        type: '푸들',
+        weight: 4.2,
+        age: 3,
+        size: 'SMALL',
+        gender: 'MALE',
+        adopt: false,
+      });
       expect(res.body.imageUrl).toMatch(/^\/uploads\/[A-Za-z0-9._-]+$/);
       const img = await c.get(res.body.imageUrl);
       expect(img.status).toBe(200);
@@ -82,11 +101,21 @@ export function petContractSuite(target: PetsTarget): void {
     it('rejects every invalid body with 400 + fieldErrors before the upstream sees it', async () => {
       const c = await target.member();
       const before = await target.stored();
-      const bad = await c.postForm('/api/pet/register', registerForm(validPet({ weight: 2.55, age: 1.5, size: 'HUGE', extra: 1 }), await photo()));
+      const bad = await c.postForm(
+        '/api/pet/register',
+        registerForm(validPet({ weight: 2.55, age: 1.5, size: 'HUGE', extra: 1 }), await photo()),
+      );
       expectEnvelope(bad, 400, 'VALIDATION_FAILED');
-      expect(bad.body.error.fieldErrors).toMatchObject({ weight: '몸무게는 0.1kg 단위로 입력해 주세요.', age: '나이는 정수로 입력해 주세요.', size: '크기를 선택해 주세요.' });
+      expect(bad.body.error.fieldErrors).toMatchObject({
+        weight: '몸무게는 0.1kg 단위로 입력해 주세요.',
+        age: '나이는 정수로 입력해 주세요.',
+        size: '크기를 선택해 주세요.',
+      });
       const noPhoto = await c.postForm('/api/pet/register', registerForm(validPet({ name: '' })));
-      expect(noPhoto.body.error.fieldErrors).toMatchObject({ profile: '반려견 사진을 선택해 주세요.', name: '반려견 이름을 입력해 주세요.' });
+      expect(noPhoto.body.error.fieldErrors).toMatchObject({
+        profile: '반려견 사진을 선택해 주세요.',
+        name: '반려견 이름을 입력해 주세요.',
+      });
       const text = await c.postForm('/api/pet/register', registerForm(validPet({ weight: 'abc' }), await photo()));
       expect(text.body.error.fieldErrors).toMatchObject({ weight: '몸무게를 숫자로 입력해 주세요.' });
       expect(await target.stored()).toEqual(before);
@@ -143,7 +172,8 @@ export function petContractSuite(target: PetsTarget): void {
     it('changes the photo of exactly the dog in the path and removes the old file', async () => {
       const c = await target.member();
       const first = (await c.postForm('/api/pet/register', registerForm(validPet({ petId: '201' }), await photo()))).body;
-      const second = (await c.postForm('/api/pet/register', registerForm(validPet({ petId: '202', name: '보리' }), await photo('#36c')))).body;
+      const second = (await c.postForm('/api/pet/register', registerForm(validPet({ petId: '202', name: '보리' }), await photo('#36c'))))
+        .body;
       const bad = await c.postForm('/api/pet/202/profile-image', photoForm(Buffer.from('not an image'), 'x.jpg'));
       expectEnvelope(bad, 415, 'UNSUPPORTED_MEDIA_TYPE', '이미지 파일만 업로드할 수 있습니다.');
       const empty = await c.postForm('/api/pet/202/profile-image', new FormData());

@@ -27,7 +27,17 @@ describe('pets through the BFF, upstream = our api', () => {
       const userId = `owner${seq}${Date.now().toString(36)}`;
       const row = await api.ctx.db
         .insertInto('users')
-        .values({ userId, name: `보호자${seq}`, email: `${userId}@example.com`, passwordHash: null, birth: null, phoneNm: null, role: 'USER', provider: null, socialId: null })
+        .values({
+          userId,
+          name: `보호자${seq}`,
+          email: `${userId}@example.com`,
+          passwordHash: null,
+          birth: null,
+          phoneNm: null,
+          role: 'USER',
+          provider: null,
+          socialId: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const client = createClient(bff.url);
@@ -35,7 +45,10 @@ describe('pets through the BFF, upstream = our api', () => {
       return client;
     },
     async stored() {
-      const rows = await api.ctx.db.selectFrom('pets').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const rows = await api.ctx.db
+        .selectFrom('pets')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       const dir = api.config.uploadDir;
       return { rows: Number(rows.n), files: fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => !f.startsWith('.')).length : 0 };
     },

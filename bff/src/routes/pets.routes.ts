@@ -25,7 +25,8 @@ const tags = ['pets'];
 
 const OWNER_ONLY_DOC = '로그인한 보호자 본인의 반려견만 다룹니다. 다른 사람의 반려견은 존재하지 않는 것과 같이 404로 답합니다.';
 const ID_DOC = '`{petId}`는 반려견의 등록번호입니다(목록의 `id`·`petId`와 같은 값, 보호자별로 유일).';
-const PHOTO_RULES_DOC = '사진은 5MB 이하(초과 시 413), 파일 내용으로 판별한 이미지(JPEG·PNG·WebP·GIF, 아니면 415)만 받으며 서버에서 메타데이터(EXIF·GPS)를 지우고 다시 저장합니다.';
+const PHOTO_RULES_DOC =
+  '사진은 5MB 이하(초과 시 413), 파일 내용으로 판별한 이미지(JPEG·PNG·WebP·GIF, 아니면 415)만 받으며 서버에서 메타데이터(EXIF·GPS)를 지우고 다시 저장합니다.';
 
 /** Companion dogs (spec §2, §3, §7 Dogs). One id per dog: the registration number. */
 export const petRoutes: FastifyPluginAsync = async (app) => {
@@ -82,7 +83,15 @@ export const petRoutes: FastifyPluginAsync = async (app) => {
 
   r.get(
     '/api/pet/:petId',
-    { schema: { tags, summary: '반려견 한 마리', description: `${ID_DOC} ${OWNER_ONLY_DOC}`, params: PetIdParamsSchema, response: { 200: PetSchema, ...errorResponses(401, 404, 502, 504) } } },
+    {
+      schema: {
+        tags,
+        summary: '반려견 한 마리',
+        description: `${ID_DOC} ${OWNER_ONLY_DOC}`,
+        params: PetIdParamsSchema,
+        response: { 200: PetSchema, ...errorResponses(401, 404, 502, 504) },
+      },
+    },
     async (request, reply) => {
       await requireUser(request);
       return reply.header('cache-control', 'no-store').send((await pets.owned(request, request.params.petId)).pet);
@@ -130,7 +139,15 @@ export const petRoutes: FastifyPluginAsync = async (app) => {
 
   r.delete(
     '/api/pet/delete/:petId',
-    { schema: { tags, summary: '반려견 삭제', description: `${ID_DOC} ${OWNER_ONLY_DOC} 사진 파일도 함께 지웁니다.`, params: PetIdParamsSchema, response: { 200: OkSchema, ...errorResponses(401, 404, 502, 504) } } },
+    {
+      schema: {
+        tags,
+        summary: '반려견 삭제',
+        description: `${ID_DOC} ${OWNER_ONLY_DOC} 사진 파일도 함께 지웁니다.`,
+        params: PetIdParamsSchema,
+        response: { 200: OkSchema, ...errorResponses(401, 404, 502, 504) },
+      },
+    },
     async (request, reply) => {
       await requireUser(request);
       await pets.remove(request, request.params.petId);

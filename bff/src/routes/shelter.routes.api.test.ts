@@ -47,7 +47,9 @@ describe('shelter animals through the BFF, upstream = our api', () => {
     expect(JSON.stringify(list)).not.toContain('http://');
 
     const sido = list[0]?.region.sido ?? '';
-    const bySido = ShelterAnimalListSchema.parse((await visitor.get('/api/shelter-animals', { query: { state: 'all', sido, size: '100' } })).body);
+    const bySido = ShelterAnimalListSchema.parse(
+      (await visitor.get('/api/shelter-animals', { query: { state: 'all', sido, size: '100' } })).body,
+    );
     expect(bySido.length).toBeGreaterThan(0);
     expect(bySido.every((a) => a.region.sido === sido)).toBe(true);
 

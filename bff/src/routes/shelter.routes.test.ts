@@ -29,7 +29,18 @@ const animal = (no: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const run = { id: 7, trigger: 'admin', startedAt: '2026-11-23T01:00:00Z', finishedAt: null, status: 'running', pages: 1, fetched: 1000, created: 990, updated: 10, error: null };
+const run = {
+  id: 7,
+  trigger: 'admin',
+  startedAt: '2026-11-23T01:00:00Z',
+  finishedAt: null,
+  status: 'running',
+  pages: 1,
+  fetched: 1000,
+  created: 990,
+  updated: 10,
+  error: null,
+};
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(256, 3)]);
 
 let upstream: http.Server;
@@ -41,7 +52,8 @@ beforeAll(async () => {
   upstream = http.createServer((req, res) => {
     const url = req.url ?? '';
     seen.push({ method: req.method ?? '', url });
-    const json = (status: number, body: unknown, headers: Record<string, string> = {}) => res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+    const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
     const path = url.split('?')[0];
     if (path === '/api/users/check-session') {
       const cookie = req.headers.cookie ?? '';
@@ -51,11 +63,21 @@ beforeAll(async () => {
     }
     if (path === '/api/shelter-animals')
       // One row the contract does not know and one portal URL: neither may reach the browser.
-      return json(200, [animal('448000202600001'), { desertionNo: 'broken' }, animal('448000202600002', { imageUrls: ['http://openapi.animal.go.kr/x.jpg', '/shelter-images/448000202600002/2'] })], { 'x-total-count': '41' });
+      return json(
+        200,
+        [
+          animal('448000202600001'),
+          { desertionNo: 'broken' },
+          animal('448000202600002', { imageUrls: ['http://openapi.animal.go.kr/x.jpg', '/shelter-images/448000202600002/2'] }),
+        ],
+        { 'x-total-count': '41' },
+      );
     if (path === '/api/shelter-animals/448000202600001') return json(200, animal('448000202600001'));
     if (path?.startsWith('/api/shelter-animals/')) return json(404, { message: 'not found' });
-    if (path === '/shelter-images/448000202600001/1') return res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(JPEG.length) }).end(JPEG);
-    if (path === '/shelter-images/448000202600001/2') return res.writeHead(200, { 'content-type': 'text/html' }).end('<script>alert(1)</script>');
+    if (path === '/shelter-images/448000202600001/1')
+      return res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(JPEG.length) }).end(JPEG);
+    if (path === '/shelter-images/448000202600001/2')
+      return res.writeHead(200, { 'content-type': 'text/html' }).end('<script>alert(1)</script>');
     if (path === '/shelter-images/448000202600003/1') return res.writeHead(502).end();
     if (path === '/api/admin/shelter-sync' && req.method === 'POST') return json(syncAnswer.status, syncAnswer.body);
     if (path === '/api/admin/shelter-sync/runs') return json(200, [run, { id: 'x' }], { 'x-total-count': '3' });
@@ -83,7 +105,9 @@ const asAdmin = () => {
 
 describe('GET /api/shelter-animals (upstream = our api)', () => {
   it('answers the contract with the total and availability headers, forwarding only the valid criteria', async () => {
-    const res = await createClient(bff.url).get('/api/shelter-animals', { query: { page: '2', size: '20', place: ' 마포 ', sido: '서울특별시', foundDateFrom: '2026-11-01', junk: 'x' } });
+    const res = await createClient(bff.url).get('/api/shelter-animals', {
+      query: { page: '2', size: '20', place: ' 마포 ', sido: '서울특별시', foundDateFrom: '2026-11-01', junk: 'x' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-total-count')).toBe('41');
     expect(res.headers.get('x-shelter-available')).toBe('true');
@@ -91,7 +115,14 @@ describe('GET /api/shelter-animals (upstream = our api)', () => {
     expect(list.map((a) => a.desertionNo)).toEqual(['448000202600001', '448000202600002']);
     expect(list[1]?.imageUrls).toEqual(['/shelter-images/448000202600002/2']);
     const forwarded = new URL(seen.find((s) => s.url.startsWith('/api/shelter-animals'))?.url ?? '', 'http://x').searchParams;
-    expect(Object.fromEntries(forwarded)).toEqual({ page: '2', size: '20', place: '마포', sido: '서울특별시', foundDateFrom: '2026-11-01', state: 'active' });
+    expect(Object.fromEntries(forwarded)).toEqual({
+      page: '2',
+      size: '20',
+      place: '마포',
+      sido: '서울특별시',
+      foundDateFrom: '2026-11-01',
+      state: 'active',
+    });
   });
 
   it('refuses bad criteria with 400 before asking the upstream', async () => {

@@ -23,7 +23,8 @@ const ADMIN_ONLY_DOC = '관리자만 호출할 수 있습니다(로그인 안 �
 const LEGACY_DOC = '레거시 Spring 서버에 연결된 BFF에서는 이 기능이 꺼져 있습니다: 목록은 빈 배열, X-Shelter-Available: false.';
 const EXPOSED = `${TOTAL_COUNT_HEADER}, ${SHELTER_AVAILABLE_HEADER}`;
 
-const paged = (reply: FastifyReply, total: number) => reply.header(TOTAL_COUNT_HEADER, String(total)).header('access-control-expose-headers', EXPOSED).header('cache-control', 'no-store');
+const paged = (reply: FastifyReply, total: number) =>
+  reply.header(TOTAL_COUNT_HEADER, String(total)).header('access-control-expose-headers', EXPOSED).header('cache-control', 'no-store');
 
 /** Nationwide shelter animals from the public animal-protection open API (issue 18, docs/decisions/0024). */
 export const shelterRoutes: FastifyPluginAsync = async (app) => {
@@ -49,7 +50,15 @@ export const shelterRoutes: FastifyPluginAsync = async (app) => {
 
   r.get(
     '/api/shelter-animals/:desertionNo',
-    { schema: { tags, summary: '보호소 공고 한 건', description: `누구나 볼 수 있습니다. 없는 공고는 404. ${LEGACY_DOC}`, params: ShelterAnimalParamsSchema, response: { 200: ShelterAnimalSchema, ...errorResponses(400, 404, 502, 504) } } },
+    {
+      schema: {
+        tags,
+        summary: '보호소 공고 한 건',
+        description: `누구나 볼 수 있습니다. 없는 공고는 404. ${LEGACY_DOC}`,
+        params: ShelterAnimalParamsSchema,
+        response: { 200: ShelterAnimalSchema, ...errorResponses(400, 404, 502, 504) },
+      },
+    },
     async (request, reply) => reply.header('cache-control', 'no-store').send(await shelter.detail(request, request.params.desertionNo)),
   );
 

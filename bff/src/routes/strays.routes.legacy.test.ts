@@ -31,7 +31,9 @@ describe('strays through the BFF, upstream = legacy Spring', () => {
 
   it('accepts `{data: [...]}` lists and drops entries it cannot show', async () => {
     const form = stack.spring.state.addStrayForm({ status: 'PROTECTING' });
-    stack.spring.state.override('GET /api/abandoned/abandoned-pets', (_req, reply) => reply.send({ data: [form, { id: 'x', status: 'PROTECTING' }, { id: 9, status: 'GONE' }, null] }));
+    stack.spring.state.override('GET /api/abandoned/abandoned-pets', (_req, reply) =>
+      reply.send({ data: [form, { id: 'x', status: 'PROTECTING' }, { id: 9, status: 'GONE' }, null] }),
+    );
     const list = StrayListSchema.parse((await createClient(stack.bff.url).get('/api/abandoned/abandoned-pets')).body);
     expect(list.map((s) => s.id)).toEqual([form.id]);
     stack.spring.state.override('GET /api/abandoned/abandoned-pets', (_req, reply) => reply.send({ unexpected: true }));
@@ -57,10 +59,20 @@ describe('strays through the BFF, upstream = legacy Spring', () => {
     stack.spring.state.predictedBreed = null;
     const failed = await client.postForm('/api/abandoned/register', reportForm(validReport(), await photo()));
     // The screen shows "등록에 실패했습니다: {message}"; the exception text itself stays inside.
-    expectEnvelope(failed, 502, 'REPORT_FAILED', '품종 예측 서비스가 응답하지 않아 서버가 제보를 받지 않았습니다. 잠시 후 다시 시도해 주세요.');
+    expectEnvelope(
+      failed,
+      502,
+      'REPORT_FAILED',
+      '품종 예측 서비스가 응답하지 않아 서버가 제보를 받지 않았습니다. 잠시 후 다시 시도해 주세요.',
+    );
     expect(failed.text).not.toContain('Custom Vision');
     stack.spring.state.predictedBreed = 'Poodle';
-    stack.spring.state.override('POST /api/abandoned/register', (_req, reply) => reply.code(500).send({ success: false, message: '등록 중 오류가 발생했습니다: could not execute statement; SQL [insert into abandoned_pet_form ...]' }));
+    stack.spring.state.override('POST /api/abandoned/register', (_req, reply) =>
+      reply.code(500).send({
+        success: false,
+        message: '등록 중 오류가 발생했습니다: could not execute statement; SQL [insert into abandoned_pet_form ...]',
+      }),
+    );
     const other = await client.postForm('/api/abandoned/register', reportForm(validReport(), await photo()));
     expectEnvelope(other, 502, 'REPORT_FAILED', '등록 중 오류가 발생했습니다.');
     expect(other.text).not.toContain('SQL');
@@ -89,17 +101,27 @@ describe('strays through the BFF, upstream = legacy Spring', () => {
     expect(raw.length).toBeGreaterThanOrEqual(2);
     const mine = AdoptionApplicationListSchema.parse((await ann.client.get('/api/adopt/adoption/my-applications')).body);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ userName: ann.userId, adoptPetId: a.id, adoptStatus: 'REQUESTED', petImageUrl: a.imageUrl, petName: `유기견 #${a.id}` });
+    expect(mine[0]).toMatchObject({
+      userName: ann.userId,
+      adoptPetId: a.id,
+      adoptStatus: 'REQUESTED',
+      petImageUrl: a.imageUrl,
+      petName: `유기견 #${a.id}`,
+    });
     expect(mine[0]?.appliedAt).toMatch(/Z$/);
   });
 
   it('text bodies labelled JSON are read as text; a legacy 302 to /login is a 401', async () => {
     const admin = login('ADMIN').client;
     const lost = stack.spring.state.addStrayForm({ status: 'LOST' });
-    stack.spring.state.override(`POST /api/admin/reports/${lost.id}/register`, (req, reply) => springText(req, reply, 200, '제보가 유기동물로 등록되었습니다.'));
+    stack.spring.state.override(`POST /api/admin/reports/${lost.id}/register`, (req, reply) =>
+      springText(req, reply, 200, '제보가 유기동물로 등록되었습니다.'),
+    );
     const ok = await admin.post(`/api/admin/reports/${lost.id}/register`);
     expect(ok.body).toMatchObject({ ok: true, status: 'PROTECTING' });
-    stack.spring.state.override('GET /api/admin/abandoned-pets', (req, reply) => reply.code(302).header('location', `http://${req.host}/login`).send());
+    stack.spring.state.override('GET /api/admin/abandoned-pets', (req, reply) =>
+      reply.code(302).header('location', `http://${req.host}/login`).send(),
+    );
     expectEnvelope(await admin.get('/api/admin/abandoned-pets'), 401, 'UNAUTHENTICATED');
   });
 
@@ -113,9 +135,16 @@ describe('strays through the BFF, upstream = legacy Spring', () => {
     expect(target?.adoptPetId).toBe(form.id);
     expect((await admin.post(`/api/admin/adopt/approve/${target?.id}`)).status).toBe(200);
     const before = writes('/api/admin/adopt/approve');
-    expectEnvelope(await admin.post(`/api/admin/adopt/approve/${target?.id}`), 409, 'INVALID_STATE', '대기 중인 입양 신청만 승인할 수 있습니다.');
+    expectEnvelope(
+      await admin.post(`/api/admin/adopt/approve/${target?.id}`),
+      409,
+      'INVALID_STATE',
+      '대기 중인 입양 신청만 승인할 수 있습니다.',
+    );
     expect(writes('/api/admin/adopt/approve')).toBe(before);
-    const approved = AdoptionApplicationListSchema.parse((await admin.get('/api/admin/adopt-applications')).body).find((x) => x.id === target?.id);
+    const approved = AdoptionApplicationListSchema.parse((await admin.get('/api/admin/adopt-applications')).body).find(
+      (x) => x.id === target?.id,
+    );
     // The legacy DTO has no approvedAt: the contract says null rather than inventing a time.
     expect(approved).toMatchObject({ adoptStatus: 'APPROVED', approvedAt: null });
     // Spring's public list drops ADOPT dogs: for the BFF the stray is gone, not applicable.

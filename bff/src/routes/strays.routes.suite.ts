@@ -22,7 +22,10 @@ export interface StraysTarget {
   writes(pathPrefix: string): number;
 }
 
-export const photo = (r = 180, g = 120, b = 60) => sharp({ create: { width: 32, height: 24, channels: 3, background: { r, g, b } } }).jpeg().toBuffer();
+export const photo = (r = 180, g = 120, b = 60) =>
+  sharp({ create: { width: 32, height: 24, channels: 3, background: { r, g, b } } })
+    .jpeg()
+    .toBuffer();
 
 export const validReport = (overrides: Record<string, unknown> = {}) => ({
   latitude: 37.55,
@@ -68,7 +71,13 @@ export function strayContractSuite(t: StraysTarget): void {
     });
 
     it('search actually matches: same day, within the hour, place text; bad input is a 400', async () => {
-      const id = await t.seed({ status: 'PROTECTING', location: '부산광역시', description: '해운대 모래사장 근처', foundDate: '2026-09-09', foundTime: '19:40' });
+      const id = await t.seed({
+        status: 'PROTECTING',
+        location: '부산광역시',
+        description: '해운대 모래사장 근처',
+        foundDate: '2026-09-09',
+        foundTime: '19:40',
+      });
       const c = t.anonymous();
       const find = async (query: Record<string, string>) => {
         const res = await c.get('/api/abandoned/abandoned-pets/search', { query });
@@ -85,10 +94,18 @@ export function strayContractSuite(t: StraysTarget): void {
     });
 
     it('report: login first, then validation (nothing sent upstream), then 201', async () => {
-      expectEnvelope(await t.anonymous().postForm('/api/abandoned/register', reportForm(validReport(), await photo())), 401, 'UNAUTHENTICATED', '유기견을 제보하려면 로그인이 필요합니다.');
+      expectEnvelope(
+        await t.anonymous().postForm('/api/abandoned/register', reportForm(validReport(), await photo())),
+        401,
+        'UNAUTHENTICATED',
+        '유기견을 제보하려면 로그인이 필요합니다.',
+      );
       const { client } = await t.member();
       const before = t.writes('/api/abandoned/register');
-      const bad = await client.postForm('/api/abandoned/register', reportForm({ latitude: null, description: '', location: '제주도', foundDate: '', foundTime: '' }, null));
+      const bad = await client.postForm(
+        '/api/abandoned/register',
+        reportForm({ latitude: null, description: '', location: '제주도', foundDate: '', foundTime: '' }, null),
+      );
       expectEnvelope(bad, 400, 'VALIDATION_FAILED');
       expect(bad.body.error.fieldErrors).toMatchObject({
         latitude: '지도를 눌러 발견 위치를 다시 선택해 주세요.',
@@ -98,8 +115,17 @@ export function strayContractSuite(t: StraysTarget): void {
         foundTime: '발견 시간을 입력해 주세요.',
         imageurl: '유기견 사진은 필수입니다.',
       });
-      expectEnvelope(await client.postForm('/api/abandoned/register', reportForm(validReport(), Buffer.from('plain text, not a photo'))), 415, 'UNSUPPORTED_MEDIA_TYPE');
-      expectEnvelope(await client.postForm('/api/abandoned/register', reportForm(validReport(), Buffer.alloc(5 * 1024 * 1024 + 1, 0xff))), 413, 'PAYLOAD_TOO_LARGE', '파일 크기는 5MB 이하여야 합니다.');
+      expectEnvelope(
+        await client.postForm('/api/abandoned/register', reportForm(validReport(), Buffer.from('plain text, not a photo'))),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      );
+      expectEnvelope(
+        await client.postForm('/api/abandoned/register', reportForm(validReport(), Buffer.alloc(5 * 1024 * 1024 + 1, 0xff))),
+        413,
+        'PAYLOAD_TOO_LARGE',
+        '파일 크기는 5MB 이하여야 합니다.',
+      );
       expect(t.writes('/api/abandoned/register')).toBe(before);
       const ok = await client.postForm('/api/abandoned/register', reportForm(validReport(), await photo()));
       expect(ok.status, ok.text).toBe(201);
@@ -151,7 +177,11 @@ export function strayContractSuite(t: StraysTarget): void {
       const app = mine.find((a) => a.adoptPetId === id);
       expect(app).toMatchObject({ adoptStatus: 'REQUESTED', approvedAt: null });
       expect(app?.appliedAt).toMatch(/Z$/);
-      expect(AdoptionApplicationListSchema.parse((await ben.client.get('/api/adopt/adoption/my-applications')).body).some((a) => a.adoptPetId === id)).toBe(false);
+      expect(
+        AdoptionApplicationListSchema.parse((await ben.client.get('/api/adopt/adoption/my-applications')).body).some(
+          (a) => a.adoptPetId === id,
+        ),
+      ).toBe(false);
 
       expectEnvelope(await ann.client.get('/api/admin/adopt-applications'), 403, 'FORBIDDEN');
       const admin = await t.admin();
@@ -164,9 +194,13 @@ export function strayContractSuite(t: StraysTarget): void {
       expect(approved.body).toMatchObject({ ok: true, status: 'ADOPT' });
       expectEnvelope(await admin.post(`/api/admin/adopt/approve/${target?.id}`), 409, 'INVALID_STATE');
       expectEnvelope(await admin.post('/api/admin/adopt/approve/765432'), 404, 'NOT_FOUND');
-      const after = AdoptionApplicationListSchema.parse((await ann.client.get('/api/adopt/adoption/my-applications')).body).find((a) => a.id === target?.id);
+      const after = AdoptionApplicationListSchema.parse((await ann.client.get('/api/adopt/adoption/my-applications')).body).find(
+        (a) => a.id === target?.id,
+      );
       expect(after?.adoptStatus).toBe('APPROVED');
-      const listed = StrayListSchema.parse((await t.anonymous().get('/api/abandoned/abandoned-pets', { query: { size: '100' } })).body).find((s) => s.id === id);
+      const listed = StrayListSchema.parse(
+        (await t.anonymous().get('/api/abandoned/abandoned-pets', { query: { size: '100' } })).body,
+      ).find((s) => s.id === id);
       if (listed) expect(listed.status).toBe('ADOPT');
     });
   });

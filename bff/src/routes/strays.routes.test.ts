@@ -29,7 +29,13 @@ afterAll(async () => {
 
 const user = (role: Role) => apiMember(api, bff.url, { role });
 
-async function seed(s: { status: 'LOST' | 'PROTECTING' | 'WAITING' | 'ADOPT'; location?: string; description?: string; foundDate?: string; foundTime?: string }) {
+async function seed(s: {
+  status: 'LOST' | 'PROTECTING' | 'WAITING' | 'ADOPT';
+  location?: string;
+  description?: string;
+  foundDate?: string;
+  foundTime?: string;
+}) {
   const key = await api.ctx.storage.put(await photo(), 'jpg');
   const row = await api.ctx.db
     .insertInto('strayReports')
@@ -85,7 +91,11 @@ describe('strays through the BFF, upstream = our api', () => {
     expect((await admin.post(`/api/admin/adopt/approve/${target.id}`)).status).toBe(200);
     const mine = (await client.get('/api/adopt/adoption/my-applications')).body;
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ adoptPetId: id, adoptStatus: 'APPROVED', approvedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/) });
+    expect(mine[0]).toMatchObject({
+      adoptPetId: id,
+      adoptStatus: 'APPROVED',
+      approvedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
+    });
   });
 
   it('trusts the api’s own search (rules header) without fetching the whole list', async () => {
@@ -109,7 +119,12 @@ describe('strays through the BFF, upstream = our api', () => {
   it('predict answers 503 PREDICTION_UNAVAILABLE when the api has no predictor; a missing file is a 400', async () => {
     const form = new FormData();
     form.append('imageurl', new Blob([new Uint8Array(await photo())], { type: 'image/jpeg' }), 'a.jpg');
-    expectEnvelope(await createClient(bff.url).postForm('/api/abandoned/predict', form), 503, 'PREDICTION_UNAVAILABLE', '품종 예측을 사용할 수 없습니다. 직접 입력해 주세요.');
+    expectEnvelope(
+      await createClient(bff.url).postForm('/api/abandoned/predict', form),
+      503,
+      'PREDICTION_UNAVAILABLE',
+      '품종 예측을 사용할 수 없습니다. 직접 입력해 주세요.',
+    );
     const empty = new FormData();
     empty.append('other', 'x');
     const res = await createClient(bff.url).postForm('/api/abandoned/predict', empty);

@@ -46,8 +46,7 @@ export const strayRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: '입양 목록 검색',
-        description:
-          `모든 조건은 선택이며 함께 주면 모두 만족해야 합니다. foundDate(yyyy-MM-dd): 같은 날. foundTime(HH:mm): 앞뒤 60분 이내. location: 지역·설명·품종에 대소문자 구분 없이 포함. 자세한 규칙은 docs/decisions/0005-stray-search.md. ${PAGE_DOC}`,
+        description: `모든 조건은 선택이며 함께 주면 모두 만족해야 합니다. foundDate(yyyy-MM-dd): 같은 날. foundTime(HH:mm): 앞뒤 60분 이내. location: 지역·설명·품종에 대소문자 구분 없이 포함. 자세한 규칙은 docs/decisions/0005-stray-search.md. ${PAGE_DOC}`,
         querystring: StraySearchPageQuerySchema,
         response: { 200: StrayListSchema, ...errorResponses(400, 502, 504) },
       },

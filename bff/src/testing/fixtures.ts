@@ -22,7 +22,11 @@ export interface Member {
 export type Role = 'USER' | 'ADMIN';
 
 /** A member of the fake Spring with a live session, and a browser-like client holding it. */
-export function legacyMember(spring: FakeSpring, bffUrl: string, opts: { role?: Role; prefix?: string } & Partial<Omit<FakeUser, 'userId' | 'role'>> = {}): Member {
+export function legacyMember(
+  spring: FakeSpring,
+  bffUrl: string,
+  opts: { role?: Role; prefix?: string } & Partial<Omit<FakeUser, 'userId' | 'role'>> = {},
+): Member {
   const { role = 'USER', prefix = role === 'ADMIN' ? 'admin' : 'legacy', ...fields } = opts;
   const userId = uniqueId(prefix);
   spring.state.addUser({ name: `회원${seq}`, email: `${userId}@example.com`, ...fields, userId, role });
@@ -32,12 +36,26 @@ export function legacyMember(spring: FakeSpring, bffUrl: string, opts: { role?: 
 }
 
 /** A member of our api (a users row and a session) and a browser-like client holding the session. */
-export async function apiMember(api: TestApi, bffUrl: string, opts: { role?: Role; prefix?: string; name?: string | null; phoneNm?: string | null } = {}): Promise<Member> {
+export async function apiMember(
+  api: TestApi,
+  bffUrl: string,
+  opts: { role?: Role; prefix?: string; name?: string | null; phoneNm?: string | null } = {},
+): Promise<Member> {
   const { role = 'USER', prefix = role === 'ADMIN' ? 'boss' : 'member' } = opts;
   const userId = uniqueId(prefix);
   const row = await api.ctx.db
     .insertInto('users')
-    .values({ userId, name: opts.name ?? null, email: `${userId}@example.com`, passwordHash: null, birth: null, phoneNm: opts.phoneNm ?? null, role, provider: null, socialId: null })
+    .values({
+      userId,
+      name: opts.name ?? null,
+      email: `${userId}@example.com`,
+      passwordHash: null,
+      birth: null,
+      phoneNm: opts.phoneNm ?? null,
+      role,
+      provider: null,
+      socialId: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const client = createClient(bffUrl);

@@ -83,13 +83,20 @@ export function createClient(baseUrl: string): TestClient {
       if (!pair || eq < 0) continue;
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split('=')[1] ?? '') <= Date.now()));
+      const expired = attrs.some(
+        (a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split('=')[1] ?? '') <= Date.now()),
+      );
       if (expired || value === '') cookies.delete(name);
       else cookies.set(name, value);
     }
   }
 
-  async function send(method: string, path: string, body: { json?: unknown; form?: FormData }, opts: RequestOptions = {}): Promise<TestResponse> {
+  async function send(
+    method: string,
+    path: string,
+    body: { json?: unknown; form?: FormData },
+    opts: RequestOptions = {},
+  ): Promise<TestResponse> {
     const url = new URL(path, baseUrl);
     for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
     const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };

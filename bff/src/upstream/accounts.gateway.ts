@@ -122,7 +122,8 @@ export class AccountsGateway {
   async verifyEmail(request: FastifyRequest, code: string, email: string | undefined): Promise<void> {
     const res = await this.up.verifyEmail(request, code, email);
     if (isOk(res)) return;
-    if (res.status === 400 || res.status === 404 || res.status === 410 || isRedirect(res)) throw fieldFailure(400, 'INVALID_CODE', { code: 'codeWrong' });
+    if (res.status === 400 || res.status === 404 || res.status === 410 || isRedirect(res))
+      throw fieldFailure(400, 'INVALID_CODE', { code: 'codeWrong' });
     throw toBffError(res);
   }
 }

@@ -31,7 +31,8 @@ export const accountsUpstream = (client: UpstreamClient) => ({
   /** Our api only (the legacy has no profile update); the three fields, nothing else. */
   updateProfile: (from: FastifyRequest, b: ProfileUpdateRequest) =>
     client.request('PUT', '/api/users/me', { from, json: { email: b.email, birth: b.birth, phoneNm: b.phoneNm } }),
-  sendEmail: (from: FastifyRequest, email: string) => client.request('POST', '/api/users/send-email', { from, sessionId: null, query: { email } }),
+  sendEmail: (from: FastifyRequest, email: string) =>
+    client.request('POST', '/api/users/send-email', { from, sessionId: null, query: { email } }),
   verifyEmail: (from: FastifyRequest, code: string, email?: string) =>
     client.request('POST', '/api/users/verify-email', { from, sessionId: null, query: { code, email } }),
 });

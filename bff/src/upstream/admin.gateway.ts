@@ -34,7 +34,11 @@ export class AdminGateway {
   async reportsPage(request: FastifyRequest, page: PageQuery): Promise<Page<Stray>> {
     const res = await this.strays.adminList(request, page);
     if (!isOk(res)) throw toBffError(res);
-    return pageFrom(res, normaliseStrayList(res.json).sort((a, b) => b.id - a.id), page);
+    return pageFrom(
+      res,
+      normaliseStrayList(res.json).sort((a, b) => b.id - a.id),
+      page,
+    );
   }
 
   /** LOST → PROTECTING. */
@@ -46,7 +50,8 @@ export class AdminGateway {
     // The legacy checks a login-time snapshot only its JSON login writes: a social-login admin, logged in
     // all the same, hears 401 (legacy-contract §3.3). Saying "log in" would loop; say what works instead.
     if (res.status === 401 && !res.loginRedirect) throw BffError.because(403, 'FORBIDDEN', 'ADMIN_LOCAL_LOGIN_REQUIRED');
-    if (!isOk(res)) throw toBffError(res, { 409: BffError.because(409, 'INVALID_STATE', 'REPORT_ALREADY_REGISTERED'), 404: reportNotFound() });
+    if (!isOk(res))
+      throw toBffError(res, { 409: BffError.because(409, 'INVALID_STATE', 'REPORT_ALREADY_REGISTERED'), 404: reportNotFound() });
   }
 
   /** Every application plus what the upstream announces it can do with them (reject: our api only). */
@@ -73,7 +78,8 @@ export class AdminGateway {
     if (!application) throw applicationNotFound();
     if (application.adoptStatus !== 'REQUESTED') throw BffError.because(409, 'INVALID_STATE', 'APPROVE_NOT_REQUESTED');
     const res = await this.adoption.approve(request, id);
-    if (!isOk(res)) throw toBffError(res, { 409: BffError.because(409, 'INVALID_STATE', 'APPROVE_NOT_REQUESTED'), 404: applicationNotFound() });
+    if (!isOk(res))
+      throw toBffError(res, { 409: BffError.because(409, 'INVALID_STATE', 'APPROVE_NOT_REQUESTED'), 404: applicationNotFound() });
   }
 
   /** Reject a REQUESTED application (our api only); the stray's status after. */
@@ -84,7 +90,8 @@ export class AdminGateway {
     if (!application) throw applicationNotFound();
     if (application.adoptStatus !== 'REQUESTED') throw BffError.because(409, 'INVALID_STATE', 'REJECT_NOT_REQUESTED');
     const res = await this.adoption.reject(request, id);
-    if (!isOk(res)) throw toBffError(res, { 409: BffError.because(409, 'INVALID_STATE', 'REJECT_NOT_REQUESTED'), 404: applicationNotFound() });
+    if (!isOk(res))
+      throw toBffError(res, { 409: BffError.because(409, 'INVALID_STATE', 'REJECT_NOT_REQUESTED'), 404: applicationNotFound() });
     return strayStatusAfter(res);
   }
 }

@@ -16,11 +16,15 @@ const applicationNotFound = () => BffError.because(404, 'NOT_FOUND', 'APPLICATIO
  */
 function applyRefusal(strayId: number, strays: Stray[], mine: AdoptionApplication[]): BffError | undefined {
   const previous = withStrayIds(mine, strays).find((a) => a.adoptPetId === strayId);
-  if (previous) return previous.adoptStatus === 'REJECTED' ? BffError.because(409, 'ALREADY_APPLIED', 'ADOPTION_REJECTED_BEFORE') : new BffError(409, 'ALREADY_APPLIED');
+  if (previous)
+    return previous.adoptStatus === 'REJECTED'
+      ? BffError.because(409, 'ALREADY_APPLIED', 'ADOPTION_REJECTED_BEFORE')
+      : new BffError(409, 'ALREADY_APPLIED');
   const stray = strays.find((s) => s.id === strayId);
   if (!stray) return BffError.because(404, 'NOT_FOUND', 'STRAY_NOT_LISTED');
   if (stray.status !== 'PROTECTING') return BffError.because(409, 'INVALID_STATE', 'STRAY_NOT_AVAILABLE');
-  if (mine.filter((a) => a.adoptStatus === 'REQUESTED').length >= LIMITS.openAdoptionApplicationsMax) return new BffError(409, 'APPLICATION_LIMIT_REACHED');
+  if (mine.filter((a) => a.adoptStatus === 'REQUESTED').length >= LIMITS.openAdoptionApplicationsMax)
+    return new BffError(409, 'APPLICATION_LIMIT_REACHED');
   return undefined;
 }
 
@@ -35,7 +39,11 @@ export class AdoptionGateway {
   }
 
   /** The caller's own applications plus what the upstream announces it can do with them. */
-  private async mineWithFeatures(request: FastifyRequest, user: SessionUser, page?: PageQuery): Promise<{ mine: AdoptionApplication[]; features: Set<string>; res: UpstreamResponse }> {
+  private async mineWithFeatures(
+    request: FastifyRequest,
+    user: SessionUser,
+    page?: PageQuery,
+  ): Promise<{ mine: AdoptionApplication[]; features: Set<string>; res: UpstreamResponse }> {
     const res = await this.up.myApplications(request, page);
     if (!isOk(res)) throw toBffError(res, { 401: new BffError(401, 'UNAUTHENTICATED') });
     // The legacy answers everyone's applications: keep the caller's by login id.
@@ -63,7 +71,10 @@ export class AdoptionGateway {
       const after = await this.applyState(request, user);
       throw applyRefusal(strayId, after.strays, after.mine) ?? BffError.because(409, 'INVALID_STATE', 'STRAY_NOT_AVAILABLE');
     }
-    throw toBffError(res, { 401: BffError.because(401, 'UNAUTHENTICATED', 'APPLY_LOGIN_REQUIRED'), 404: BffError.because(404, 'NOT_FOUND', 'STRAY_NOT_LISTED') });
+    throw toBffError(res, {
+      401: BffError.because(401, 'UNAUTHENTICATED', 'APPLY_LOGIN_REQUIRED'),
+      404: BffError.because(404, 'NOT_FOUND', 'STRAY_NOT_LISTED'),
+    });
   }
 
   /**
@@ -86,7 +97,8 @@ export class AdoptionGateway {
     if (!own) throw applicationNotFound();
     if (own.adoptStatus !== 'REQUESTED') throw BffError.because(409, 'INVALID_STATE', 'WITHDRAW_NOT_REQUESTED');
     const res = await this.up.withdraw(request, applicationId);
-    if (!isOk(res)) throw toBffError(res, { 404: applicationNotFound(), 409: BffError.because(409, 'INVALID_STATE', 'WITHDRAW_NOT_REQUESTED') });
+    if (!isOk(res))
+      throw toBffError(res, { 404: applicationNotFound(), 409: BffError.because(409, 'INVALID_STATE', 'WITHDRAW_NOT_REQUESTED') });
     return strayStatusAfter(res);
   }
 }

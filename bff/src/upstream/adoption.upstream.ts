@@ -29,8 +29,10 @@ export function strayStatusAfter(res: UpstreamResponse): PetStatus | null {
 export const adoptionUpstream = (client: UpstreamClient) => ({
   apply: (from: FastifyRequest, strayId: number) => client.request('POST', `/api/adopt/apply/${strayId}`, { from }),
   /** The legacy returns every user's applications here; callers must filter. */
-  myApplications: (from: FastifyRequest, page?: PageQuery) => client.request('GET', '/api/adopt/adoption/my-applications', { from, ...withPage(page) }),
-  adminApplications: (from: FastifyRequest, page?: PageQuery) => client.request('GET', '/api/admin/adopt-applications', { from, ...withPage(page) }),
+  myApplications: (from: FastifyRequest, page?: PageQuery) =>
+    client.request('GET', '/api/adopt/adoption/my-applications', { from, ...withPage(page) }),
+  adminApplications: (from: FastifyRequest, page?: PageQuery) =>
+    client.request('GET', '/api/admin/adopt-applications', { from, ...withPage(page) }),
   approve: (from: FastifyRequest, applicationId: number) => client.request('POST', `/api/admin/adopt/approve/${applicationId}`, { from }),
   /** Only where the upstream announces `reject`. */
   reject: (from: FastifyRequest, applicationId: number) => client.request('POST', `/api/admin/adopt/reject/${applicationId}`, { from }),

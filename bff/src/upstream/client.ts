@@ -176,7 +176,15 @@ export class UpstreamClient {
 
 function answer(status: number, headers: Headers, buf: Buffer): UpstreamResponse {
   const text = buf.toString('utf8');
-  return { status, headers, text, json: parseJson(text), setCookies: headers.getSetCookie(), loginRedirect: isLoginRedirect(status, headers), body: buf };
+  return {
+    status,
+    headers,
+    text,
+    json: parseJson(text),
+    setCookies: headers.getSetCookie(),
+    loginRedirect: isLoginRedirect(status, headers),
+    body: buf,
+  };
 }
 
 function isLoginRedirect(status: number, headers: Headers): boolean {

@@ -12,7 +12,15 @@ import {
 } from '@pawbridge/shared';
 import { sanitisePostHtml } from '@pawbridge/shared/community.sanitiser';
 import { BffError, validationError } from '../errors/bff-error';
-import { byNewest, normaliseComments, normaliseLike, normalisePost, normalisePostList, toListItem, type UpstreamPost } from '../normalisers/community.normaliser';
+import {
+  byNewest,
+  normaliseComments,
+  normaliseLike,
+  normalisePost,
+  normalisePostList,
+  toListItem,
+  type UpstreamPost,
+} from '../normalisers/community.normaliser';
 import { requireUser } from '../plugins/session';
 import { isOk, toBffError, upstreamMessage, type UpstreamClient, type UpstreamResponse } from './client';
 import { communityUpstream } from './community.upstream';
@@ -97,7 +105,11 @@ export class CommunityGateway {
   /** Our api answers the stored post; after the legacy's bare success, it is the caller's newest post with this title. */
   async create(request: FastifyRequest, input: PostCreateRequest, image: PhotoUpload | undefined): Promise<CommunityPost> {
     const user = await requireUser(request);
-    const res = await this.up.create(request, { postType: input.postType, title: input.title, strContent: this.clean(input.strContent) }, image);
+    const res = await this.up.create(
+      request,
+      { postType: input.postType, title: input.title, strContent: this.clean(input.strContent) },
+      image,
+    );
     if (!isOk(res) || successFalse(res)) throw this.createError(res);
     const answered = normalisePost((res.json as { post?: unknown } | undefined)?.post);
     if (answered) return { ...answered.post, isAuthor: true };
@@ -117,7 +129,8 @@ export class CommunityGateway {
    */
   private createError(res: UpstreamResponse): BffError {
     const message = upstreamMessage(res)?.replace(LEGACY_RULE_PREFIX, '');
-    if (res.status === 403 || (res.status === 500 && successFalse(res))) return new BffError(403, 'FORBIDDEN', message || undefined, undefined, { reason: 'POST_CATEGORY_NOT_ALLOWED' });
+    if (res.status === 403 || (res.status === 500 && successFalse(res)))
+      return new BffError(403, 'FORBIDDEN', message || undefined, undefined, { reason: 'POST_CATEGORY_NOT_ALLOWED' });
     return toBffError(res);
   }
 
@@ -173,7 +186,8 @@ export class CommunityGateway {
     const res = await this.up.comment(request, postId, content);
     if (isOk(res)) return;
     // The legacy says 404 "로그인된 유저만…" when its session is gone; a missing post is 404 too.
-    if (res.status === 404 && /로그인/.test(upstreamMessage(res) ?? '')) throw BffError.because(401, 'UNAUTHENTICATED', 'COMMENT_LOGIN_REQUIRED');
+    if (res.status === 404 && /로그인/.test(upstreamMessage(res) ?? ''))
+      throw BffError.because(401, 'UNAUTHENTICATED', 'COMMENT_LOGIN_REQUIRED');
     throw toBffError(res, { 404: notFound(), 401: BffError.because(401, 'UNAUTHENTICATED', 'COMMENT_LOGIN_REQUIRED') });
   }
 }

@@ -22,17 +22,20 @@ function postForm(dto: PostWriteDto, image: PhotoUpload | undefined): FormData {
 /** Community calls on the legacy paths (legacy-contract §3.5); the only code that knows them. */
 export const communityUpstream = (client: UpstreamClient) => ({
   /** Our api pages (and says the total in X-Total-Count); the legacy ignores the query and sends every post. */
-  list: (from: FastifyRequest, query: { page: number; size: number; postType?: PostType }): Promise<UpstreamResponse> => client.request('GET', '/api/community/posts', { from, query }),
+  list: (from: FastifyRequest, query: { page: number; size: number; postType?: PostType }): Promise<UpstreamResponse> =>
+    client.request('GET', '/api/community/posts', { from, query }),
   /** Every post (the legacy's only list). */
   listAll: (from: FastifyRequest): Promise<UpstreamResponse> => client.request('GET', '/api/community/posts', { from }),
   detail: (from: FastifyRequest, postId: number) => client.request('GET', `/api/community/description/${postId}`, { from }),
-  create: (from: FastifyRequest, dto: PostWriteDto, image?: PhotoUpload) => client.request('POST', '/api/community/createPost', { from, form: postForm(dto, image) }),
+  create: (from: FastifyRequest, dto: PostWriteDto, image?: PhotoUpload) =>
+    client.request('POST', '/api/community/createPost', { from, form: postForm(dto, image) }),
   edit: (from: FastifyRequest, postId: number, dto: PostWriteDto & { removeImage?: boolean }, image?: PhotoUpload) =>
     client.request('POST', `/api/community/description/${postId}/edit`, { from, form: postForm(dto, image) }),
   remove: (from: FastifyRequest, postId: number) => client.request('DELETE', `/api/community/description/${postId}/delete`, { from }),
   likeCount: (from: FastifyRequest, postId: number) => client.request('GET', `/api/community/like/${postId}/count`, { from }),
   toggleLike: (from: FastifyRequest, postId: number) => client.request('POST', `/api/community/like/${postId}/toggle`, { from }),
   comments: (from: FastifyRequest, postId: number) => client.request('GET', `/api/community/comments/${postId}`, { from }),
-  comment: (from: FastifyRequest, postId: number, content: string) => client.request('POST', `/api/community/comment/${postId}`, { from, json: { content } }),
+  comment: (from: FastifyRequest, postId: number, content: string) =>
+    client.request('POST', `/api/community/comment/${postId}`, { from, json: { content } }),
 });
 export type CommunityUpstream = ReturnType<typeof communityUpstream>;

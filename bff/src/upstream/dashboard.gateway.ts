@@ -21,7 +21,11 @@ export class DashboardGateway {
         return undefined;
       }
     };
-    const [reportsAdoptions, donations, abandonedStatus] = await Promise.all([body(this.up.reportsAdoptions(request)), body(this.up.donations(request)), body(this.up.abandonedStatus(request))]);
+    const [reportsAdoptions, donations, abandonedStatus] = await Promise.all([
+      body(this.up.reportsAdoptions(request)),
+      body(this.up.donations(request)),
+      body(this.up.abandonedStatus(request)),
+    ]);
     return normaliseDashboard({ reportsAdoptions, donations, abandonedStatus });
   }
 }

@@ -1,5 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import type { DonationHistoryItem, DonationPrepareRequest, PageQuery, DonationRecorded, DonationRecordRequest, DonationTotals, SessionUser, TestCheckoutRequest, TestCheckoutResult } from '@pawbridge/shared';
+import type {
+  DonationHistoryItem,
+  DonationPrepareRequest,
+  PageQuery,
+  DonationRecorded,
+  DonationRecordRequest,
+  DonationTotals,
+  SessionUser,
+  TestCheckoutRequest,
+  TestCheckoutResult,
+} from '@pawbridge/shared';
 import { TestCheckoutResultSchema } from '@pawbridge/shared';
 import { BffError } from '../errors/bff-error';
 import { normaliseDonationList, normaliseTotals, withStrays } from '../normalisers/donation.normaliser';
@@ -45,7 +55,12 @@ export class DonationsGateway {
     const res = await this.up.record(request, body, user.userId);
     if (!isOk(res)) throw recordFailure(res);
     const amount = Number(res.headers.get('x-donation-amount') ?? body.amount);
-    return { ok: true, message: upstreamMessage(res) ?? '', impUid: body.impUid, amount: Number.isSafeInteger(amount) ? amount : body.amount };
+    return {
+      ok: true,
+      message: upstreamMessage(res) ?? '',
+      impUid: body.impUid,
+      amount: Number.isSafeInteger(amount) ? amount : body.amount,
+    };
   }
 
   /** One page of the caller's donations, newest first: our api pages them, the legacy's whole list is cut here. */
@@ -55,7 +70,10 @@ export class DonationsGateway {
     const { items, total } = pageFrom(res, normaliseDonationList(res.json), page);
     if (this.kind === 'api' || items.every((d) => d.abandonedPetId !== null)) return { items, total };
     // The legacy's items name no list id: find each stray on the list by its photo.
-    const strays = await this.up.strays(request).then((r) => (isOk(r) ? normaliseStrayList(r.json) : []), () => []);
+    const strays = await this.up.strays(request).then(
+      (r) => (isOk(r) ? normaliseStrayList(r.json) : []),
+      () => [],
+    );
     return { items: withStrays(items, strays), total };
   }
 

@@ -10,7 +10,8 @@ export const donationErrorOf = (res: UpstreamResponse): string | null => res.hea
 /** Donation calls on the legacy paths (legacy-contract §3.2, §10) plus our api's prepare, totals and test checkout. */
 export const donationsUpstream = (client: UpstreamClient) => ({
   /** Our api only: fixes the amount for the merchant uid before the payment. */
-  prepare: (from: FastifyRequest, body: DonationPrepareRequest) => client.request('POST', '/api/abandoned/donation/prepare', { from, json: body }),
+  prepare: (from: FastifyRequest, body: DonationPrepareRequest) =>
+    client.request('POST', '/api/abandoned/donation/prepare', { from, json: body }),
   /**
    * The legacy binds form fields (a JSON body is not read) and takes `userName`
    * as the donor; the caller passes the session's login id, never the browser's.
@@ -25,11 +26,13 @@ export const donationsUpstream = (client: UpstreamClient) => ({
     form.append('abandonedPetId', String(body.abandonedPetId));
     return client.request('POST', `/api/abandoned/donation/${encodeURIComponent(body.impUid)}`, { from, form });
   },
-  myDonations: (from: FastifyRequest, page?: PageQuery) => client.request('GET', '/api/abandoned/donation/my-donations', { from, ...withPage(page) }),
+  myDonations: (from: FastifyRequest, page?: PageQuery) =>
+    client.request('GET', '/api/abandoned/donation/my-donations', { from, ...withPage(page) }),
   /** Our api only. */
   totals: (from: FastifyRequest) => client.request('GET', '/api/abandoned/donation/totals', { from }),
   /** Our api's embedded test gateway only. */
-  testCheckout: (from: FastifyRequest, body: TestCheckoutRequest) => client.request('POST', '/api/abandoned/donation/test-checkout', { from, json: body }),
+  testCheckout: (from: FastifyRequest, body: TestCheckoutRequest) =>
+    client.request('POST', '/api/abandoned/donation/test-checkout', { from, json: body }),
   /** The public stray list: names and report ids for the legacy's history items. */
   strays: (from: FastifyRequest) => client.request('GET', '/api/abandoned/abandoned-pets', { from }),
 });

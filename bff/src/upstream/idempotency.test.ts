@@ -14,7 +14,17 @@ beforeAll(async () => {
   bff = await startTestBff(api.url);
   const row = await api.ctx.db
     .insertInto('users')
-    .values({ userId: 'retrier', name: '재시도', email: 'retrier@example.com', passwordHash: null, birth: null, phoneNm: null, role: 'USER', provider: null, socialId: null })
+    .values({
+      userId: 'retrier',
+      name: '재시도',
+      email: 'retrier@example.com',
+      passwordHash: null,
+      birth: null,
+      phoneNm: null,
+      role: 'USER',
+      provider: null,
+      socialId: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   member = createClient(bff.url);
@@ -28,8 +38,12 @@ afterAll(async () => {
 describe('Idempotency-Key through the BFF', () => {
   it('registers one dog for a form sent twice with the same key; both answers are the same', async () => {
     const headers = { 'idempotency-key': 'bff-pet-retry-01' };
-    const first = await member.postForm('/api/pet/register', registerForm(validPet({ petId: '410-2222-00001' }), await petPhoto()), { headers });
-    const again = await member.postForm('/api/pet/register', registerForm(validPet({ petId: '410-2222-00001' }), await petPhoto()), { headers });
+    const first = await member.postForm('/api/pet/register', registerForm(validPet({ petId: '410-2222-00001' }), await petPhoto()), {
+      headers,
+    });
+    const again = await member.postForm('/api/pet/register', registerForm(validPet({ petId: '410-2222-00001' }), await petPhoto()), {
+      headers,
+    });
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);

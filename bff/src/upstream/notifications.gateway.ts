@@ -29,7 +29,11 @@ export class NotificationsGateway {
   async unread(request: FastifyRequest, user: SessionUser, page: PageQuery): Promise<Page<FeedNotification>> {
     const res = await this.up.unread(request, user.userId, page);
     if (!isOk(res)) throw toBffError(res);
-    return pageFrom(res, normaliseNotificationList(res.json).filter((n) => !n.read), page);
+    return pageFrom(
+      res,
+      normaliseNotificationList(res.json).filter((n) => !n.read),
+      page,
+    );
   }
 
   async readAll(request: FastifyRequest, user: SessionUser): Promise<void> {

@@ -30,7 +30,11 @@ export function oauthUpstream(app: FastifyInstance) {
       .filter((pair): pair is readonly [string, string] => typeof pair[1] === 'string' && isForwardableSessionId(pair[1]))
       .map(([name, value]) => `${name}=${value}`);
     const publicHost = app.config.publicOrigin ? new URL(app.config.publicOrigin).host : request.host;
-    const headers: Record<string, string> = { host: publicHost, accept: 'text/html,application/json;q=0.9,*/*;q=0.8', 'x-request-id': String(request.id) };
+    const headers: Record<string, string> = {
+      host: publicHost,
+      accept: 'text/html,application/json;q=0.9,*/*;q=0.8',
+      'x-request-id': String(request.id),
+    };
     if (cookies.length > 0) headers.cookie = cookies.join('; ');
     return new Promise((resolve, reject) => {
       const req = agent.request(url, { method: 'GET', headers, timeout: app.config.upstreamTimeoutMs }, (res) => {
@@ -48,7 +52,8 @@ export function oauthUpstream(app: FastifyInstance) {
 
   return {
     start: (request: FastifyRequest, provider: SocialProvider) => hop(request, `/oauth2/authorization/${provider}`, {}),
-    callback: (request: FastifyRequest, provider: SocialProvider, query: Record<string, string>) => hop(request, `/login/oauth2/code/${provider}`, query),
+    callback: (request: FastifyRequest, provider: SocialProvider, query: Record<string, string>) =>
+      hop(request, `/login/oauth2/code/${provider}`, query),
 
     /**
      * Which providers the web may offer: the operator's SOCIAL_PROVIDERS when set; otherwise

@@ -27,5 +27,9 @@ export function pageFrom<T>(res: UpstreamResponse, items: T[], q: PageQuery): Pa
 
 /** A page as the browser gets it: the bare array, the total in a header it may read, never cached. */
 export function sendPage<T>(reply: FastifyReply, page: Page<T>, cache = 'no-store'): FastifyReply {
-  return reply.header(TOTAL_COUNT_HEADER, String(page.total)).header('access-control-expose-headers', TOTAL_COUNT_HEADER).header('cache-control', cache).send(page.items);
+  return reply
+    .header(TOTAL_COUNT_HEADER, String(page.total))
+    .header('access-control-expose-headers', TOTAL_COUNT_HEADER)
+    .header('cache-control', cache)
+    .send(page.items);
 }

@@ -22,7 +22,16 @@ function writeError(res: UpstreamResponse, notFoundStatuses: number[]): BffError
 
 const dtoOf = (p: Pet, fields?: PetEditRequest): PetWriteDto => {
   const src = fields ?? p;
-  return { name: src.name, type: src.type, weight: src.weight, age: src.age, size: src.size, gender: src.gender, adopt: src.adopt, petId: p.petId };
+  return {
+    name: src.name,
+    type: src.type,
+    weight: src.weight,
+    age: src.age,
+    size: src.size,
+    gender: src.gender,
+    adopt: src.adopt,
+    petId: p.petId,
+  };
 };
 
 /**
@@ -55,7 +64,11 @@ export class PetsGateway {
     if (!isOk(res)) throw toBffError(res);
     const pets = normalisePetList(res.json);
     if (!pets) throw new BffError(502, 'UPSTREAM_UNAVAILABLE');
-    return pageFrom(res, pets.map((p) => p.pet), page);
+    return pageFrom(
+      res,
+      pets.map((p) => p.pet),
+      page,
+    );
   }
 
   async owned(request: FastifyRequest, petId: string): Promise<UpstreamPet> {
@@ -123,7 +136,8 @@ export class PetsGateway {
    * means its delete found another owner's dog with the same number first.
    */
   private removeError(res: UpstreamResponse): BffError {
-    if (this.kind === 'legacy' && res.status === 400) return BffError.because(409, 'REGISTRATION_NUMBER_SHARED', 'PET_NUMBER_SHARED_ON_LEGACY');
+    if (this.kind === 'legacy' && res.status === 400)
+      return BffError.because(409, 'REGISTRATION_NUMBER_SHARED', 'PET_NUMBER_SHARED_ON_LEGACY');
     return writeError(res, [400, 404, 500]);
   }
 
@@ -133,7 +147,12 @@ export class PetsGateway {
    * same number — carrying the current photo over when no new one is given.
    * If the re-registration fails, the dog is put back as it was.
    */
-  private async replaceOnLegacy(request: FastifyRequest, current: UpstreamPet, dto: PetWriteDto, photo: PhotoUpload | undefined): Promise<void> {
+  private async replaceOnLegacy(
+    request: FastifyRequest,
+    current: UpstreamPet,
+    dto: PetWriteDto,
+    photo: PhotoUpload | undefined,
+  ): Promise<void> {
     let oldPhoto: PhotoUpload | null = null;
     if (current.profile) {
       const res = await this.up.photo(request, current.profile);
@@ -146,7 +165,10 @@ export class PetsGateway {
     const added = await this.up.register(request, dto, photo ?? oldPhoto);
     if (isOk(added)) return;
     const restored = await this.up.register(request, dtoOf(current.pet), oldPhoto);
-    this.log.error({ status: added.status, restored: restored.status, petId: current.pet.petId }, 'legacy pet edit failed; original re-registered');
+    this.log.error(
+      { status: added.status, restored: restored.status, petId: current.pet.petId },
+      'legacy pet edit failed; original re-registered',
+    );
     throw toBffError(added.status === 401 || added.loginRedirect ? added : { ...added, status: 502 });
   }
 }

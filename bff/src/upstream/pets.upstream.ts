@@ -10,7 +10,11 @@ export interface PhotoUpload {
 }
 
 /** Fields of the legacy PetProfileDto a write may carry (its parser rejects any other key). */
-export type PetWriteDto = Omit<PetRegisterRequest, 'petId' | 'size' | 'gender'> & { petId: string; size: PetSize | null; gender: PetGender | null };
+export type PetWriteDto = Omit<PetRegisterRequest, 'petId' | 'size' | 'gender'> & {
+  petId: string;
+  size: PetSize | null;
+  gender: PetGender | null;
+};
 
 /** The JSON part `pet` and the file part `profile`, as the legacy PetController reads them. */
 function petForm(dto: PetWriteDto, photo: PhotoUpload | null | undefined): FormData {
@@ -18,15 +22,23 @@ function petForm(dto: PetWriteDto, photo: PhotoUpload | null | undefined): FormD
   const { name, adopt, type, weight, size, age, gender, petId } = dto;
   form.append('pet', new Blob([JSON.stringify({ name, adopt, type, weight, size, age, gender, petId })], { type: 'application/json' }));
   // An empty `profile` part is how the legacy registers a dog without a photo (it stores its default).
-  if (photo !== undefined) form.append('profile', new Blob([new Uint8Array(photo?.bytes ?? Buffer.alloc(0))], { type: photo?.mime ?? 'application/octet-stream' }), photo?.filename ?? '');
+  if (photo !== undefined)
+    form.append(
+      'profile',
+      new Blob([new Uint8Array(photo?.bytes ?? Buffer.alloc(0))], { type: photo?.mime ?? 'application/octet-stream' }),
+      photo?.filename ?? '',
+    );
   return form;
 }
 
 /** Pet calls on the legacy paths (legacy-contract §3.7): GET/PUT take the database key, DELETE the registration number. */
 export const petsUpstream = (client: UpstreamClient) => ({
-  list: (from: FastifyRequest, page?: PageQuery): Promise<UpstreamResponse> => client.request('GET', '/api/pet/profile/pets', { from, ...withPage(page) }),
-  register: (from: FastifyRequest, dto: PetWriteDto, photo: PhotoUpload | null) => client.request('POST', '/api/pet/register', { from, form: petForm(dto, photo) }),
-  edit: (from: FastifyRequest, key: number, dto: PetWriteDto, photo?: PhotoUpload) => client.request('PUT', `/api/pet/edit/${key}`, { from, form: petForm(dto, photo) }),
+  list: (from: FastifyRequest, page?: PageQuery): Promise<UpstreamResponse> =>
+    client.request('GET', '/api/pet/profile/pets', { from, ...withPage(page) }),
+  register: (from: FastifyRequest, dto: PetWriteDto, photo: PhotoUpload | null) =>
+    client.request('POST', '/api/pet/register', { from, form: petForm(dto, photo) }),
+  edit: (from: FastifyRequest, key: number, dto: PetWriteDto, photo?: PhotoUpload) =>
+    client.request('PUT', `/api/pet/edit/${key}`, { from, form: petForm(dto, photo) }),
   remove: (from: FastifyRequest, petId: string) => client.request('DELETE', `/api/pet/delete/${encodeURIComponent(petId)}`, { from }),
   /** The current photo bytes (the legacy serves uploads only to a logged-in session). */
   photo: (from: FastifyRequest, profilePath: string) => client.request('GET', profilePath, { from }),

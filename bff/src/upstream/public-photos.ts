@@ -54,7 +54,11 @@ export class PublicPhotoSet {
 }
 
 /** One set per upstream client (one per app) and kind, shared by the routes that fill it and the photo route that reads it. */
-export function photoSetFor(perClient: WeakMap<UpstreamClient, PublicPhotoSet>, client: UpstreamClient, load: () => Promise<string[] | null>): PublicPhotoSet {
+export function photoSetFor(
+  perClient: WeakMap<UpstreamClient, PublicPhotoSet>,
+  client: UpstreamClient,
+  load: () => Promise<string[] | null>,
+): PublicPhotoSet {
   let set = perClient.get(client);
   if (!set) {
     set = new PublicPhotoSet(load);

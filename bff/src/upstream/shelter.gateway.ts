@@ -59,7 +59,8 @@ export class ShelterGateway {
     if (this.legacy) throw BffError.because(404, 'NOT_FOUND', 'SHELTER_IMAGE_UNAVAILABLE');
     const res = await this.up.image(request, desertionNo, n);
     const type = res.headers.get('content-type') ?? '';
-    if (res.status === 200 && res.body && /^image\/(jpeg|webp|png)$/.test(type.split(';')[0]?.trim() ?? '')) return { type, length: res.headers.get('content-length'), body: res.body };
+    if (res.status === 200 && res.body && /^image\/(jpeg|webp|png)$/.test(type.split(';')[0]?.trim() ?? ''))
+      return { type, length: res.headers.get('content-length'), body: res.body };
     await res.discard();
     if (res.status === 404 || res.status === 200) throw BffError.because(404, 'NOT_FOUND', 'SHELTER_IMAGE_UNAVAILABLE');
     throw BffError.because(502, 'UPSTREAM_UNAVAILABLE', 'SHELTER_IMAGE_UNAVAILABLE');

@@ -1,5 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { slicePage, type BreedPrediction, type PageQuery, type Stray, type StrayReportRequest, type StraySearchQuery } from '@pawbridge/shared';
+import {
+  slicePage,
+  type BreedPrediction,
+  type PageQuery,
+  type Stray,
+  type StrayReportRequest,
+  type StraySearchQuery,
+} from '@pawbridge/shared';
 import type { BffConfig } from '../config/env';
 import { BffError } from '../errors/bff-error';
 import type { UploadedImage } from '../plugins/multipart';

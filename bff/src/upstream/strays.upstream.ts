@@ -12,8 +12,10 @@ const photoBlob = (image: UploadedImage) => new Blob([new Uint8Array(image.bytes
 /** Stray calls on the legacy paths (legacy-contract §3.2, §3.3). */
 export const straysUpstream = (client: UpstreamClient) => ({
   /** Without a page: every public stray (the legacy ignores the page and always sends everything). */
-  list: (from: FastifyRequest, page?: PageQuery): Promise<UpstreamResponse> => client.request('GET', '/api/abandoned/abandoned-pets', { from, ...withPage(page) }),
-  search: (from: FastifyRequest, q: StraySearchQuery, page: PageQuery) => client.request('GET', '/api/abandoned/abandoned-pets/search', { from, query: { ...q, page: page.page, size: page.size } }),
+  list: (from: FastifyRequest, page?: PageQuery): Promise<UpstreamResponse> =>
+    client.request('GET', '/api/abandoned/abandoned-pets', { from, ...withPage(page) }),
+  search: (from: FastifyRequest, q: StraySearchQuery, page: PageQuery) =>
+    client.request('GET', '/api/abandoned/abandoned-pets/search', { from, query: { ...q, page: page.page, size: page.size } }),
   searchFollowsRules: (res: UpstreamResponse) => res.headers.get(SEARCH_RULES_HEADER) === 'rules-v1',
   predict: (from: FastifyRequest, image: UploadedImage) => {
     const form = new FormData();
@@ -42,7 +44,10 @@ export const straysUpstream = (client: UpstreamClient) => ({
 });
 
 /** How a report the upstream refused failed, read from its answer. */
-export type ReportRefusal = { kind: 'predictor-down' } | { kind: 'refused'; sentence: string | undefined } | { kind: 'fields'; fieldErrors: Record<string, string>; message: string | undefined };
+export type ReportRefusal =
+  | { kind: 'predictor-down' }
+  | { kind: 'refused'; sentence: string | undefined }
+  | { kind: 'fields'; fieldErrors: Record<string, string>; message: string | undefined };
 
 /**
  * The legacy answers a failed report with 500 `{success:false, message}`, its
@@ -53,7 +58,8 @@ export type ReportRefusal = { kind: 'predictor-down' } | { kind: 'refused'; sent
  */
 export function reportRefusal(res: UpstreamResponse): ReportRefusal | undefined {
   const j = (res.json ?? {}) as { success?: unknown; fieldErrors?: unknown };
-  if (res.status === 400 && j.fieldErrors && typeof j.fieldErrors === 'object') return { kind: 'fields', fieldErrors: j.fieldErrors as Record<string, string>, message: upstreamMessage(res) };
+  if (res.status === 400 && j.fieldErrors && typeof j.fieldErrors === 'object')
+    return { kind: 'fields', fieldErrors: j.fieldErrors as Record<string, string>, message: upstreamMessage(res) };
   if (res.status < 500 || res.loginRedirect) return undefined;
   const message = upstreamMessage(res);
   if (j.success !== false || !message) return undefined;

@@ -53,7 +53,11 @@ export function serverProcesses(cwd: string) {
   const children: ChildProcess[] = [];
   return {
     start(script: string, env: Record<string, string>): ServerProcess {
-      const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd, env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', script], {
+        cwd,
+        env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       children.push(child);
       let out = '';
       child.stdout?.on('data', (d: Buffer) => (out += d.toString()));

@@ -2,7 +2,11 @@ import WebSocket from 'ws';
 import { until } from './processes';
 
 /** A raw STOMP-over-WebSocket client that has CONNECTED: its frames so far and the close code to come. */
-export async function connectedStomp(url: string, headers: Record<string, string>, timeoutMs = 10_000): Promise<{ frames: string[]; closed: Promise<number> }> {
+export async function connectedStomp(
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs = 10_000,
+): Promise<{ frames: string[]; closed: Promise<number> }> {
   const ws = new WebSocket(url, { headers });
   const frames: string[] = [];
   ws.on('message', (d: Buffer) => frames.push(d.toString()));

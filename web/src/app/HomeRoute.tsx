@@ -4,7 +4,9 @@ import { useSession } from '@/lib/session';
 import HomePage from '@/features/home/HomePage';
 
 // Only admins download the dashboard (and recharts with it).
-const AdminDashboard = lazy(async () => (await Promise.all([import('@/components/styles/screens'), import('@/features/dashboard/AdminDashboard')]))[1]);
+const AdminDashboard = lazy(
+  async () => (await Promise.all([import('@/components/styles/screens'), import('@/features/dashboard/AdminDashboard')]))[1],
+);
 
 /** `/`: the home page, with the live dashboard for admins (spec §2 Home). */
 export default function HomeRoute() {

@@ -23,7 +23,12 @@ function renderApp(path: string, session: Session = { loggedIn: false }) {
     'GET /api/notifications/user/admin/unread': { body: [] },
     // The login screen a visitor is sent to asks which social logins exist.
     'GET /api/config': {
-      body: { map: { provider: 'leaflet', tileUrl: 'https://tile.example/{z}/{x}/{y}.png', attribution: 'OSM' }, socialProviders: [], payments: { mode: 'test', merchantCode: null }, breedPrediction: false },
+      body: {
+        map: { provider: 'leaflet', tileUrl: 'https://tile.example/{z}/{x}/{y}.png', attribution: 'OSM' },
+        socialProviders: [],
+        payments: { mode: 'test', merchantCode: null },
+        breedPrediction: false,
+      },
     },
   });
   return renderRoutes(routeObjects, path);

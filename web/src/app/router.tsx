@@ -24,7 +24,12 @@ const screen = (path: string, load: Load, title: MessageKey): RouteObject => ({
 });
 
 /** `/` is in the entry chunk: the page most visitors open first paints without another round trip. */
-const homeScreen = (path: string): RouteObject => ({ path, Component: HomeRoute, HydrateFallback: PageLoader, handle: { title: 'title.home' } satisfies RouteHandle });
+const homeScreen = (path: string): RouteObject => ({
+  path,
+  Component: HomeRoute,
+  HydrateFallback: PageLoader,
+  handle: { title: 'title.home' } satisfies RouteHandle,
+});
 
 const register = () => import('@/features/pets/RegisterPetPage');
 const communityList = () => import('@/features/community/CommunityListPage');

@@ -10,7 +10,18 @@ import {
 
 // A warm orange whose primary shade (index 7) keeps white text at ≥ 5:1
 // (WCAG AA for normal text); Mantine's stock orange-8 is only ~3.6:1.
-const brand: MantineColorsTuple = ['#fff7ed', '#ffedd5', '#fed7aa', '#fdba74', '#fb923c', '#f97316', '#ea580c', '#c2410c', '#9a3412', '#7c2d12'];
+const brand: MantineColorsTuple = [
+  '#fff7ed',
+  '#ffedd5',
+  '#fed7aa',
+  '#fdba74',
+  '#fb923c',
+  '#f97316',
+  '#ea580c',
+  '#c2410c',
+  '#9a3412',
+  '#7c2d12',
+];
 
 // Light variants (tinted background) print their text in shade 6 by default, which is below
 // 4.5:1 for green, teal and orange; shade 9 darkened by 35% keeps every light badge and button AA.
@@ -31,8 +42,13 @@ export const theme = createTheme({
   // luminance 0.179 both give the same ratio, so the spec's teal/blue/green/red badges stay AA.
   autoContrast: true,
   luminanceThreshold: 0.179,
-  fontFamily: "'Pretendard UI', -apple-system, BlinkMacSystemFont, system-ui, 'Apple SD Gothic Neo', 'Noto Sans KR', 'Noto Sans CJK KR', sans-serif",
-  headings: { fontFamily: "'Pretendard UI', -apple-system, BlinkMacSystemFont, system-ui, 'Apple SD Gothic Neo', 'Noto Sans KR', 'Noto Sans CJK KR', sans-serif", fontWeight: '700' },
+  fontFamily:
+    "'Pretendard UI', -apple-system, BlinkMacSystemFont, system-ui, 'Apple SD Gothic Neo', 'Noto Sans KR', 'Noto Sans CJK KR', sans-serif",
+  headings: {
+    fontFamily:
+      "'Pretendard UI', -apple-system, BlinkMacSystemFont, system-ui, 'Apple SD Gothic Neo', 'Noto Sans KR', 'Noto Sans CJK KR', sans-serif",
+    fontWeight: '700',
+  },
   defaultRadius: 'md',
   cursorType: 'pointer',
 });

@@ -7,7 +7,15 @@ afterEach(resetTestApp);
 describe('api', () => {
   it('carries the envelope reason and field-error codes on ApiError', async () => {
     mockApi({
-      'POST /api/x': { status: 400, body: envelope('VALIDATION_FAILED', 'server words', { email: '이메일 형식' }, { reason: 'SIGNUP_FAILED', fieldErrorCodes: { email: 'emailInvalid' } }) },
+      'POST /api/x': {
+        status: 400,
+        body: envelope(
+          'VALIDATION_FAILED',
+          'server words',
+          { email: '이메일 형식' },
+          { reason: 'SIGNUP_FAILED', fieldErrorCodes: { email: 'emailInvalid' } },
+        ),
+      },
     });
     const err = await api('/api/x', { method: 'POST', json: {} }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);

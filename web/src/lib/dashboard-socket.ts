@@ -1,5 +1,11 @@
 import { io } from 'socket.io-client';
-import { DASHBOARD_EVENTS, DASHBOARD_STATUS_EVENT, DashboardLiveEventSchema, DashboardStatusSchema, type DashboardLiveEvent } from '@pawbridge/shared';
+import {
+  DASHBOARD_EVENTS,
+  DASHBOARD_STATUS_EVENT,
+  DashboardLiveEventSchema,
+  DashboardStatusSchema,
+  type DashboardLiveEvent,
+} from '@pawbridge/shared';
 import type { LiveStatus } from './stomp';
 
 /** The BFF serves the admins' dashboard socket here (bff realtime/dashboard-bridge.ts). */

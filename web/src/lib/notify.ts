@@ -12,5 +12,6 @@ export const notifySuccess = (message: string) => notifications.show({ color: 't
  * so there is no generic "an error occurred" heading above it; a caller with a
  * real heading passes one.
  */
-export const notifyError = (message: string, title?: string) => notifications.show({ color: 'red', title, message, autoClose: 6000, closeButtonProps });
+export const notifyError = (message: string, title?: string) =>
+  notifications.show({ color: 'red', title, message, autoClose: 6000, closeButtonProps });
 export const notifyInfo = (message: string) => notifications.show({ color: 'blue', message, autoClose: 4000, closeButtonProps });

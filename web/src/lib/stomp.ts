@@ -16,7 +16,8 @@ export interface LiveOptions {
 }
 
 /** The BFF's `/ws` on whatever host serves the app (never a fixed dev port). */
-export const liveUrl = (loc: Pick<Location, 'protocol' | 'host'> = window.location) => `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/ws`;
+export const liveUrl = (loc: Pick<Location, 'protocol' | 'host'> = window.location) =>
+  `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/ws`;
 
 /**
  * The SPA's only STOMP client: one session per logged-in tab, bodies checked

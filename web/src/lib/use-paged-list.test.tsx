@@ -14,14 +14,18 @@ function List() {
 }
 
 // The app's own deduping window (the test providers turn it off), as a member moving between screens has it.
-const Screen = ({ shown }: { shown: boolean }) => <SWRConfig value={{ dedupingInterval: 2000 }}>{shown ? <List /> : <p>elsewhere</p>}</SWRConfig>;
+const Screen = ({ shown }: { shown: boolean }) => (
+  <SWRConfig value={{ dedupingInterval: 2000 }}>{shown ? <List /> : <p>elsewhere</p>}</SWRConfig>
+);
 
 afterEach(() => resetTestApp());
 
 describe('usePagedList', () => {
   it('reads a list again when it is shown again, not its cached pages (a dog registered meanwhile shows)', async () => {
     let names: string[] = [];
-    const api = mockApi({ 'GET /api/test/names': () => ({ body: names.map((name) => ({ name })), headers: { 'X-Total-Count': String(names.length) } }) });
+    const api = mockApi({
+      'GET /api/test/names': () => ({ body: names.map((name) => ({ name })), headers: { 'X-Total-Count': String(names.length) } }),
+    });
     // One cache for the whole test, as in the app: the list leaves the screen and comes back.
     const view = render(<Screen shown />, { wrapper: Providers });
     await screen.findByText('none of 0');

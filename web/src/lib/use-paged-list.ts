@@ -48,7 +48,15 @@ export function usePagedList<T>(path: string | null, schema: ListSchema<T>, size
     if (previous && (index * size >= previous.total || previous.items.length < size)) return null;
     return [path, index + 1, size] as const;
   };
-  const { data, error, isLoading, isValidating, size: pages, setSize, mutate } = useSWRInfinite<Page<T>>(getKey, ([p, page, s]: readonly [string, number, number]) => fetchPage(p, page, s, schema), {
+  const {
+    data,
+    error,
+    isLoading,
+    isValidating,
+    size: pages,
+    setSize,
+    mutate,
+  } = useSWRInfinite<Page<T>>(getKey, ([p, page, s]: readonly [string, number, number]) => fetchPage(p, page, s, schema), {
     shouldRetryOnError: false,
     revalidateFirstPage: false,
   });

@@ -35,7 +35,8 @@ export const adoption = {
   'adopt.apply.success': '입양 신청이 접수되었습니다. 관리자의 승인을 기다려 주세요.',
   'adopt.apply.already': '이미 입양을 신청한 유기견입니다',
   'adopt.apply.failed': '입양 신청 중 오류가 발생했습니다.',
-  'adopt.apply.limit': '진행 중인 입양 신청은 최대 {max}건까지 할 수 있어요. 다른 신청의 결과를 기다리거나 신청을 취소한 뒤 다시 신청해 주세요.',
+  'adopt.apply.limit':
+    '진행 중인 입양 신청은 최대 {max}건까지 할 수 있어요. 다른 신청의 결과를 기다리거나 신청을 취소한 뒤 다시 신청해 주세요.',
 
   // The member's own applications on /adopt
   'myApps.title': '내 입양 신청',
@@ -56,7 +57,8 @@ export const adoption = {
 
   // Admin adoption applications (/admin/adopt-applications)
   'adminApps.title': '입양 신청 관리',
-  'adminApps.intro': '입양 신청을 확인하고 승인하거나 거절합니다. 승인하면 같은 유기견의 다른 신청은 거절되고, 거절하면 유기견은 다시 입양을 기다립니다.',
+  'adminApps.intro':
+    '입양 신청을 확인하고 승인하거나 거절합니다. 승인하면 같은 유기견의 다른 신청은 거절되고, 거절하면 유기견은 다시 입양을 기다립니다.',
   'adminApps.loadFailed': '입양 신청 목록을 불러오지 못했습니다.',
   'adminApps.empty': '입양 신청이 없습니다.',
   'adminApps.applicant': '신청자',
@@ -84,7 +86,8 @@ export const adoption = {
   'adminApps.reject': '거절',
   'adminApps.rejectFor': '{name} 입양 신청 거절',
   'adminApps.rejectTitle': '입양 신청 거절',
-  'adminApps.rejectBody': '{applicant}님의 {name} 입양 신청을 거절할까요? 되돌릴 수 없으며, 남은 신청이 없으면 {name|은/는} 다시 입양 신청을 받습니다.',
+  'adminApps.rejectBody':
+    '{applicant}님의 {name} 입양 신청을 거절할까요? 되돌릴 수 없으며, 남은 신청이 없으면 {name|은/는} 다시 입양 신청을 받습니다.',
   'adminApps.rejected': '입양 신청을 거절했습니다.',
   'adminApps.rejectFailed': '거절 처리 중 오류가 발생했습니다.',
   'adminApps.rejectUnsupported': '지금 연결된 서버에서는 입양 신청을 거절할 수 없습니다.',

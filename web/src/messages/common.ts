@@ -46,7 +46,8 @@ export const common = {
   'common.adminOnly': '관리자만 접근할 수 있습니다.',
   'common.myPageMembersOnly': '마이페이지는 일반 회원 전용이에요. 관리 화면은 메뉴에서 열 수 있어요.',
   'session.unreachable.title': '서버에 연결하지 못했어요',
-  'session.unreachable.body': '로그인 상태를 확인할 수 없습니다. 네트워크를 확인한 뒤 다시 시도해 주세요. 잠시 후 자동으로도 다시 시도해요.',
+  'session.unreachable.body':
+    '로그인 상태를 확인할 수 없습니다. 네트워크를 확인한 뒤 다시 시도해 주세요. 잠시 후 자동으로도 다시 시도해요.',
   'session.unreachable.retry': '다시 연결',
   'title.suffix': '{page} · 포브리지',
   'title.home': '포브리지',

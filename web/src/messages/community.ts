@@ -77,7 +77,8 @@ export const community = {
   'community.form.editTitle': '게시글 수정',
   'community.form.type': '카테고리',
   'community.form.typePlaceholder': '카테고리를 고르세요',
-  'community.form.typeHint': '자랑은 반려견을 등록한 회원, 입양후기는 입양이 승인된 회원, 임시보호는 관리자와 보호 중인 제보자가 쓸 수 있어요.',
+  'community.form.typeHint':
+    '자랑은 반려견을 등록한 회원, 입양후기는 입양이 승인된 회원, 임시보호는 관리자와 보호 중인 제보자가 쓸 수 있어요.',
   'community.form.title': '제목',
   'community.form.titleCount': '{length} / {max}자',
   'community.form.image': '표지 사진 (선택)',

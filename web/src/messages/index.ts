@@ -16,7 +16,22 @@ import { shelter } from './shelter';
 import { paging } from './paging';
 import { particle } from './josa';
 
-export const ko = { ...common, ...auth, ...strays, ...adoption, ...pets, ...notifications, ...dashboard, ...community, ...donations, ...home, ...mypage, ...shelter, ...paging, ...errors } as const;
+export const ko = {
+  ...common,
+  ...auth,
+  ...strays,
+  ...adoption,
+  ...pets,
+  ...notifications,
+  ...dashboard,
+  ...community,
+  ...donations,
+  ...home,
+  ...mypage,
+  ...shelter,
+  ...paging,
+  ...errors,
+} as const;
 export type MessageKey = keyof typeof ko;
 
 /**

@@ -7,7 +7,8 @@ export const shelter = {
   'shelter.source.shelter': '보호소 공고',
   'shelter.search.region': '지역(시·도)',
   'shelter.search.regionAll': '전체 지역',
-  'shelter.search.timeHint': '발견 시간은 포브리지 구조 유기견에만 적용됩니다(보호소 공고에는 시간이 없습니다). 장소는 보호소 이름·주소에서도 찾습니다.',
+  'shelter.search.timeHint':
+    '발견 시간은 포브리지 구조 유기견에만 적용됩니다(보호소 공고에는 시간이 없습니다). 장소는 보호소 이름·주소에서도 찾습니다.',
   'shelter.feed.more': '더 보기',
   'shelter.feed.count': '{shown}마리 표시 중',
   'shelter.feed.shelterFailed': '보호소 공고를 불러오지 못했습니다',
@@ -52,7 +53,8 @@ export const shelter = {
 
   'title.adminShelterSync': '보호소 공고 동기화',
   'shelterSync.title': '보호소 공고 동기화',
-  'shelterSync.intro': '공공데이터포털 구조동물 조회 서비스에서 유기견 공고를 가져옵니다. 서비스 키가 설정되어 있으면 정해진 시간마다 자동으로 실행됩니다.',
+  'shelterSync.intro':
+    '공공데이터포털 구조동물 조회 서비스에서 유기견 공고를 가져옵니다. 서비스 키가 설정되어 있으면 정해진 시간마다 자동으로 실행됩니다.',
   'shelterSync.start': '지금 동기화',
   'shelterSync.running': '동기화 진행 중…',
   'shelterSync.started': '동기화를 시작했습니다.',

@@ -38,7 +38,12 @@ export function mockApi(routes: Record<string, MockRoute>) {
     calls.push(call);
     const route = routes[`${method} ${url.pathname}`];
     if (route === undefined) recordUnmockedCall(`${method} ${url.pathname}${url.search}`);
-    const reply: Reply = route === undefined ? { status: 404, body: envelope('NOT_FOUND', 'not mocked') } : typeof route === 'function' ? await route(call) : route;
+    const reply: Reply =
+      route === undefined
+        ? { status: 404, body: envelope('NOT_FOUND', 'not mocked') }
+        : typeof route === 'function'
+          ? await route(call)
+          : route;
     return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
       headers: { 'content-type': 'application/json', ...reply.headers },
@@ -51,7 +56,12 @@ export function mockApi(routes: Record<string, MockRoute>) {
   };
 }
 
-export const envelope = (code: ErrorCode, message: string, fieldErrors?: Record<string, string>, more: { reason?: ErrorReason; fieldErrorCodes?: Record<string, string> } = {}) => ({
+export const envelope = (
+  code: ErrorCode,
+  message: string,
+  fieldErrors?: Record<string, string>,
+  more: { reason?: ErrorReason; fieldErrorCodes?: Record<string, string> } = {},
+) => ({
   error: { code, message, ...(fieldErrors ? { fieldErrors } : {}), ...more, requestId: 'test-request' },
 });
 
@@ -77,7 +87,8 @@ export function sessionUser(over: Partial<SessionUser> = {}): SessionUser {
   };
 }
 
-export const adminUser = () => sessionUser({ userId: 'admin', username: 'admin', name: 'Admin', displayName: 'Admin', role: 'ADMIN', isAdmin: true });
+export const adminUser = () =>
+  sessionUser({ userId: 'admin', username: 'admin', name: 'Admin', displayName: 'Admin', role: 'ADMIN', isAdmin: true });
 
 export function Providers({ children }: { children: ReactNode }) {
   return (

@@ -22,7 +22,12 @@ describe('CustomVisionPredictor (against a local fake of the Azure API)', () => 
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        seen.push({ url: req.url ?? '', key: req.headers['prediction-key'] as string | undefined, type: req.headers['content-type'], body: Buffer.concat(chunks) });
+        seen.push({
+          url: req.url ?? '',
+          key: req.headers['prediction-key'] as string | undefined,
+          type: req.headers['content-type'],
+          body: Buffer.concat(chunks),
+        });
         res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
       });
     });
@@ -31,10 +36,23 @@ describe('CustomVisionPredictor (against a local fake of the Azure API)', () => 
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const predictor = (minConfidence = 0.5) => new CustomVisionPredictor({ endpoint, predictionKey: 'k-123', projectId: 'proj-1', publishName: 'Iteration 2', minConfidence });
+  const predictor = (minConfidence = 0.5) =>
+    new CustomVisionPredictor({ endpoint, predictionKey: 'k-123', projectId: 'proj-1', publishName: 'Iteration 2', minConfidence });
 
   it('posts the raw bytes to the classify URL with the key and returns the top tag', async () => {
-    answer = { status: 200, body: JSON.stringify({ id: 'x', project: 'p', iteration: 'i', created: 'c', predictions: [{ probability: 0.2, tagId: 'a', tagName: 'Poodle' }, { probability: 0.7, tagId: 'b', tagName: 'Jindo' }] }) };
+    answer = {
+      status: 200,
+      body: JSON.stringify({
+        id: 'x',
+        project: 'p',
+        iteration: 'i',
+        created: 'c',
+        predictions: [
+          { probability: 0.2, tagId: 'a', tagName: 'Poodle' },
+          { probability: 0.7, tagId: 'b', tagName: 'Jindo' },
+        ],
+      }),
+    };
     const result = await predictor().predict(Buffer.from([1, 2, 3, 4]));
     expect(result).toEqual({ breed: 'Jindo', confidence: 0.7 });
     const last = seen.at(-1);
@@ -54,7 +72,13 @@ describe('CustomVisionPredictor (against a local fake of the Azure API)', () => 
     await expect(predictor().predict(Buffer.from([9]))).rejects.toBeInstanceOf(PredictionFailedError);
     answer = { status: 200, body: '{"predictions":[]}' };
     await expect(predictor().predict(Buffer.from([9]))).rejects.toBeInstanceOf(PredictionFailedError);
-    const down = new CustomVisionPredictor({ endpoint: 'http://127.0.0.1:1/', predictionKey: 'k', projectId: 'p', publishName: 'n', minConfidence: 0.5 });
+    const down = new CustomVisionPredictor({
+      endpoint: 'http://127.0.0.1:1/',
+      predictionKey: 'k',
+      projectId: 'p',
+      publishName: 'n',
+      minConfidence: 0.5,
+    });
     await expect(down.predict(Buffer.from([9]))).rejects.toBeInstanceOf(PredictionFailedError);
   });
 });

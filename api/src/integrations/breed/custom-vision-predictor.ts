@@ -48,7 +48,10 @@ export class CustomVisionPredictor implements BreedPredictor {
     if (!res.ok) throw new PredictionFailedError(`custom vision answered ${res.status}`);
     const parsed = AnswerSchema.safeParse(await res.json().catch(() => null));
     if (!parsed.success) throw new PredictionFailedError('custom vision answer not understood');
-    const best = parsed.data.predictions.reduce<{ probability: number; tagName: string } | null>((a, p) => (a && a.probability >= p.probability ? a : p), null);
+    const best = parsed.data.predictions.reduce<{ probability: number; tagName: string } | null>(
+      (a, p) => (a && a.probability >= p.probability ? a : p),
+      null,
+    );
     if (!best) throw new PredictionFailedError('custom vision returned no predictions');
     const confidence = Math.min(1, Math.max(0, best.probability));
     return { breed: confidence >= this.options.minConfidence ? best.tagName : null, confidence };

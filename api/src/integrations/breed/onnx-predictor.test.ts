@@ -8,7 +8,9 @@ import { writeColourClassifier } from './onnx-writer';
 import { PredictionFailedError } from './predictor';
 
 const solid = (r: number, g: number, b: number, width = 64, height = 48) =>
-  sharp({ create: { width, height, channels: 3, background: { r, g, b } } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r, g, b } } })
+    .jpeg()
+    .toBuffer();
 
 describe('OnnxPredictor (real onnxruntime on a generated model)', () => {
   let dir: string;
@@ -31,7 +33,9 @@ describe('OnnxPredictor (real onnxruntime on a generated model)', () => {
 
   it('reads PNG and resizes any size to the model input', async () => {
     const p = new OnnxPredictor({ ...files, minConfidence: 0.5 });
-    const png = await sharp({ create: { width: 300, height: 7, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 1 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 7, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 1 } } })
+      .png()
+      .toBuffer();
     expect((await p.predict(png)).breed).toBe('파랑견');
   });
 
@@ -62,8 +66,12 @@ describe('OnnxPredictor (real onnxruntime on a generated model)', () => {
   });
 
   it('announces itself available only when the model loads', async () => {
-    expect(await new OnnxPredictor({ modelPath: files.modelPath, labelsPath: files.labelsPath, minConfidence: 0.5 }).available()).toBe(true);
-    expect(await new OnnxPredictor({ modelPath: path.join(dir, 'nope.onnx'), labelsPath: files.labelsPath, minConfidence: 0.5 }).available()).toBe(false);
+    expect(await new OnnxPredictor({ modelPath: files.modelPath, labelsPath: files.labelsPath, minConfidence: 0.5 }).available()).toBe(
+      true,
+    );
+    expect(
+      await new OnnxPredictor({ modelPath: path.join(dir, 'nope.onnx'), labelsPath: files.labelsPath, minConfidence: 0.5 }).available(),
+    ).toBe(false);
     const broken = path.join(dir, 'broken-too.onnx');
     fs.writeFileSync(broken, 'not a model');
     expect(await new OnnxPredictor({ modelPath: broken, labelsPath: files.labelsPath, minConfidence: 0.5 }).available()).toBe(false);

@@ -25,7 +25,10 @@ const DEFAULT_SIZE = 224;
 export async function readLabels(file: string): Promise<string[]> {
   const text = (await fs.readFile(file, 'utf8')).trim();
   if (text.startsWith('[')) return (JSON.parse(text) as unknown[]).map(String);
-  return text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
 }
 
 /** Softmax unless the model already outputs probabilities (a sum of ~1 in [0,1]). */
@@ -87,7 +90,12 @@ export class OnnxPredictor implements BreedPredictor {
       throw new PredictionFailedError(`could not load the breed model: ${(err as Error).message}`);
     }
     const { height, width } = model;
-    const { data } = await sharp(image).removeAlpha().toColourspace('srgb').resize(width, height, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(image)
+      .removeAlpha()
+      .toColourspace('srgb')
+      .resize(width, height, { fit: 'fill' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const plane = height * width;
     const input = new Float32Array(3 * plane);
     for (let i = 0; i < plane; i += 1) {

@@ -74,7 +74,10 @@ export function colourClassifierModel(size = 32, sharpness = 3): Buffer {
 export const DEMO_BREED_LABELS = ['진돗개', '시바견', '푸들'] as const;
 
 /** Writes `breed-model.onnx` and `breed-labels.txt` into `dir`; returns their paths. */
-export async function writeColourClassifier(dir: string, labels: readonly string[] = DEMO_BREED_LABELS): Promise<{ modelPath: string; labelsPath: string }> {
+export async function writeColourClassifier(
+  dir: string,
+  labels: readonly string[] = DEMO_BREED_LABELS,
+): Promise<{ modelPath: string; labelsPath: string }> {
   if (labels.length !== 3) throw new Error('the colour classifier has exactly three labels (red, green, blue)');
   await fs.mkdir(dir, { recursive: true });
   const modelPath = path.join(dir, 'breed-model.onnx');

@@ -26,7 +26,8 @@ export class PredictionFailedError extends Error {}
  * (the predict call answers 503 and reports keep the client's breed).
  */
 export function createBreedPredictor(breed: ApiConfig['breed']): BreedPredictor | null {
-  if (breed.modelPath) return new OnnxPredictor({ modelPath: breed.modelPath, labelsPath: breed.labelsPath, minConfidence: breed.minConfidence });
+  if (breed.modelPath)
+    return new OnnxPredictor({ modelPath: breed.modelPath, labelsPath: breed.labelsPath, minConfidence: breed.minConfidence });
   if (breed.customVision) return new CustomVisionPredictor({ ...breed.customVision, minConfidence: breed.minConfidence });
   return null;
 }

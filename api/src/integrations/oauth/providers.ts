@@ -36,13 +36,17 @@ async function wrap<T>(what: string, run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (err) {
     if (err instanceof OAuthProviderError) throw err;
-    const detail = err instanceof OAuth2RequestError ? `${err.code}${err.description ? `: ${err.description}` : ''}` : (err as Error).message;
+    const detail =
+      err instanceof OAuth2RequestError ? `${err.code}${err.description ? `: ${err.description}` : ''}` : (err as Error).message;
     throw new OAuthProviderError(`${what} failed (${detail})`, { cause: err });
   }
 }
 
 async function getJson(url: string, accessToken: string): Promise<unknown> {
-  const res = await fetch(url, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const res = await fetch(url, {
+    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
   if (!res.ok) throw new OAuthProviderError(`user info answered ${res.status}`);
   return res.json();
 }
@@ -66,7 +70,11 @@ function google(c: NonNullable<OAuthProvidersConfig['google']>, redirectUri: str
     start() {
       const state = generateState();
       const codeVerifier = generateCodeVerifier();
-      const url = client.createAuthorizationURLWithPKCE(c.authorizationUrl, state, CodeChallengeMethod.S256, codeVerifier, ['openid', 'email', 'profile']);
+      const url = client.createAuthorizationURLWithPKCE(c.authorizationUrl, state, CodeChallengeMethod.S256, codeVerifier, [
+        'openid',
+        'email',
+        'profile',
+      ]);
       return { url, flow: { state, codeVerifier } };
     },
     profile: (code, flow) =>
@@ -115,7 +123,8 @@ export function createOAuthProviders(config: OAuthProvidersConfig, publicOrigin:
   const redirect = (p: SocialProvider) => `${publicOrigin}/login/oauth2/code/${p}`;
   const out = new Map<SocialProvider, OAuthProvider>();
   if (config.google) out.set('google', google(config.google, redirect('google')));
-  if (config.kakao) out.set('kakao', userInfoProvider('kakao', config.kakao, redirect('kakao'), ['profile_nickname', 'account_email'], kakaoProfile));
+  if (config.kakao)
+    out.set('kakao', userInfoProvider('kakao', config.kakao, redirect('kakao'), ['profile_nickname', 'account_email'], kakaoProfile));
   if (config.naver) out.set('naver', userInfoProvider('naver', config.naver, redirect('naver'), [], naverProfile));
   return out;
 }

@@ -47,7 +47,8 @@ export async function startFakePortOne(): Promise<FakePortOne> {
   };
 
   app.post<{ Body: { imp_key?: string; imp_secret?: string } }>('/users/getToken', async (req, reply) => {
-    if (req.body?.imp_key !== fake.apiKey || req.body?.imp_secret !== fake.apiSecret) return reply.code(401).send({ code: -1, message: '인증에 실패하였습니다.', response: null });
+    if (req.body?.imp_key !== fake.apiKey || req.body?.imp_secret !== fake.apiSecret)
+      return reply.code(401).send({ code: -1, message: '인증에 실패하였습니다.', response: null });
     const token = crypto.randomBytes(12).toString('hex');
     const expiredAt = now() + fake.tokenTtlSeconds;
     tokens.set(token, expiredAt);

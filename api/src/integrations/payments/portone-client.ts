@@ -45,15 +45,23 @@ export class PortOneClient implements PaymentGateway {
     const res = await this.authorised('GET', `/payments/${encodeURIComponent(impUid)}`);
     // PortOne answers an unknown imp_uid with 404 {code: -1, response: null}.
     if (res.status === 404 || (res.body.code !== 0 && res.body.response == null && res.status < 500)) return null;
-    if (res.status !== 200 || res.body.code !== 0) throw new PaymentGatewayError(`PortOne payment lookup failed: ${res.status} ${res.body.message ?? ''}`);
+    if (res.status !== 200 || res.body.code !== 0)
+      throw new PaymentGatewayError(`PortOne payment lookup failed: ${res.status} ${res.body.message ?? ''}`);
     const p = PaymentResponse.safeParse(res.body.response);
     if (!p.success) throw new PaymentGatewayError('PortOne answered a payment we cannot read');
-    return { impUid: p.data.imp_uid, merchantUid: p.data.merchant_uid, amount: p.data.amount, status: p.data.status, payMethod: p.data.pay_method ?? null };
+    return {
+      impUid: p.data.imp_uid,
+      merchantUid: p.data.merchant_uid,
+      amount: p.data.amount,
+      status: p.data.status,
+      payMethod: p.data.pay_method ?? null,
+    };
   }
 
   async cancel(impUid: string, reason: string): Promise<void> {
     const res = await this.authorised('POST', '/payments/cancel', { imp_uid: impUid, reason });
-    if (res.status !== 200 || res.body.code !== 0) throw new PaymentGatewayError(`PortOne cancel failed: ${res.status} ${res.body.message ?? ''}`);
+    if (res.status !== 200 || res.body.code !== 0)
+      throw new PaymentGatewayError(`PortOne cancel failed: ${res.status} ${res.body.message ?? ''}`);
   }
 
   /** One call with a valid token; a 401 (token revoked early) gets one fresh token and one retry. */
@@ -76,7 +84,8 @@ export class PortOneClient implements PaymentGateway {
   private async fetchToken(): Promise<string> {
     const res = await this.call('POST', '/users/getToken', { imp_key: this.opts.apiKey, imp_secret: this.opts.apiSecret });
     const t = TokenResponse.safeParse(res.body.response);
-    if (res.status !== 200 || res.body.code !== 0 || !t.success) throw new PaymentGatewayError(`PortOne token refused: ${res.status} ${res.body.message ?? ''}`);
+    if (res.status !== 200 || res.body.code !== 0 || !t.success)
+      throw new PaymentGatewayError(`PortOne token refused: ${res.status} ${res.body.message ?? ''}`);
     const remainingMs = (t.data.expired_at - (t.data.now ?? this.now() / 1000)) * 1000;
     this.token = { value: t.data.access_token, validUntil: this.now() + remainingMs - EXPIRY_MARGIN_MS };
     return t.data.access_token;

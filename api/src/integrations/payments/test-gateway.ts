@@ -15,7 +15,9 @@ export class TestPaymentGateway implements PaymentGateway {
 
   constructor(env: string) {
     if (env === 'production') {
-      throw new Error('The embedded test payment gateway refuses to start with NODE_ENV=production: set PORTONE_API_KEY and PORTONE_API_SECRET.');
+      throw new Error(
+        'The embedded test payment gateway refuses to start with NODE_ENV=production: set PORTONE_API_KEY and PORTONE_API_SECRET.',
+      );
     }
   }
 

@@ -62,7 +62,9 @@ describe('PublicDataClient against the stand-in portal', () => {
   it('turns the 403 XML auth error into a typed, non-retried error that never holds the key', async () => {
     const log = recordingLog();
     const before = standin.requests.length;
-    const err = await new PublicDataClient({ baseUrl: standin.baseUrl, serviceKey: 'wrong-key-123', log, backoffMs: 1 }).sido().catch((e: unknown) => e);
+    const err = await new PublicDataClient({ baseUrl: standin.baseUrl, serviceKey: 'wrong-key-123', log, backoffMs: 1 })
+      .sido()
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PortalError);
     expect((err as PortalError).code).toBe('AUTH_30');
     expect((err as PortalError).retryable).toBe(false);
@@ -75,7 +77,9 @@ describe('PublicDataClient against the stand-in portal', () => {
     standin.faults.resultCode = '22';
     try {
       const before = standin.requests.length;
-      const err = (await client().animalsPage({ pageNo: 1, numOfRows: 10 }).catch((e: unknown) => e)) as PortalError;
+      const err = (await client()
+        .animalsPage({ pageNo: 1, numOfRows: 10 })
+        .catch((e: unknown) => e)) as PortalError;
       expect(err.code).toBe('RESULT_22');
       expect(err.message).toContain('LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR');
       expect(standin.requests.length - before).toBe(1);
@@ -91,7 +95,9 @@ describe('PublicDataClient against the stand-in portal', () => {
     expect(ok.items).toHaveLength(10);
     expect(log.lines).toHaveLength(2);
     standin.faults.failPage = new Map([[2, 5]]);
-    const err = (await client({ log }).animalsPage({ pageNo: 2, numOfRows: 10 }).catch((e: unknown) => e)) as PortalError;
+    const err = (await client({ log })
+      .animalsPage({ pageNo: 2, numOfRows: 10 })
+      .catch((e: unknown) => e)) as PortalError;
     expect(err.code).toBe('SERVICE_01');
     expect(standin.faults.failPage.get(2)).toBe(2);
     const logged = JSON.stringify(log.lines);

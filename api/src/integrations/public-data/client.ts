@@ -94,7 +94,10 @@ export function xmlError(text: string): PortalError | null {
   const r = XmlErrorSchema.safeParse(parsed);
   if (!r.success) return null;
   const h = r.data.OpenAPI_ServiceResponse.cmmMsgHeader;
-  const reason = String(h.returnReasonCode ?? '99').replace(/\D/g, '').slice(0, 4) || '99';
+  const reason =
+    String(h.returnReasonCode ?? '99')
+      .replace(/\D/g, '')
+      .slice(0, 4) || '99';
   const msg = (h.returnAuthMsg ?? h.errMsg ?? 'SERVICE ERROR').replace(/[^\w .-]/g, '').slice(0, 120);
   // 22 = daily limit exceeded, 30-33 = key not registered/expired/unregistered domain: retrying does not help.
   const auth = Number(reason) >= 20 && Number(reason) <= 33;
@@ -118,7 +121,12 @@ export class PublicDataClient {
     for (const k of ['bgupd', 'enupd', 'bgnde', 'endde'] as const) if (q[k]) params[k] = q[k];
     const env = await this.request('abandonmentPublic_v2', params);
     const body = env.response.body;
-    return { items: itemList(body?.items), totalCount: body?.totalCount ?? null, pageNo: body?.pageNo ?? q.pageNo, numOfRows: body?.numOfRows ?? numOfRows };
+    return {
+      items: itemList(body?.items),
+      totalCount: body?.totalCount ?? null,
+      pageNo: body?.pageNo ?? q.pageNo,
+      numOfRows: body?.numOfRows ?? numOfRows,
+    };
   }
 
   /** 시/도: [{orgCd, orgdownNm}]. */
@@ -180,7 +188,10 @@ export class PublicDataClient {
   private async once(op: string, params: Record<string, string>) {
     let res: Response;
     try {
-      res = await this.fetchImpl(this.url(op, params), { signal: AbortSignal.timeout(this.opts.timeoutMs ?? 20_000), headers: { accept: 'application/json' } });
+      res = await this.fetchImpl(this.url(op, params), {
+        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 20_000),
+        headers: { accept: 'application/json' },
+      });
     } catch (err) {
       const timeout = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
       throw new PortalError(timeout ? 'TIMEOUT' : 'NETWORK', timeout ? 'no answer in time' : 'could not reach the portal', true);
@@ -201,7 +212,11 @@ export class PublicDataClient {
     if (code === '03') return { response: { ...env.data.response, body: { items: '' as const, totalCount: 0 } } };
     if (code !== '00') {
       const msg = (env.data.response.header.resultMsg ?? '').replace(/[^\w .-]/g, '').slice(0, 120);
-      throw new PortalError(`RESULT_${code.replace(/\W/g, '').slice(0, 4)}`, msg || 'portal refused the request', RETRYABLE_RESULT.has(code));
+      throw new PortalError(
+        `RESULT_${code.replace(/\W/g, '').slice(0, 4)}`,
+        msg || 'portal refused the request',
+        RETRYABLE_RESULT.has(code),
+      );
     }
     return env.data;
   }

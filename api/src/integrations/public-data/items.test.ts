@@ -49,15 +49,38 @@ describe('portal item quirks', () => {
 
   it('parses a whole item; numbers as numbers, blank fields as null, only http(s) pictures', () => {
     const r = parseAnimal({
-      desertionNo: 448548202600123, happenDt: '20261101', happenPlace: '역삼동', kindNm: '믹스견', colorCd: '갈색', age: '2020(년생)', weight: '8.8(Kg)',
-      noticeSdt: '20261101', noticeEdt: '20261111', popfile1: 'http://openapi.animal.go.kr/x.jpg', popfile2: 'javascript:alert(1)', processState: '종료(기증)',
-      sexCd: 'x', neuterYn: '', careNm: '보호소', careTel: ' ', orgNm: '서울특별시 강남구',
+      desertionNo: 448548202600123,
+      happenDt: '20261101',
+      happenPlace: '역삼동',
+      kindNm: '믹스견',
+      colorCd: '갈색',
+      age: '2020(년생)',
+      weight: '8.8(Kg)',
+      noticeSdt: '20261101',
+      noticeEdt: '20261111',
+      popfile1: 'http://openapi.animal.go.kr/x.jpg',
+      popfile2: 'javascript:alert(1)',
+      processState: '종료(기증)',
+      sexCd: 'x',
+      neuterYn: '',
+      careNm: '보호소',
+      careTel: ' ',
+      orgNm: '서울특별시 강남구',
     });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.animal).toMatchObject({
-      desertionNo: '448548202600123', birthYear: 2020, weightKg: 8.8, happenDate: '2026-11-01', noticeEnd: '2026-11-11', status: 'ENDED_OTHER',
-      sex: 'Q', neutered: 'U', shelterTel: null, image1Url: 'http://openapi.animal.go.kr/x.jpg', image2Url: null,
+      desertionNo: '448548202600123',
+      birthYear: 2020,
+      weightKg: 8.8,
+      happenDate: '2026-11-01',
+      noticeEnd: '2026-11-11',
+      status: 'ENDED_OTHER',
+      sex: 'Q',
+      neutered: 'U',
+      shelterTel: null,
+      image1Url: 'http://openapi.animal.go.kr/x.jpg',
+      image2Url: null,
     });
     expect(parseAnimal({ desertionNo: '1', happenDt: 'soon' })).toEqual({ ok: false, reason: 'ITEM_HAPPEN_DATE' });
     expect(parseAnimal({ desertionNo: '../x', happenDt: '20261101' })).toEqual({ ok: false, reason: 'ITEM_SHAPE' });

@@ -78,7 +78,7 @@ export function portalDate(raw: string | null): string | null {
 
 /** "2020(<born>)" → 2020; "60<days-under>(<born>)" and anything without a plausible year → null. */
 export function birthYearOf(age: string | null, now = new Date()): number | null {
-  const m = age ? /^\s*(\d{4})\s*\(/.exec(age) ?? /^\s*(\d{4})\s*$/.exec(age) : null;
+  const m = age ? (/^\s*(\d{4})\s*\(/.exec(age) ?? /^\s*(\d{4})\s*$/.exec(age)) : null;
   if (!m) return null;
   const year = Number(m[1]);
   return year >= 1980 && year <= now.getUTCFullYear() ? year : null;

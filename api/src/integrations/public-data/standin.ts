@@ -49,7 +49,9 @@ export interface Standin {
 
 const ymd = (today: Date, offset: number) => {
   const d = new Date(today.getTime() + offset * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d).replaceAll('-', '');
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(d)
+    .replaceAll('-', '');
 };
 
 function toItem(sample: ShelterSample, a: SampleAnimal, today: Date, origin: string): Record<string, string> {
@@ -97,7 +99,14 @@ async function drawPicture(desertionNo: string, n: number): Promise<Buffer> {
   for (const c of `${desertionNo}/${n}`) h = (h * 31 + c.charCodeAt(0)) >>> 0;
   const hue = h % 360;
   // Coat colours a shelter photo shows: cream, brown, black, white, grey, tan.
-  const coats = [['#e8d3a9', '#c9a76b'], ['#8a5a2b', '#5e3a19'], ['#2b2622', '#15110e'], ['#f4f1ea', '#d9d2c3'], ['#8d8d8d', '#5f5f5f'], ['#c58b4a', '#8f5d2a']];
+  const coats = [
+    ['#e8d3a9', '#c9a76b'],
+    ['#8a5a2b', '#5e3a19'],
+    ['#2b2622', '#15110e'],
+    ['#f4f1ea', '#d9d2c3'],
+    ['#8d8d8d', '#5f5f5f'],
+    ['#c58b4a', '#8f5d2a'],
+  ];
   const [coat, ear] = coats[h % coats.length] as [string, string];
   const eye = coat === '#2b2622' ? '#d8cfc0' : '#222';
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360">
@@ -112,7 +121,12 @@ async function drawPicture(desertionNo: string, n: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 70 }).toBuffer();
 }
 
-export async function startStandin(opts: { sample?: ShelterSample; serviceKey: string; today?: Date; singleItemAsObject?: boolean }): Promise<Standin> {
+export async function startStandin(opts: {
+  sample?: ShelterSample;
+  serviceKey: string;
+  today?: Date;
+  singleItemAsObject?: boolean;
+}): Promise<Standin> {
   const sample = opts.sample ?? loadSample();
   const today = opts.today ?? new Date();
   const faults: StandinFaults = {};
@@ -126,7 +140,16 @@ export async function startStandin(opts: { sample?: ShelterSample; serviceKey: s
   };
   const envelope = (list: unknown[], pageNo: number, numOfRows: number, totalCount: number, resultCode = '00') => ({
     response: {
-      header: { reqNo: requests.length, resultCode, resultMsg: resultCode === '00' ? 'NORMAL SERVICE.' : resultCode === '22' ? 'LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR' : 'SERVICE ERROR' },
+      header: {
+        reqNo: requests.length,
+        resultCode,
+        resultMsg:
+          resultCode === '00'
+            ? 'NORMAL SERVICE.'
+            : resultCode === '22'
+              ? 'LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR'
+              : 'SERVICE ERROR',
+      },
       body: {
         // The portal's three empties and its single-object form.
         items: list.length === 0 ? '' : opts.singleItemAsObject && list.length === 1 ? { item: list[0] } : { item: list },
@@ -145,7 +168,9 @@ export async function startStandin(opts: { sample?: ShelterSample; serviceKey: s
       const [, no = '', n = '1'] = picture;
       const custom = faults.picture?.(no, Number(n));
       if (custom) {
-        res.writeHead(custom.status ?? 200, { 'content-type': custom.type, ...(custom.location ? { location: custom.location } : {}) }).end(custom.body);
+        res
+          .writeHead(custom.status ?? 200, { 'content-type': custom.type, ...(custom.location ? { location: custom.location } : {}) })
+          .end(custom.body);
         return;
       }
       if (!sample.animals.some((a) => a.desertionNo === no && a.pictures >= Number(n))) return void res.writeHead(404).end();
@@ -163,7 +188,8 @@ export async function startStandin(opts: { sample?: ShelterSample; serviceKey: s
     const op = url.pathname.slice(STANDIN_BASE_PATH.length + 1);
     const pageNo = Math.max(1, Number(url.searchParams.get('pageNo') ?? '1') || 1);
     const numOfRows = Math.min(1000, Math.max(1, Number(url.searchParams.get('numOfRows') ?? '10') || 10));
-    const page = <T>(list: T[]) => json(res, envelope(list.slice((pageNo - 1) * numOfRows, pageNo * numOfRows), pageNo, numOfRows, list.length));
+    const page = <T>(list: T[]) =>
+      json(res, envelope(list.slice((pageNo - 1) * numOfRows, pageNo * numOfRows), pageNo, numOfRows, list.length));
 
     if (op === 'abandonmentPublic_v2' && faults.delayMs) await new Promise((r) => setTimeout(r, faults.delayMs));
     if (op === 'abandonmentPublic_v2') {
@@ -177,10 +203,12 @@ export async function startStandin(opts: { sample?: ShelterSample; serviceKey: s
       const enupd = url.searchParams.get('enupd') ?? '99999999';
       const upkind = url.searchParams.get('upkind');
       const drop = faults.dropFields ?? [];
-      const list = items().map((i) => Object.fromEntries(Object.entries(i).filter(([k]) => !drop.includes(k)))).filter((i) => {
-        const upd = i.updTm?.slice(0, 10).replaceAll('-', '') ?? '';
-        return upd >= bgupd && upd <= enupd && (!upkind || upkind === '417000');
-      });
+      const list = items()
+        .map((i) => Object.fromEntries(Object.entries(i).filter(([k]) => !drop.includes(k))))
+        .filter((i) => {
+          const upd = i.updTm?.slice(0, 10).replaceAll('-', '') ?? '';
+          return upd >= bgupd && upd <= enupd && (!upkind || upkind === '417000');
+        });
       // The portal's order: newest update first, then desertionNo.
       list.sort((a, b) => (b.updTm ?? '').localeCompare(a.updTm ?? '') || (a.desertionNo ?? '').localeCompare(b.desertionNo ?? ''));
       return page(list);
@@ -194,7 +222,9 @@ export async function startStandin(opts: { sample?: ShelterSample; serviceKey: s
     if (op === 'shelter_v2') {
       const upr = url.searchParams.get('upr_cd');
       const org = url.searchParams.get('org_cd');
-      return page(sample.shelters.filter((s) => s.uprCd === upr && s.orgCd === org).map(({ careRegNo, careNm }) => ({ careRegNo, careNm })));
+      return page(
+        sample.shelters.filter((s) => s.uprCd === upr && s.orgCd === org).map(({ careRegNo, careNm }) => ({ careRegNo, careNm })),
+      );
     }
     return void res.writeHead(404).end();
   });

@@ -32,9 +32,15 @@ describe('adoption lifecycle: reject, withdraw, reopening, cap, decided events',
   afterAll(() => api.close());
 
   const fresh = () => createMember(api, `m${++seq}`);
-  const strayStatus = async (id: number) => (await api.ctx.db.selectFrom('strayReports').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  const strayStatus = async (id: number) =>
+    (await api.ctx.db.selectFrom('strayReports').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
   const appOf = async (strayId: number, who: Member) =>
-    (await api.ctx.db.selectFrom('adoptionApplications').select(['id', 'adoptStatus']).where('strayId', '=', strayId).where('applicantPk', '=', who.pk).executeTakeFirst()) ?? null;
+    (await api.ctx.db
+      .selectFrom('adoptionApplications')
+      .select(['id', 'adoptStatus'])
+      .where('strayId', '=', strayId)
+      .where('applicantPk', '=', who.pk)
+      .executeTakeFirst()) ?? null;
   const applied = async (who: Member) => {
     const id = await insertStray(api);
     expect((await post(api, `/api/adopt/apply/${id}`, who.cookie)).status).toBe(200);
@@ -54,13 +60,28 @@ describe('adoption lifecycle: reject, withdraw, reopening, cap, decided events',
     expect(res.headers.get('x-stray-status')).toBe('PROTECTING');
     expect(await strayStatus(strayId)).toBe('PROTECTING');
     expect(await appOf(strayId, ann)).toMatchObject({ adoptStatus: 'REJECTED' });
-    expect(decided).toContainEqual(expect.objectContaining({ type: 'adoption.decided', applicationId: appId, strayId, applicantPk: ann.pk, outcome: 'REJECTED', reason: 'REJECTED_BY_ADMIN' }));
-    expect(await post(api, `/api/admin/adopt/reject/${appId}`, admin.cookie)).toMatchObject({ status: 409, text: '대기 중인 입양 신청만 거절할 수 있습니다.' });
+    expect(decided).toContainEqual(
+      expect.objectContaining({
+        type: 'adoption.decided',
+        applicationId: appId,
+        strayId,
+        applicantPk: ann.pk,
+        outcome: 'REJECTED',
+        reason: 'REJECTED_BY_ADMIN',
+      }),
+    );
+    expect(await post(api, `/api/admin/adopt/reject/${appId}`, admin.cookie)).toMatchObject({
+      status: 409,
+      text: '대기 중인 입양 신청만 거절할 수 있습니다.',
+    });
     expect((await post(api, `/api/admin/adopt/approve/${appId}`, admin.cookie)).status).toBe(409);
     expect((await post(api, '/api/admin/adopt/reject/999999', admin.cookie)).status).toBe(404);
     expect((await post(api, '/api/admin/adopt/reject/0x1A', admin.cookie)).status).toBe(404);
     // A rejected member cannot simply apply again for the same dog; others can.
-    expect(await post(api, `/api/adopt/apply/${strayId}`, ann.cookie)).toMatchObject({ status: 409, text: '이 유기견에 대한 입양 신청은 이미 거절되었습니다.' });
+    expect(await post(api, `/api/adopt/apply/${strayId}`, ann.cookie)).toMatchObject({
+      status: 409,
+      text: '이 유기견에 대한 입양 신청은 이미 거절되었습니다.',
+    });
     const ben = await fresh();
     expect((await post(api, `/api/adopt/apply/${strayId}`, ben.cookie)).status).toBe(200);
   });
@@ -69,7 +90,10 @@ describe('adoption lifecycle: reject, withdraw, reopening, cap, decided events',
     const [ann, ben] = [await fresh(), await fresh()];
     const { strayId, appId } = await applied(ann);
     // Two open applications only arise from old data: the api lets one member at a time apply.
-    await api.ctx.db.insertInto('adoptionApplications').values({ strayId, applicantPk: ben.pk, adoptStatus: 'REQUESTED', approvedAt: null, decidedAt: null }).execute();
+    await api.ctx.db
+      .insertInto('adoptionApplications')
+      .values({ strayId, applicantPk: ben.pk, adoptStatus: 'REQUESTED', approvedAt: null, decidedAt: null })
+      .execute();
     expect((await post(api, `/api/admin/adopt/reject/${appId}`, admin.cookie)).status).toBe(200);
     expect(await strayStatus(strayId)).toBe('WAITING');
     const benApp = await appOf(strayId, ben);
@@ -80,7 +104,10 @@ describe('adoption lifecycle: reject, withdraw, reopening, cap, decided events',
   it('approve tells the approved applicant and every applicant it closed', async () => {
     const [ann, ben] = [await fresh(), await fresh()];
     const { strayId, appId } = await applied(ann);
-    await api.ctx.db.insertInto('adoptionApplications').values({ strayId, applicantPk: ben.pk, adoptStatus: 'REQUESTED', approvedAt: null, decidedAt: null }).execute();
+    await api.ctx.db
+      .insertInto('adoptionApplications')
+      .values({ strayId, applicantPk: ben.pk, adoptStatus: 'REQUESTED', approvedAt: null, decidedAt: null })
+      .execute();
     const benApp = await appOf(strayId, ben);
     expect((await post(api, `/api/admin/adopt/approve/${appId}`, admin.cookie)).status).toBe(200);
     const mine = decided.filter((e) => e.strayId === strayId);
@@ -109,19 +136,33 @@ describe('adoption lifecycle: reject, withdraw, reopening, cap, decided events',
     const { strayId, appId } = await applied(ann);
     expect((await post(api, `/api/adopt/withdraw/${appId}`)).status).toBe(401);
     // Someone else's application looks like no application at all.
-    expect(await post(api, `/api/adopt/withdraw/${appId}`, ben.cookie)).toMatchObject({ status: 404, text: '존재하지 않는 입양 신청입니다.' });
+    expect(await post(api, `/api/adopt/withdraw/${appId}`, ben.cookie)).toMatchObject({
+      status: 404,
+      text: '존재하지 않는 입양 신청입니다.',
+    });
     expect((await post(api, `/api/adopt/withdraw/${appId}`, admin.cookie)).status).toBe(404);
     expect(await strayStatus(strayId)).toBe('WAITING');
     const before = decided.length;
     expect(await post(api, `/api/adopt/withdraw/${appId}`, ann.cookie)).toMatchObject({ status: 200, text: '입양 신청을 취소했습니다.' });
-    expect(decided.slice(before)).toEqual([expect.objectContaining({ applicationId: appId, strayId, applicantPk: ann.pk, outcome: 'WITHDRAWN', reason: 'WITHDRAWN_BY_APPLICANT' })]);
+    expect(decided.slice(before)).toEqual([
+      expect.objectContaining({
+        applicationId: appId,
+        strayId,
+        applicantPk: ann.pk,
+        outcome: 'WITHDRAWN',
+        reason: 'WITHDRAWN_BY_APPLICANT',
+      }),
+    ]);
     expect(await appOf(strayId, ann)).toBeNull();
     expect(await strayStatus(strayId)).toBe('PROTECTING');
     expect((await post(api, `/api/adopt/withdraw/${appId}`, ann.cookie)).status).toBe(404);
     expect((await post(api, `/api/adopt/apply/${strayId}`, ann.cookie)).status).toBe(200);
     const again = await appOf(strayId, ann);
     expect((await post(api, `/api/admin/adopt/approve/${again?.id}`, admin.cookie)).status).toBe(200);
-    expect(await post(api, `/api/adopt/withdraw/${again?.id}`, ann.cookie)).toMatchObject({ status: 409, text: '대기 중인 입양 신청만 취소할 수 있습니다.' });
+    expect(await post(api, `/api/adopt/withdraw/${again?.id}`, ann.cookie)).toMatchObject({
+      status: 409,
+      text: '대기 중인 입양 신청만 취소할 수 있습니다.',
+    });
     expect(await strayStatus(strayId)).toBe('ADOPT');
   });
 
@@ -130,7 +171,10 @@ describe('adoption lifecycle: reject, withdraw, reopening, cap, decided events',
     const apps = [];
     for (let i = 0; i < LIMITS.openAdoptionApplicationsMax; i++) apps.push(await applied(ann));
     const extra = await insertStray(api);
-    expect(await post(api, `/api/adopt/apply/${extra}`, ann.cookie)).toMatchObject({ status: 409, text: `진행 중인 입양 신청은 최대 ${LIMITS.openAdoptionApplicationsMax}건까지 할 수 있습니다.` });
+    expect(await post(api, `/api/adopt/apply/${extra}`, ann.cookie)).toMatchObject({
+      status: 409,
+      text: `진행 중인 입양 신청은 최대 ${LIMITS.openAdoptionApplicationsMax}건까지 할 수 있습니다.`,
+    });
     expect(await strayStatus(extra)).toBe('PROTECTING');
     expect((await post(api, `/api/adopt/withdraw/${apps[0]?.appId}`, ann.cookie)).status).toBe(200);
     expect((await post(api, `/api/adopt/apply/${extra}`, ann.cookie)).status).toBe(200);
@@ -146,9 +190,19 @@ describe('adoption lifecycle: reject, withdraw, reopening, cap, decided events',
     for (let i = 0; i < LIMITS.openAdoptionApplicationsMax + 3; i++) ids.push(await insertStray(api));
     const results = await Promise.all(ids.map((id) => post(api, `/api/adopt/apply/${id}`, ann.cookie)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(LIMITS.openAdoptionApplicationsMax);
-    const open = await api.ctx.db.selectFrom('adoptionApplications').select('strayId').where('applicantPk', '=', ann.pk).where('adoptStatus', '=', 'REQUESTED').execute();
+    const open = await api.ctx.db
+      .selectFrom('adoptionApplications')
+      .select('strayId')
+      .where('applicantPk', '=', ann.pk)
+      .where('adoptStatus', '=', 'REQUESTED')
+      .execute();
     expect(open).toHaveLength(LIMITS.openAdoptionApplicationsMax);
-    const waiting = await api.ctx.db.selectFrom('strayReports').select('id').where('id', 'in', ids).where('status', '=', 'WAITING').execute();
+    const waiting = await api.ctx.db
+      .selectFrom('strayReports')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('status', '=', 'WAITING')
+      .execute();
     expect(waiting.map((w) => w.id).sort()).toEqual(open.map((o) => o.strayId).sort());
   });
 
@@ -175,7 +229,17 @@ describe('adoption lifecycle: reject, withdraw, reopening, cap, decided events',
   it('admin list carries the applicant’s name and contact and announces reject/withdraw; a member’s own list has no contact fields', async () => {
     const row = await api.ctx.db
       .insertInto('users')
-      .values({ userId: 'contact1', name: '김하늘', email: 'haneul@example.com', passwordHash: null, birth: null, phoneNm: '010-1234-5678', role: 'USER', provider: null, socialId: null })
+      .values({
+        userId: 'contact1',
+        name: '김하늘',
+        email: 'haneul@example.com',
+        passwordHash: null,
+        birth: null,
+        phoneNm: '010-1234-5678',
+        role: 'USER',
+        provider: null,
+        socialId: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const cookie = `JSESSIONID=${await api.ctx.sessions.create(row.id)}`;
@@ -183,7 +247,12 @@ describe('adoption lifecycle: reject, withdraw, reopening, cap, decided events',
     expect((await post(api, `/api/adopt/apply/${strayId}`, cookie)).status).toBe(200);
     const all = await getJson(api, '/api/admin/adopt-applications', admin.cookie);
     expect(all.headers.get(ADOPTION_FEATURES_HEADER)).toBe('reject,withdraw,contact');
-    expect((all.json as App[]).find((a) => a.adoptPetId === strayId)).toMatchObject({ userName: 'contact1', applicantName: '김하늘', applicantEmail: 'haneul@example.com', applicantPhone: '010-1234-5678' });
+    expect((all.json as App[]).find((a) => a.adoptPetId === strayId)).toMatchObject({
+      userName: 'contact1',
+      applicantName: '김하늘',
+      applicantEmail: 'haneul@example.com',
+      applicantPhone: '010-1234-5678',
+    });
     const mine = await getJson(api, '/api/adopt/adoption/my-applications', cookie);
     expect(mine.headers.get(ADOPTION_FEATURES_HEADER)).toBe('reject,withdraw,contact');
     expect((mine.json as App[])[0]).not.toHaveProperty('applicantEmail');
@@ -206,7 +275,9 @@ describe('adopt list order (issue 9 item 16)', () => {
     const expected = [protectingNew, protectingOld, waitingNew, waitingOld, adoptNew];
     const list = (await getJson(api, '/api/abandoned/abandoned-pets')).json as { id: number }[];
     expect(list.map((s) => s.id).filter((id) => expected.includes(id))).toEqual(expected);
-    const found = (await getJson(api, `/api/abandoned/abandoned-pets/search?location=${encodeURIComponent('순서 확인용')}`)).json as { id: number }[];
+    const found = (await getJson(api, `/api/abandoned/abandoned-pets/search?location=${encodeURIComponent('순서 확인용')}`)).json as {
+      id: number;
+    }[];
     expect(found.map((s) => s.id)).toEqual(expected);
   });
 });

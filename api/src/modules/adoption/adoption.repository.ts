@@ -47,13 +47,30 @@ export class AdoptionRepository {
   /** Newest applied first, the id as tiebreak (indexed in 0010_list_indexes.sql). */
   listApplications(w: PageWindow): Promise<Paged<ApplicationRow>> {
     const rows = applicationQuery(this.db);
-    const count = async () => Number((await this.db.selectFrom('adoptionApplications').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await this.db
+            .selectFrom('adoptionApplications')
+            .select(sql<string>`count(*)`.as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     return pagedRows(w, { all: () => rows.execute(), page: (p) => rows.limit(p.limit).offset(p.offset).execute(), count });
   }
 
   listApplicationsOf(applicantPk: number, w: PageWindow): Promise<Paged<ApplicationRow>> {
     const rows = applicationQuery(this.db).where('a.applicantPk', '=', applicantPk);
-    const count = async () => Number((await this.db.selectFrom('adoptionApplications').select(sql<string>`count(*)`.as('n')).where('applicantPk', '=', applicantPk).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await this.db
+            .selectFrom('adoptionApplications')
+            .select(sql<string>`count(*)`.as('n'))
+            .where('applicantPk', '=', applicantPk)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     return pagedRows(w, { all: () => rows.execute(), page: (p) => rows.limit(p.limit).offset(p.offset).execute(), count });
   }
 
@@ -63,7 +80,12 @@ export class AdoptionRepository {
   }
 
   async previousStatus(strayId: number, applicantPk: number): Promise<AdoptStatus | undefined> {
-    const row = await this.db.selectFrom('adoptionApplications').select('adoptStatus').where('strayId', '=', strayId).where('applicantPk', '=', applicantPk).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('adoptionApplications')
+      .select('adoptStatus')
+      .where('strayId', '=', strayId)
+      .where('applicantPk', '=', applicantPk)
+      .executeTakeFirst();
     return row?.adoptStatus;
   }
 
@@ -78,7 +100,12 @@ export class AdoptionRepository {
   }
 
   async hasOpenFor(strayId: number): Promise<boolean> {
-    const row = await this.db.selectFrom('adoptionApplications').select('id').where('strayId', '=', strayId).where('adoptStatus', '=', 'REQUESTED').executeTakeFirst();
+    const row = await this.db
+      .selectFrom('adoptionApplications')
+      .select('id')
+      .where('strayId', '=', strayId)
+      .where('adoptStatus', '=', 'REQUESTED')
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -96,7 +123,11 @@ export class AdoptionRepository {
   }
 
   async insertApplication(strayId: number, applicantPk: number): Promise<number> {
-    const row = await this.db.insertInto('adoptionApplications').values({ strayId, applicantPk, adoptStatus: 'REQUESTED', approvedAt: null, decidedAt: null }).returning('id').executeTakeFirstOrThrow();
+    const row = await this.db
+      .insertInto('adoptionApplications')
+      .values({ strayId, applicantPk, adoptStatus: 'REQUESTED', approvedAt: null, decidedAt: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
@@ -110,15 +141,28 @@ export class AdoptionRepository {
     const found = await this.db.selectFrom('adoptionApplications').select('strayId').where('id', '=', applicationId).executeTakeFirst();
     if (!found) return undefined;
     await this.db.selectFrom('strayReports').select('id').where('id', '=', found.strayId).forUpdate().executeTakeFirst();
-    return this.db.selectFrom('adoptionApplications').select(['id', 'strayId', 'applicantPk', 'adoptStatus']).where('id', '=', applicationId).forUpdate().executeTakeFirst();
+    return this.db
+      .selectFrom('adoptionApplications')
+      .select(['id', 'strayId', 'applicantPk', 'adoptStatus'])
+      .where('id', '=', applicationId)
+      .forUpdate()
+      .executeTakeFirst();
   }
 
   async markApproved(applicationId: number): Promise<void> {
-    await this.db.updateTable('adoptionApplications').set({ adoptStatus: 'APPROVED', approvedAt: sql<Date>`now()`, decidedAt: sql<Date>`now()` }).where('id', '=', applicationId).execute();
+    await this.db
+      .updateTable('adoptionApplications')
+      .set({ adoptStatus: 'APPROVED', approvedAt: sql<Date>`now()`, decidedAt: sql<Date>`now()` })
+      .where('id', '=', applicationId)
+      .execute();
   }
 
   async markRejected(applicationId: number): Promise<void> {
-    await this.db.updateTable('adoptionApplications').set({ adoptStatus: 'REJECTED', decidedAt: sql<Date>`now()` }).where('id', '=', applicationId).execute();
+    await this.db
+      .updateTable('adoptionApplications')
+      .set({ adoptStatus: 'REJECTED', decidedAt: sql<Date>`now()` })
+      .where('id', '=', applicationId)
+      .execute();
   }
 
   /** Rejects every open application for the stray; returns who was rejected. */

@@ -28,7 +28,8 @@ describe('adoption: apply, my applications, admin list and approval', () => {
   });
   afterAll(() => api.close());
 
-  const strayStatus = async (id: number) => (await api.ctx.db.selectFrom('strayReports').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  const strayStatus = async (id: number) =>
+    (await api.ctx.db.selectFrom('strayReports').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
   it('apply needs a login (401 text)', async () => {
     const id = await insertStray(api);
@@ -53,14 +54,21 @@ describe('adoption: apply, my applications, admin list and approval', () => {
     const id = await insertStray(api);
     const results = await Promise.all([1, 2, 3].map(() => post(api, `/api/adopt/apply/${id}`, ben.cookie)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
-    const count = await api.ctx.db.selectFrom('adoptionApplications').select((eb) => eb.fn.countAll<number>().as('n')).where('strayId', '=', id).executeTakeFirstOrThrow();
+    const count = await api.ctx.db
+      .selectFrom('adoptionApplications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('strayId', '=', id)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 
   it('refuses strays that are not PROTECTING: WAITING/ADOPT 409, LOST/unknown 404, nothing changes', async () => {
     const waiting = await insertStray(api);
     await post(api, `/api/adopt/apply/${waiting}`, ann.cookie);
-    expect(await post(api, `/api/adopt/apply/${waiting}`, ben.cookie)).toMatchObject({ status: 409, text: '지금은 입양을 신청할 수 없는 유기견입니다.' });
+    expect(await post(api, `/api/adopt/apply/${waiting}`, ben.cookie)).toMatchObject({
+      status: 409,
+      text: '지금은 입양을 신청할 수 없는 유기견입니다.',
+    });
     const adopted = await insertStray(api, { status: 'ADOPT' });
     expect((await post(api, `/api/adopt/apply/${adopted}`, ben.cookie)).status).toBe(409);
     expect(await strayStatus(adopted)).toBe('ADOPT');
@@ -76,7 +84,12 @@ describe('adoption: apply, my applications, admin list and approval', () => {
     const mine = (await getJson(api, '/api/adopt/adoption/my-applications', ann.cookie)).json as App[];
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((a) => a.userName === 'ann')).toBe(true);
-    expect(mine[0]).toMatchObject({ adoptStatus: 'REQUESTED', approvedAt: null, petImageUrl: expect.stringMatching(/^\/uploads\//), location: '경기도' });
+    expect(mine[0]).toMatchObject({
+      adoptStatus: 'REQUESTED',
+      approvedAt: null,
+      petImageUrl: expect.stringMatching(/^\/uploads\//),
+      location: '경기도',
+    });
     expect(mine[0]?.appliedAt).toMatch(/Z$/);
     const bens = (await getJson(api, '/api/adopt/adoption/my-applications', ben.cookie)).json as App[];
     expect(bens.every((a) => a.userName === 'ben')).toBe(true);
@@ -93,30 +106,60 @@ describe('adoption: apply, my applications, admin list and approval', () => {
     const id = await insertStray(api);
     await post(api, `/api/adopt/apply/${id}`, ann.cookie);
     // A second open application can only come from old data (the api refuses it now); approval must still close it.
-    await api.ctx.db.insertInto('adoptionApplications').values({ strayId: id, applicantPk: ben.pk, adoptStatus: 'REQUESTED', approvedAt: null, decidedAt: null }).execute();
+    await api.ctx.db
+      .insertInto('adoptionApplications')
+      .values({ strayId: id, applicantPk: ben.pk, adoptStatus: 'REQUESTED', approvedAt: null, decidedAt: null })
+      .execute();
     const apps = await api.ctx.db.selectFrom('adoptionApplications').select(['id', 'applicantPk']).where('strayId', '=', id).execute();
     const annApp = apps.find((a) => a.applicantPk === ann.pk)?.id ?? 0;
     expect((await post(api, `/api/admin/adopt/approve/${annApp}`)).status).toBe(401);
     expect((await post(api, `/api/admin/adopt/approve/${annApp}`, ann.cookie)).status).toBe(403);
-    expect(await post(api, `/api/admin/adopt/approve/${annApp}`, admin.cookie)).toMatchObject({ status: 200, text: '입양이 승인되었습니다.' });
+    expect(await post(api, `/api/admin/adopt/approve/${annApp}`, admin.cookie)).toMatchObject({
+      status: 200,
+      text: '입양이 승인되었습니다.',
+    });
     expect(await strayStatus(id)).toBe('ADOPT');
-    const after = await api.ctx.db.selectFrom('adoptionApplications').select(['applicantPk', 'adoptStatus', 'approvedAt']).where('strayId', '=', id).execute();
+    const after = await api.ctx.db
+      .selectFrom('adoptionApplications')
+      .select(['applicantPk', 'adoptStatus', 'approvedAt'])
+      .where('strayId', '=', id)
+      .execute();
     expect(after.find((a) => a.applicantPk === ann.pk)).toMatchObject({ adoptStatus: 'APPROVED', approvedAt: expect.any(Date) });
     expect(after.find((a) => a.applicantPk === ben.pk)).toMatchObject({ adoptStatus: 'REJECTED', approvedAt: null });
-    expect(await post(api, `/api/admin/adopt/approve/${annApp}`, admin.cookie)).toMatchObject({ status: 409, text: '대기 중인 입양 신청만 승인할 수 있습니다.' });
+    expect(await post(api, `/api/admin/adopt/approve/${annApp}`, admin.cookie)).toMatchObject({
+      status: 409,
+      text: '대기 중인 입양 신청만 승인할 수 있습니다.',
+    });
     const benApp = apps.find((a) => a.applicantPk === ben.pk)?.id ?? 0;
     expect((await post(api, `/api/admin/adopt/approve/${benApp}`, admin.cookie)).status).toBe(409);
     expect((await post(api, '/api/admin/adopt/approve/555555', admin.cookie)).status).toBe(404);
     const mine = (await getJson(api, '/api/adopt/adoption/my-applications', ann.cookie)).json as App[];
-    expect(mine.find((a) => a.id === annApp)).toMatchObject({ adoptStatus: 'APPROVED', adoptPetId: id, approvedAt: expect.stringMatching(/Z$/) });
+    expect(mine.find((a) => a.id === annApp)).toMatchObject({
+      adoptStatus: 'APPROVED',
+      adoptPetId: id,
+      approvedAt: expect.stringMatching(/Z$/),
+    });
   });
 
   it('the database refuses a second approval for one stray and inconsistent approval rows', async () => {
     const id = await insertStray(api, { status: 'ADOPT' });
-    await api.ctx.db.insertInto('adoptionApplications').values({ strayId: id, applicantPk: ann.pk, adoptStatus: 'APPROVED', approvedAt: new Date(), decidedAt: new Date() }).execute();
-    await expect(api.ctx.db.insertInto('adoptionApplications').values({ strayId: id, applicantPk: ben.pk, adoptStatus: 'APPROVED', approvedAt: new Date(), decidedAt: new Date() }).execute()).rejects.toThrow();
+    await api.ctx.db
+      .insertInto('adoptionApplications')
+      .values({ strayId: id, applicantPk: ann.pk, adoptStatus: 'APPROVED', approvedAt: new Date(), decidedAt: new Date() })
+      .execute();
+    await expect(
+      api.ctx.db
+        .insertInto('adoptionApplications')
+        .values({ strayId: id, applicantPk: ben.pk, adoptStatus: 'APPROVED', approvedAt: new Date(), decidedAt: new Date() })
+        .execute(),
+    ).rejects.toThrow();
     const other = await insertStray(api);
-    await expect(api.ctx.db.insertInto('adoptionApplications').values({ strayId: other, applicantPk: ben.pk, adoptStatus: 'APPROVED', approvedAt: null, decidedAt: new Date() }).execute()).rejects.toThrow();
+    await expect(
+      api.ctx.db
+        .insertInto('adoptionApplications')
+        .values({ strayId: other, applicantPk: ben.pk, adoptStatus: 'APPROVED', approvedAt: null, decidedAt: new Date() })
+        .execute(),
+    ).rejects.toThrow();
     await expect(api.ctx.db.updateTable('strayReports').set({ status: 'LOST' }).where('id', '=', other).execute()).rejects.toThrow();
   });
 });

@@ -117,8 +117,25 @@ export class AdoptionService {
       await tx.markApproved(app.id);
       await tx.moveStray(app.strayId, null, 'ADOPT');
       const others = await tx.rejectOpenFor(app.strayId);
-      const out: AdoptionDecided[] = [domainEvent('adoption.decided', { applicationId: app.id, strayId: app.strayId, applicantPk: app.applicantPk, outcome: 'APPROVED', reason: 'APPROVED_BY_ADMIN' })];
-      for (const o of others) out.push(domainEvent('adoption.decided', { applicationId: o.id, strayId: app.strayId, applicantPk: o.applicantPk, outcome: 'REJECTED', reason: 'ANOTHER_APPROVED' }));
+      const out: AdoptionDecided[] = [
+        domainEvent('adoption.decided', {
+          applicationId: app.id,
+          strayId: app.strayId,
+          applicantPk: app.applicantPk,
+          outcome: 'APPROVED',
+          reason: 'APPROVED_BY_ADMIN',
+        }),
+      ];
+      for (const o of others)
+        out.push(
+          domainEvent('adoption.decided', {
+            applicationId: o.id,
+            strayId: app.strayId,
+            applicantPk: o.applicantPk,
+            outcome: 'REJECTED',
+            reason: 'ANOTHER_APPROVED',
+          }),
+        );
       return out;
     });
     await this.ctx.events.publish(...decided);
@@ -133,7 +150,13 @@ export class AdoptionService {
       const app = await locked(tx, applicationId, REJECT_MESSAGES.notFound);
       if (app.adoptStatus !== 'REQUESTED') throw new ApiHttpError(409, REJECT_MESSAGES.notRequested);
       await tx.markRejected(app.id);
-      const decided = domainEvent('adoption.decided', { applicationId: app.id, strayId: app.strayId, applicantPk: app.applicantPk, outcome: 'REJECTED', reason: 'REJECTED_BY_ADMIN' });
+      const decided = domainEvent('adoption.decided', {
+        applicationId: app.id,
+        strayId: app.strayId,
+        applicantPk: app.applicantPk,
+        outcome: 'REJECTED',
+        reason: 'REJECTED_BY_ADMIN',
+      });
       return { status: await reopenIfNoneOpen(tx, app.strayId), decided };
     });
     await this.ctx.events.publish(decided);
@@ -152,7 +175,13 @@ export class AdoptionService {
       if (app.applicantPk !== applicantPk) throw new ApiHttpError(404, WITHDRAW_MESSAGES.notFound);
       if (app.adoptStatus !== 'REQUESTED') throw new ApiHttpError(409, WITHDRAW_MESSAGES.notRequested);
       await tx.deleteApplication(app.id);
-      const withdrawn = domainEvent('adoption.decided', { applicationId: app.id, strayId: app.strayId, applicantPk, outcome: 'WITHDRAWN', reason: 'WITHDRAWN_BY_APPLICANT' });
+      const withdrawn = domainEvent('adoption.decided', {
+        applicationId: app.id,
+        strayId: app.strayId,
+        applicantPk,
+        outcome: 'WITHDRAWN',
+        reason: 'WITHDRAWN_BY_APPLICANT',
+      });
       return { status: await reopenIfNoneOpen(tx, app.strayId), withdrawn };
     });
     await this.ctx.events.publish(withdrawn);

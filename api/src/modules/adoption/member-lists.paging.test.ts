@@ -35,16 +35,50 @@ describe('paged member and admin lists', () => {
     const db = api.ctx.db;
     for (let i = 0; i < 5; i++) {
       const stray = await insertStray(api, { status: 'WAITING' });
-      await db.insertInto('adoptionApplications').values({ strayId: stray, applicantPk: i < 3 ? ann.pk : ben.pk, adoptStatus: 'REQUESTED', approvedAt: null, decidedAt: null }).execute();
+      await db
+        .insertInto('adoptionApplications')
+        .values({ strayId: stray, applicantPk: i < 3 ? ann.pk : ben.pk, adoptStatus: 'REQUESTED', approvedAt: null, decidedAt: null })
+        .execute();
       await db
         .insertInto('donations')
-        .values({ impUid: `imp_${i}`, merchantUid: `m_${i}`, donorPk: ann.pk, donorLoginId: ann.userId, strayId: stray, amount: 1000 * (i + 1), paymentMethod: 'card', gateway: 'test' })
+        .values({
+          impUid: `imp_${i}`,
+          merchantUid: `m_${i}`,
+          donorPk: ann.pk,
+          donorLoginId: ann.userId,
+          strayId: stray,
+          amount: 1000 * (i + 1),
+          paymentMethod: 'card',
+          gateway: 'test',
+        })
         .execute();
       await db
         .insertInto('notifications')
-        .values({ recipientPk: ann.pk, sender: 'system', message: `알림 ${i}`, notificationType: 'COMMENT', relatedId: null, targetUrl: null, isRead: i % 2 === 0 })
+        .values({
+          recipientPk: ann.pk,
+          sender: 'system',
+          message: `알림 ${i}`,
+          notificationType: 'COMMENT',
+          relatedId: null,
+          targetUrl: null,
+          isRead: i % 2 === 0,
+        })
         .execute();
-      await db.insertInto('pets').values({ userPk: ann.pk, petId: `p-${i}`, name: `멍멍 ${i}`, type: '진돗개', weight: 5, age: 2, size: 'SMALL', gender: 'MALE', adopt: false, profile: null }).execute();
+      await db
+        .insertInto('pets')
+        .values({
+          userPk: ann.pk,
+          petId: `p-${i}`,
+          name: `멍멍 ${i}`,
+          type: '진돗개',
+          weight: 5,
+          age: 2,
+          size: 'SMALL',
+          gender: 'MALE',
+          adopt: false,
+          profile: null,
+        })
+        .execute();
     }
   });
   afterAll(() => api.close());
@@ -95,6 +129,8 @@ describe('paged member and admin lists', () => {
       [`/api/notifications/user/${ann.userId}/unread`, ann.cookie],
       ['/api/pet/profile/pets', ann.cookie],
     ];
-    for (const [path, cookie] of lists) for (const q of ['size=0', 'size=101', 'page=0', 'page=x']) expect((await getJson(api, `${path}?${q}`, cookie)).status, `${path}?${q}`).toBe(400);
+    for (const [path, cookie] of lists)
+      for (const q of ['size=0', 'size=101', 'page=0', 'page=x'])
+        expect((await getJson(api, `${path}?${q}`, cookie)).status, `${path}?${q}`).toBe(400);
   });
 });

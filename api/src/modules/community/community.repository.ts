@@ -44,7 +44,10 @@ export class CommunityRepository {
     }
     const pageKeys = keys.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(opts.limit).offset(opts.offset);
     const rows = postQuery(this.db).innerJoin(pageKeys.as('k'), 'k.id', 'p.id');
-    const [page, total] = await Promise.all([rows.orderBy('k.createdAt', 'desc').orderBy('k.id', 'desc').execute(), count.executeTakeFirstOrThrow()]);
+    const [page, total] = await Promise.all([
+      rows.orderBy('k.createdAt', 'desc').orderBy('k.id', 'desc').execute(),
+      count.executeTakeFirstOrThrow(),
+    ]);
     return { rows: page, total: Number(total.n) };
   }
 
@@ -62,9 +65,20 @@ export class CommunityRepository {
    * of a post the member wrote; returns the image URL that was replaced, or
    * undefined when no such post of theirs exists.
    */
-  async update(id: number, authorPk: number, fields: PostFields, image?: string | null): Promise<{ previousImage: string | null } | undefined> {
+  async update(
+    id: number,
+    authorPk: number,
+    fields: PostFields,
+    image?: string | null,
+  ): Promise<{ previousImage: string | null } | undefined> {
     return this.db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('communityPosts').select(['imgUrlContent']).where('id', '=', id).where('authorPk', '=', authorPk).forUpdate().executeTakeFirst();
+      const current = await trx
+        .selectFrom('communityPosts')
+        .select(['imgUrlContent'])
+        .where('id', '=', id)
+        .where('authorPk', '=', authorPk)
+        .forUpdate()
+        .executeTakeFirst();
       if (!current) return undefined;
       await trx
         .updateTable('communityPosts')
@@ -77,7 +91,12 @@ export class CommunityRepository {
 
   /** Deletes the member's own post (comments and likes go with it); returns its image URL. */
   deleteOwn(id: number, authorPk: number): Promise<{ imgUrlContent: string | null } | undefined> {
-    return this.db.deleteFrom('communityPosts').where('id', '=', id).where('authorPk', '=', authorPk).returning(['imgUrlContent']).executeTakeFirst();
+    return this.db
+      .deleteFrom('communityPosts')
+      .where('id', '=', id)
+      .where('authorPk', '=', authorPk)
+      .returning(['imgUrlContent'])
+      .executeTakeFirst();
   }
 
   async likeState(postId: number, userPk: number | null): Promise<{ isLiked: boolean; likeCount: number }> {
@@ -99,16 +118,35 @@ export class CommunityRepository {
     return this.db.transaction().execute(async (trx) => {
       const post = await trx.selectFrom('communityPosts').select('id').where('id', '=', postId).forUpdate().executeTakeFirst();
       if (!post) return undefined;
-      const removed = await trx.deleteFrom('communityLikes').where('postId', '=', postId).where('userPk', '=', userPk).returning('userPk').executeTakeFirst();
-      if (!removed) await trx.insertInto('communityLikes').values({ postId, userPk }).onConflict((oc) => oc.doNothing()).execute();
-      const count = await trx.selectFrom('communityLikes').select((eb) => eb.fn.countAll<number>().as('n')).where('postId', '=', postId).executeTakeFirstOrThrow();
+      const removed = await trx
+        .deleteFrom('communityLikes')
+        .where('postId', '=', postId)
+        .where('userPk', '=', userPk)
+        .returning('userPk')
+        .executeTakeFirst();
+      if (!removed)
+        await trx
+          .insertInto('communityLikes')
+          .values({ postId, userPk })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      const count = await trx
+        .selectFrom('communityLikes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('postId', '=', postId)
+        .executeTakeFirstOrThrow();
       return { liked: !removed, likeCount: Number(count.n) };
     });
   }
 
   /** The legacy's one-way like: false when the member already liked it. */
   async addLike(postId: number, userPk: number): Promise<boolean> {
-    const row = await this.db.insertInto('communityLikes').values({ postId, userPk }).onConflict((oc) => oc.doNothing()).returning('userPk').executeTakeFirst();
+    const row = await this.db
+      .insertInto('communityLikes')
+      .values({ postId, userPk })
+      .onConflict((oc) => oc.doNothing())
+      .returning('userPk')
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -124,7 +162,11 @@ export class CommunityRepository {
   }
 
   async insertComment(postId: number, authorPk: number, content: string): Promise<number> {
-    const row = await this.db.insertInto('communityComments').values({ postId, authorPk, content }).returning('id').executeTakeFirstOrThrow();
+    const row = await this.db
+      .insertInto('communityComments')
+      .values({ postId, authorPk, content })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
@@ -132,8 +174,20 @@ export class CommunityRepository {
   async authorFacts(userPk: number): Promise<{ pets: boolean; protecting: boolean; adopted: boolean }> {
     const [pets, protecting, adopted] = await Promise.all([
       this.db.selectFrom('pets').select('id').where('userPk', '=', userPk).limit(1).executeTakeFirst(),
-      this.db.selectFrom('strayReports').select('id').where('reporterPk', '=', userPk).where('status', '=', 'PROTECTING').limit(1).executeTakeFirst(),
-      this.db.selectFrom('adoptionApplications').select('id').where('applicantPk', '=', userPk).where('adoptStatus', '=', 'APPROVED').limit(1).executeTakeFirst(),
+      this.db
+        .selectFrom('strayReports')
+        .select('id')
+        .where('reporterPk', '=', userPk)
+        .where('status', '=', 'PROTECTING')
+        .limit(1)
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('adoptionApplications')
+        .select('id')
+        .where('applicantPk', '=', userPk)
+        .where('adoptStatus', '=', 'APPROVED')
+        .limit(1)
+        .executeTakeFirst(),
     ]);
     return { pets: pets !== undefined, protecting: protecting !== undefined, adopted: adopted !== undefined };
   }

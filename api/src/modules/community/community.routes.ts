@@ -22,16 +22,19 @@ type Body = (m: string) => Record<string, unknown>;
 
 /** The `communityPost` JSON part (text, typed or file part), validated; 400 with field errors otherwise. */
 function postPart<T>(multipart: MultipartBody, schema: z.ZodType<T>, body: Body): T {
-  const invalid = (fieldErrors: Record<string, string>) => new ApiHttpError(400, { ...body(DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors });
+  const invalid = (fieldErrors: Record<string, string>) =>
+    new ApiHttpError(400, { ...body(DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors });
   const part = jsonPart(multipart, POST_JSON_PART);
-  if (!part.ok) throw invalid({ [POST_JSON_PART]: (part.reason === 'missing' ? VALIDATION_MESSAGES.required : VALIDATION_MESSAGES.invalid) ?? '' });
+  if (!part.ok)
+    throw invalid({ [POST_JSON_PART]: (part.reason === 'missing' ? VALIDATION_MESSAGES.required : VALIDATION_MESSAGES.invalid) ?? '' });
   const parsed = schema.safeParse(part.value);
   if (!parsed.success) throw invalid(toFieldErrors(parsed.error));
   return parsed.data;
 }
 
 /** The post's multipart body: the JSON part and at most one cover image. */
-const readPost = (request: FastifyRequest, body: Body) => readMultipart(request, { files: [POST_IMAGE_FIELD], json: [POST_JSON_PART], fail: body });
+const readPost = (request: FastifyRequest, body: Body) =>
+  readMultipart(request, { files: [POST_IMAGE_FIELD], json: [POST_JSON_PART], fail: body });
 
 /** Path ids are plain positive integers; anything else names no post. */
 const postKey = (raw: string): number | null => (/^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : null);
@@ -67,7 +70,8 @@ export const communityModule: ApiModule = async (app, ctx) => {
   // Paged (the legacy sent every post): ?page (from 1), ?size, ?postType; the total is in X-Total-Count.
   app.get('/api/community/posts', async (request, reply) => {
     const parsed = PostListQuerySchema.safeParse(request.query);
-    if (!parsed.success) throw new ApiHttpError(400, { ...errorBody(DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors: toFieldErrors(parsed.error) });
+    if (!parsed.success)
+      throw new ApiHttpError(400, { ...errorBody(DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors: toFieldErrors(parsed.error) });
     const { page, size, postType } = parsed.data;
     const { rows, total } = await service.list({ postType, limit: size, offset: (page - 1) * size });
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows.map(toPostDto));
@@ -105,7 +109,10 @@ export const communityModule: ApiModule = async (app, ctx) => {
   // `liked` as the legacy spells it, and `isLiked` as its count answer (and every client) does.
   app.post<{ Params: { postId: string } }>('/api/community/like/:postId/toggle', async (request, reply) => {
     const who = member(request, errorBody(COMMUNITY_MESSAGES.loginRequired));
-    const state = await service.toggleLike(who.pk, existingKey(request, new ApiHttpError(404, errorBody(COMMUNITY_MESSAGES.commentPostMissing))));
+    const state = await service.toggleLike(
+      who.pk,
+      existingKey(request, new ApiHttpError(404, errorBody(COMMUNITY_MESSAGES.commentPostMissing))),
+    );
     return reply.send({ liked: state.liked, isLiked: state.liked, likeCount: state.likeCount });
   });
 

@@ -43,7 +43,12 @@ export function toPostDto(row: PostRow) {
 }
 
 /** A comment as the legacy sends it, plus its `id` (the legacy has none); the post is not repeated in every element. */
-export const toCommentDto = (row: CommentRow) => ({ id: row.id, userId: row.authorUserId, content: row.content, createdAt: new Date(row.createdAt).toISOString() });
+export const toCommentDto = (row: CommentRow) => ({
+  id: row.id,
+  userId: row.authorUserId,
+  content: row.content,
+  createdAt: new Date(row.createdAt).toISOString(),
+});
 
 export interface Member {
   pk: number;
@@ -98,14 +103,19 @@ export class CommunityService {
   private async checkCategory(member: Member, postType: PostType): Promise<void> {
     const facts = await this.repo.authorFacts(member.pk);
     if (postType === 'SHOW_OFF' && !facts.pets) throw new ApiHttpError(403, failure(COMMUNITY_MESSAGES.showOffRule));
-    if (postType === 'TEMP_PROTECT' && member.role !== 'ADMIN' && !facts.protecting) throw new ApiHttpError(403, failure(COMMUNITY_MESSAGES.tempProtectRule));
+    if (postType === 'TEMP_PROTECT' && member.role !== 'ADMIN' && !facts.protecting)
+      throw new ApiHttpError(403, failure(COMMUNITY_MESSAGES.tempProtectRule));
     if (postType === 'REVIEW' && !facts.adopted) throw new ApiHttpError(403, failure(COMMUNITY_MESSAGES.reviewRule));
   }
 
   private clean(html: string, body: (m: string) => Record<string, unknown>): string {
     const clean = sanitisePostHtml(html);
     // A body of nothing but a <script> is empty once cleaned.
-    if (!clean.replace(/<[^>]*>/g, '').trim()) throw new ApiHttpError(400, { ...body(COMMUNITY_MESSAGES.contentEmpty), fieldErrors: { strContent: COMMUNITY_MESSAGES.contentEmpty } });
+    if (!clean.replace(/<[^>]*>/g, '').trim())
+      throw new ApiHttpError(400, {
+        ...body(COMMUNITY_MESSAGES.contentEmpty),
+        fieldErrors: { strContent: COMMUNITY_MESSAGES.contentEmpty },
+      });
     return clean;
   }
 
@@ -114,7 +124,13 @@ export class CommunityService {
     const strContent = this.clean(input.strContent, failure);
     const url = image ? await this.storeImage(image, failure) : null;
     try {
-      const id = await this.repo.insert({ authorPk: member.pk, postType: input.postType, title: input.title, strContent, imgUrlContent: url });
+      const id = await this.repo.insert({
+        authorPk: member.pk,
+        postType: input.postType,
+        title: input.title,
+        strContent,
+        imgUrlContent: url,
+      });
       return (await this.repo.findById(id))!;
     } catch (err) {
       await this.removeImage(url);
@@ -182,7 +198,9 @@ export class CommunityService {
     const commentId = await this.repo.insertComment(postId, userPk, content);
     // Unlike the legacy, nobody is told about a comment on their own post.
     if (post.authorPk !== null && post.authorPk !== userPk) {
-      await this.ctx.events.publish(domainEvent('comment.created', { commentId, postId, commenterPk: userPk, postAuthorPk: post.authorPk }));
+      await this.ctx.events.publish(
+        domainEvent('comment.created', { commentId, postId, commenterPk: userPk, postAuthorPk: post.authorPk }),
+      );
     }
     return commentId;
   }

@@ -24,7 +24,21 @@ async function writer(): Promise<{ cookie: string; pk: number; userId: string }>
   seq += 1;
   const userId = `writer${seq}`;
   const m = await memberCookie(api, userId);
-  await api.ctx.db.insertInto('pets').values({ userPk: m.pk, petId: `9-${seq}`, name: '콩이', type: '말티즈', weight: 3, age: 2, size: 'SMALL', gender: 'FEMALE', adopt: false, profile: null }).execute();
+  await api.ctx.db
+    .insertInto('pets')
+    .values({
+      userPk: m.pk,
+      petId: `9-${seq}`,
+      name: '콩이',
+      type: '말티즈',
+      weight: 3,
+      age: 2,
+      size: 'SMALL',
+      gender: 'FEMALE',
+      adopt: false,
+      profile: null,
+    })
+    .execute();
   return { ...m, userId };
 }
 
@@ -41,7 +55,12 @@ function postForm(post: unknown, image?: Buffer): FormData {
   return form;
 }
 
-const post = (overrides: Record<string, unknown> = {}) => ({ postType: 'SHOW_OFF', title: '우리 콩이 자랑', strContent: '<p><strong>산책</strong> 다녀왔어요</p>', ...overrides });
+const post = (overrides: Record<string, unknown> = {}) => ({
+  postType: 'SHOW_OFF',
+  title: '우리 콩이 자랑',
+  strContent: '<p><strong>산책</strong> 다녀왔어요</p>',
+  ...overrides,
+});
 
 async function create(cookie: string, overrides: Record<string, unknown> = {}, image?: Buffer): Promise<number> {
   const res = await send(api, 'POST', '/api/community/createPost', { cookie, form: postForm(post(overrides), image) });
@@ -50,7 +69,11 @@ async function create(cookie: string, overrides: Record<string, unknown> = {}, i
 }
 
 async function json(method: string, path: string, cookie: string | undefined, body?: unknown) {
-  const res = await fetch(api.url + path, { method, headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(api.url + path, {
+    method,
+    headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   const parsed: unknown = res.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : undefined;
   return { status: res.status, text, json: parsed as Record<string, unknown>, headers: res.headers };
@@ -59,7 +82,9 @@ async function json(method: string, path: string, cookie: string | undefined, bo
 describe('community on the legacy paths, without the holes', () => {
   it("reads the communityPost part as curl sends it (-F 'communityPost={...};type=application/json') and as a text field", async () => {
     const w = await writer();
-    const typed = rawMultipart([{ name: 'communityPost', value: JSON.stringify(post({ title: '타입드 파트' })), type: 'application/json' }]);
+    const typed = rawMultipart([
+      { name: 'communityPost', value: JSON.stringify(post({ title: '타입드 파트' })), type: 'application/json' },
+    ]);
     const typedRes = await send(api, 'POST', '/api/community/createPost', { cookie: w.cookie, ...typed });
     expect(typedRes.status, typedRes.text).toBe(200);
     const text = rawMultipart([{ name: 'communityPost', value: JSON.stringify(post({ title: '텍스트 파트' })) }]);
@@ -67,7 +92,9 @@ describe('community on the legacy paths, without the holes', () => {
     const broken = rawMultipart([{ name: 'communityPost', value: '{not json', type: 'application/json' }]);
     expect((await send(api, 'POST', '/api/community/createPost', { cookie: w.cookie, ...broken })).status).toBe(400);
     const list = await json('GET', '/api/community/posts?size=50', undefined);
-    expect((list.json as unknown as { title: string }[]).map((p) => p.title)).toEqual(expect.arrayContaining(['타입드 파트', '텍스트 파트']));
+    expect((list.json as unknown as { title: string }[]).map((p) => p.title)).toEqual(
+      expect.arrayContaining(['타입드 파트', '텍스트 파트']),
+    );
   });
 
   it('creates a post with a cleaned cover image and serves it on the list and the detail', async () => {
@@ -77,7 +104,13 @@ describe('community on the legacy paths, without the holes', () => {
     expect(res.json).toMatchObject({ success: true, message: '게시글이 성공적으로 등록되었습니다.' });
     const id = (res.json as unknown as { id: number }).id;
     const detail = await json('GET', `/api/community/description/${id}`, undefined);
-    expect(detail.json).toMatchObject({ id, postType: 'SHOW_OFF', title: '우리 콩이 자랑', userId: w.userId, strContent: '<p><strong>산책</strong> 다녀왔어요</p>' });
+    expect(detail.json).toMatchObject({
+      id,
+      postType: 'SHOW_OFF',
+      title: '우리 콩이 자랑',
+      userId: w.userId,
+      strContent: '<p><strong>산책</strong> 다녀왔어요</p>',
+    });
     const image = String(detail.json.imgUrlContent);
     expect(image).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
     const bytes = Buffer.from(await (await fetch(api.url + image)).arrayBuffer());
@@ -86,7 +119,10 @@ describe('community on the legacy paths, without the holes', () => {
 
   it('pages the list newest first with the total in X-Total-Count, filtered by category', async () => {
     const w = await writer();
-    await api.ctx.db.insertInto('adoptionApplications').values({ strayId: (await strayId()), applicantPk: w.pk, adoptStatus: 'APPROVED', approvedAt: new Date(), decidedAt: new Date() }).execute();
+    await api.ctx.db
+      .insertInto('adoptionApplications')
+      .values({ strayId: await strayId(), applicantPk: w.pk, adoptStatus: 'APPROVED', approvedAt: new Date(), decidedAt: new Date() })
+      .execute();
     const ids = [];
     for (let i = 0; i < 3; i += 1) ids.push(await create(w.cookie, { postType: 'REVIEW', title: `후기 ${i}` }));
     const page = await json('GET', '/api/community/posts?postType=REVIEW&size=2&page=1', undefined);
@@ -112,13 +148,25 @@ describe('community on the legacy paths, without the holes', () => {
 
   it('checks the limits: title 100, comment 500, blank bodies, and a login', async () => {
     const w = await writer();
-    const long = await send(api, 'POST', '/api/community/createPost', { cookie: w.cookie, form: postForm(post({ title: '가'.repeat(101) })) });
+    const long = await send(api, 'POST', '/api/community/createPost', {
+      cookie: w.cookie,
+      form: postForm(post({ title: '가'.repeat(101) })),
+    });
     expect(long.status).toBe(400);
     expect(long.json).toMatchObject({ fieldErrors: { title: '제목은 100자 이하로 입력해 주세요.' } });
-    expect((await send(api, 'POST', '/api/community/createPost', { cookie: w.cookie, form: postForm(post({ title: '가'.repeat(100) })) })).status).toBe(200);
-    const blank = await send(api, 'POST', '/api/community/createPost', { cookie: w.cookie, form: postForm(post({ strContent: '<p> </p>' })) });
+    expect(
+      (await send(api, 'POST', '/api/community/createPost', { cookie: w.cookie, form: postForm(post({ title: '가'.repeat(100) })) }))
+        .status,
+    ).toBe(200);
+    const blank = await send(api, 'POST', '/api/community/createPost', {
+      cookie: w.cookie,
+      form: postForm(post({ strContent: '<p> </p>' })),
+    });
     expect(blank.json).toMatchObject({ fieldErrors: { strContent: '내용을 입력해 주세요.' } });
-    const onlyScript = await send(api, 'POST', '/api/community/createPost', { cookie: w.cookie, form: postForm(post({ strContent: '<script>alert("hello")</script>' })) });
+    const onlyScript = await send(api, 'POST', '/api/community/createPost', {
+      cookie: w.cookie,
+      form: postForm(post({ strContent: '<script>alert("hello")</script>' })),
+    });
     expect(onlyScript.status).toBe(400);
     const anon = await send(api, 'POST', '/api/community/createPost', { form: postForm(post()) });
     expect(anon.status).toBe(401);
@@ -140,7 +188,8 @@ describe('community on the legacy paths, without the holes', () => {
     const w = await writer();
     const other = await reader();
     const id = await create(w.cookie);
-    const edit = (cookie?: string) => send(api, 'POST', `/api/community/description/${id}/edit`, { cookie, form: postForm(post({ title: '바꿈' })) });
+    const edit = (cookie?: string) =>
+      send(api, 'POST', `/api/community/description/${id}/edit`, { cookie, form: postForm(post({ title: '바꿈' })) });
     const anon = await edit();
     expect(anon.status).toBe(401);
     expect(anon.json).toEqual({ error: '로그인이 필요합니다.' });
@@ -157,10 +206,16 @@ describe('community on the legacy paths, without the holes', () => {
     const w = await writer();
     const id = await create(w.cookie, {}, await jpegWithExif());
     const before = String((await json('GET', `/api/community/description/${id}`, undefined)).json.imgUrlContent);
-    const kept = await send(api, 'POST', `/api/community/description/${id}/edit`, { cookie: w.cookie, form: postForm(post({ title: '제목 수정', postType: 'SHOW_OFF' })) });
+    const kept = await send(api, 'POST', `/api/community/description/${id}/edit`, {
+      cookie: w.cookie,
+      form: postForm(post({ title: '제목 수정', postType: 'SHOW_OFF' })),
+    });
     expect(kept.status, kept.text).toBe(200);
     expect(kept.json).toMatchObject({ success: true, post: { title: '제목 수정', imgUrlContent: before } });
-    const replaced = await send(api, 'POST', `/api/community/description/${id}/edit`, { cookie: w.cookie, form: postForm(post(), await jpegWithExif('#39f')) });
+    const replaced = await send(api, 'POST', `/api/community/description/${id}/edit`, {
+      cookie: w.cookie,
+      form: postForm(post(), await jpegWithExif('#39f')),
+    });
     const after = String((replaced.json as unknown as { post: { imgUrlContent: string } }).post.imgUrlContent);
     expect(after).not.toBe(before);
     expect((await fetch(api.url + before)).status).toBe(404);
@@ -178,7 +233,10 @@ describe('community on the legacy paths, without the holes', () => {
     expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(50);
     const w = await writer();
     for (const payload of XSS_PAYLOADS) {
-      const res = await send(api, 'POST', '/api/community/createPost', { cookie: w.cookie, form: postForm(post({ strContent: `<p>본문</p>${payload}` })) });
+      const res = await send(api, 'POST', '/api/community/createPost', {
+        cookie: w.cookie,
+        form: postForm(post({ strContent: `<p>본문</p>${payload}` })),
+      });
       expect(res.status, payload).toBe(200);
       const id = (res.json as unknown as { id: number }).id;
       const stored = await api.ctx.db.selectFrom('communityPosts').select('strContent').where('id', '=', id).executeTakeFirstOrThrow();
@@ -194,7 +252,12 @@ describe('community on the legacy paths, without the holes', () => {
     const id = await create(w.cookie);
     const members = await Promise.all(Array.from({ length: 50 }, () => reader()));
     // 50 members toggle twice each at once (100 toggles): everyone ends where they began.
-    const answers = await Promise.all(members.flatMap((m) => [json('POST', `/api/community/like/${id}/toggle`, m.cookie), json('POST', `/api/community/like/${id}/toggle`, m.cookie)]));
+    const answers = await Promise.all(
+      members.flatMap((m) => [
+        json('POST', `/api/community/like/${id}/toggle`, m.cookie),
+        json('POST', `/api/community/like/${id}/toggle`, m.cookie),
+      ]),
+    );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect((await json('GET', `/api/community/like/${id}/count`, undefined)).json).toEqual({ postId: id, likeCount: 0, isLiked: false });
     // Then each likes once, all at once: exactly 50.
@@ -207,7 +270,11 @@ describe('community on the legacy paths, without the holes', () => {
     expect(off.json).toEqual({ liked: false, isLiked: false, likeCount: 49 });
     expect((await json('POST', `/api/community/like/${id}/toggle`, undefined)).status).toBe(401);
     expect((await json('POST', '/api/community/like/999999/toggle', members[0]!.cookie)).status).toBe(404);
-    expect((await json('GET', '/api/community/like/999999/count', undefined)).json).toEqual({ postId: 999999, likeCount: 0, isLiked: false });
+    expect((await json('GET', '/api/community/like/999999/count', undefined)).json).toEqual({
+      postId: 999999,
+      likeCount: 0,
+      isLiked: false,
+    });
   });
 
   it('lists comments newest first with their ids', async () => {
@@ -224,7 +291,7 @@ describe('community on the legacy paths, without the holes', () => {
     expect(typeof list[0]!.id).toBe('number');
   });
 
-  it("tells the author about comments and likes from others, never about their own", async () => {
+  it('tells the author about comments and likes from others, never about their own', async () => {
     const w = await writer();
     const r = await reader();
     const id = await create(w.cookie);
@@ -239,7 +306,12 @@ describe('community on the legacy paths, without the holes', () => {
     expect(events[0]).toMatchObject({ postId: id, commenterPk: r.pk, postAuthorPk: w.pk });
     expect(events[1]).toMatchObject({ postId: id, likerPk: r.pk, postAuthorPk: w.pk });
     // The notifications module turns them into the author's COMMENT and LIKE notifications (and none for the author's own acts).
-    const stored = await api.ctx.db.selectFrom('notifications').select(['notificationType', 'sender', 'relatedId']).where('recipientPk', '=', w.pk).orderBy('id').execute();
+    const stored = await api.ctx.db
+      .selectFrom('notifications')
+      .select(['notificationType', 'sender', 'relatedId'])
+      .where('recipientPk', '=', w.pk)
+      .orderBy('id')
+      .execute();
     expect(stored.map((n) => [n.notificationType, n.sender])).toEqual([
       ['COMMENT', r.userId],
       ['LIKE', r.userId],
@@ -250,7 +322,21 @@ describe('community on the legacy paths, without the holes', () => {
 async function strayId(): Promise<number> {
   const row = await api.ctx.db
     .insertInto('strayReports')
-    .values({ reporterPk: null, latitude: 37.5, longitude: 127, imageUrl: '/uploads/x.webp', gender: null, description: '설명', location: '서울', type: null, name: '누리', foundDate: '2024-01-01', foundTime: '10:00', status: 'ADOPT', registeredAt: new Date() })
+    .values({
+      reporterPk: null,
+      latitude: 37.5,
+      longitude: 127,
+      imageUrl: '/uploads/x.webp',
+      gender: null,
+      description: '설명',
+      location: '서울',
+      type: null,
+      name: '누리',
+      foundDate: '2024-01-01',
+      foundTime: '10:00',
+      status: 'ADOPT',
+      registeredAt: new Date(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

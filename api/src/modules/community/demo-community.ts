@@ -58,7 +58,12 @@ export async function seedDemoCommunity(ctx: ApiContext, log: FastifyBaseLogger,
   const service = new CommunityService(ctx, log);
   const pk = (who: 'demo' | 'admin') => (who === 'demo' ? users.demoPk : users.adminPk);
   for (const demo of DEMO_POSTS) {
-    const exists = await ctx.db.selectFrom('communityPosts').select('id').where('authorPk', '=', pk(demo.by)).where('title', '=', demo.title).executeTakeFirst();
+    const exists = await ctx.db
+      .selectFrom('communityPosts')
+      .select('id')
+      .where('authorPk', '=', pk(demo.by))
+      .where('title', '=', demo.title)
+      .executeTakeFirst();
     if (exists) continue;
     const member = { pk: pk(demo.by), role: demo.by === 'admin' ? ('ADMIN' as const) : ('USER' as const) };
     const image = demo.cover ? await cover(...demo.cover) : undefined;

@@ -24,7 +24,10 @@ export class DashboardRepository {
   async applicationCounts(): Promise<{ total: number; requested: number }> {
     const row = await this.db
       .selectFrom('adoptionApplications')
-      .select([(eb) => eb.fn.countAll<string>().as('total'), sql<string>`count(*) filter (where adopt_status = 'REQUESTED')`.as('requested')])
+      .select([
+        (eb) => eb.fn.countAll<string>().as('total'),
+        sql<string>`count(*) filter (where adopt_status = 'REQUESTED')`.as('requested'),
+      ])
       .executeTakeFirstOrThrow();
     return { total: n(row.total), requested: n(row.requested) };
   }
@@ -66,7 +69,11 @@ export class DashboardRepository {
   async donationTotals(now: Date): Promise<{ totalAmount: number; monthlyCount: number }> {
     const table = await sql<{ t: string | null }>`select to_regclass('donations')::text as t`.execute(this.db);
     if (!table.rows[0]?.t) return { totalAmount: 0, monthlyCount: 0 };
-    const cols = await sql<{ name: string }>`select column_name as name from information_schema.columns where table_name = 'donations' and table_schema = current_schema()`.execute(this.db);
+    const cols = await sql<{
+      name: string;
+    }>`select column_name as name from information_schema.columns where table_name = 'donations' and table_schema = current_schema()`.execute(
+      this.db,
+    );
     const names = new Set(cols.rows.map((c) => c.name));
     const when = ['donated_at', 'created_at', 'paid_at'].find((c) => names.has(c));
     if (!names.has('amount') || !when) return { totalAmount: 0, monthlyCount: 0 };
@@ -75,7 +82,9 @@ export class DashboardRepository {
     // Cancelled payments are not money received.
     const paid = names.has('status') ? sql`where status = 'PAID'` : sql``;
     const row = await sql<{ total: string | null; monthly: string | null }>`
-      select coalesce(sum(amount), 0) as total, count(*) filter (where ${month} = ${thisMonth}) as monthly from donations ${paid}`.execute(this.db);
+      select coalesce(sum(amount), 0) as total, count(*) filter (where ${month} = ${thisMonth}) as monthly from donations ${paid}`.execute(
+      this.db,
+    );
     return { totalAmount: n(row.rows[0]?.total), monthlyCount: n(row.rows[0]?.monthly) };
   }
 

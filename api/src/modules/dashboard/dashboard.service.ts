@@ -19,7 +19,11 @@ export class DashboardService {
   }
 
   async reportsAdoptions(now = new Date()) {
-    const [strays, apps, trend] = await Promise.all([this.repo.strayStatusCounts(), this.repo.applicationCounts(), this.repo.monthlyTrend(TREND_MONTHS, now)]);
+    const [strays, apps, trend] = await Promise.all([
+      this.repo.strayStatusCounts(),
+      this.repo.applicationCounts(),
+      this.repo.monthlyTrend(TREND_MONTHS, now),
+    ]);
     return {
       reportCount: strays.LOST + strays.PROTECTING + strays.WAITING + strays.ADOPT,
       adoptionCount: apps.total,
@@ -40,7 +44,11 @@ export class DashboardService {
 
   /** All three at once (the dashboard socket's `chart-data-update`). */
   async snapshot(now = new Date()) {
-    const [reportsAdoptions, donations, abandonedStatus] = await Promise.all([this.reportsAdoptions(now), this.donations(now), this.abandonedStatus()]);
+    const [reportsAdoptions, donations, abandonedStatus] = await Promise.all([
+      this.reportsAdoptions(now),
+      this.donations(now),
+      this.abandonedStatus(),
+    ]);
     return { reportsAdoptions, donations, abandonedStatus };
   }
 

@@ -70,7 +70,9 @@ describe('admin dashboard REST: legacy shapes, honest numbers', () => {
     expect((await get('donations')).json).toEqual({ totalAmount: 0, monthlyCount: 0 });
     // The donations module's table (migration 0008) when present; the same columns otherwise.
     await sql`create table if not exists donations (id serial primary key, imp_uid text not null, merchant_uid text not null, donor_login_id text not null, amount integer not null,
-      payment_method text not null, gateway text not null, status text not null default 'PAID', donated_at timestamptz not null default now())`.execute(api.ctx.db);
+      payment_method text not null, gateway text not null, status text not null default 'PAID', donated_at timestamptz not null default now())`.execute(
+      api.ctx.db,
+    );
     const row = (imp: string, amount: number, status: string, ago: string) =>
       sql`insert into donations (imp_uid, merchant_uid, donor_login_id, amount, payment_method, gateway, status, donated_at)
           values (${imp}, ${`m_${imp}`}, 'ann', ${amount}, 'card', 'test', ${status}, now() - ${ago}::interval)`.execute(api.ctx.db);

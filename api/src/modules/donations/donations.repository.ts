@@ -26,7 +26,12 @@ export class DonationsRepository {
   }
 
   findDonatableStray(strayId: number) {
-    return this.db.selectFrom('strayReports').select(['id', 'status']).where('id', '=', strayId).where('status', 'in', DONATABLE).executeTakeFirst();
+    return this.db
+      .selectFrom('strayReports')
+      .select(['id', 'status'])
+      .where('id', '=', strayId)
+      .where('status', 'in', DONATABLE)
+      .executeTakeFirst();
   }
 
   findOrder(merchantUid: string) {
@@ -35,7 +40,11 @@ export class DonationsRepository {
 
   /** Inserts the order unless the merchant uid exists; returns the row that is stored (new or earlier). */
   async insertOrder(order: { merchantUid: string; donorPk: number; strayId: number; amount: number }) {
-    await this.db.insertInto('donationOrders').values(order).onConflict((oc) => oc.column('merchantUid').doNothing()).execute();
+    await this.db
+      .insertInto('donationOrders')
+      .values(order)
+      .onConflict((oc) => oc.column('merchantUid').doNothing())
+      .execute();
     return this.db.selectFrom('donationOrders').selectAll().where('merchantUid', '=', order.merchantUid).executeTakeFirstOrThrow();
   }
 
@@ -75,7 +84,16 @@ export class DonationsRepository {
       .where('d.donorPk', '=', donorPk)
       .orderBy('d.donatedAt', 'desc')
       .orderBy('d.id', 'desc');
-    const count = async () => Number((await this.db.selectFrom('donations').select(sql<string>`count(*)`.as('n')).where('donorPk', '=', donorPk).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await this.db
+            .selectFrom('donations')
+            .select(sql<string>`count(*)`.as('n'))
+            .where('donorPk', '=', donorPk)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     return pagedRows(w, { all: () => rows.execute(), page: (p) => rows.limit(p.limit).offset(p.offset).execute(), count });
   }
 

@@ -1,6 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DonationPrepareRequestSchema, ImpUidSchema, MerchantUidSchema, pageWindowFrom, TestCheckoutRequestSchema, TOTAL_COUNT_HEADER } from '@pawbridge/shared';
+import {
+  DonationPrepareRequestSchema,
+  ImpUidSchema,
+  MerchantUidSchema,
+  pageWindowFrom,
+  TestCheckoutRequestSchema,
+  TOTAL_COUNT_HEADER,
+} from '@pawbridge/shared';
 import type { ApiModule } from '../index';
 import { requireUser } from '../../lib/auth';
 import { ApiHttpError, bootError } from '../../lib/errors';
@@ -25,7 +32,12 @@ const INVALID = '잘못된 요청입니다.';
 /** Query fields, plus form fields when the body is multipart (the legacy reads either). */
 async function formFields(request: FastifyRequest): Promise<Record<string, string>> {
   const fields: Record<string, string> = { ...(request.query as Record<string, string>) };
-  if (!String(request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/')) return fields;
+  if (
+    !String(request.headers['content-type'] ?? '')
+      .toLowerCase()
+      .startsWith('multipart/')
+  )
+    return fields;
   const body = await readMultipart(request, { files: [], fail: (message) => message });
   return { ...fields, ...body.fields };
 }
@@ -51,7 +63,8 @@ async function answer<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T
 export const donationsModule: ApiModule = async (app, ctx) => {
   // Throws under NODE_ENV=production without PortOne credentials: the api refuses to start.
   const donations = new DonationsService(ctx, app.log);
-  if (donations.gateway.kind === 'test') app.log.warn('donations: PortOne is not configured — the embedded TEST payment gateway verifies donations (no money moves)');
+  if (donations.gateway.kind === 'test')
+    app.log.warn('donations: PortOne is not configured — the embedded TEST payment gateway verifies donations (no money moves)');
 
   app.post('/api/abandoned/donation/prepare', async (request, reply) => {
     const user = requireUser(request, '로그인이 필요합니다.');
@@ -88,8 +101,18 @@ export const donationsModule: ApiModule = async (app, ctx) => {
     if (!parsed.success || request.params.impUid !== parsed.data.impUid) return fail(reply, new DonationError(400, 'INVALID', INVALID));
     const { impUid, merchantUid, abandonedPetId, paymentMethod } = parsed.data;
     return answer(reply, async () => {
-      const saved = await donations.record({ donor: { pk: user.pk, userId: user.userId }, impUid, merchantUid, strayId: abandonedPetId, paymentMethod });
-      return text(reply.header('x-donation-id', String(saved.id)).header('x-donation-amount', String(saved.amount)), 200, DONATION_TEXT.recorded);
+      const saved = await donations.record({
+        donor: { pk: user.pk, userId: user.userId },
+        impUid,
+        merchantUid,
+        strayId: abandonedPetId,
+        paymentMethod,
+      });
+      return text(
+        reply.header('x-donation-id', String(saved.id)).header('x-donation-amount', String(saved.amount)),
+        200,
+        DONATION_TEXT.recorded,
+      );
     });
   });
 };

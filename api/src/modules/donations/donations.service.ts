@@ -93,7 +93,12 @@ export class DonationsService {
   testCheckout(input: { merchantUid: string; amount: number; outcome: 'paid' | 'failed' }) {
     if (!(this.gateway instanceof TestPaymentGateway)) return null;
     const p = this.gateway.checkout(input);
-    return { success: p.status === 'paid', imp_uid: p.impUid, merchant_uid: p.merchantUid, error_msg: p.status === 'paid' ? null : DONATION_TEXT.testDeclined };
+    return {
+      success: p.status === 'paid',
+      imp_uid: p.impUid,
+      merchant_uid: p.merchantUid,
+      error_msg: p.status === 'paid' ? null : DONATION_TEXT.testDeclined,
+    };
   }
 
   /**
@@ -105,9 +110,11 @@ export class DonationsService {
   async record(input: RecordInput) {
     const { gateway, log } = this;
     const order = await this.repo.findOrder(input.merchantUid);
-    if (!order || order.donorPk !== input.donor.pk || order.strayId !== input.strayId) throw new DonationError(400, 'NOT_PREPARED', DONATION_TEXT.notPrepared);
+    if (!order || order.donorPk !== input.donor.pk || order.strayId !== input.strayId)
+      throw new DonationError(400, 'NOT_PREPARED', DONATION_TEXT.notPrepared);
     // Cheap refusal of a plain replay; the unique indexes below catch the concurrent ones.
-    if (await this.repo.isRecorded(input.impUid, input.merchantUid)) throw new DonationError(409, 'ALREADY_RECORDED', DONATION_TEXT.alreadyRecorded);
+    if (await this.repo.isRecorded(input.impUid, input.merchantUid))
+      throw new DonationError(409, 'ALREADY_RECORDED', DONATION_TEXT.alreadyRecorded);
 
     let payment;
     try {
@@ -124,12 +131,24 @@ export class DonationsService {
     const refund = async (reason: string, context: Record<string, unknown>) => {
       try {
         await gateway.cancel(payment.impUid, reason);
-        log.warn({ ...context, impUid: payment.impUid, merchantUid: payment.merchantUid, amount: payment.amount }, 'donation: payment refunded');
+        log.warn(
+          { ...context, impUid: payment.impUid, merchantUid: payment.merchantUid, amount: payment.amount },
+          'donation: payment refunded',
+        );
         return true;
       } catch (err) {
         // Money was taken and nothing is recorded: an operator must settle this by hand.
         log.error(
-          { ...context, err, impUid: payment.impUid, merchantUid: payment.merchantUid, amount: payment.amount, donorPk: input.donor.pk, strayId: input.strayId, reconcile: true },
+          {
+            ...context,
+            err,
+            impUid: payment.impUid,
+            merchantUid: payment.merchantUid,
+            amount: payment.amount,
+            donorPk: input.donor.pk,
+            strayId: input.strayId,
+            reconcile: true,
+          },
           'donation: RECONCILE — paid, not recorded, refund failed',
         );
         return false;
@@ -162,10 +181,14 @@ export class DonationsService {
       const known = err instanceof DonationError;
       const refunded = await refund('후원 기록 실패', known ? { why: err.code } : { err, why: 'database' });
       if (known) throw refunded ? err : new DonationError(500, 'RECONCILE', DONATION_TEXT.verifyFailed);
-      throw refunded ? new DonationError(500, 'CANCELLED', DONATION_TEXT.cancelled) : new DonationError(500, 'RECONCILE', DONATION_TEXT.verifyFailed);
+      throw refunded
+        ? new DonationError(500, 'CANCELLED', DONATION_TEXT.cancelled)
+        : new DonationError(500, 'RECONCILE', DONATION_TEXT.verifyFailed);
     }
     // After the commit: nobody hears of a donation that was rolled back.
-    await this.ctx.events.publish(domainEvent('donation.recorded', { donationId: saved.id, donorPk: input.donor.pk, amount: payment.amount }));
+    await this.ctx.events.publish(
+      domainEvent('donation.recorded', { donationId: saved.id, donorPk: input.donor.pk, amount: payment.amount }),
+    );
     return { id: saved.id, amount: payment.amount, impUid: payment.impUid };
   }
 
@@ -176,6 +199,10 @@ export class DonationsService {
   }
 
   async totals() {
-    return (await this.repo.totalsByStray()).map((r) => ({ abandonedPetId: r.strayId as number, totalAmount: Number(r.totalAmount), donationCount: Number(r.donationCount) }));
+    return (await this.repo.totalsByStray()).map((r) => ({
+      abandonedPetId: r.strayId as number,
+      totalAmount: Number(r.totalAmount),
+      donationCount: Number(r.donationCount),
+    }));
   }
 }

@@ -8,7 +8,17 @@ import { createPaymentGateway, PortOneClient } from '../../integrations/payments
 async function member(api: TestApi, userId: string) {
   const row = await api.ctx.db
     .insertInto('users')
-    .values({ userId, name: `${userId} 님`, email: `${userId}@example.com`, passwordHash: null, birth: null, phoneNm: null, role: 'USER', provider: null, socialId: null })
+    .values({
+      userId,
+      name: `${userId} 님`,
+      email: `${userId}@example.com`,
+      passwordHash: null,
+      birth: null,
+      phoneNm: null,
+      role: 'USER',
+      provider: null,
+      socialId: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { pk: row.id, userId, cookie: `JSESSIONID=${await api.ctx.sessions.create(row.id)}` };
@@ -41,7 +51,12 @@ async function stray(api: TestApi, status: 'LOST' | 'PROTECTING' | 'ADOPT' = 'PR
 let uidSeq = Date.now();
 const newMerchantUid = () => `donation_${++uidSeq}`;
 
-async function call(api: TestApi, method: string, path: string, opts: { cookie?: string; json?: unknown; form?: Record<string, string | number> } = {}) {
+async function call(
+  api: TestApi,
+  method: string,
+  path: string,
+  opts: { cookie?: string; json?: unknown; form?: Record<string, string | number> } = {},
+) {
   const headers: Record<string, string> = opts.cookie ? { cookie: opts.cookie } : {};
   let body: FormData | string | undefined;
   if (opts.json !== undefined) {
@@ -80,7 +95,12 @@ describe('donations against PortOne (a local fake of its REST API)', () => {
 
   beforeAll(async () => {
     portone = await startFakePortOne();
-    api = await startTestApi({ PORTONE_API_URL: portone.url, PORTONE_API_KEY: portone.apiKey, PORTONE_API_SECRET: portone.apiSecret, PORTONE_MERCHANT_CODE: 'imp00000000' });
+    api = await startTestApi({
+      PORTONE_API_URL: portone.url,
+      PORTONE_API_KEY: portone.apiKey,
+      PORTONE_API_SECRET: portone.apiSecret,
+      PORTONE_MERCHANT_CODE: 'imp00000000',
+    });
     api.ctx.events.subscribe('donation.recorded', (e) => void events.push(e));
     ann = await member(api, 'ann');
     ben = await member(api, 'ben');
@@ -93,7 +113,10 @@ describe('donations against PortOne (a local fake of its REST API)', () => {
   /** prepare → (payment at PortOne) → the record call, as the BFF makes it. */
   async function donate(who: Member, strayId: number, amount: number, payment: { amount?: number; status?: string } = {}) {
     const merchantUid = newMerchantUid();
-    const prep = await call(api, 'POST', '/api/abandoned/donation/prepare', { cookie: who.cookie, json: { merchantUid, amount, abandonedPetId: strayId } });
+    const prep = await call(api, 'POST', '/api/abandoned/donation/prepare', {
+      cookie: who.cookie,
+      json: { merchantUid, amount, abandonedPetId: strayId },
+    });
     expect(prep.status).toBe(200);
     const impUid = portone.addPayment({ merchantUid, amount: payment.amount ?? amount, status: payment.status ?? 'paid' });
     const form = { impUid, merchantUid, amount, userName: 'someone-else', paymentMethod: 'card', abandonedPetId: strayId };
@@ -106,8 +129,18 @@ describe('donations against PortOne (a local fake of its REST API)', () => {
     expect(res).toMatchObject({ status: 200, text: '후원 결제가 성공적으로 저장되었습니다.' });
     const rows = await donationRows(api, { impUid });
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ donorPk: ann.pk, donorLoginId: 'ann', strayId: id, amount: 10_000, gateway: 'portone', status: 'PAID' });
-    expect(events.find((e) => e.type === 'donation.recorded' && e.donationId === rows[0]?.id)).toMatchObject({ donorPk: ann.pk, amount: 10_000 });
+    expect(rows[0]).toMatchObject({
+      donorPk: ann.pk,
+      donorLoginId: 'ann',
+      strayId: id,
+      amount: 10_000,
+      gateway: 'portone',
+      status: 'PAID',
+    });
+    expect(events.find((e) => e.type === 'donation.recorded' && e.donationId === rows[0]?.id)).toMatchObject({
+      donorPk: ann.pk,
+      amount: 10_000,
+    });
   });
 
   it('a cancelled payment is refused with 400 and nothing is recorded', async () => {
@@ -128,7 +161,10 @@ describe('donations against PortOne (a local fake of its REST API)', () => {
   it('an imp_uid PortOne does not know is refused (400) and nothing is recorded', async () => {
     const id = await stray(api);
     const merchantUid = newMerchantUid();
-    await call(api, 'POST', '/api/abandoned/donation/prepare', { cookie: ann.cookie, json: { merchantUid, amount: 5_000, abandonedPetId: id } });
+    await call(api, 'POST', '/api/abandoned/donation/prepare', {
+      cookie: ann.cookie,
+      json: { merchantUid, amount: 5_000, abandonedPetId: id },
+    });
     const form = { impUid: 'imp_999999999999', merchantUid, amount: 5_000, paymentMethod: 'card', abandonedPetId: id };
     const res = await call(api, 'POST', '/api/abandoned/donation/imp_999999999999', { cookie: ann.cookie, form });
     expect(res).toMatchObject({ status: 400, reason: 'PAYMENT_NOT_FOUND' });
@@ -140,12 +176,21 @@ describe('donations against PortOne (a local fake of its REST API)', () => {
     const other = await donate(ben, id, 5_000);
     expect(other.res.status).toBe(200);
     const merchantUid = newMerchantUid();
-    await call(api, 'POST', '/api/abandoned/donation/prepare', { cookie: ann.cookie, json: { merchantUid, amount: 5_000, abandonedPetId: id } });
-    const res = await call(api, 'POST', `/api/abandoned/donation/${other.impUid}`, { cookie: ann.cookie, form: { ...other.form, merchantUid } });
+    await call(api, 'POST', '/api/abandoned/donation/prepare', {
+      cookie: ann.cookie,
+      json: { merchantUid, amount: 5_000, abandonedPetId: id },
+    });
+    const res = await call(api, 'POST', `/api/abandoned/donation/${other.impUid}`, {
+      cookie: ann.cookie,
+      form: { ...other.form, merchantUid },
+    });
     // Already recorded by ben: refused before PortOne is even asked.
     expect(res).toMatchObject({ status: 409, reason: 'ALREADY_RECORDED' });
     const fresh = portone.addPayment({ merchantUid: newMerchantUid(), amount: 5_000 });
-    const res2 = await call(api, 'POST', `/api/abandoned/donation/${fresh}`, { cookie: ann.cookie, form: { ...other.form, impUid: fresh, merchantUid } });
+    const res2 = await call(api, 'POST', `/api/abandoned/donation/${fresh}`, {
+      cookie: ann.cookie,
+      form: { ...other.form, impUid: fresh, merchantUid },
+    });
     expect(res2).toMatchObject({ status: 400, reason: 'MERCHANT_MISMATCH' });
     expect(portone.cancels).not.toContain(fresh);
   });
@@ -159,10 +204,15 @@ describe('donations against PortOne (a local fake of its REST API)', () => {
     expect(await donationRows(api, { impUid: first.impUid })).toHaveLength(1);
 
     const merchantUid = newMerchantUid();
-    await call(api, 'POST', '/api/abandoned/donation/prepare', { cookie: ann.cookie, json: { merchantUid, amount: 5_000, abandonedPetId: id } });
+    await call(api, 'POST', '/api/abandoned/donation/prepare', {
+      cookie: ann.cookie,
+      json: { merchantUid, amount: 5_000, abandonedPetId: id },
+    });
     const impUid = portone.addPayment({ merchantUid, amount: 5_000 });
     const form = { impUid, merchantUid, amount: 5_000, paymentMethod: 'card', abandonedPetId: id };
-    const results = await Promise.all([1, 2, 3, 4].map(() => call(api, 'POST', `/api/abandoned/donation/${impUid}`, { cookie: ann.cookie, form })));
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() => call(api, 'POST', `/api/abandoned/donation/${impUid}`, { cookie: ann.cookie, form })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
     expect(await donationRows(api, { impUid })).toHaveLength(1);
     // The losers of the race must not refund the winner's payment.
@@ -172,10 +222,16 @@ describe('donations against PortOne (a local fake of its REST API)', () => {
   it('a verified payment that cannot be recorded (the stray left the list meanwhile) is cancelled at PortOne', async () => {
     const id = await stray(api);
     const merchantUid = newMerchantUid();
-    await call(api, 'POST', '/api/abandoned/donation/prepare', { cookie: ann.cookie, json: { merchantUid, amount: 5_000, abandonedPetId: id } });
+    await call(api, 'POST', '/api/abandoned/donation/prepare', {
+      cookie: ann.cookie,
+      json: { merchantUid, amount: 5_000, abandonedPetId: id },
+    });
     await api.ctx.db.updateTable('strayReports').set({ status: 'LOST', registeredAt: null }).where('id', '=', id).execute();
     const impUid = portone.addPayment({ merchantUid, amount: 5_000 });
-    const res = await call(api, 'POST', `/api/abandoned/donation/${impUid}`, { cookie: ann.cookie, form: { impUid, merchantUid, amount: 5_000, paymentMethod: 'card', abandonedPetId: id } });
+    const res = await call(api, 'POST', `/api/abandoned/donation/${impUid}`, {
+      cookie: ann.cookie,
+      form: { impUid, merchantUid, amount: 5_000, paymentMethod: 'card', abandonedPetId: id },
+    });
     expect(res).toMatchObject({ status: 404, reason: 'STRAY_NOT_FOUND' });
     expect(portone.cancels).toContain(impUid);
     expect(await donationRows(api, { impUid })).toHaveLength(0);
@@ -184,17 +240,49 @@ describe('donations against PortOne (a local fake of its REST API)', () => {
   it('needs a login, a prepared order of the caller’s own, and a stray on the list', async () => {
     const id = await stray(api);
     const merchantUid = newMerchantUid();
-    expect((await call(api, 'POST', '/api/abandoned/donation/prepare', { json: { merchantUid, amount: 5_000, abandonedPetId: id } })).status).toBe(401);
-    expect(await call(api, 'POST', '/api/abandoned/donation/prepare', { cookie: ann.cookie, json: { merchantUid, amount: 5_000, abandonedPetId: await stray(api, 'LOST') } })).toMatchObject({ status: 404, reason: 'STRAY_NOT_FOUND' });
-    expect(await call(api, 'POST', '/api/abandoned/donation/prepare', { cookie: ann.cookie, json: { merchantUid, amount: 0, abandonedPetId: id } })).toMatchObject({ status: 400 });
-    expect((await call(api, 'POST', '/api/abandoned/donation/prepare', { cookie: ann.cookie, json: { merchantUid, amount: 5_000, abandonedPetId: id } })).status).toBe(200);
+    expect(
+      (await call(api, 'POST', '/api/abandoned/donation/prepare', { json: { merchantUid, amount: 5_000, abandonedPetId: id } })).status,
+    ).toBe(401);
+    expect(
+      await call(api, 'POST', '/api/abandoned/donation/prepare', {
+        cookie: ann.cookie,
+        json: { merchantUid, amount: 5_000, abandonedPetId: await stray(api, 'LOST') },
+      }),
+    ).toMatchObject({ status: 404, reason: 'STRAY_NOT_FOUND' });
+    expect(
+      await call(api, 'POST', '/api/abandoned/donation/prepare', {
+        cookie: ann.cookie,
+        json: { merchantUid, amount: 0, abandonedPetId: id },
+      }),
+    ).toMatchObject({ status: 400 });
+    expect(
+      (
+        await call(api, 'POST', '/api/abandoned/donation/prepare', {
+          cookie: ann.cookie,
+          json: { merchantUid, amount: 5_000, abandonedPetId: id },
+        })
+      ).status,
+    ).toBe(200);
     // Someone else's merchant uid, or the same with another amount.
-    expect(await call(api, 'POST', '/api/abandoned/donation/prepare', { cookie: ben.cookie, json: { merchantUid, amount: 5_000, abandonedPetId: id } })).toMatchObject({ status: 409, reason: 'ORDER_CONFLICT' });
-    expect(await call(api, 'POST', '/api/abandoned/donation/prepare', { cookie: ann.cookie, json: { merchantUid, amount: 9_000, abandonedPetId: id } })).toMatchObject({ status: 409 });
+    expect(
+      await call(api, 'POST', '/api/abandoned/donation/prepare', {
+        cookie: ben.cookie,
+        json: { merchantUid, amount: 5_000, abandonedPetId: id },
+      }),
+    ).toMatchObject({ status: 409, reason: 'ORDER_CONFLICT' });
+    expect(
+      await call(api, 'POST', '/api/abandoned/donation/prepare', {
+        cookie: ann.cookie,
+        json: { merchantUid, amount: 9_000, abandonedPetId: id },
+      }),
+    ).toMatchObject({ status: 409 });
     const impUid = portone.addPayment({ merchantUid, amount: 5_000 });
     const form = { impUid, merchantUid, amount: 5_000, paymentMethod: 'card', abandonedPetId: id };
     expect((await call(api, 'POST', `/api/abandoned/donation/${impUid}`, { form })).status).toBe(401);
-    expect(await call(api, 'POST', `/api/abandoned/donation/${impUid}`, { cookie: ben.cookie, form })).toMatchObject({ status: 400, reason: 'NOT_PREPARED' });
+    expect(await call(api, 'POST', `/api/abandoned/donation/${impUid}`, { cookie: ben.cookie, form })).toMatchObject({
+      status: 400,
+      reason: 'NOT_PREPARED',
+    });
     expect(await donationRows(api, { impUid })).toHaveLength(0);
   });
 
@@ -212,13 +300,23 @@ describe('donations against PortOne (a local fake of its REST API)', () => {
       [b, 30_000],
       [a, 5_000],
     ]);
-    expect(items[0]).toMatchObject({ abandonedPetId: b, status: 'ADOPT', type: '믹스견', imageUrl: '/uploads/0123456789abcdef0123456789abcdef.jpg', paymentStatus: 'PAID', paymentMethod: 'card' });
+    expect(items[0]).toMatchObject({
+      abandonedPetId: b,
+      status: 'ADOPT',
+      type: '믹스견',
+      imageUrl: '/uploads/0123456789abcdef0123456789abcdef.jpg',
+      paymentStatus: 'PAID',
+      paymentMethod: 'card',
+    });
     expect(items[0]?.donatedAt).toMatch(/Z$/);
     expect((await call(api, 'GET', '/api/abandoned/donation/my-donations')).status).toBe(401);
 
-    const totals = (await call(api, 'GET', '/api/abandoned/donation/totals')).json as { abandonedPetId: number; totalAmount: number; donationCount: number }[];
+    const totals = (await call(api, 'GET', '/api/abandoned/donation/totals')).json as {
+      abandonedPetId: number;
+      totalAmount: number;
+      donationCount: number;
+    }[];
     expect(totals.find((t) => t.abandonedPetId === a)).toEqual({ abandonedPetId: a, totalAmount: 15_000, donationCount: 2 });
-
   });
 });
 
@@ -268,16 +366,29 @@ describe('embedded test gateway', () => {
       const dana = await member(api, 'dana');
       const id = await stray(api);
       const merchantUid = newMerchantUid();
-      await call(api, 'POST', '/api/abandoned/donation/prepare', { cookie: dana.cookie, json: { merchantUid, amount: 10_000, abandonedPetId: id } });
-      const failed = await call(api, 'POST', '/api/abandoned/donation/test-checkout', { cookie: dana.cookie, json: { merchantUid, amount: 10_000, outcome: 'failed' } });
+      await call(api, 'POST', '/api/abandoned/donation/prepare', {
+        cookie: dana.cookie,
+        json: { merchantUid, amount: 10_000, abandonedPetId: id },
+      });
+      const failed = await call(api, 'POST', '/api/abandoned/donation/test-checkout', {
+        cookie: dana.cookie,
+        json: { merchantUid, amount: 10_000, outcome: 'failed' },
+      });
       const failedUid = (failed.json as { imp_uid: string }).imp_uid;
       expect(failed.json).toMatchObject({ success: false });
       const form = { merchantUid, amount: 10_000, paymentMethod: 'card', abandonedPetId: id };
-      expect(await call(api, 'POST', `/api/abandoned/donation/${failedUid}`, { cookie: dana.cookie, form: { ...form, impUid: failedUid } })).toMatchObject({ status: 400, reason: 'NOT_PAID' });
-      const paid = await call(api, 'POST', '/api/abandoned/donation/test-checkout', { cookie: dana.cookie, json: { merchantUid, amount: 10_000, outcome: 'paid' } });
+      expect(
+        await call(api, 'POST', `/api/abandoned/donation/${failedUid}`, { cookie: dana.cookie, form: { ...form, impUid: failedUid } }),
+      ).toMatchObject({ status: 400, reason: 'NOT_PAID' });
+      const paid = await call(api, 'POST', '/api/abandoned/donation/test-checkout', {
+        cookie: dana.cookie,
+        json: { merchantUid, amount: 10_000, outcome: 'paid' },
+      });
       const impUid = (paid.json as { imp_uid: string }).imp_uid;
       expect(impUid).toMatch(/^imp_test_/);
-      expect((await call(api, 'POST', `/api/abandoned/donation/${impUid}`, { cookie: dana.cookie, form: { ...form, impUid } })).status).toBe(200);
+      expect(
+        (await call(api, 'POST', `/api/abandoned/donation/${impUid}`, { cookie: dana.cookie, form: { ...form, impUid } })).status,
+      ).toBe(200);
       expect(await donationRows(api, { impUid })).toMatchObject([{ gateway: 'test', amount: 10_000 }]);
     } finally {
       await api.close();

@@ -21,7 +21,10 @@ export class NotificationsRepository {
   /** Newest first, the id as tiebreak; without a window the newest LIST_LIMIT (indexed in 0007 and 0010). */
   listFor(recipientPk: number, onlyUnread: boolean, w: PageWindow): Promise<Paged<NotificationRow>> {
     let q = this.db.selectFrom('notifications').selectAll().where('recipientPk', '=', recipientPk);
-    let c = this.db.selectFrom('notifications').select(sql<string>`count(*)`.as('n')).where('recipientPk', '=', recipientPk);
+    let c = this.db
+      .selectFrom('notifications')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('recipientPk', '=', recipientPk);
     if (onlyUnread) {
       q = q.where('isRead', '=', false);
       c = c.where('isRead', '=', false);
@@ -45,14 +48,30 @@ export class NotificationsRepository {
   }
 
   async markAllRead(recipientPk: number, now: Date): Promise<void> {
-    await this.db.updateTable('notifications').set({ isRead: true, readAt: now }).where('recipientPk', '=', recipientPk).where('isRead', '=', false).execute();
+    await this.db
+      .updateTable('notifications')
+      .set({ isRead: true, readAt: now })
+      .where('recipientPk', '=', recipientPk)
+      .where('isRead', '=', false)
+      .execute();
   }
 
   /** Marks one of the recipient's own notifications; false when it is not theirs (or does not exist). */
   async markRead(id: number, recipientPk: number, now: Date): Promise<boolean> {
-    const own = await this.db.selectFrom('notifications').select(['id', 'isRead']).where('id', '=', id).where('recipientPk', '=', recipientPk).executeTakeFirst();
+    const own = await this.db
+      .selectFrom('notifications')
+      .select(['id', 'isRead'])
+      .where('id', '=', id)
+      .where('recipientPk', '=', recipientPk)
+      .executeTakeFirst();
     if (!own) return false;
-    if (!own.isRead) await this.db.updateTable('notifications').set({ isRead: true, readAt: now }).where('id', '=', id).where('isRead', '=', false).execute();
+    if (!own.isRead)
+      await this.db
+        .updateTable('notifications')
+        .set({ isRead: true, readAt: now })
+        .where('id', '=', id)
+        .where('isRead', '=', false)
+        .execute();
     return true;
   }
 

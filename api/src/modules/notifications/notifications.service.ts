@@ -19,7 +19,8 @@ const MESSAGE_MAX = 500;
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 export const MESSAGES = {
-  strayReported: (foundDate: string | null) => (foundDate ? `${foundDate}에 발견된 유기견 제보가 접수되었습니다.` : '새 유기견 제보가 접수되었습니다.'),
+  strayReported: (foundDate: string | null) =>
+    foundDate ? `${foundDate}에 발견된 유기견 제보가 접수되었습니다.` : '새 유기견 제보가 접수되었습니다.',
   reportRegistered: '관리자가 유기견 제보를 접수했습니다.',
   adoptionRequested: (applicant: string) => `${applicant}님이 유기견 입양 신청했습니다.`,
   approved: '관리자가 입양 신청을 승인했습니다.',
@@ -96,12 +97,15 @@ export class NotificationsService {
   async handle(event: DomainEvent): Promise<void> {
     const planned = await this.plan(event);
     if (planned.length === 0) return;
-    const rows = await this.repo.insertNotifications(
-      planned.map((p) => ({ ...p.row, recipientPk: p.recipientPk })),
-    );
+    const rows = await this.repo.insertNotifications(planned.map((p) => ({ ...p.row, recipientPk: p.recipientPk })));
     const created = rows.map((row, i) => {
       const p = planned[i]!;
-      return domainEvent('notification.created', { notificationId: row.id, recipientPk: p.recipientPk, destination: p.destination, body: toWire(row, p.recipientId) });
+      return domainEvent('notification.created', {
+        notificationId: row.id,
+        recipientPk: p.recipientPk,
+        destination: p.destination,
+        body: toWire(row, p.recipientId),
+      });
     });
     await this.ctx.events.publish(...created);
     this.log.debug({ eventType: event.type, notifications: rows.length }, 'notifications stored');
@@ -111,7 +115,11 @@ export class NotificationsService {
     const repo = this.repo;
     switch (event.type) {
       case 'stray.reported': {
-        const [admins, ids, foundDate] = await Promise.all([repo.adminRecipients(), repo.loginIdsOf(event.reporterPk ? [event.reporterPk] : []), repo.strayFoundDate(event.strayId)]);
+        const [admins, ids, foundDate] = await Promise.all([
+          repo.adminRecipients(),
+          repo.loginIdsOf(event.reporterPk ? [event.reporterPk] : []),
+          repo.strayFoundDate(event.strayId),
+        ]);
         const sender = (event.reporterPk && ids.get(event.reporterPk)) || 'anonymous';
         // An admin who reports a dog themselves is not told about it.
         return admins
@@ -120,7 +128,13 @@ export class NotificationsService {
             recipientPk: a.pk,
             recipientId: a.userId,
             destination: destinations.strayAlerts,
-            row: { sender, message: MESSAGES.strayReported(foundDate), notificationType: 'ABANDONED_PET', relatedId: event.strayId, targetUrl: '/admin/abandoned-pets' },
+            row: {
+              sender,
+              message: MESSAGES.strayReported(foundDate),
+              notificationType: 'ABANDONED_PET',
+              relatedId: event.strayId,
+              targetUrl: '/admin/abandoned-pets',
+            },
           }));
       }
       case 'report.registered': {
@@ -133,7 +147,13 @@ export class NotificationsService {
             recipientPk: event.reporterPk,
             recipientId: reporter,
             destination: destinations.strays(reporter),
-            row: { sender: ids.get(event.adminPk) ?? 'admin', message: MESSAGES.reportRegistered, notificationType: 'ADMIN_ALERT', relatedId: event.strayId, targetUrl: '/adopt' },
+            row: {
+              sender: ids.get(event.adminPk) ?? 'admin',
+              message: MESSAGES.reportRegistered,
+              notificationType: 'ADMIN_ALERT',
+              relatedId: event.strayId,
+              targetUrl: '/adopt',
+            },
           },
         ];
       }
@@ -146,7 +166,13 @@ export class NotificationsService {
             recipientPk: a.pk,
             recipientId: a.userId,
             destination: destinations.adoptionAlerts,
-            row: { sender: applicant, message: MESSAGES.adoptionRequested(applicant), notificationType: 'ADOPTION_REQUEST', relatedId: event.applicationId, targetUrl: '/admin/adopt-applications' },
+            row: {
+              sender: applicant,
+              message: MESSAGES.adoptionRequested(applicant),
+              notificationType: 'ADOPTION_REQUEST',
+              relatedId: event.applicationId,
+              targetUrl: '/admin/adopt-applications',
+            },
           }));
       }
       case 'adoption.decided': {
@@ -154,7 +180,12 @@ export class NotificationsService {
         if (event.outcome === 'WITHDRAWN') return [];
         const applicant = (await repo.loginIdsOf([event.applicantPk])).get(event.applicantPk);
         if (!applicant) return [];
-        const message = event.reason === 'APPROVED_BY_ADMIN' ? MESSAGES.approved : event.reason === 'ANOTHER_APPROVED' ? MESSAGES.anotherApproved : MESSAGES.rejected;
+        const message =
+          event.reason === 'APPROVED_BY_ADMIN'
+            ? MESSAGES.approved
+            : event.reason === 'ANOTHER_APPROVED'
+              ? MESSAGES.anotherApproved
+              : MESSAGES.rejected;
         return [
           {
             recipientPk: event.applicantPk,

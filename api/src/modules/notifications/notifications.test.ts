@@ -50,8 +50,17 @@ describe('notifications: stored for the right members, REST on the caller’s ow
     const strayId = report.body?.id as number;
     for (const admin of [boss, chief]) {
       const [n] = await unread(admin);
-      expect(n).toMatchObject({ userId: admin.userId, notificationType: 'ABANDONED_PET', message: '2026-11-21에 발견된 유기견 제보가 접수되었습니다.', targetUrl: '/admin/abandoned-pets', read: false, readAt: null });
-      expect(live).toContainEqual(expect.objectContaining({ recipientPk: admin.pk, destination: '/topic/admin/abandoned/alerts', body: n }));
+      expect(n).toMatchObject({
+        userId: admin.userId,
+        notificationType: 'ABANDONED_PET',
+        message: '2026-11-21에 발견된 유기견 제보가 접수되었습니다.',
+        targetUrl: '/admin/abandoned-pets',
+        read: false,
+        readAt: null,
+      });
+      expect(live).toContainEqual(
+        expect.objectContaining({ recipientPk: admin.pk, destination: '/topic/admin/abandoned/alerts', body: n }),
+      );
     }
     expect(await unread(ann)).toEqual([]);
     // An admin's own report tells the other admins only.
@@ -62,7 +71,12 @@ describe('notifications: stored for the right members, REST on the caller’s ow
 
     expect((await post(api, `/api/admin/reports/${strayId}/register`, boss.cookie)).status).toBe(200);
     const [registered] = await unread(ann);
-    expect(registered).toMatchObject({ userId: 'ann', notificationType: 'ADMIN_ALERT', message: '관리자가 유기견 제보를 접수했습니다.', targetUrl: '/adopt' });
+    expect(registered).toMatchObject({
+      userId: 'ann',
+      notificationType: 'ADMIN_ALERT',
+      message: '관리자가 유기견 제보를 접수했습니다.',
+      targetUrl: '/adopt',
+    });
     expect(live.at(-1)).toMatchObject({ recipientPk: ann.pk, destination: '/topic/user/abandoned/ann', body: registered });
   });
 
@@ -72,34 +86,75 @@ describe('notifications: stored for the right members, REST on the caller’s ow
     const toBoss = (await unread(boss)).filter((n) => n.notificationType === 'ADOPTION_REQUEST');
     expect(toBoss.map((n) => n.message)).toEqual(['ann님이 유기견 입양 신청했습니다.']);
     // A second open application for the same dog (applying is closed once it is WAITING).
-    await api.ctx.db.insertInto('adoptionApplications').values({ strayId, applicantPk: ben.pk, adoptStatus: 'REQUESTED', approvedAt: null, decidedAt: null }).execute();
+    await api.ctx.db
+      .insertInto('adoptionApplications')
+      .values({ strayId, applicantPk: ben.pk, adoptStatus: 'REQUESTED', approvedAt: null, decidedAt: null })
+      .execute();
     expect(live).toContainEqual(expect.objectContaining({ recipientPk: chief.pk, destination: '/topic/admin/adoption/alerts' }));
 
-    const annApp = await api.ctx.db.selectFrom('adoptionApplications').select('id').where('strayId', '=', strayId).where('applicantPk', '=', ann.pk).executeTakeFirstOrThrow();
+    const annApp = await api.ctx.db
+      .selectFrom('adoptionApplications')
+      .select('id')
+      .where('strayId', '=', strayId)
+      .where('applicantPk', '=', ann.pk)
+      .executeTakeFirstOrThrow();
     expect((await post(api, `/api/admin/adopt/approve/${annApp.id}`, boss.cookie)).status).toBe(200);
-    expect((await unread(ann))[0]).toMatchObject({ notificationType: 'ADOPTION_RESULT', message: '관리자가 입양 신청을 승인했습니다.', targetUrl: '/mypage' });
-    expect((await unread(ben))[0]).toMatchObject({ notificationType: 'ADOPTION_RESULT', message: '다른 신청자의 입양이 확정되어 입양 신청이 마감되었습니다.' });
+    expect((await unread(ann))[0]).toMatchObject({
+      notificationType: 'ADOPTION_RESULT',
+      message: '관리자가 입양 신청을 승인했습니다.',
+      targetUrl: '/mypage',
+    });
+    expect((await unread(ben))[0]).toMatchObject({
+      notificationType: 'ADOPTION_RESULT',
+      message: '다른 신청자의 입양이 확정되어 입양 신청이 마감되었습니다.',
+    });
     expect(live.at(-1)).toMatchObject({ destination: '/topic/user/ben/adoption' });
 
     const other = await insertStray(api);
     expect((await post(api, `/api/adopt/apply/${other}`, ben.cookie)).status).toBe(200);
-    const benApp = await api.ctx.db.selectFrom('adoptionApplications').select('id').where('strayId', '=', other).where('applicantPk', '=', ben.pk).executeTakeFirstOrThrow();
+    const benApp = await api.ctx.db
+      .selectFrom('adoptionApplications')
+      .select('id')
+      .where('strayId', '=', other)
+      .where('applicantPk', '=', ben.pk)
+      .executeTakeFirstOrThrow();
     const before = (await unread(ben)).length;
     expect((await post(api, `/api/adopt/withdraw/${benApp.id}`, ben.cookie)).status).toBe(200);
     expect(await unread(ben)).toHaveLength(before);
   });
 
   it('a comment or like on a member’s post tells its author, never for their own', async () => {
-    const postRow = await api.ctx.db.insertInto('communityPosts').values({ authorPk: ann.pk, postType: POST_TYPES[0], title: '우리 동네 산책로', strContent: '<p>좋아요</p>', imgUrlContent: null, updatedAt: null }).returning('id').executeTakeFirstOrThrow();
+    const postRow = await api.ctx.db
+      .insertInto('communityPosts')
+      .values({
+        authorPk: ann.pk,
+        postType: POST_TYPES[0],
+        title: '우리 동네 산책로',
+        strContent: '<p>좋아요</p>',
+        imgUrlContent: null,
+        updatedAt: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const before = (await unread(ann)).length;
-    await api.ctx.events.publish(domainEvent('comment.created', { commentId: 1, postId: postRow.id, commenterPk: ann.pk, postAuthorPk: ann.pk }));
+    await api.ctx.events.publish(
+      domainEvent('comment.created', { commentId: 1, postId: postRow.id, commenterPk: ann.pk, postAuthorPk: ann.pk }),
+    );
     await api.ctx.events.publish(domainEvent('like.added', { postId: postRow.id, likerPk: ann.pk, postAuthorPk: ann.pk }));
     expect(await unread(ann)).toHaveLength(before);
 
-    await api.ctx.events.publish(domainEvent('comment.created', { commentId: 2, postId: postRow.id, commenterPk: ben.pk, postAuthorPk: ann.pk }));
-    expect(live.at(-1)).toMatchObject({ destination: '/topic/user/ann/community/comment', body: { notificationType: 'COMMENT', message: '우리 동네 산책로에 댓글이 달렸습니다.', targetUrl: `/community/${postRow.id}` } });
+    await api.ctx.events.publish(
+      domainEvent('comment.created', { commentId: 2, postId: postRow.id, commenterPk: ben.pk, postAuthorPk: ann.pk }),
+    );
+    expect(live.at(-1)).toMatchObject({
+      destination: '/topic/user/ann/community/comment',
+      body: { notificationType: 'COMMENT', message: '우리 동네 산책로에 댓글이 달렸습니다.', targetUrl: `/community/${postRow.id}` },
+    });
     await api.ctx.events.publish(domainEvent('like.added', { postId: postRow.id, likerPk: ben.pk, postAuthorPk: ann.pk }));
-    expect(live.at(-1)).toMatchObject({ destination: '/topic/user/ann/community/like', body: { notificationType: 'LIKE', message: '우리 동네 산책로에 좋아요가 눌렸습니다.' } });
+    expect(live.at(-1)).toMatchObject({
+      destination: '/topic/user/ann/community/like',
+      body: { notificationType: 'LIKE', message: '우리 동네 산책로에 좋아요가 눌렸습니다.' },
+    });
     expect(await unread(ann)).toHaveLength(before + 2);
   });
 

@@ -17,7 +17,11 @@ describe('social-login configuration', () => {
   it('a provider counts only with the credentials it needs (Kakao may go without a secret)', () => {
     const c = loadApiConfig({ OAUTH_GOOGLE_CLIENT_ID: 'id', OAUTH_KAKAO_CLIENT_ID: 'k', OAUTH_NAVER_CLIENT_ID: 'n' });
     expect(Object.keys(c.oauth)).toEqual(['kakao']);
-    expect(c.oauth.kakao).toMatchObject({ clientSecret: null, authorizationUrl: 'https://kauth.kakao.com/oauth/authorize', userInfoUrl: 'https://kapi.kakao.com/v2/user/me' });
+    expect(c.oauth.kakao).toMatchObject({
+      clientSecret: null,
+      authorizationUrl: 'https://kauth.kakao.com/oauth/authorize',
+      userInfoUrl: 'https://kapi.kakao.com/v2/user/me',
+    });
   });
 
   it('endpoints can point elsewhere (local stand-ins)', () => {
@@ -27,7 +31,9 @@ describe('social-login configuration', () => {
 
   it('production with a provider needs PUBLIC_ORIGIN; it is reduced to the origin', () => {
     expect(() => loadApiConfig({ ...production, ...google })).toThrow(/PUBLIC_ORIGIN/);
-    expect(loadApiConfig({ ...production, ...google, PUBLIC_ORIGIN: 'https://www.pawbridge.example/app/' }).publicOrigin).toBe('https://www.pawbridge.example');
+    expect(loadApiConfig({ ...production, ...google, PUBLIC_ORIGIN: 'https://www.pawbridge.example/app/' }).publicOrigin).toBe(
+      'https://www.pawbridge.example',
+    );
     expect(() => loadApiConfig(production)).not.toThrow();
   });
 });

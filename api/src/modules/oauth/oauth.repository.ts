@@ -7,17 +7,30 @@ export class OAuthRepository {
   constructor(private readonly db: Db) {}
 
   async findBySocialId(provider: SocialProvider, socialId: string): Promise<{ pk: number } | null> {
-    const row = await this.db.selectFrom('users').select('id').where('provider', '=', provider).where('socialId', '=', socialId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('provider', '=', provider)
+      .where('socialId', '=', socialId)
+      .executeTakeFirst();
     return row ? { pk: row.id } : null;
   }
 
   async emailInUse(email: string): Promise<boolean> {
-    const row = await this.db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .executeTakeFirst();
     return row !== undefined;
   }
 
   async userIdInUse(userId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('users').select('id').where(sql<string>`lower(user_id)`, '=', userId.toLowerCase()).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(user_id)`, '=', userId.toLowerCase())
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -39,7 +52,13 @@ export class OAuthRepository {
     return row !== undefined;
   }
 
-  async create(input: { userId: string; provider: SocialProvider; socialId: string; name: string | null; email: string | null }): Promise<number> {
+  async create(input: {
+    userId: string;
+    provider: SocialProvider;
+    socialId: string;
+    name: string | null;
+    email: string | null;
+  }): Promise<number> {
     const row = await this.db
       .insertInto('users')
       .values({ ...input, passwordHash: null, birth: null, phoneNm: null, role: 'USER' })

@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { SOCIAL_LOGIN_FLOW_COOKIE, SOCIAL_LOGIN_SUCCESS_PATH, SOCIAL_PROVIDERS, type SocialLoginErrorCode, type SocialProvider } from '@pawbridge/shared';
+import {
+  SOCIAL_LOGIN_FLOW_COOKIE,
+  SOCIAL_LOGIN_SUCCESS_PATH,
+  SOCIAL_PROVIDERS,
+  type SocialLoginErrorCode,
+  type SocialProvider,
+} from '@pawbridge/shared';
 import type { ApiModule } from '../index';
 import type { PendingFlow } from '../../integrations/oauth/providers';
 import { SESSION_COOKIE } from '../users/session-user';
@@ -60,28 +66,34 @@ export const oauthModule: ApiModule = async (app, ctx) => {
     const name = request.params.provider;
     const started = service.isConfigured(name) ? service.start(name) : null;
     if (!started) return fail(reply, 'SOCIAL_LOGIN_UNSUPPORTED');
-    reply.setCookie(SOCIAL_LOGIN_FLOW_COOKIE, encodeFlow(name as SocialProvider, started.flow), { ...flowCookie, maxAge: FLOW_MAX_AGE_SECONDS });
+    reply.setCookie(SOCIAL_LOGIN_FLOW_COOKIE, encodeFlow(name as SocialProvider, started.flow), {
+      ...flowCookie,
+      maxAge: FLOW_MAX_AGE_SECONDS,
+    });
     return reply.redirect(started.url.toString(), 302);
   });
 
-  app.get<{ Params: { provider: string } }>(`${CALLBACK_PATH}/:provider`, async (request: FastifyRequest<{ Params: { provider: string } }>, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    const flow = decodeFlow(request.cookies[SOCIAL_LOGIN_FLOW_COOKIE]);
-    // One use only, whatever happens next.
-    reply.clearCookie(SOCIAL_LOGIN_FLOW_COOKIE, flowCookie);
-    const name = request.params.provider;
-    if (!service.isConfigured(name)) return fail(reply, 'SOCIAL_LOGIN_UNSUPPORTED');
-    const query = CallbackQuerySchema.safeParse(request.query);
-    // The state first: a forged callback must not even choose which error the person sees.
-    if (!query.success || !flow || flow.p !== name || !query.data.state || !sameText(query.data.state, flow.s)) {
-      return fail(reply, 'SOCIAL_LOGIN_STATE_MISMATCH');
-    }
-    const { code, error } = query.data;
-    if (error) return fail(reply, error === 'access_denied' ? 'SOCIAL_LOGIN_DENIED' : 'SOCIAL_LOGIN_PROVIDER_ERROR');
-    if (!code) return fail(reply, 'SOCIAL_LOGIN_PROVIDER_ERROR');
-    const result = await service.finish(name, code, { state: flow.s, codeVerifier: flow.v }, request.cookies[SESSION_COOKIE]);
-    if (!result.ok) return fail(reply, result.code);
-    reply.setCookie(SESSION_COOKIE, result.sessionId, { path: '/', httpOnly: true, sameSite: 'lax' });
-    return reply.redirect(`${origin}${SOCIAL_LOGIN_SUCCESS_PATH}`, 302);
-  });
+  app.get<{ Params: { provider: string } }>(
+    `${CALLBACK_PATH}/:provider`,
+    async (request: FastifyRequest<{ Params: { provider: string } }>, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const flow = decodeFlow(request.cookies[SOCIAL_LOGIN_FLOW_COOKIE]);
+      // One use only, whatever happens next.
+      reply.clearCookie(SOCIAL_LOGIN_FLOW_COOKIE, flowCookie);
+      const name = request.params.provider;
+      if (!service.isConfigured(name)) return fail(reply, 'SOCIAL_LOGIN_UNSUPPORTED');
+      const query = CallbackQuerySchema.safeParse(request.query);
+      // The state first: a forged callback must not even choose which error the person sees.
+      if (!query.success || !flow || flow.p !== name || !query.data.state || !sameText(query.data.state, flow.s)) {
+        return fail(reply, 'SOCIAL_LOGIN_STATE_MISMATCH');
+      }
+      const { code, error } = query.data;
+      if (error) return fail(reply, error === 'access_denied' ? 'SOCIAL_LOGIN_DENIED' : 'SOCIAL_LOGIN_PROVIDER_ERROR');
+      if (!code) return fail(reply, 'SOCIAL_LOGIN_PROVIDER_ERROR');
+      const result = await service.finish(name, code, { state: flow.s, codeVerifier: flow.v }, request.cookies[SESSION_COOKIE]);
+      if (!result.ok) return fail(reply, result.code);
+      reply.setCookie(SESSION_COOKIE, result.sessionId, { path: '/', httpOnly: true, sameSite: 'lax' });
+      return reply.redirect(`${origin}${SOCIAL_LOGIN_SUCCESS_PATH}`, 302);
+    },
+  );
 };

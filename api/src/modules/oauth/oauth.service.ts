@@ -66,7 +66,8 @@ export class OAuthService {
     const sessionId = await this.ctx.sessions.create(result.userPk);
     await recordLogin(this.ctx, result.userPk);
     // Same announcement as a signup (the dashboard's `user_registered`); a failing subscriber is only logged by the bus.
-    if (result.created) await this.ctx.events.publish(domainEvent('user.registered', { userPk: result.userPk, userId: result.created.userId }));
+    if (result.created)
+      await this.ctx.events.publish(domainEvent('user.registered', { userPk: result.userPk, userId: result.created.userId }));
     return { ok: true, sessionId };
   }
 

@@ -35,8 +35,14 @@ interface Round {
 }
 
 /** The browser's trip: start → provider → callback (with `tamper` changing the callback URL first). */
-async function socialLogin(provider: string, opts: { cookie?: string; tamper?: (callback: URL) => void; dropFlowCookie?: boolean } = {}): Promise<Round> {
-  const start = await fetch(`${api.url}/oauth2/authorization/${provider}`, { redirect: 'manual', headers: opts.cookie ? { cookie: opts.cookie } : {} });
+async function socialLogin(
+  provider: string,
+  opts: { cookie?: string; tamper?: (callback: URL) => void; dropFlowCookie?: boolean } = {},
+): Promise<Round> {
+  const start = await fetch(`${api.url}/oauth2/authorization/${provider}`, {
+    redirect: 'manual',
+    headers: opts.cookie ? { cookie: opts.cookie } : {},
+  });
   expect(start.status).toBe(302);
   const flow = cookieValue(start.headers, 'OAUTH2_FLOW');
   const atProvider = start.headers.get('location') ?? '';
@@ -57,7 +63,10 @@ async function sessionOf(sid: string | undefined): Promise<Record<string, unknow
 }
 
 async function insertLocalUser(userId: string, email: string, role: 'USER' | 'ADMIN'): Promise<void> {
-  await api.ctx.db.insertInto('users').values({ userId, email, name: userId, passwordHash: 'x', birth: null, phoneNm: null, role, provider: null, socialId: null }).execute();
+  await api.ctx.db
+    .insertInto('users')
+    .values({ userId, email, name: userId, passwordHash: 'x', birth: null, phoneNm: null, role, provider: null, socialId: null })
+    .execute();
 }
 
 describe('social login through the stand-in providers', () => {
@@ -70,7 +79,15 @@ describe('social login through the stand-in providers', () => {
     expect(authorize?.params.scope).toContain('openid');
     const token = standin.requests.filter((r) => r.provider === 'google' && r.endpoint === 'token').at(-1);
     expect(token?.params.code_verifier).toMatch(/^[\w-]{43,}$/);
-    expect(await sessionOf(round.session)).toMatchObject({ loggedIn: true, userId: 'google_1111', provider: 'google', socialId: '1111', name: '구글 회원', email: 'g1@example.com', role: 'USER' });
+    expect(await sessionOf(round.session)).toMatchObject({
+      loggedIn: true,
+      userId: 'google_1111',
+      provider: 'google',
+      socialId: '1111',
+      name: '구글 회원',
+      email: 'g1@example.com',
+      role: 'USER',
+    });
   });
 
   it('Kakao: the secret goes in the form body; id, verified e-mail and nickname come from /v2/user/me', async () => {
@@ -80,13 +97,24 @@ describe('social login through the stand-in providers', () => {
     const token = standin.requests.filter((r) => r.provider === 'kakao' && r.endpoint === 'token').at(-1);
     expect(token?.authorization).toBeUndefined();
     expect(token?.params.client_secret).toBe(OAuthStandin.clientSecret('kakao'));
-    expect(await sessionOf(round.session)).toMatchObject({ userId: 'kakao_2222', provider: 'kakao', socialId: '2222', name: '카카오 회원', email: 'k1@example.com' });
+    expect(await sessionOf(round.session)).toMatchObject({
+      userId: 'kakao_2222',
+      provider: 'kakao',
+      socialId: '2222',
+      name: '카카오 회원',
+      email: 'k1@example.com',
+    });
   });
 
   it('Naver: the id is response.id, not the whole response map', async () => {
     standin.setPerson('naver', { id: 'nv-3333', email: 'n1@example.com', name: '네이버 회원' });
     const round = await socialLogin('naver');
-    expect(await sessionOf(round.session)).toMatchObject({ userId: 'naver_nv-3333', provider: 'naver', socialId: 'nv-3333', name: '네이버 회원' });
+    expect(await sessionOf(round.session)).toMatchObject({
+      userId: 'naver_nv-3333',
+      provider: 'naver',
+      socialId: 'nv-3333',
+      name: '네이버 회원',
+    });
   });
 
   it('a new member is announced as user.registered (once, not on later logins)', async () => {
@@ -156,7 +184,10 @@ describe('failures land on /login?error=<code> without a session', () => {
     const start = await fetch(`${api.url}/oauth2/authorization/google`, { redirect: 'manual' });
     const flow = cookieValue(start.headers, 'OAUTH2_FLOW');
     const state = new URL(start.headers.get('location') ?? '').searchParams.get('state') ?? '';
-    const res = await fetch(`${api.url}/login/oauth2/code/kakao?code=x&state=${state}`, { redirect: 'manual', headers: { cookie: `OAUTH2_FLOW=${flow}` } });
+    const res = await fetch(`${api.url}/login/oauth2/code/kakao?code=x&state=${state}`, {
+      redirect: 'manual',
+      headers: { cookie: `OAUTH2_FLOW=${flow}` },
+    });
     expect(res.headers.get('location')).toBe(`${ORIGIN}/login?error=SOCIAL_LOGIN_STATE_MISMATCH`);
   });
 
@@ -189,7 +220,10 @@ describe('failures land on /login?error=<code> without a session', () => {
   });
 
   it('redirects use PUBLIC_ORIGIN, never the Host or X-Forwarded-Host the request claims', async () => {
-    const res = await fetch(`${api.url}/oauth2/authorization/google`, { redirect: 'manual', headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } });
+    const res = await fetch(`${api.url}/oauth2/authorization/google`, {
+      redirect: 'manual',
+      headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    });
     const url = new URL(res.headers.get('location') ?? '');
     expect(url.searchParams.get('redirect_uri')).toBe(`${ORIGIN}/login/oauth2/code/google`);
   });

@@ -6,8 +6,18 @@ import type { SeedUsers } from '../../scripts/seed-data';
 import { PetsService } from './pets.service';
 
 const DEMO_PETS: { pet: PetRegisterRequest; fur: string; ear: string; bg: string }[] = [
-  { pet: { name: '콩이', type: '말티즈', weight: 3.2, age: 4, size: 'SMALL', gender: 'FEMALE', adopt: false, petId: '410-2023-00123' }, fur: '#fbf7f0', ear: '#e9dfd0', bg: '#f6c89f' },
-  { pet: { name: '하루', type: '진돗개', weight: 15.4, age: 2, size: 'MEDIUM', gender: 'NEUTER', adopt: true, petId: '410-2024-00456' }, fur: '#d9a066', ear: '#b97a3f', bg: '#9fd3c7' },
+  {
+    pet: { name: '콩이', type: '말티즈', weight: 3.2, age: 4, size: 'SMALL', gender: 'FEMALE', adopt: false, petId: '410-2023-00123' },
+    fur: '#fbf7f0',
+    ear: '#e9dfd0',
+    bg: '#f6c89f',
+  },
+  {
+    pet: { name: '하루', type: '진돗개', weight: 15.4, age: 2, size: 'MEDIUM', gender: 'NEUTER', adopt: true, petId: '410-2024-00456' },
+    fur: '#d9a066',
+    ear: '#b97a3f',
+    bg: '#9fd3c7',
+  },
 ];
 
 /** A drawn dog face (no network, no stock photos): ears, head, eyes, nose, tongue. */

@@ -14,10 +14,15 @@ afterAll(() => api.close());
 
 async function register(petId: string, key?: string, photo?: Buffer) {
   const headers: Record<string, string> = { cookie: member.cookie, ...(key ? { 'idempotency-key': key } : {}) };
-  const res = await fetch(`${api.url}/api/pet/register`, { method: 'POST', headers, body: petForm(petJson({ petId }), photo ?? (await jpegWithExif())) });
+  const res = await fetch(`${api.url}/api/pet/register`, {
+    method: 'POST',
+    headers,
+    body: petForm(petJson({ petId }), photo ?? (await jpegWithExif())),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
-const rows = (petId: string) => api.ctx.db.selectFrom('pets').select('id').where('userPk', '=', member.pk).where('petId', '=', petId).execute();
+const rows = (petId: string) =>
+  api.ctx.db.selectFrom('pets').select('id').where('userPk', '=', member.pk).where('petId', '=', petId).execute();
 
 describe('POST /api/pet/register with an Idempotency-Key', () => {
   it('creates one dog for the same key sent twice, and both calls get the same answer', async () => {
@@ -41,14 +46,23 @@ describe('POST /api/pet/register with an Idempotency-Key', () => {
   });
 
   it('answers 409 while the first attempt is still running, and takes over one abandoned by a crash', async () => {
-    await api.ctx.db.insertInto('idempotencyKeys').values({ userPk: member.pk, scope: 'pet-register', key: 'pet-retry-running', response: null }).execute();
+    await api.ctx.db
+      .insertInto('idempotencyKeys')
+      .values({ userPk: member.pk, scope: 'pet-register', key: 'pet-retry-running', response: null })
+      .execute();
     const running = await register('410-1111-00004', 'pet-retry-running');
     expect(running).toEqual({ status: 409, body: { success: false, message: IDEMPOTENCY_MESSAGES.inProgress } });
     expect(await rows('410-1111-00004')).toHaveLength(0);
 
     await api.ctx.db
       .insertInto('idempotencyKeys')
-      .values({ userPk: member.pk, scope: 'pet-register', key: 'pet-retry-crashed', response: null, createdAt: new Date(Date.now() - 10 * 60_000) })
+      .values({
+        userPk: member.pk,
+        scope: 'pet-register',
+        key: 'pet-retry-crashed',
+        response: null,
+        createdAt: new Date(Date.now() - 10 * 60_000),
+      })
       .execute();
     expect((await register('410-1111-00005', 'pet-retry-crashed')).status).toBe(200);
   });

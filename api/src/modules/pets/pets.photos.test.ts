@@ -19,7 +19,10 @@ afterAll(() => api.close());
 describe('photos of companion dogs', () => {
   it('refuses a decompression bomb (31 KB declaring 16000×16000) with 413 and stores nothing', async () => {
     const before = stored();
-    const res = await send(api, 'POST', '/api/pet/register', { cookie, form: petForm(petJson({ petId: '410-9999-00001' }), pngBomb(), 'profile', 'bomb.png') });
+    const res = await send(api, 'POST', '/api/pet/register', {
+      cookie,
+      form: petForm(petJson({ petId: '410-9999-00001' }), pngBomb(), 'profile', 'bomb.png'),
+    });
     expect(res.status).toBe(413);
     expect(res.json).toEqual({ success: false, message: DEFAULT_ERROR_MESSAGES.IMAGE_TOO_LARGE });
     expect(stored()).toEqual(before);
@@ -27,8 +30,12 @@ describe('photos of companion dogs', () => {
   });
 
   it('serves a large photo at most 2048 px as WebP and its 480 px thumbnail at the derived URL', async () => {
-    const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#a63' } }).jpeg().toBuffer();
-    expect((await send(api, 'POST', '/api/pet/register', { cookie, form: petForm(petJson({ petId: '410-9999-00002' }), big) })).status).toBe(200);
+    const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#a63' } })
+      .jpeg()
+      .toBuffer();
+    expect(
+      (await send(api, 'POST', '/api/pet/register', { cookie, form: petForm(petJson({ petId: '410-9999-00002' }), big) })).status,
+    ).toBe(200);
     const row = await api.ctx.db.selectFrom('pets').select('profile').where('petId', '=', '410-9999-00002').executeTakeFirstOrThrow();
     const photo = await fetch(api.url + row.profile);
     expect(photo.headers.get('content-type')).toBe('image/webp');
@@ -39,7 +46,12 @@ describe('photos of companion dogs', () => {
   });
 
   it('answers the thumbnail URL of a photo stored before thumbnails with the photo itself, and deletes both', async () => {
-    const key = await api.ctx.storage.put(await sharp({ create: { width: 20, height: 10, channels: 3, background: '#333' } }).jpeg().toBuffer(), 'jpg');
+    const key = await api.ctx.storage.put(
+      await sharp({ create: { width: 20, height: 10, channels: 3, background: '#333' } })
+        .jpeg()
+        .toBuffer(),
+      'jpg',
+    );
     const thumb = await fetch(`${api.url}/uploads/${key.replace(/\.jpg$/, '.thumb.webp')}`);
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get('content-type')).toBe('image/jpeg');
@@ -62,7 +74,10 @@ describe('api start', () => {
     fs.writeFileSync(path.join(uploadDir, '.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.jpg.tmp'), 'being written by another instance right now');
     const restarted = await startTestApi({ UPLOAD_DIR: uploadDir });
     try {
-      expect(fs.readdirSync(uploadDir).sort()).toEqual(['.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.jpg.tmp', '0123456789abcdef0123456789abcdef.jpg']);
+      expect(fs.readdirSync(uploadDir).sort()).toEqual([
+        '.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.jpg.tmp',
+        '0123456789abcdef0123456789abcdef.jpg',
+      ]);
     } finally {
       await restarted.close();
     }

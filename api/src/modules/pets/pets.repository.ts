@@ -15,7 +15,16 @@ export class PetsRepository {
   /** Oldest first (the id is unique, so pages never overlap). */
   listByOwner(userPk: number, w: PageWindow): Promise<Paged<PetRow>> {
     const rows = this.db.selectFrom('pets').selectAll().where('userPk', '=', userPk).orderBy('id');
-    const count = async () => Number((await this.db.selectFrom('pets').select(sql<string>`count(*)`.as('n')).where('userPk', '=', userPk).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await this.db
+            .selectFrom('pets')
+            .select(sql<string>`count(*)`.as('n'))
+            .where('userPk', '=', userPk)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     return pagedRows(w, { all: () => rows.execute(), page: (p) => rows.limit(p.limit).offset(p.offset).execute(), count });
   }
 
@@ -44,7 +53,13 @@ export class PetsRepository {
    */
   async update(userPk: number, id: number, fields: PetFields, profile?: string): Promise<{ previousProfile: string | null } | undefined> {
     return this.db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('pets').select(['profile']).where('userPk', '=', userPk).where('id', '=', id).forUpdate().executeTakeFirst();
+      const current = await trx
+        .selectFrom('pets')
+        .select(['profile'])
+        .where('userPk', '=', userPk)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!current) return undefined;
       await trx
         .updateTable('pets')

@@ -1,6 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DEFAULT_ERROR_MESSAGES, pageWindowFrom, PetEditRequestSchema, PetRegisterRequestSchema, toFieldErrors, TOTAL_COUNT_HEADER } from '@pawbridge/shared';
+import {
+  DEFAULT_ERROR_MESSAGES,
+  pageWindowFrom,
+  PetEditRequestSchema,
+  PetRegisterRequestSchema,
+  toFieldErrors,
+  TOTAL_COUNT_HEADER,
+} from '@pawbridge/shared';
 import type { ApiModule } from '../index';
 import { ApiHttpError, bootError } from '../../lib/errors';
 import { requireUser } from '../../lib/auth';
@@ -21,11 +28,13 @@ function petPart<T>(body: MultipartBody, schema: z.ZodType<T>): T {
     throw new ApiHttpError(400, { ...failure(DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors: { pet: message } });
   }
   const parsed = schema.safeParse(part.value);
-  if (!parsed.success) throw new ApiHttpError(400, { ...failure(DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors: toFieldErrors(parsed.error) });
+  if (!parsed.success)
+    throw new ApiHttpError(400, { ...failure(DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors: toFieldErrors(parsed.error) });
   return parsed.data;
 }
 
-const notFound = (request: FastifyRequest) => new ApiHttpError(404, bootError(404, 'Not Found', request.url.split('?')[0] ?? '', PET_MESSAGES.notFound));
+const notFound = (request: FastifyRequest) =>
+  new ApiHttpError(404, bootError(404, 'Not Found', request.url.split('?')[0] ?? '', PET_MESSAGES.notFound));
 
 /** The database key of the legacy GET/PUT paths; anything else cannot name a dog. */
 const dbKey = (raw: string): number | null => (/^\d{1,9}$/.test(raw) ? Number(raw) : null);
@@ -43,7 +52,8 @@ export const petsModule: ApiModule = async (app, ctx) => {
     const user = requireUser(request, failure(PET_MESSAGES.loginRequired));
     const input = petPart(body, PetRegisterRequestSchema);
     const photo = body.files.profile;
-    if (!photo) throw new ApiHttpError(400, { ...failure(PET_MESSAGES.photoRequired), fieldErrors: { profile: PET_MESSAGES.photoRequired } });
+    if (!photo)
+      throw new ApiHttpError(400, { ...failure(PET_MESSAGES.photoRequired), fieldErrors: { profile: PET_MESSAGES.photoRequired } });
     const pet = await service.register(user.pk, input, photo, idempotencyKey(request, failure));
     // `pet` (the stored dog, as the list shows it) spares the BFF a list call; the legacy fields stay as they were.
     return reply.code(200).send({ success: true, message: PET_MESSAGES.registered, petId: pet.petId, pet });

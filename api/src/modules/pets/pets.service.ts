@@ -96,18 +96,23 @@ export class PetsService {
    * when it rolls back.
    */
   register(userPk: number, input: PetRegisterRequest, photo: Buffer, idempotencyKey: string | null = null): Promise<PetDto> {
-    return once(this.ctx.db, idempotencyKey, { userPk, scope: 'pet-register', fail: failure }, {
-      prepare: async () => {
-        if (await this.repo.findByRegistration(userPk, input.petId)) throw new ApiHttpError(409, failure(PET_MESSAGES.duplicate));
-        return this.storePhoto(photo);
+    return once(
+      this.ctx.db,
+      idempotencyKey,
+      { userPk, scope: 'pet-register', fail: failure },
+      {
+        prepare: async () => {
+          if (await this.repo.findByRegistration(userPk, input.petId)) throw new ApiHttpError(409, failure(PET_MESSAGES.duplicate));
+          return this.storePhoto(photo);
+        },
+        write: async (trx, profile) => {
+          const row = await new PetsRepository(trx).insert({ userPk, petId: input.petId, profile, ...fieldsOf(input) });
+          if (row === 'duplicate') throw new ApiHttpError(409, failure(PET_MESSAGES.duplicate));
+          return toDto(row);
+        },
+        discard: (profile) => this.removePhoto(profile),
       },
-      write: async (trx, profile) => {
-        const row = await new PetsRepository(trx).insert({ userPk, petId: input.petId, profile, ...fieldsOf(input) });
-        if (row === 'duplicate') throw new ApiHttpError(409, failure(PET_MESSAGES.duplicate));
-        return toDto(row);
-      },
-      discard: (profile) => this.removePhoto(profile),
-    });
+    );
   }
 
   async edit(userPk: number, id: number, input: PetEditRequest, photo: Buffer | undefined): Promise<void> {

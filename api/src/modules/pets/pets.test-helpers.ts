@@ -5,4 +5,5 @@ import { createMember } from '../../testing/fixtures';
 export { jpegWithExif, petForm, petJson, send } from '../../testing/fixtures';
 
 /** @deprecated use `createMember` from testing/fixtures. */
-export const memberCookie = (api: TestApi, userId: string) => createMember(api, userId, { name: userId, birth: '1990-01-01', phoneNm: '010-1234-5678' });
+export const memberCookie = (api: TestApi, userId: string) =>
+  createMember(api, userId, { name: userId, birth: '1990-01-01', phoneNm: '010-1234-5678' });

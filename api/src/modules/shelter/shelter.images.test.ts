@@ -19,7 +19,8 @@ describe('GET /shelter-images/:desertionNo/:n (the image proxy)', () => {
     const res = await image(no, n);
     return { status: res.status, body: (await res.json()) as { code: string; reason: string } };
   };
-  const pointAt = (no: string, url: string) => api.ctx.db.updateTable('shelterAnimals').set({ image1Url: url }).where('desertionNo', '=', no).execute();
+  const pointAt = (no: string, url: string) =>
+    api.ctx.db.updateTable('shelterAnimals').set({ image1Url: url }).where('desertionNo', '=', no).execute();
 
   beforeAll(async () => {
     standin = await startStandin({ sample, serviceKey: KEY });
@@ -30,7 +31,9 @@ describe('GET /shelter-images/:desertionNo/:n (the image proxy)', () => {
       SHELTER_SYNC_CRON: 'off',
       SHELTER_SYNC_FIRST_DAYS: '365',
     });
-    await (await api.app.shelterSync.start('cli', { client: { backoffMs: 1 } })).done;
+    await (
+      await api.app.shelterSync.start('cli', { client: { backoffMs: 1 } })
+    ).done;
   });
   afterAll(async () => {
     await api.close();
@@ -72,7 +75,8 @@ describe('GET /shelter-images/:desertionNo/:n (the image proxy)', () => {
     const [a, b, c] = sample.animals.slice(1, 4).map((x) => x.desertionNo) as [string, string, string];
     const port = standin.host.split(':')[1];
     standin.faults.picture = (no) => {
-      if (no === a) return { status: 302, type: 'text/plain', body: Buffer.alloc(0), location: `http://localhost:${port}/files/shelter/${no}_1.jpg` };
+      if (no === a)
+        return { status: 302, type: 'text/plain', body: Buffer.alloc(0), location: `http://localhost:${port}/files/shelter/${no}_1.jpg` };
       if (no === b) return { type: 'image/jpeg', body: Buffer.alloc(5 * 1024 * 1024 + 10, 0xff) };
       if (no === c) return { type: 'image/jpeg', body: Buffer.from('<html><body>not a picture</body></html>') };
       return undefined;
@@ -90,7 +94,8 @@ describe('GET /shelter-images/:desertionNo/:n (the image proxy)', () => {
   it('follows a redirect that stays on allowed hosts, and refetches when the stored URL changes', async () => {
     const target = sample.animals[5]!.desertionNo;
     const real = sample.animals.find((x) => x.pictures >= 1 && x.desertionNo !== target)!.desertionNo;
-    standin.faults.picture = (no) => (no === target ? { status: 301, type: 'text/plain', body: Buffer.alloc(0), location: `/files/shelter/${real}_1.jpg` } : undefined);
+    standin.faults.picture = (no) =>
+      no === target ? { status: 301, type: 'text/plain', body: Buffer.alloc(0), location: `/files/shelter/${real}_1.jpg` } : undefined;
     try {
       await pointAt(target, `http://${standin.host}/files/shelter/${target}_1.jpg`);
       expect((await image(target, 1)).status).toBe(200);

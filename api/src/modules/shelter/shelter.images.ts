@@ -90,7 +90,8 @@ export class ShelterImages {
           await this.get(job.no, job.n, extraHosts);
           cached += 1;
         } catch (err) {
-          if (!(err instanceof ImageRefused && err.reason === 'NO_IMAGE')) this.log.debug({ desertionNo: job.no, n: job.n }, 'shelter picture not cached');
+          if (!(err instanceof ImageRefused && err.reason === 'NO_IMAGE'))
+            this.log.debug({ desertionNo: job.no, n: job.n }, 'shelter picture not cached');
         }
       }
     };

@@ -25,12 +25,35 @@ const likeContains = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /** Fields compared to tell an update from a re-run that changed nothing. */
 const COMPARED: (keyof AnimalValues)[] = [
-  'kind', 'kindCd', 'color', 'sex', 'neutered', 'birthYear', 'ageText', 'weightKg', 'happenDate', 'happenPlace', 'noticeNo',
-  'noticeStart', 'noticeEnd', 'processState', 'status', 'specialMark', 'shelterName', 'shelterTel', 'shelterAddress', 'careRegNo',
-  'orgName', 'sido', 'sigungu', 'image1Url', 'image2Url',
+  'kind',
+  'kindCd',
+  'color',
+  'sex',
+  'neutered',
+  'birthYear',
+  'ageText',
+  'weightKg',
+  'happenDate',
+  'happenPlace',
+  'noticeNo',
+  'noticeStart',
+  'noticeEnd',
+  'processState',
+  'status',
+  'specialMark',
+  'shelterName',
+  'shelterTel',
+  'shelterAddress',
+  'careRegNo',
+  'orgName',
+  'sido',
+  'sigungu',
+  'image1Url',
+  'image2Url',
 ];
 
-const sameValue = (a: unknown, b: unknown) => (a instanceof Date || b instanceof Date ? String(a) === String(b) : (a ?? null) === (b ?? null));
+const sameValue = (a: unknown, b: unknown) =>
+  a instanceof Date || b instanceof Date ? String(a) === String(b) : (a ?? null) === (b ?? null);
 
 export class ShelterRepository {
   constructor(private readonly db: Db) {}
@@ -44,13 +67,24 @@ export class ShelterRepository {
       if (f.sido) conds.push(eb('sido', '=', f.sido));
       if (f.place) {
         const p = likeContains(f.place);
-        conds.push(eb.or([eb('happenPlace', 'ilike', p), eb('shelterAddress', 'ilike', p), eb('shelterName', 'ilike', p), eb('orgName', 'ilike', p)]));
+        conds.push(
+          eb.or([
+            eb('happenPlace', 'ilike', p),
+            eb('shelterAddress', 'ilike', p),
+            eb('shelterName', 'ilike', p),
+            eb('orgName', 'ilike', p),
+          ]),
+        );
       }
-      if (f.state === 'active') conds.push(eb('status', '=', 'OPEN'), eb.or([eb('noticeEnd', 'is', null), eb('noticeEnd', '>=', f.activeSince)]));
+      if (f.state === 'active')
+        conds.push(eb('status', '=', 'OPEN'), eb.or([eb('noticeEnd', 'is', null), eb('noticeEnd', '>=', f.activeSince)]));
       return eb.and(conds);
     };
     const rows = this.db.selectFrom('shelterAnimals').selectAll().where(where);
-    const count = this.db.selectFrom('shelterAnimals').select((eb) => eb.fn.countAll<number>().as('n')).where(where);
+    const count = this.db
+      .selectFrom('shelterAnimals')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(where);
     const [page, total] = await Promise.all([
       rows.orderBy('happenDate', 'desc').orderBy('desertionNo', 'desc').limit(f.limit).offset(f.offset).execute(),
       count.executeTakeFirstOrThrow(),
@@ -69,7 +103,15 @@ export class ShelterRepository {
   async upsertPage(animals: AnimalValues[]): Promise<{ created: number; updated: number }> {
     if (animals.length === 0) return { created: 0, updated: 0 };
     return this.db.transaction().execute(async (trx) => {
-      const existing = await trx.selectFrom('shelterAnimals').selectAll().where('desertionNo', 'in', animals.map((a) => a.desertionNo)).execute();
+      const existing = await trx
+        .selectFrom('shelterAnimals')
+        .selectAll()
+        .where(
+          'desertionNo',
+          'in',
+          animals.map((a) => a.desertionNo),
+        )
+        .execute();
       const byNo = new Map(existing.map((r) => [r.desertionNo, r]));
       let created = 0;
       let updated = 0;
@@ -77,13 +119,21 @@ export class ShelterRepository {
       for (const a of animals) {
         const old = byNo.get(a.desertionNo);
         if (!old) {
-          await trx.insertInto('shelterAnimals').values({ ...a, syncedAt: now }).onConflict((oc) => oc.column('desertionNo').doUpdateSet({ ...a, syncedAt: now })).execute();
+          await trx
+            .insertInto('shelterAnimals')
+            .values({ ...a, syncedAt: now })
+            .onConflict((oc) => oc.column('desertionNo').doUpdateSet({ ...a, syncedAt: now }))
+            .execute();
           created += 1;
           byNo.set(a.desertionNo, { ...a, createdAt: now, syncedAt: now } as ShelterAnimalRow);
           continue;
         }
         if (COMPARED.every((k) => sameValue(old[k], a[k]))) continue;
-        await trx.updateTable('shelterAnimals').set({ ...a, syncedAt: now }).where('desertionNo', '=', a.desertionNo).execute();
+        await trx
+          .updateTable('shelterAnimals')
+          .set({ ...a, syncedAt: now })
+          .where('desertionNo', '=', a.desertionNo)
+          .execute();
         updated += 1;
       }
       return { created, updated };
@@ -105,9 +155,20 @@ export class ShelterRepository {
   }
 
   /** Inserts a running row; undefined when another run holds the one-running index. */
-  async startRun(values: { trigger: SyncTrigger; windowFrom: string; windowTo: string; nextPage: number; resumedFromRun: number | null; sample: boolean }): Promise<SyncRunRow | undefined> {
+  async startRun(values: {
+    trigger: SyncTrigger;
+    windowFrom: string;
+    windowTo: string;
+    nextPage: number;
+    resumedFromRun: number | null;
+    sample: boolean;
+  }): Promise<SyncRunRow | undefined> {
     try {
-      return await this.db.insertInto('shelterSyncRuns').values({ ...values, status: 'running' }).returningAll().executeTakeFirstOrThrow();
+      return await this.db
+        .insertInto('shelterSyncRuns')
+        .values({ ...values, status: 'running' })
+        .returningAll()
+        .executeTakeFirstOrThrow();
     } catch (err) {
       if ((err as { code?: string }).code === '23505') return undefined;
       throw err;
@@ -120,11 +181,23 @@ export class ShelterRepository {
 
   /** The newest finished run (for the window and for resumption). */
   lastFinished(): Promise<SyncRunRow | undefined> {
-    return this.db.selectFrom('shelterSyncRuns').selectAll().where('status', '<>', 'running').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    return this.db
+      .selectFrom('shelterSyncRuns')
+      .selectAll()
+      .where('status', '<>', 'running')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
   }
 
   lastSucceeded(): Promise<SyncRunRow | undefined> {
-    return this.db.selectFrom('shelterSyncRuns').selectAll().where('status', '=', 'succeeded').orderBy('id', 'desc').limit(1).executeTakeFirst();
+    return this.db
+      .selectFrom('shelterSyncRuns')
+      .selectAll()
+      .where('status', '=', 'succeeded')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
   }
 
   /** The checkpoint after a stored page: counts add up, next page moves on, heartbeat renewed. */
@@ -148,7 +221,11 @@ export class ShelterRepository {
   }
 
   async finishRun(id: number, status: Exclude<SyncStatus, 'running'>, error: string | null): Promise<void> {
-    await this.db.updateTable('shelterSyncRuns').set({ status, error, finishedAt: new Date(), heartbeatAt: new Date() }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('shelterSyncRuns')
+      .set({ status, error, finishedAt: new Date(), heartbeatAt: new Date() })
+      .where('id', '=', id)
+      .execute();
   }
 
   findRun(id: number): Promise<SyncRunRow | undefined> {
@@ -157,8 +234,18 @@ export class ShelterRepository {
 
   async listRuns(limit: number, offset: number): Promise<{ rows: SyncRunRow[]; total: number }> {
     const [rows, total] = await Promise.all([
-      this.db.selectFrom('shelterSyncRuns').selectAll().orderBy('startedAt', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-      this.db.selectFrom('shelterSyncRuns').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('shelterSyncRuns')
+        .selectAll()
+        .orderBy('startedAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      this.db
+        .selectFrom('shelterSyncRuns')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(total.n) };
   }
@@ -175,7 +262,11 @@ export class ShelterRepository {
     await this.db
       .insertInto('shelterImages')
       .values({ ...row, fetchedAt: new Date() })
-      .onConflict((oc) => oc.columns(['desertionNo', 'n']).doUpdateSet({ sourceUrl: row.sourceUrl, storageKey: row.storageKey, mime: row.mime, fetchedAt: new Date() }))
+      .onConflict((oc) =>
+        oc
+          .columns(['desertionNo', 'n'])
+          .doUpdateSet({ sourceUrl: row.sourceUrl, storageKey: row.storageKey, mime: row.mime, fetchedAt: new Date() }),
+      )
       .execute();
     return old && old.storageKey !== row.storageKey ? old.storageKey : null;
   }

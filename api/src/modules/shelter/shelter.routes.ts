@@ -1,6 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { Cron } from 'croner';
-import { ShelterAnimalParamsSchema, ShelterImageParamsSchema, ShelterListQuerySchema, SyncRunsQuerySchema, TOTAL_COUNT_HEADER, toFieldErrors } from '@pawbridge/shared';
+import {
+  ShelterAnimalParamsSchema,
+  ShelterImageParamsSchema,
+  ShelterListQuerySchema,
+  SyncRunsQuerySchema,
+  TOTAL_COUNT_HEADER,
+  toFieldErrors,
+} from '@pawbridge/shared';
 import type { ApiModule } from '../index';
 import { requireAdmin } from '../../lib/auth';
 import { ApiHttpError, bootError } from '../../lib/errors';
@@ -10,7 +17,11 @@ import { ShelterSync } from './shelter.sync';
 
 const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '';
 const invalid = (request: FastifyRequest, error: Parameters<typeof toFieldErrors>[0]) =>
-  new ApiHttpError(400, { ...bootError(400, 'Bad Request', pathOf(request)), code: 'VALIDATION_FAILED', fieldErrors: toFieldErrors(error) });
+  new ApiHttpError(400, {
+    ...bootError(400, 'Bad Request', pathOf(request)),
+    code: 'VALIDATION_FAILED',
+    fieldErrors: toFieldErrors(error),
+  });
 
 /** A week: a portal picture never changes under its URL, and a changed URL is a new cache entry. */
 const IMAGE_CACHE_CONTROL = 'public, max-age=604800';
@@ -44,7 +55,11 @@ export const shelterModule: ApiModule = async (app, ctx) => {
     if (!params.success) throw shelterError(404, 'SHELTER_IMAGE_UNAVAILABLE', pathOf(request), 'NO_IMAGE');
     try {
       const picture = await images.get(params.data.desertionNo, params.data.n === '1' ? 1 : 2);
-      return reply.type(picture.mime).header('Cache-Control', IMAGE_CACHE_CONTROL).header('X-Content-Type-Options', 'nosniff').send(picture.bytes);
+      return reply
+        .type(picture.mime)
+        .header('Cache-Control', IMAGE_CACHE_CONTROL)
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(picture.bytes);
     } catch (err) {
       throw ShelterImages.error(err, pathOf(request));
     }
@@ -70,7 +85,9 @@ export const shelterModule: ApiModule = async (app, ctx) => {
   if (cfg.serviceKey && cfg.cron !== 'off') {
     const job = new Cron(cfg.cron, { timezone: 'Asia/Seoul', protect: true }, async () => {
       try {
-        await (await sync.start('schedule')).done;
+        await (
+          await sync.start('schedule')
+        ).done;
       } catch (err) {
         app.log.debug({ status: err instanceof ApiHttpError ? err.status : 500 }, 'scheduled shelter sync not started');
       }

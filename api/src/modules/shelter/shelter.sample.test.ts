@@ -34,12 +34,20 @@ describe('the demo: sample mode without a key', () => {
   });
 
   it('refuses sample mode in production and reads the allow-list', () => {
-    const base = { PUBLIC_DATA_BASE_URL: 'https://portal.example', PUBLIC_DATA_IMAGE_HOSTS: 'a.example', SHELTER_SYNC_CRON: 'off', SHELTER_SYNC_FIRST_DAYS: 60 };
+    const base = {
+      PUBLIC_DATA_BASE_URL: 'https://portal.example',
+      PUBLIC_DATA_IMAGE_HOSTS: 'a.example',
+      SHELTER_SYNC_CRON: 'off',
+      SHELTER_SYNC_FIRST_DAYS: 60,
+    };
     expect(() => shelterConfig({ ...base, NODE_ENV: 'production', SHELTER_SAMPLE_MODE: true })).toThrow(/SHELTER_SAMPLE_MODE/);
     expect(shelterConfig({ ...base, NODE_ENV: 'production' }).sampleMode).toBe(false);
     expect(shelterConfig({ ...base, NODE_ENV: 'development' }).sampleMode).toBe(true);
     expect(shelterConfig({ ...base, NODE_ENV: 'development', PUBLIC_DATA_SERVICE_KEY: 'k' }).sampleMode).toBe(false);
-    expect(loadApiConfig({ NODE_ENV: 'test', PUBLIC_DATA_IMAGE_HOSTS: ' A.example:81 , b.example ' }).shelter.imageHosts).toEqual(['a.example:81', 'b.example']);
+    expect(loadApiConfig({ NODE_ENV: 'test', PUBLIC_DATA_IMAGE_HOSTS: ' A.example:81 , b.example ' }).shelter.imageHosts).toEqual([
+      'a.example:81',
+      'b.example',
+    ]);
   });
 
   it('the committed sample is what the generator writes: 300 dogs in 17 sido, under 300 KB', () => {

@@ -9,7 +9,15 @@ export const ACTIVE_GRACE_DAYS = 30;
 
 /** A coded Boot-style error body: the BFF maps `code` to its envelope. */
 export const shelterError = (status: number, code: string, path: string, reason?: string) =>
-  new ApiHttpError(status, { ...bootError(status, status === 404 ? 'Not Found' : status === 409 ? 'Conflict' : status === 503 ? 'Service Unavailable' : 'Bad Gateway', path), code, ...(reason ? { reason } : {}) });
+  new ApiHttpError(status, {
+    ...bootError(
+      status,
+      status === 404 ? 'Not Found' : status === 409 ? 'Conflict' : status === 503 ? 'Service Unavailable' : 'Bad Gateway',
+      path,
+    ),
+    code,
+    ...(reason ? { reason } : {}),
+  });
 
 /** 'YYYY-MM-DD' moved by `days`. */
 export function addDays(isoDay: string, days: number): string {
@@ -73,7 +81,10 @@ export function toSyncRun(row: SyncRunRow): SyncRun {
 export class ShelterService {
   private readonly repo: ShelterRepository;
 
-  constructor(ctx: ApiContext, readonly log: FastifyBaseLogger) {
+  constructor(
+    ctx: ApiContext,
+    readonly log: FastifyBaseLogger,
+  ) {
     this.repo = new ShelterRepository(ctx.db);
   }
 

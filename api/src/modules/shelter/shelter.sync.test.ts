@@ -46,10 +46,20 @@ describe('shelter sync', () => {
     const { runId, done } = await api.app.shelterSync.start('cli', { pageSize: 25, client: fast });
     await done;
     const run = await runRow(api, runId);
-    expect(run).toMatchObject({ status: 'succeeded', pages: 5, fetched: 120, created: 120, updated: 0, error: null, windowFrom: addDays(seoulToday(), -365) });
+    expect(run).toMatchObject({
+      status: 'succeeded',
+      pages: 5,
+      fetched: 120,
+      created: 120,
+      updated: 0,
+      error: null,
+      windowFrom: addDays(seoulToday(), -365),
+    });
     const pages = animalPages(standin, since);
     expect(pages.map((u) => u.searchParams.get('pageNo'))).toEqual(['1', '2', '3', '4', '5']);
-    expect(pages.every((u) => u.searchParams.get('numOfRows') === '25' && u.searchParams.get('bgupd') === run.windowFrom.replaceAll('-', ''))).toBe(true);
+    expect(
+      pages.every((u) => u.searchParams.get('numOfRows') === '25' && u.searchParams.get('bgupd') === run.windowFrom.replaceAll('-', '')),
+    ).toBe(true);
     const all = await getJson(api, '/api/shelter-animals?state=all&size=1');
     expect(all.headers.get('x-total-count')).toBe('120');
     const seoul = await getJson(api, `/api/shelter-animals?state=all&sido=${encodeURIComponent('서울특별시')}`);
@@ -76,7 +86,10 @@ describe('shelter sync', () => {
     const { runId, done } = await api.app.shelterSync.start('cli', { pageSize: 25, client: fast });
     await done;
     expect(await runRow(api, runId)).toMatchObject({ status: 'succeeded', created: 0, updated: 1 });
-    expect((await getJson(api, `/api/shelter-animals/${changed.desertionNo}`)).json).toMatchObject({ status: 'ADOPTED', processState: '종료(입양)' });
+    expect((await getJson(api, `/api/shelter-animals/${changed.desertionNo}`)).json).toMatchObject({
+      status: 'ADOPTED',
+      processState: '종료(입양)',
+    });
   });
 
   it('admin only: 401, 403, then 202 with a run id, 409 while it runs, and the history', async () => {
@@ -108,10 +121,21 @@ describe('shelter sync', () => {
 
   it('one run at a time across instances: a fresh running row elsewhere refuses, a stale one is taken over', async () => {
     const repo = new ShelterRepository(api.ctx.db);
-    const other = await repo.startRun({ trigger: 'schedule', windowFrom: seoulToday(), windowTo: seoulToday(), nextPage: 1, resumedFromRun: null, sample: false });
+    const other = await repo.startRun({
+      trigger: 'schedule',
+      windowFrom: seoulToday(),
+      windowTo: seoulToday(),
+      nextPage: 1,
+      resumedFromRun: null,
+      sample: false,
+    });
     expect(other).toBeDefined();
     await expect(api.app.shelterSync.start('cli', { client: fast })).rejects.toMatchObject({ status: 409 });
-    await api.ctx.db.updateTable('shelterSyncRuns').set({ heartbeatAt: new Date(Date.now() - 3600_000) }).where('id', '=', other!.id).execute();
+    await api.ctx.db
+      .updateTable('shelterSyncRuns')
+      .set({ heartbeatAt: new Date(Date.now() - 3600_000) })
+      .where('id', '=', other!.id)
+      .execute();
     const { done } = await api.app.shelterSync.start('cli', { client: fast });
     await done;
     expect(await runRow(api, other!.id)).toMatchObject({ status: 'failed' });
@@ -120,7 +144,14 @@ describe('shelter sync', () => {
 
   it('concurrent starts (as from several instances): the one-running index lets exactly one through', async () => {
     const repo = new ShelterRepository(api.ctx.db);
-    const values = { trigger: 'schedule' as const, windowFrom: seoulToday(), windowTo: seoulToday(), nextPage: 1, resumedFromRun: null, sample: false };
+    const values = {
+      trigger: 'schedule' as const,
+      windowFrom: seoulToday(),
+      windowTo: seoulToday(),
+      nextPage: 1,
+      resumedFromRun: null,
+      sample: false,
+    };
     const started = (await Promise.all([1, 2, 3, 4].map(() => repo.startRun(values)))).filter((r) => r !== undefined);
     expect(started).toHaveLength(1);
     await repo.finishRun(started[0]!.id, 'succeeded', null);
@@ -154,7 +185,14 @@ describe('shelter sync resumption and failures', () => {
     const second = await sync.start('cli', { pageSize: 20, client: fast });
     await second.done;
     const resumed = await runRow(api, second.runId);
-    expect(resumed).toMatchObject({ status: 'succeeded', resumedFromRun: first.runId, windowFrom: failed.windowFrom, windowTo: failed.windowTo, pages: 3, created: 60 });
+    expect(resumed).toMatchObject({
+      status: 'succeeded',
+      resumedFromRun: first.runId,
+      windowFrom: failed.windowFrom,
+      windowTo: failed.windowTo,
+      pages: 3,
+      created: 60,
+    });
     expect(animalPages(standin, since).map((u) => u.searchParams.get('pageNo'))).toEqual(['3', '4', '5']);
     expect((await getJson(api, '/api/shelter-animals?state=all&size=1')).headers.get('x-total-count')).toBe('100');
     // The key reaches the portal, never the logs nor the history.

@@ -38,10 +38,16 @@ export interface SyncSource {
   close(): Promise<void>;
 }
 
-const ALIASES: Record<string, string> = { '\uAC15\uC6D0\uB3C4': '\uAC15\uC6D0\uD2B9\uBCC4\uC790\uCE58\uB3C4', '\uC804\uB77C\uBD81\uB3C4': '\uC804\uBD81\uD2B9\uBCC4\uC790\uCE58\uB3C4' };
+const ALIASES: Record<string, string> = {
+  '\uAC15\uC6D0\uB3C4': '\uAC15\uC6D0\uD2B9\uBCC4\uC790\uCE58\uB3C4',
+  '\uC804\uB77C\uBD81\uB3C4': '\uC804\uBD81\uD2B9\uBCC4\uC790\uCE58\uB3C4',
+};
 
 /** sido and sigungu of an animal from its orgNm (or shelter address), matched against the sido_v2 names. */
-export function regionOf(a: Pick<ParsedAnimal, 'orgName' | 'shelterAddress'>, sidoNames: readonly string[]): { sido: string | null; sigungu: string | null } {
+export function regionOf(
+  a: Pick<ParsedAnimal, 'orgName' | 'shelterAddress'>,
+  sidoNames: readonly string[],
+): { sido: string | null; sigungu: string | null } {
   for (const source of [a.orgName, a.shelterAddress]) {
     const words = (source ?? '').trim().split(/\s+/);
     const first = ALIASES[words[0] ?? ''] ?? words[0] ?? '';
@@ -85,9 +91,17 @@ export class ShelterSync {
   private async source(opts: SyncOptions): Promise<SyncSource> {
     const cfg = this.ctx.config.shelter;
     const client = (baseUrl: string, serviceKey: string) =>
-      new PublicDataClient({ baseUrl, serviceKey, log: this.log, attempts: opts.client?.attempts ?? 4, backoffMs: opts.client?.backoffMs ?? 1000 });
-    if (opts.sample && this.ctx.config.env === 'production') throw shelterError(503, 'SHELTER_SYNC_UNCONFIGURED', '/api/admin/shelter-sync', 'SAMPLE_REFUSED_IN_PRODUCTION');
-    if (cfg.serviceKey && !opts.sample) return { client: client(cfg.baseUrl, cfg.serviceKey), sample: false, imageHosts: [], close: async () => undefined };
+      new PublicDataClient({
+        baseUrl,
+        serviceKey,
+        log: this.log,
+        attempts: opts.client?.attempts ?? 4,
+        backoffMs: opts.client?.backoffMs ?? 1000,
+      });
+    if (opts.sample && this.ctx.config.env === 'production')
+      throw shelterError(503, 'SHELTER_SYNC_UNCONFIGURED', '/api/admin/shelter-sync', 'SAMPLE_REFUSED_IN_PRODUCTION');
+    if (cfg.serviceKey && !opts.sample)
+      return { client: client(cfg.baseUrl, cfg.serviceKey), sample: false, imageHosts: [], close: async () => undefined };
     if (!opts.sample && !cfg.sampleMode) throw shelterError(503, 'SHELTER_SYNC_UNCONFIGURED', '/api/admin/shelter-sync');
     const standin: Standin = await startStandin({ serviceKey: SAMPLE_KEY, ...(opts.sampleData ? { sample: opts.sampleData } : {}) });
     return { client: client(standin.baseUrl, SAMPLE_KEY), sample: true, imageHosts: [standin.host], close: () => standin.close() };
@@ -150,7 +164,10 @@ export class ShelterSync {
         .sido()
         .then((rows) => rows.map((r) => String(r.orgdownNm ?? '')).filter(Boolean))
         .catch((err: unknown) => {
-          this.log.warn({ code: err instanceof PortalError ? err.code : 'UNKNOWN' }, 'shelter sync: sido look-up failed, regions from names only');
+          this.log.warn(
+            { code: err instanceof PortalError ? err.code : 'UNKNOWN' },
+            'shelter sync: sido look-up failed, regions from names only',
+          );
           return [] as string[];
         });
       const size = Math.min(opts.pageSize ?? PAGE_MAX, PAGE_MAX);
@@ -172,7 +189,8 @@ export class ShelterSync {
         await this.repo.checkpoint(run.id, { nextPage: pageNo + 1, fetched: page.items.length, ...counts });
         const last = page.totalCount === null ? page.items.length < size : pageNo * size >= page.totalCount;
         if (page.items.length === 0 || last) break;
-        if (pageNo - run.nextPage + 1 >= MAX_PAGES_PER_RUN) throw new PortalError('TOO_MANY_PAGES', `stopped after ${MAX_PAGES_PER_RUN} pages; the next run resumes here`, false);
+        if (pageNo - run.nextPage + 1 >= MAX_PAGES_PER_RUN)
+          throw new PortalError('TOO_MANY_PAGES', `stopped after ${MAX_PAGES_PER_RUN} pages; the next run resumes here`, false);
         if (this.stopping) throw new PortalError('ABORTED', 'the api shut down; the next run resumes here', false);
       }
       if (source.sample) await this.images.prefill([...stored], source.imageHosts);

@@ -20,7 +20,11 @@ describe('demo strays', () => {
     expect(uploadFiles(api)).toHaveLength(5);
     const first = await api.ctx.storage.get(rows[0]?.imageUrl.slice('/uploads/'.length) ?? '');
     expect((await sharp(first ?? Buffer.alloc(0)).metadata()).format).toBe('jpeg');
-    const apps = await api.ctx.db.selectFrom('adoptionApplications').innerJoin('strayReports', 'strayReports.id', 'adoptionApplications.strayId').select(['adoptStatus', 'status', 'approvedAt']).execute();
+    const apps = await api.ctx.db
+      .selectFrom('adoptionApplications')
+      .innerJoin('strayReports', 'strayReports.id', 'adoptionApplications.strayId')
+      .select(['adoptStatus', 'status', 'approvedAt'])
+      .execute();
     expect(apps).toHaveLength(2);
     expect(apps.find((a) => a.status === 'WAITING')).toMatchObject({ adoptStatus: 'REQUESTED', approvedAt: null });
     expect(apps.find((a) => a.status === 'ADOPT')?.adoptStatus).toBe('APPROVED');
@@ -46,12 +50,31 @@ describe('demo strays seeded by an earlier version', () => {
 
   it('are named and rewritten in place, not seeded a second time', async () => {
     const demo = await createMember(api, 'demo');
-    const old = { reporterPk: demo.pk, latitude: 37.5284, longitude: 126.9327, imageUrl: '/uploads/old.jpg', gender: 'MALE' as const, location: '서울특별시', type: null, name: null, foundDate: '2026-11-01', foundTime: '18:40', status: 'LOST' as const, registeredAt: null };
-    await api.ctx.db.insertInto('strayReports').values({ ...old, description: '여의도 한강공원 편의점 앞에서 혼자 떨고 있었어요. 빨간 목줄을 하고 있어요.' }).execute();
+    const old = {
+      reporterPk: demo.pk,
+      latitude: 37.5284,
+      longitude: 126.9327,
+      imageUrl: '/uploads/old.jpg',
+      gender: 'MALE' as const,
+      location: '서울특별시',
+      type: null,
+      name: null,
+      foundDate: '2026-11-01',
+      foundTime: '18:40',
+      status: 'LOST' as const,
+      registeredAt: null,
+    };
+    await api.ctx.db
+      .insertInto('strayReports')
+      .values({ ...old, description: '여의도 한강공원 편의점 앞에서 혼자 떨고 있었어요. 빨간 목줄을 하고 있어요.' })
+      .execute();
     await seedDemoStrays(api.ctx, api.app.log, { demoPk: demo.pk });
     const rows = await api.ctx.db.selectFrom('strayReports').select(['name', 'imageUrl', 'description']).execute();
     expect(rows).toHaveLength(5);
-    expect(rows.find((r) => r.imageUrl === '/uploads/old.jpg')).toMatchObject({ name: '여름이', description: expect.stringContaining('인식표는 없었어요') });
+    expect(rows.find((r) => r.imageUrl === '/uploads/old.jpg')).toMatchObject({
+      name: '여름이',
+      description: expect.stringContaining('인식표는 없었어요'),
+    });
     expect(uploadFiles(api)).toHaveLength(4);
   });
 });

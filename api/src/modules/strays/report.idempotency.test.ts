@@ -18,10 +18,15 @@ async function report(key: string | undefined, description: string) {
   const form = new FormData();
   form.append('abandoned-pet', new Blob([JSON.stringify(validReport({ description }))], { type: 'application/json' }));
   form.append('imageurl', new Blob([new Uint8Array(await solidJpeg(90, 60, 30))], { type: 'image/jpeg' }), 'dog.jpg');
-  const res = await fetch(`${api.url}/api/abandoned/register`, { method: 'POST', body: form, headers: { cookie: alice.cookie, ...(key ? { 'idempotency-key': key } : {}) } });
+  const res = await fetch(`${api.url}/api/abandoned/register`, {
+    method: 'POST',
+    body: form,
+    headers: { cookie: alice.cookie, ...(key ? { 'idempotency-key': key } : {}) },
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
-const count = async (description: string) => (await api.ctx.db.selectFrom('strayReports').select('id').where('description', '=', description).execute()).length;
+const count = async (description: string) =>
+  (await api.ctx.db.selectFrom('strayReports').select('id').where('description', '=', description).execute()).length;
 
 describe('POST /api/abandoned/register with an Idempotency-Key', () => {
   it('stores one report for the same key sent twice, and both calls get the same answer (same id)', async () => {
@@ -36,10 +41,17 @@ describe('POST /api/abandoned/register with an Idempotency-Key', () => {
   it('keeps keys per member: another member with the same key files their own report', async () => {
     const bob = await createMember(api, 'bob');
     const form = new FormData();
-    form.append('abandoned-pet', new Blob([JSON.stringify(validReport({ description: '같은 키, 다른 회원' }))], { type: 'application/json' }));
+    form.append(
+      'abandoned-pet',
+      new Blob([JSON.stringify(validReport({ description: '같은 키, 다른 회원' }))], { type: 'application/json' }),
+    );
     form.append('imageurl', new Blob([new Uint8Array(await solidJpeg(10, 60, 30))], { type: 'image/jpeg' }), 'dog.jpg');
     await report('report-retry-0002', '같은 키, 다른 회원');
-    const res = await fetch(`${api.url}/api/abandoned/register`, { method: 'POST', body: form, headers: { cookie: bob.cookie, 'idempotency-key': 'report-retry-0002' } });
+    const res = await fetch(`${api.url}/api/abandoned/register`, {
+      method: 'POST',
+      body: form,
+      headers: { cookie: bob.cookie, 'idempotency-key': 'report-retry-0002' },
+    });
     expect(res.status).toBe(200);
     expect(await count('같은 키, 다른 회원')).toBe(2);
   });

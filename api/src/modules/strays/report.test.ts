@@ -24,12 +24,31 @@ describe('POST /api/abandoned/register (no predictor configured)', () => {
   });
 
   it('stores a LOST report with a cleaned photo, the manual breed and the reporter', async () => {
-    const res = await postReport(api, alice.cookie, validReport({ id: 99, status: 'ADOPT', imageUrl: 'x', userId: 'mallory' }), await solidJpeg(120, 80, 40, true));
+    const res = await postReport(
+      api,
+      alice.cookie,
+      validReport({ id: 99, status: 'ADOPT', imageUrl: 'x', userId: 'mallory' }),
+      await solidJpeg(120, 80, 40, true),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: '유기견 등록이 완료되었습니다.' });
     const id = Number(res.body?.id);
-    const row = await api.ctx.db.selectFrom('strayReports').selectAll().select(sql<string>`found_date::text`.as('foundDate')).where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'LOST', type: '진돗개', reporterPk: alice.pk, location: '서울특별시', foundDate: '2026-11-20', foundTime: '14:30', gender: 'MALE', registeredAt: null });
+    const row = await api.ctx.db
+      .selectFrom('strayReports')
+      .selectAll()
+      .select(sql<string>`found_date::text`.as('foundDate'))
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: 'LOST',
+      type: '진돗개',
+      reporterPk: alice.pk,
+      location: '서울특별시',
+      foundDate: '2026-11-20',
+      foundTime: '14:30',
+      gender: 'MALE',
+      registeredAt: null,
+    });
     expect(row.imageUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp$/);
     const stored = await api.ctx.storage.get(row.imageUrl.slice('/uploads/'.length));
     expect(stored).not.toBeNull();
@@ -39,7 +58,12 @@ describe('POST /api/abandoned/register (no predictor configured)', () => {
   });
 
   it('answers 400 with Korean field errors for every invalid field', async () => {
-    const res = await postReport(api, alice.cookie, { latitude: 'x', description: ' ', location: '제주도', foundDate: '2026-02-30', foundTime: '25:00' }, await solidJpeg(1, 2, 3));
+    const res = await postReport(
+      api,
+      alice.cookie,
+      { latitude: 'x', description: ' ', location: '제주도', foundDate: '2026-02-30', foundTime: '25:00' },
+      await solidJpeg(1, 2, 3),
+    );
     expect(res.status).toBe(400);
     expect(res.body?.success).toBe(false);
     expect(res.body?.fieldErrors).toMatchObject({
@@ -66,7 +90,9 @@ describe('POST /api/abandoned/register (no predictor configured)', () => {
     const fake = await postReport(api, alice.cookie, validReport(), Buffer.from('GIF89a but really a text file'.repeat(10)), 'image/gif');
     expect(fake.status).toBe(415);
     expect(fake.body?.message).toBe('이미지 파일만 업로드할 수 있습니다.');
-    const big = await sharp({ create: { width: 2600, height: 2600, channels: 3, background: '#888' }, }).png({ compressionLevel: 0 }).toBuffer();
+    const big = await sharp({ create: { width: 2600, height: 2600, channels: 3, background: '#888' } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
     const large = await postReport(api, alice.cookie, validReport(), big, 'image/png');
     expect(large.status).toBe(413);
@@ -88,7 +114,11 @@ describe('POST /api/abandoned/register (no predictor configured)', () => {
   it('keeps the breed null when none is given and no predictor exists', async () => {
     const res = await postReport(api, alice.cookie, validReport({ type: '  ', gender: null }), await solidJpeg(200, 0, 0));
     expect(res.status).toBe(200);
-    const row = await api.ctx.db.selectFrom('strayReports').select(['type', 'gender']).where('id', '=', Number(res.body?.id)).executeTakeFirstOrThrow();
+    const row = await api.ctx.db
+      .selectFrom('strayReports')
+      .select(['type', 'gender'])
+      .where('id', '=', Number(res.body?.id))
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ type: null, gender: null });
   });
 
@@ -147,7 +177,12 @@ describe('breed prediction with the ONNX model', () => {
   it('uses the predicted breed when the reporter gives none, the manual one otherwise', async () => {
     const predicted = await postReport(api, bob.cookie, validReport({ type: null }), await solidJpeg(0, 240, 0));
     const manual = await postReport(api, bob.cookie, validReport({ type: '푸들' }), await solidJpeg(0, 240, 0));
-    const rows = await api.ctx.db.selectFrom('strayReports').select(['id', 'type']).where('id', 'in', [Number(predicted.body?.id), Number(manual.body?.id)]).orderBy('id').execute();
+    const rows = await api.ctx.db
+      .selectFrom('strayReports')
+      .select(['id', 'type'])
+      .where('id', 'in', [Number(predicted.body?.id), Number(manual.body?.id)])
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => r.type)).toEqual(['초록견', '푸들']);
   });
 });

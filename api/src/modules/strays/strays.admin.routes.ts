@@ -16,7 +16,11 @@ export async function adminStrayRoutes(app: FastifyInstance, strays: StraysServi
   app.get('/api/admin/abandoned-pets', async (request, reply) => {
     requireAdmin(request);
     const parsed = OptionalPageQuerySchema.safeParse(request.query);
-    if (!parsed.success) throw new ApiHttpError(400, bootError(400, 'Bad Request', '/api/admin/abandoned-pets', Object.values(toFieldErrors(parsed.error))[0]));
+    if (!parsed.success)
+      throw new ApiHttpError(
+        400,
+        bootError(400, 'Bad Request', '/api/admin/abandoned-pets', Object.values(toFieldErrors(parsed.error))[0]),
+      );
     const { rows, total } = await strays.listAll(pageWindow(parsed.data));
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
   });

@@ -29,8 +29,13 @@ describe('stray events on the bus', () => {
   it('registering raises report.registered once, even when two admins press at the same time', async () => {
     const res = await postReport(api, reporter.cookie, validReport({ description: '두 관리자가 동시에 등록' }), await solidJpeg(8, 8, 8));
     seen.length = 0;
-    const both = await Promise.all([post(api, `/api/admin/reports/${res.body?.id}/register`, admin.cookie), post(api, `/api/admin/reports/${res.body?.id}/register`, admin.cookie)]);
+    const both = await Promise.all([
+      post(api, `/api/admin/reports/${res.body?.id}/register`, admin.cookie),
+      post(api, `/api/admin/reports/${res.body?.id}/register`, admin.cookie),
+    ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect(seen).toEqual([expect.objectContaining({ type: 'report.registered', strayId: res.body?.id, reporterPk: reporter.pk, adminPk: admin.pk })]);
+    expect(seen).toEqual([
+      expect.objectContaining({ type: 'report.registered', strayId: res.body?.id, reporterPk: reporter.pk, adminPk: admin.pk }),
+    ]);
   });
 });

@@ -21,8 +21,21 @@ describe('stray lists, search and admin registration', () => {
     admin = await createMember(api, 'admin', { role: 'ADMIN' });
     user = await createMember(api, 'walker');
     ids.lost = await insertStray(api, { status: 'LOST', location: '서울특별시', foundDate: '2026-11-10', foundTime: '10:00' });
-    ids.protecting = await insertStray(api, { status: 'PROTECTING', location: '서울특별시', description: '망원 한강공원 산책로', foundDate: '2026-11-10', foundTime: '10:30' });
-    ids.waiting = await insertStray(api, { status: 'WAITING', location: '부산광역시', description: 'Brown POODLE near the beach', type: '푸들', foundDate: '2026-11-10', foundTime: '11:31' });
+    ids.protecting = await insertStray(api, {
+      status: 'PROTECTING',
+      location: '서울특별시',
+      description: '망원 한강공원 산책로',
+      foundDate: '2026-11-10',
+      foundTime: '10:30',
+    });
+    ids.waiting = await insertStray(api, {
+      status: 'WAITING',
+      location: '부산광역시',
+      description: 'Brown POODLE near the beach',
+      type: '푸들',
+      foundDate: '2026-11-10',
+      foundTime: '11:31',
+    });
     ids.adopt = await insertStray(api, { status: 'ADOPT', location: '경기도', foundDate: '2026-11-11', foundTime: '09:45' });
   });
   afterAll(() => api.close());
@@ -32,7 +45,10 @@ describe('stray lists, search and admin registration', () => {
     const list = res.json as Dto[];
     expect(list.map((d) => d.id).sort()).toEqual([ids.protecting, ids.waiting, ids.adopt].sort());
     expect(list.every((d) => d.userId === null && d.reportStatus === 'APPROVED')).toBe(true);
-    expect(list[0]).toMatchObject({ imageUrl: expect.stringMatching(/^\/uploads\//), foundDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(list[0]).toMatchObject({
+      imageUrl: expect.stringMatching(/^\/uploads\//),
+      foundDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
   });
 
   const search = async (q: string) => {
@@ -80,7 +96,10 @@ describe('stray lists, search and admin registration', () => {
   it('register: admins only, LOST → PROTECTING once, then 409; unknown → 404', async () => {
     expect((await post(api, `/api/admin/reports/${ids.lost}/register`)).status).toBe(401);
     expect((await post(api, `/api/admin/reports/${ids.lost}/register`, user.cookie)).status).toBe(403);
-    const [first, second] = await Promise.all([post(api, `/api/admin/reports/${ids.lost}/register`, admin.cookie), post(api, `/api/admin/reports/${ids.lost}/register`, admin.cookie)]);
+    const [first, second] = await Promise.all([
+      post(api, `/api/admin/reports/${ids.lost}/register`, admin.cookie),
+      post(api, `/api/admin/reports/${ids.lost}/register`, admin.cookie),
+    ]);
     const statuses = [first.status, second.status].sort();
     expect(statuses).toEqual([200, 409]);
     const ok = first.status === 200 ? first : second;
@@ -88,10 +107,15 @@ describe('stray lists, search and admin registration', () => {
     expect(ok.text).toBe('제보가 유기동물로 등록되었습니다.');
     expect(ok.type).toContain('text/plain');
     expect(conflict.text).toBe('이미 등록된 유기견입니다.');
-    const row = await api.ctx.db.selectFrom('strayReports').select(['status', 'registeredAt']).where('id', '=', ids.lost as number).executeTakeFirstOrThrow();
+    const row = await api.ctx.db
+      .selectFrom('strayReports')
+      .select(['status', 'registeredAt'])
+      .where('id', '=', ids.lost as number)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('PROTECTING');
     expect(row.registeredAt).not.toBeNull();
-    for (const id of [ids.waiting, ids.adopt]) expect((await post(api, `/api/admin/reports/${id}/register`, admin.cookie)).status).toBe(409);
+    for (const id of [ids.waiting, ids.adopt])
+      expect((await post(api, `/api/admin/reports/${id}/register`, admin.cookie)).status).toBe(409);
     expect((await post(api, '/api/admin/reports/424242/register', admin.cookie)).status).toBe(404);
     expect((await post(api, '/api/admin/reports/abc/register', admin.cookie)).status).toBe(404);
   });

@@ -24,7 +24,15 @@ describe('paged stray lists', () => {
     // Ties on purpose: the same day and time for several strays, so only the id orders them.
     for (let i = 0; i < 9; i++) {
       const status = i < 5 ? 'PROTECTING' : i < 7 ? 'WAITING' : 'ADOPT';
-      publicIds.push(await insertStray(api, { status, location: i % 2 ? '서울특별시' : '부산광역시', description: i === 4 ? '100%_순수 진돗개' : '갈색 개', foundDate: '2026-10-01', foundTime: i % 3 ? '08:00' : '09:30' }));
+      publicIds.push(
+        await insertStray(api, {
+          status,
+          location: i % 2 ? '서울특별시' : '부산광역시',
+          description: i === 4 ? '100%_순수 진돗개' : '갈색 개',
+          foundDate: '2026-10-01',
+          foundTime: i % 3 ? '08:00' : '09:30',
+        }),
+      );
     }
     await insertStray(api, { status: 'LOST', location: '서울특별시' });
   });
@@ -49,7 +57,9 @@ describe('paged stray lists', () => {
     const statuses = (whole.json as Dto[]).map((d) => d.status);
     expect(statuses).toEqual([...Array(5).fill('PROTECTING'), 'WAITING', 'WAITING', 'ADOPT', 'ADOPT']);
     // Within one status, day and time: newest id first.
-    const protecting830 = (whole.json as (Dto & { foundTime: string })[]).filter((d) => d.status === 'PROTECTING' && d.foundTime === '08:00').map((d) => d.id);
+    const protecting830 = (whole.json as (Dto & { foundTime: string })[])
+      .filter((d) => d.status === 'PROTECTING' && d.foundTime === '08:00')
+      .map((d) => d.id);
     expect(protecting830).toEqual([...protecting830].sort((a, b) => b - a));
     expect(ids(await getJson(api, '/api/abandoned/abandoned-pets?size=4'))).toEqual(ids(whole).slice(0, 4));
     expect(ids(await getJson(api, '/api/abandoned/abandoned-pets?page=2'))).toEqual([]);

@@ -93,7 +93,12 @@ const inAdoptOrder = <T extends { orderBy: (ref: never, dir?: 'desc') => T }>(q:
  * row's full width), then only those rows are read and joined.
  */
 function publicPage(db: Q, q: StraySearchQuery, w: { limit: number; offset: number }): Promise<StrayRow[]> {
-  const ids = inAdoptOrder(db.selectFrom('strayReports as s').select(['s.id', 's.adoptRank', 's.foundDate', 's.foundTime']).where(publicWhere(q)), 's').limit(w.limit).offset(w.offset);
+  const ids = inAdoptOrder(
+    db.selectFrom('strayReports as s').select(['s.id', 's.adoptRank', 's.foundDate', 's.foundTime']).where(publicWhere(q)),
+    's',
+  )
+    .limit(w.limit)
+    .offset(w.offset);
   return inAdoptOrder(baseQuery(db).innerJoin(ids.as('p'), 'p.id', 's.id'), 'p').execute();
 }
 
@@ -109,7 +114,11 @@ export class StraysRepository {
   /** Every report, newest first (the admin's review). */
   listAll(w: PageWindow): Promise<Paged<StrayRow>> {
     const rows = baseQuery(this.db).orderBy('s.id', 'desc');
-    return pagedRows(w, { all: () => rows.execute(), page: (p) => rows.limit(p.limit).offset(p.offset).execute(), count: () => n(countOf(this.db)) });
+    return pagedRows(w, {
+      all: () => rows.execute(),
+      page: (p) => rows.limit(p.limit).offset(p.offset).execute(),
+      count: () => n(countOf(this.db)),
+    });
   }
 
   findById(id: number): Promise<StrayRow | undefined> {

@@ -1,5 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import { optionalPageQueryFields, OptionalPageQuerySchema, pageWindow, StrayReportRequestSchema, StraySearchQuerySchema, toFieldErrors, TOTAL_COUNT_HEADER, VALIDATION_MESSAGES } from '@pawbridge/shared';
+import {
+  optionalPageQueryFields,
+  OptionalPageQuerySchema,
+  pageWindow,
+  StrayReportRequestSchema,
+  StraySearchQuerySchema,
+  toFieldErrors,
+  TOTAL_COUNT_HEADER,
+  VALIDATION_MESSAGES,
+} from '@pawbridge/shared';
 import type { ApiModule } from '../index';
 import { createBreedPredictor } from '../../integrations/breed/predictor';
 import { ApiHttpError, bootError } from '../../lib/errors';
@@ -21,7 +30,8 @@ function reportPart(body: MultipartBody) {
   const part = jsonPart(body, 'abandoned-pet');
   if (!part.ok && part.reason === 'missing') throw new ApiHttpError(400, reportFailure('제보 내용(abandoned-pet)이 필요합니다.'));
   const raw = part.ok ? part.value : undefined;
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new ApiHttpError(400, reportFailure('제보 내용의 형식이 올바르지 않습니다.'));
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    throw new ApiHttpError(400, reportFailure('제보 내용의 형식이 올바르지 않습니다.'));
   const fields = { ...(raw as Record<string, unknown>) };
   for (const k of IGNORED_KEYS) delete fields[k];
   const parsed = StrayReportRequestSchema.strict().safeParse(fields);
@@ -40,14 +50,22 @@ export const straysModule: ApiModule = async (app, ctx) => {
   // the legacy wire. The total is in X-Total-Count either way.
   app.get('/api/abandoned/abandoned-pets', async (request, reply) => {
     const parsed = OptionalPageQuerySchema.safeParse(request.query);
-    if (!parsed.success) throw new ApiHttpError(400, bootError(400, 'Bad Request', '/api/abandoned/abandoned-pets', Object.values(toFieldErrors(parsed.error))[0]));
+    if (!parsed.success)
+      throw new ApiHttpError(
+        400,
+        bootError(400, 'Bad Request', '/api/abandoned/abandoned-pets', Object.values(toFieldErrors(parsed.error))[0]),
+      );
     const { rows, total } = await strays.listPublic(pageWindow(parsed.data));
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
   });
 
   app.get('/api/abandoned/abandoned-pets/search', async (request, reply) => {
     const parsed = SearchQuerySchema.safeParse(request.query);
-    if (!parsed.success) throw new ApiHttpError(400, bootError(400, 'Bad Request', '/api/abandoned/abandoned-pets/search', Object.values(toFieldErrors(parsed.error))[0]));
+    if (!parsed.success)
+      throw new ApiHttpError(
+        400,
+        bootError(400, 'Bad Request', '/api/abandoned/abandoned-pets/search', Object.values(toFieldErrors(parsed.error))[0]),
+      );
     const { page, size, ...criteria } = parsed.data;
     const { rows, total } = await strays.search(criteria, pageWindow({ page, size }));
     return reply.header(SEARCH_RULES_HEADER, 'rules-v1').header(TOTAL_COUNT_HEADER, String(total)).send(rows);

@@ -10,7 +10,11 @@ import { once } from '../../lib/idempotency';
 import { StraysRepository, type StrayRow } from './strays.repository';
 
 /** The report routes' legacy body: `{success, message}` plus field errors. */
-export const reportFailure = (message: string, fieldErrors?: Record<string, string>) => ({ success: false, message, ...(fieldErrors ? { fieldErrors } : {}) });
+export const reportFailure = (message: string, fieldErrors?: Record<string, string>) => ({
+  success: false,
+  message,
+  ...(fieldErrors ? { fieldErrors } : {}),
+});
 
 export const STRAY_MESSAGES = {
   reported: '유기견 등록이 완료되었습니다.',
@@ -111,28 +115,33 @@ export class StraysService {
    * in one transaction, and the event is published after the commit.
    */
   report(reporterPk: number, form: StrayReportRequest, original: Buffer, idempotencyKey: string | null = null): Promise<{ id: number }> {
-    return once(this.ctx.db, idempotencyKey, { userPk: reporterPk, scope: 'stray-report', fail: reportFailure }, {
-      prepare: () => this.storeReportPhoto(form, original),
-      write: async (trx, { imageKey, type }) => ({
-        id: await new StraysRepository(trx).insertReport({
-          reporterPk,
-          latitude: form.latitude,
-          longitude: form.longitude,
-          imageUrl: uploadUrl(imageKey),
-          gender: form.gender ?? null,
-          description: form.description,
-          location: form.location,
-          type,
-          name: null,
-          foundDate: form.foundDate,
-          foundTime: form.foundTime,
-          status: 'LOST',
-          registeredAt: null,
+    return once(
+      this.ctx.db,
+      idempotencyKey,
+      { userPk: reporterPk, scope: 'stray-report', fail: reportFailure },
+      {
+        prepare: () => this.storeReportPhoto(form, original),
+        write: async (trx, { imageKey, type }) => ({
+          id: await new StraysRepository(trx).insertReport({
+            reporterPk,
+            latitude: form.latitude,
+            longitude: form.longitude,
+            imageUrl: uploadUrl(imageKey),
+            gender: form.gender ?? null,
+            description: form.description,
+            location: form.location,
+            type,
+            name: null,
+            foundDate: form.foundDate,
+            foundTime: form.foundTime,
+            status: 'LOST',
+            registeredAt: null,
+          }),
         }),
-      }),
-      discard: ({ imageKey }) => this.ctx.storage.delete(imageKey),
-      committed: ({ id }) => this.ctx.events.publish(domainEvent('stray.reported', { strayId: id, reporterPk })),
-    });
+        discard: ({ imageKey }) => this.ctx.storage.delete(imageKey),
+        committed: ({ id }) => this.ctx.events.publish(domainEvent('stray.reported', { strayId: id, reporterPk })),
+      },
+    );
   }
 
   /** Before the transaction: the cleaned photo stored, and the breed (the member's text, else the predictor's guess). */

@@ -59,7 +59,20 @@ describe('POST /api/users/send-email', () => {
   });
 
   it('answers 409 for an address that already has an account, in any case', async () => {
-    await api.ctx.db.insertInto('users').values({ userId: 'taken1', name: '가입자', email: 'Taken@Example.com', passwordHash: null, birth: null, phoneNm: null, role: 'USER', provider: null, socialId: null }).execute();
+    await api.ctx.db
+      .insertInto('users')
+      .values({
+        userId: 'taken1',
+        name: '가입자',
+        email: 'Taken@Example.com',
+        passwordHash: null,
+        birth: null,
+        phoneNm: null,
+        role: 'USER',
+        provider: null,
+        socialId: null,
+      })
+      .execute();
     const res = await sendCode(api, 'taken@example.COM');
     expect(res).toMatchObject({ status: 409, text: '이미 가입된 회원입니다.' });
     expect(outboxMessages(api, 'taken@example.COM')).toHaveLength(0);
@@ -71,7 +84,10 @@ describe('POST /api/users/verify-email', () => {
     await sendCode(api, 'bound@example.com');
     const code = latestCode(api, 'bound@example.com');
     expect(await verifyCode(api, code, 'bound@example.com')).toMatchObject({ status: 200, text: '인증되었습니다.' });
-    expect(await verifyCode(api, code, 'bound@example.com')).toMatchObject({ status: 400, text: '인증 코드가 올바르지 않거나 만료되었습니다.' });
+    expect(await verifyCode(api, code, 'bound@example.com')).toMatchObject({
+      status: 400,
+      text: '인증 코드가 올바르지 않거나 만료되었습니다.',
+    });
   });
 
   it('refuses the code alone: without the address a guess would use up no tries', async () => {
@@ -80,7 +96,9 @@ describe('POST /api/users/verify-email', () => {
     const alone = await verifyCode(api, code);
     expect(alone.status).toBe(400);
     expect(JSON.parse(alone.text)).toMatchObject({ status: 400, path: '/api/users/verify-email' });
-    expect(await api.ctx.db.selectFrom('verifiedEmails').selectAll().where('email', '=', 'legacy@example.com').executeTakeFirst()).toBeUndefined();
+    expect(
+      await api.ctx.db.selectFrom('verifiedEmails').selectAll().where('email', '=', 'legacy@example.com').executeTakeFirst(),
+    ).toBeUndefined();
     expect((await verifyCode(api, code, 'legacy@example.com')).status).toBe(200);
   });
 
@@ -112,7 +130,10 @@ describe('POST /api/users/verify-email', () => {
     await sendCode(api, 'expiry2@example.com');
     const code2 = latestCode(api, 'expiry2@example.com');
     advance(1_000);
-    expect(await verifyCode(api, code, 'expiry@example.com')).toMatchObject({ status: 400, text: '인증 코드가 올바르지 않거나 만료되었습니다.' });
+    expect(await verifyCode(api, code, 'expiry@example.com')).toMatchObject({
+      status: 400,
+      text: '인증 코드가 올바르지 않거나 만료되었습니다.',
+    });
     advance(118_000);
     expect((await verifyCode(api, code2, 'expiry2@example.com')).status).toBe(200);
   });
@@ -121,7 +142,11 @@ describe('POST /api/users/verify-email', () => {
     await sendCode(api, 'guess@example.com');
     const code = latestCode(api, 'guess@example.com');
     for (let i = 0; i < 4; i++) expect((await verifyCode(api, wrongCodeFor(code), 'guess@example.com')).status).toBe(400);
-    const row = await api.ctx.db.selectFrom('emailCodes').select('attempts').where('email', '=', 'guess@example.com').executeTakeFirstOrThrow();
+    const row = await api.ctx.db
+      .selectFrom('emailCodes')
+      .select('attempts')
+      .where('email', '=', 'guess@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.attempts).toBe(4);
     expect((await verifyCode(api, wrongCodeFor(code), 'guess@example.com')).status).toBe(400);
     expect((await verifyCode(api, code, 'guess@example.com')).status).toBe(400);
@@ -153,7 +178,9 @@ describe('POST /api/users/verify-email', () => {
     await sendCode(api, 'intime@example.com');
     await verifyCode(api, latestCode(api, 'intime@example.com'), 'intime@example.com');
     advance(599_000);
-    const inTime = await call(api, 'POST', '/api/users/signup', { json: validSignup({ userId: 'intimeuser', email: 'intime@example.com' }) });
+    const inTime = await call(api, 'POST', '/api/users/signup', {
+      json: validSignup({ userId: 'intimeuser', email: 'intime@example.com' }),
+    });
     expect(inTime).toMatchObject({ status: 200, text: '회원가입 성공!' });
   });
 
@@ -161,7 +188,9 @@ describe('POST /api/users/verify-email', () => {
     await sendCode(api, 'again@example.com');
     await verifyCode(api, latestCode(api, 'again@example.com'), 'again@example.com');
     await sendCode(api, 'again@example.com');
-    const count = await sql<{ n: number }>`SELECT count(*)::int AS n FROM verified_emails WHERE email = 'again@example.com'`.execute(api.ctx.db);
+    const count = await sql<{ n: number }>`SELECT count(*)::int AS n FROM verified_emails WHERE email = 'again@example.com'`.execute(
+      api.ctx.db,
+    );
     expect(count.rows[0]?.n).toBe(0);
   });
 });

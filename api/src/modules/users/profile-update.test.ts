@@ -16,16 +16,30 @@ afterAll(async () => {
 });
 
 const update = (body: unknown, cookie?: string) => call(api, 'PUT', '/api/users/me', { json: body, ...(cookie ? { cookie } : {}) });
-const row = (pk: number) => api.ctx.db.selectFrom('users').select(['email', 'birth', 'phoneNm']).where('id', '=', pk).executeTakeFirstOrThrow();
+const row = (pk: number) =>
+  api.ctx.db.selectFrom('users').select(['email', 'birth', 'phoneNm']).where('id', '=', pk).executeTakeFirstOrThrow();
 
 describe('PUT /api/users/me', () => {
   it('changes the caller’s own phone and birth (same e-mail needs no code) and answers the session', async () => {
     const res = await update({ email: 'Walker@Example.com', birth: '1991-02-03', phoneNm: '010-9876-5432' }, walker.cookie);
     expect(res.status).toBe(200);
-    expect(JSON.parse(res.text)).toMatchObject({ loggedIn: true, userId: 'walker', email: 'Walker@Example.com', birth: '1991-02-03', phoneNm: '010-9876-5432' });
+    expect(JSON.parse(res.text)).toMatchObject({
+      loggedIn: true,
+      userId: 'walker',
+      email: 'Walker@Example.com',
+      birth: '1991-02-03',
+      phoneNm: '010-9876-5432',
+    });
     const saved = await row(walker.pk);
-    expect({ ...saved, birth: isoDay(saved.birth) }).toEqual({ email: 'Walker@Example.com', birth: '1991-02-03', phoneNm: '010-9876-5432' });
-    const session = JSON.parse((await call(api, 'GET', '/api/users/check-session', { cookie: walker.cookie })).text) as Record<string, unknown>;
+    expect({ ...saved, birth: isoDay(saved.birth) }).toEqual({
+      email: 'Walker@Example.com',
+      birth: '1991-02-03',
+      phoneNm: '010-9876-5432',
+    });
+    const session = JSON.parse((await call(api, 'GET', '/api/users/check-session', { cookie: walker.cookie })).text) as Record<
+      string,
+      unknown
+    >;
     expect(session).toMatchObject({ phoneNm: '010-9876-5432', birth: '1991-02-03' });
     // Only the caller's row changed.
     expect((await row(other.pk)).phoneNm).toBe('010-3333-4444');
@@ -65,7 +79,10 @@ describe('PUT /api/users/me', () => {
   });
 
   it('ignores fields beyond the three (no role or login id change)', async () => {
-    const res = await update({ email: 'walker.new@example.com', birth: '1991-02-03', phoneNm: '010-9876-5432', role: 'ADMIN', userId: 'boss' }, walker.cookie);
+    const res = await update(
+      { email: 'walker.new@example.com', birth: '1991-02-03', phoneNm: '010-9876-5432', role: 'ADMIN', userId: 'boss' },
+      walker.cookie,
+    );
     expect(res.status).toBe(200);
     const after = await api.ctx.db.selectFrom('users').select(['userId', 'role']).where('id', '=', walker.pk).executeTakeFirstOrThrow();
     expect(after).toEqual({ userId: 'walker', role: 'USER' });

@@ -8,7 +8,17 @@ beforeAll(async () => {
   api = await startTestApi();
   const row = await api.ctx.db
     .insertInto('users')
-    .values({ userId: 'sessioner', name: null, email: null, passwordHash: null, birth: null, phoneNm: null, role: 'USER', provider: null, socialId: null })
+    .values({
+      userId: 'sessioner',
+      name: null,
+      email: null,
+      passwordHash: null,
+      birth: null,
+      phoneNm: null,
+      role: 'USER',
+      provider: null,
+      socialId: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   userPk = row.id;

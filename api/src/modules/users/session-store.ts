@@ -66,7 +66,12 @@ export class RedisSessionStore implements SessionStore {
   ) {
     // A Redis outage fails session lookups within about a second (one retry, reconnects at most
     // 500 ms apart) instead of holding requests past the BFF's upstream timeout.
-    this.redis = new Redis(url, { lazyConnect: false, connectTimeout: 1000, maxRetriesPerRequest: 1, retryStrategy: (times) => Math.min(times * 100, 500) });
+    this.redis = new Redis(url, {
+      lazyConnect: false,
+      connectTimeout: 1000,
+      maxRetriesPerRequest: 1,
+      retryStrategy: (times) => Math.min(times * 100, 500),
+    });
   }
 
   async create(userPk: number): Promise<string> {

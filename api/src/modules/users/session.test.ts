@@ -8,15 +8,27 @@ beforeAll(async () => {
   expect((await signUpVerified(api, { userId: 'walker', email: 'walker@example.com', password: 'walk-the-dog' })).status).toBe(200);
   await api.ctx.db
     .insertInto('users')
-    .values({ userId: '1234567890', name: '카카오 회원', email: 'kakao@example.com', passwordHash: null, birth: null, phoneNm: null, role: 'USER', provider: 'kakao', socialId: '1234567890' })
+    .values({
+      userId: '1234567890',
+      name: '카카오 회원',
+      email: 'kakao@example.com',
+      passwordHash: null,
+      birth: null,
+      phoneNm: null,
+      role: 'USER',
+      provider: 'kakao',
+      socialId: '1234567890',
+    })
     .execute();
 });
 afterAll(async () => {
   await api.close();
 });
 
-const login = (userId: unknown, password: unknown, cookie?: string) => call(api, 'POST', '/api/users/login', { json: { userId, password }, ...(cookie ? { cookie } : {}) });
-const checkSession = async (cookie?: string) => JSON.parse((await call(api, 'GET', '/api/users/check-session', cookie ? { cookie } : {})).text) as Record<string, unknown>;
+const login = (userId: unknown, password: unknown, cookie?: string) =>
+  call(api, 'POST', '/api/users/login', { json: { userId, password }, ...(cookie ? { cookie } : {}) });
+const checkSession = async (cookie?: string) =>
+  JSON.parse((await call(api, 'GET', '/api/users/check-session', cookie ? { cookie } : {})).text) as Record<string, unknown>;
 
 describe('POST /api/users/login', () => {
   it('logs in with the right password and sets an HttpOnly, SameSite=Lax JSESSIONID', async () => {
@@ -109,7 +121,14 @@ describe('GET /api/users/check-session', () => {
   it('shows provider and socialId for a social account', async () => {
     const pk = (await api.ctx.db.selectFrom('users').select('id').where('userId', '=', '1234567890').executeTakeFirstOrThrow()).id;
     const sid = await api.ctx.sessions.create(pk);
-    expect(await checkSession(`JSESSIONID=${sid}`)).toMatchObject({ loggedIn: true, userId: '1234567890', provider: 'kakao', socialId: '1234567890', birth: null, phoneNm: null });
+    expect(await checkSession(`JSESSIONID=${sid}`)).toMatchObject({
+      loggedIn: true,
+      userId: '1234567890',
+      provider: 'kakao',
+      socialId: '1234567890',
+      birth: null,
+      phoneNm: null,
+    });
   });
 });
 

@@ -48,7 +48,14 @@ describe('POST /api/users/signup', () => {
   it('validates every field server-side: Boot 400 JSON with Korean field errors', async () => {
     const res = await signup({ name: ' ', userId: 'ab', email: 'x', password: '123', birth: '2001-02-30', phoneNm: 'call me' });
     expect(res.status).toBe(400);
-    const body = JSON.parse(res.text) as { status: number; error: string; path: string; timestamp: string; message: string; fieldErrors: Record<string, string> };
+    const body = JSON.parse(res.text) as {
+      status: number;
+      error: string;
+      path: string;
+      timestamp: string;
+      message: string;
+      fieldErrors: Record<string, string>;
+    };
     expect(body).toMatchObject({ status: 400, error: 'Bad Request', path: '/api/users/signup' });
     expect(body.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(body.message).toBe('입력한 내용을 다시 확인해 주세요.');
@@ -65,7 +72,14 @@ describe('POST /api/users/signup', () => {
   it('answers 400 field errors for an empty body too', async () => {
     const res = await call(api, 'POST', '/api/users/signup', { json: {} });
     expect(res.status).toBe(400);
-    expect(Object.keys((JSON.parse(res.text) as { fieldErrors: object }).fieldErrors).sort()).toEqual(['birth', 'email', 'name', 'password', 'phoneNm', 'userId']);
+    expect(Object.keys((JSON.parse(res.text) as { fieldErrors: object }).fieldErrors).sort()).toEqual([
+      'birth',
+      'email',
+      'name',
+      'password',
+      'phoneNm',
+      'userId',
+    ]);
   });
 
   it('requires a verified e-mail', async () => {
@@ -85,22 +99,34 @@ describe('POST /api/users/signup', () => {
   it("refuses the reserved id 'admin' in any case with 409", async () => {
     await verify('wannabe@example.com');
     for (const userId of ['admin', 'Admin', 'ADMIN']) {
-      expect(await signup(validSignup({ userId, email: 'wannabe@example.com' }))).toMatchObject({ status: 409, text: '이미 사용 중인 아이디입니다.' });
+      expect(await signup(validSignup({ userId, email: 'wannabe@example.com' }))).toMatchObject({
+        status: 409,
+        text: '이미 사용 중인 아이디입니다.',
+      });
     }
   });
 
   it('refuses a taken login id regardless of case with 409, keeping the verification for a retry', async () => {
     await signUpVerified(api, { userId: 'Dupe', email: 'dupe1@example.com' });
     await verify('dupe2@example.com');
-    expect(await signup(validSignup({ userId: 'dupe', email: 'dupe2@example.com' }))).toMatchObject({ status: 409, text: '이미 사용 중인 아이디입니다.' });
+    expect(await signup(validSignup({ userId: 'dupe', email: 'dupe2@example.com' }))).toMatchObject({
+      status: 409,
+      text: '이미 사용 중인 아이디입니다.',
+    });
     expect((await signup(validSignup({ userId: 'dupe-two', email: 'dupe2@example.com' }))).status).toBe(200);
   });
 
   it('refuses an e-mail that already has an account regardless of case with 409', async () => {
     await signUpVerified(api, { userId: 'mailer1', email: 'same@example.com' });
     // The address was verified before the first account took it.
-    await api.ctx.db.insertInto('verifiedEmails').values({ email: 'same@example.com', expiresAt: new Date(Date.now() + 60_000) }).execute();
-    expect(await signup(validSignup({ userId: 'mailer2', email: 'Same@Example.com' }))).toMatchObject({ status: 409, text: '이미 가입된 이메일입니다.' });
+    await api.ctx.db
+      .insertInto('verifiedEmails')
+      .values({ email: 'same@example.com', expiresAt: new Date(Date.now() + 60_000) })
+      .execute();
+    expect(await signup(validSignup({ userId: 'mailer2', email: 'Same@Example.com' }))).toMatchObject({
+      status: 409,
+      text: '이미 가입된 이메일입니다.',
+    });
   });
 
   it('lets the database settle simultaneous signups for one id: exactly one wins, the other gets 409', async () => {
@@ -129,7 +155,11 @@ describe('POST /api/users/signup', () => {
   });
 
   it('answers Boot 400 JSON for a body that is not JSON', async () => {
-    const res = await fetch(`${api.url}/api/users/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    const res = await fetch(`${api.url}/api/users/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ status: 400, path: '/api/users/signup' });
   });

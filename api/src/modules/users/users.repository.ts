@@ -14,18 +14,30 @@ export class UsersRepository {
   }
 
   async userIdTaken(userId: string): Promise<boolean> {
-    const row = await this.db.selectFrom('users').select('id').where(sql<string>`lower(user_id)`, '=', userId.toLowerCase()).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(user_id)`, '=', userId.toLowerCase())
+      .executeTakeFirst();
     return row !== undefined;
   }
 
   /** `emailKey` is the lower-cased address. */
   async emailRegistered(emailKey: string): Promise<boolean> {
-    const row = await this.db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', emailKey).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(email)`, '=', emailKey)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
   findCredentials(userId: string): Promise<{ id: number; passwordHash: string | null } | undefined> {
-    return this.db.selectFrom('users').select(['id', 'passwordHash']).where(sql<string>`lower(user_id)`, '=', userId.toLowerCase()).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'passwordHash'])
+      .where(sql<string>`lower(user_id)`, '=', userId.toLowerCase())
+      .executeTakeFirst();
   }
 
   async insertUser(values: Insertable<UsersTable>): Promise<number> {
@@ -44,7 +56,12 @@ export class UsersRepository {
 
   /** Whether another account than `pk` holds the address (`emailKey` lower-cased). */
   async emailHeldByOther(emailKey: string, pk: number): Promise<boolean> {
-    const row = await this.db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', emailKey).where('id', '!=', pk).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(email)`, '=', emailKey)
+      .where('id', '!=', pk)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -106,7 +123,12 @@ export class UsersRepository {
 
   /** Spends a live verification of the address; false when there was none. */
   async consumeVerified(email: string, now: Date): Promise<boolean> {
-    const deleted = await this.db.deleteFrom('verifiedEmails').where('email', '=', email).where('expiresAt', '>', now).returning('email').executeTakeFirst();
+    const deleted = await this.db
+      .deleteFrom('verifiedEmails')
+      .where('email', '=', email)
+      .where('expiresAt', '>', now)
+      .returning('email')
+      .executeTakeFirst();
     return deleted !== undefined;
   }
 }

@@ -1,6 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { DEFAULT_ERROR_MESSAGES, LoginRequestSchema, ProfileUpdateRequestSchema, SendEmailQuerySchema, SignupRequestSchema, toFieldErrors, VerifyEmailQuerySchema } from '@pawbridge/shared';
+import {
+  DEFAULT_ERROR_MESSAGES,
+  LoginRequestSchema,
+  ProfileUpdateRequestSchema,
+  SendEmailQuerySchema,
+  SignupRequestSchema,
+  toFieldErrors,
+  VerifyEmailQuerySchema,
+} from '@pawbridge/shared';
 import type { ApiModule } from '../index';
 import { ApiHttpError, bootError } from '../../lib/errors';
 import { requireUser } from '../../lib/auth';
@@ -12,7 +20,10 @@ const text = (reply: FastifyReply, status: number, body: string) => reply.code(s
 /** Boot's 400 JSON, plus the Korean sentence per field the BFF and tests can rely on. */
 function validationFailed(request: FastifyRequest, error: z.ZodError): ApiHttpError {
   const path = request.url.split('?')[0] ?? '';
-  return new ApiHttpError(400, { ...bootError(400, 'Bad Request', path, DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors: toFieldErrors(error) });
+  return new ApiHttpError(400, {
+    ...bootError(400, 'Bad Request', path, DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED),
+    fieldErrors: toFieldErrors(error),
+  });
 }
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, request: FastifyRequest): T {

@@ -42,7 +42,13 @@ describe('admin dashboard socket: socket.io v4 server with allowEIO3, admins onl
   };
   const v2 = (cookie?: string, transports = ['polling', 'websocket']) => {
     // forceNode: under Node 22+ engine.io-client 3 would pick the global WebSocket, which cannot send the cookie.
-    const s = ioV2(api.dashboardUrl, { forceNew: true, forceNode: true, reconnection: false, transports, extraHeaders: cookie ? { cookie } : {} });
+    const s = ioV2(api.dashboardUrl, {
+      forceNew: true,
+      forceNode: true,
+      reconnection: false,
+      transports,
+      extraHeaders: cookie ? { cookie } : {},
+    });
     sockets.push(s);
     return s;
   };
@@ -81,22 +87,30 @@ describe('admin dashboard socket: socket.io v4 server with allowEIO3, admins onl
   it.each([
     ['polling, then upgraded', ['polling', 'websocket']],
     ['websocket only', ['websocket']],
-  ])('a socket.io v2-protocol client (%s) joins and hears pet_adopted and the approval, with the legacy payloads', async (_name, transports) => {
-    const socket = v2(boss.cookie, transports);
-    const rec = recorder(socket);
-    expect(await rec.next('connected')).toBe('connected');
-    socket.emit('join_dashboard', 'ADMIN');
-    expect(await rec.next('dashboard_joined')).toBe('joined');
+  ])(
+    'a socket.io v2-protocol client (%s) joins and hears pet_adopted and the approval, with the legacy payloads',
+    async (_name, transports) => {
+      const socket = v2(boss.cookie, transports);
+      const rec = recorder(socket);
+      expect(await rec.next('connected')).toBe('connected');
+      socket.emit('join_dashboard', 'ADMIN');
+      expect(await rec.next('dashboard_joined')).toBe('joined');
 
-    const strayId = await insertStray(api);
-    expect((await post(api, `/api/adopt/apply/${strayId}`, ann.cookie)).status).toBe(200);
-    const applied = DashboardSocketPayloadSchemas.pet_adopted.parse(await rec.next('pet_adopted', (p) => (p as { petId: number }).petId === strayId));
-    expect(applied).toEqual({ message: '새로운 입양 신청이 접수되었습니다.', petId: strayId, userId: 'ann' });
+      const strayId = await insertStray(api);
+      expect((await post(api, `/api/adopt/apply/${strayId}`, ann.cookie)).status).toBe(200);
+      const applied = DashboardSocketPayloadSchemas.pet_adopted.parse(
+        await rec.next('pet_adopted', (p) => (p as { petId: number }).petId === strayId),
+      );
+      expect(applied).toEqual({ message: '새로운 입양 신청이 접수되었습니다.', petId: strayId, userId: 'ann' });
 
-    const app = await api.ctx.db.selectFrom('adoptionApplications').select('id').where('strayId', '=', strayId).executeTakeFirstOrThrow();
-    expect((await post(api, `/api/admin/adopt/approve/${app.id}`, boss.cookie)).status).toBe(200);
-    expect(await rec.next('dashboard_update', (p) => (p as { type: string }).type === 'adoption_approved')).toEqual({ type: 'adoption_approved', message: '입양이 승인되었습니다.' });
-  });
+      const app = await api.ctx.db.selectFrom('adoptionApplications').select('id').where('strayId', '=', strayId).executeTakeFirstOrThrow();
+      expect((await post(api, `/api/admin/adopt/approve/${app.id}`, boss.cookie)).status).toBe(200);
+      expect(await rec.next('dashboard_update', (p) => (p as { type: string }).type === 'adoption_approved')).toEqual({
+        type: 'adoption_approved',
+        message: '입양이 승인되었습니다.',
+      });
+    },
+  );
 
   it('user_registered after a signup, with the new login id', async () => {
     const socket = v4(boss.cookie);

@@ -193,7 +193,9 @@ export class DashboardSocket {
     // after start rejected them unhandled ("Connection is closed"). Bounded for a Redis that is down.
     await Promise.all(
       this.redis.map((c) =>
-        Promise.race([c.quit().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1000).unref())]).finally(() => c.disconnect()),
+        Promise.race([c.quit().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1000).unref())]).finally(() =>
+          c.disconnect(),
+        ),
       ),
     );
   }

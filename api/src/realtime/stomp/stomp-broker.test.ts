@@ -91,7 +91,10 @@ describe('STOMP broker', () => {
     expect(broker.deliver(1, '/topic/user/ann/adoption', { message: '승인' })).toBe(1);
     expect(broker.deliver(1, '/topic/user/ann/community/like', { message: 'x' })).toBe(0);
     const message = ann.t.frames.find((f) => f.command === 'MESSAGE');
-    expect(message).toMatchObject({ headers: { destination: '/topic/user/ann/adoption', subscription: 's1', 'content-type': 'application/json' }, body: '{"message":"승인"}' });
+    expect(message).toMatchObject({
+      headers: { destination: '/topic/user/ann/adoption', subscription: 's1', 'content-type': 'application/json' },
+      body: '{"message":"승인"}',
+    });
     expect(bob.t.frames.some((f) => f.command === 'MESSAGE')).toBe(false);
   });
 

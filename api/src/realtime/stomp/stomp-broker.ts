@@ -128,7 +128,11 @@ export class StompSession {
     const text = JSON.stringify(body);
     for (const [id, dest] of this.subscriptions) {
       if (dest !== destination) continue;
-      this.write({ command: 'MESSAGE', headers: { destination, subscription: id, 'message-id': crypto.randomUUID(), 'content-type': 'application/json' }, body: text });
+      this.write({
+        command: 'MESSAGE',
+        headers: { destination, subscription: id, 'message-id': crypto.randomUUID(), 'content-type': 'application/json' },
+        body: text,
+      });
       sent++;
     }
     return sent;
@@ -142,7 +146,11 @@ export class StompSession {
 
   restart(): void {
     if (this.closed) return;
-    this.write({ command: 'ERROR', headers: { message: 'server restarting', 'content-type': 'text/plain' }, body: 'The server is restarting; reconnect.' });
+    this.write({
+      command: 'ERROR',
+      headers: { message: 'server restarting', 'content-type': 'text/plain' },
+      body: 'The server is restarting; reconnect.',
+    });
     this.cleanup();
     this.transport.close(SERVICE_RESTART.code, SERVICE_RESTART.reason);
   }
@@ -180,7 +188,8 @@ export class StompSession {
       }
       case 'SEND': {
         const destination = frame.headers.destination ?? '';
-        if (!destination.startsWith('/app/')) return this.error('forbidden destination', frame, `Clients cannot send to ${destination || 'an empty destination'}.`);
+        if (!destination.startsWith('/app/'))
+          return this.error('forbidden destination', frame, `Clients cannot send to ${destination || 'an empty destination'}.`);
         return this.receipt(frame);
       }
       case 'ACK':
@@ -207,7 +216,11 @@ export class StompSession {
     this.connected = true;
     const outgoing = sx > 0 && (cy ?? 0) > 0 ? Math.max(sx, cy ?? 0) : 0;
     const incoming = sy > 0 && (cx ?? 0) > 0 ? Math.max(sy, cx ?? 0) : 0;
-    this.write({ command: 'CONNECTED', headers: { version, 'heart-beat': `${sx},${sy}`, server: 'pawbridge', session: this.id, 'user-name': this.user.userId }, body: '' });
+    this.write({
+      command: 'CONNECTED',
+      headers: { version, 'heart-beat': `${sx},${sy}`, server: 'pawbridge', session: this.id, 'user-name': this.user.userId },
+      body: '',
+    });
     if (outgoing > 0) this.timers.push(setInterval(() => !this.closed && this.transport.send('\n'), outgoing).unref());
     if (incoming > 0) {
       // Twice the agreed interval before giving up, so network jitter does not cut a live client.

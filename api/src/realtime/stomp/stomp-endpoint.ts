@@ -35,7 +35,12 @@ interface Binding extends Caller {
  * nothing. A SockJS session key is bound to the member who opened it, so
  * nobody else can post into or read from it (403).
  */
-export function attachStompEndpoint(server: Server, ctx: ApiContext, broker: StompBroker, log: FastifyBaseLogger): { close(graceMs?: number): Promise<void> } {
+export function attachStompEndpoint(
+  server: Server,
+  ctx: ApiContext,
+  broker: StompBroker,
+  log: FastifyBaseLogger,
+): { close(graceMs?: number): Promise<void> } {
   const bindings = new Map<string, Binding>();
   const sock = sockjs.createServer({
     prefix: STOMP_PREFIX,
@@ -66,7 +71,14 @@ export function attachStompEndpoint(server: Server, ctx: ApiContext, broker: Sto
       return;
     }
     caller.live = true;
-    const session = broker.open({ send: (text) => conn.write(text), close: (code, reason) => (conn.close as (code?: number, reason?: string) => boolean)(code, reason) }, caller.user, stillLoggedIn(caller.sessionId, caller.user.pk));
+    const session = broker.open(
+      {
+        send: (text) => conn.write(text),
+        close: (code, reason) => (conn.close as (code?: number, reason?: string) => boolean)(code, reason),
+      },
+      caller.user,
+      stillLoggedIn(caller.sessionId, caller.user.pk),
+    );
     conn.on('data', (text: string) => session.receive(text));
     conn.on('close', () => {
       session.closedByPeer();
@@ -75,7 +87,11 @@ export function attachStompEndpoint(server: Server, ctx: ApiContext, broker: Sto
   });
 
   const openRaw = (ws: WebSocket, caller: Caller) => {
-    const session = broker.open({ send: (text) => ws.send(text), close: (code, reason) => ws.close(code, reason) }, caller.user, stillLoggedIn(caller.sessionId, caller.user.pk));
+    const session = broker.open(
+      { send: (text) => ws.send(text), close: (code, reason) => ws.close(code, reason) },
+      caller.user,
+      stillLoggedIn(caller.sessionId, caller.user.pk),
+    );
     ws.on('message', (data, isBinary) => session.receive(isBinary ? '' : data.toString('utf8')));
     ws.on('close', () => session.closedByPeer());
     ws.on('error', () => ws.terminate());

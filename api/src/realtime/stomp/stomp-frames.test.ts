@@ -4,7 +4,9 @@ import { FrameParser, FrameTooLarge, MAX_FRAME_BYTES, MalformedFrame, serialize 
 describe('STOMP frames', () => {
   it('parses several frames, heart-beat EOLs and CRLF lines from one chunk, and waits for the rest of a split one', () => {
     const p = new FrameParser();
-    const frames = p.push('\n\r\nCONNECT\r\naccept-version:1.2\r\nheart-beat:10000,10000\r\n\r\n\0\nSUBSCRIBE\nid:0\ndestination:/topic/a\n\n\0SEND\ndestination:/app/x\n\nhal');
+    const frames = p.push(
+      '\n\r\nCONNECT\r\naccept-version:1.2\r\nheart-beat:10000,10000\r\n\r\n\0\nSUBSCRIBE\nid:0\ndestination:/topic/a\n\n\0SEND\ndestination:/app/x\n\nhal',
+    );
     expect(frames).toEqual([
       { command: 'CONNECT', headers: { 'accept-version': '1.2', 'heart-beat': '10000,10000' }, body: '' },
       { command: 'SUBSCRIBE', headers: { id: '0', destination: '/topic/a' }, body: '' },
@@ -15,7 +17,9 @@ describe('STOMP frames', () => {
   it('honours content-length in bytes (a NUL inside the body, Korean text), and refuses a body longer than declared', () => {
     const body = '안녕\0하세요';
     const wire = `SEND\ndestination:/app/x\ncontent-length:${Buffer.byteLength(body)}\n\n${body}\0`;
-    expect(new FrameParser().push(wire)).toEqual([{ command: 'SEND', headers: { destination: '/app/x', 'content-length': String(Buffer.byteLength(body)) }, body }]);
+    expect(new FrameParser().push(wire)).toEqual([
+      { command: 'SEND', headers: { destination: '/app/x', 'content-length': String(Buffer.byteLength(body)) }, body },
+    ]);
     expect(() => new FrameParser().push('SEND\ncontent-length:1\n\nabc\0')).toThrow(MalformedFrame);
   });
 

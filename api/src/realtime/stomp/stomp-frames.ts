@@ -12,7 +12,8 @@ export interface StompFrame {
 /** Bodies over this size end the connection with an ERROR (nothing a member sends needs more). */
 export const MAX_FRAME_BYTES = 64 * 1024;
 
-const decodeHeader = (v: string) => v.replace(/\\(.)/g, (_m, c: string) => (c === 'n' ? '\n' : c === 'r' ? '\r' : c === 'c' ? ':' : c === '\\' ? '\\' : `\\${c}`));
+const decodeHeader = (v: string) =>
+  v.replace(/\\(.)/g, (_m, c: string) => (c === 'n' ? '\n' : c === 'r' ? '\r' : c === 'c' ? ':' : c === '\\' ? '\\' : `\\${c}`));
 const encodeHeader = (v: string) => v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/:/g, '\\c');
 
 /** CONNECT/CONNECTED headers are never escaped (1.0 compatibility, as the spec says). */
@@ -22,7 +23,8 @@ export function serialize(frame: StompFrame): string {
   const esc = escapes(frame.command);
   const lines = [frame.command];
   const headers = { ...frame.headers };
-  if (frame.body.length > 0 && headers['content-length'] === undefined) headers['content-length'] = String(Buffer.byteLength(frame.body, 'utf8'));
+  if (frame.body.length > 0 && headers['content-length'] === undefined)
+    headers['content-length'] = String(Buffer.byteLength(frame.body, 'utf8'));
   for (const [k, v] of Object.entries(headers)) lines.push(`${esc ? encodeHeader(k) : k}:${esc ? encodeHeader(v) : v}`);
   return `${lines.join('\n')}\n\n${frame.body}\0`;
 }

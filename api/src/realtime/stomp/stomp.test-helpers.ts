@@ -14,7 +14,11 @@ class CookieAgent extends http.Agent {
   cookie: string | null = null;
   addRequest(req: http.ClientRequest, options: http.RequestOptions): void {
     if (this.cookie && !req.headersSent) req.setHeader('cookie', this.cookie);
-    (http.Agent.prototype as unknown as { addRequest(r: http.ClientRequest, o: http.RequestOptions): void }).addRequest.call(this, req, options);
+    (http.Agent.prototype as unknown as { addRequest(r: http.ClientRequest, o: http.RequestOptions): void }).addRequest.call(
+      this,
+      req,
+      options,
+    );
   }
 }
 const cookieAgent = new CookieAgent();

@@ -48,7 +48,8 @@ export const accountsFake: FakeDomain = (app, state) => {
   app.post('/api/users/signup', async (request, reply) => {
     const b = (request.body ?? {}) as Record<string, unknown>;
     if (blank(b.name) || blank(b.userId) || blank(b.email) || blank(b.password)) return springError(request, reply, state, 500);
-    if (b.birth !== undefined && b.birth !== null && !/^\d{4}-\d{2}-\d{2}$/.test(String(b.birth))) return springError(request, reply, state, 400);
+    if (b.birth !== undefined && b.birth !== null && !/^\d{4}-\d{2}-\d{2}$/.test(String(b.birth)))
+      return springError(request, reply, state, 400);
     const email = String(b.email);
     if (!state.verifiedEmails.has(email)) return springError(request, reply, state, 500);
     if (state.users.some((u) => u.email === email)) return springError(request, reply, state, 500);
@@ -111,7 +112,10 @@ export const accountsFake: FakeDomain = (app, state) => {
       const current = sessionOf(request, state);
       if (current) state.sessions.delete(current.id);
       // Java's ISO-8859-1 encoder writes '?' for every character it cannot map.
-      const body = state.logoutCharset === 'latin1' ? Buffer.from([...LOGOUT_BODY].map((c) => (c.charCodeAt(0) > 0xff ? '?' : c)).join(''), 'latin1') : Buffer.from(LOGOUT_BODY, 'utf8');
+      const body =
+        state.logoutCharset === 'latin1'
+          ? Buffer.from([...LOGOUT_BODY].map((c) => (c.charCodeAt(0) > 0xff ? '?' : c)).join(''), 'latin1')
+          : Buffer.from(LOGOUT_BODY, 'utf8');
       return reply.code(200).header('content-type', 'application/json').send(body);
     },
   });

@@ -39,7 +39,15 @@ declare module './wire' {
 let clock = Date.UTC(2025, 0, 1);
 const localNow = () => new Date((clock += 1000)).toISOString().replace('Z', '');
 
-const dto = (p: FakePost) => ({ id: p.id, postType: p.postType, title: p.title, userId: p.userId, imgUrlContent: p.imgUrlContent, strContent: p.strContent, createdAt: p.createdAt });
+const dto = (p: FakePost) => ({
+  id: p.id,
+  postType: p.postType,
+  title: p.title,
+  userId: p.userId,
+  imgUrlContent: p.imgUrlContent,
+  strContent: p.strContent,
+  createdAt: p.createdAt,
+});
 const newestFirst = <T extends { createdAt: string }>(a: T, b: T) => b.createdAt.localeCompare(a.createdAt);
 
 interface Parts {
@@ -80,7 +88,15 @@ export const communityFake: FakeDomain = (app, state) => {
   state.approvedAdopters = new Set();
   state.files ??= new Map();
   state.addPost = (post) => {
-    const full: FakePost = { id: state.nextPostId++, postType: 'SHOW_OFF', title: '제목', imgUrlContent: null, strContent: '<p>본문</p>', createdAt: localNow(), ...post };
+    const full: FakePost = {
+      id: state.nextPostId++,
+      postType: 'SHOW_OFF',
+      title: '제목',
+      imgUrlContent: null,
+      strContent: '<p>본문</p>',
+      createdAt: localNow(),
+      ...post,
+    };
     state.posts.push(full);
     return full;
   };
@@ -98,7 +114,8 @@ export const communityFake: FakeDomain = (app, state) => {
       try {
         const body = JSON.parse(parts.json.raw) as Record<string, unknown>;
         const type = body.postType as string | undefined;
-        if (type === 'SHOW_OFF' && !state.pets.some((p) => p.owner === user)) throw new Error('반려견을 등록한 사용자만 자랑 게시글을 작성할 수 있습니다.');
+        if (type === 'SHOW_OFF' && !state.pets.some((p) => p.owner === user))
+          throw new Error('반려견을 등록한 사용자만 자랑 게시글을 작성할 수 있습니다.');
         if (type === 'TEMP_PROTECT' && user !== 'admin') throw new Error('임시보호 중인 유기견이 없습니다.');
         if (type === 'REVIEW' && !state.approvedAdopters.has(user)) throw new Error('입양 승인된 내역이 없습니다.');
         state.addPost({
@@ -186,6 +203,8 @@ export const communityFake: FakeDomain = (app, state) => {
   app.get<{ Params: { postId: string } }>('/api/community/comments/:postId', async (request, reply) => {
     const post = find(request.params.postId);
     const comments = post ? state.postComments.filter((c) => c.postId === post.id).sort(newestFirst) : [];
-    return reply.send(comments.map((c) => ({ userId: c.userId, communityPostDto: post ? dto(post) : null, content: c.content, createdAt: c.createdAt })));
+    return reply.send(
+      comments.map((c) => ({ userId: c.userId, communityPostDto: post ? dto(post) : null, content: c.content, createdAt: c.createdAt })),
+    );
   });
 };

@@ -66,7 +66,19 @@ export const donationsFake: FakeDomain = (app, state) => {
       .flatMap((d) => {
         const pet = state.abandonedPets.find((p) => p.id === d.abandonedPetId);
         const form = pet ? state.strayForms.find((s) => s.id === pet.formId) : undefined;
-        return pet && form ? [{ donationId: d.id, amount: d.amount, donatedAt: d.donatedAt, status: form.status, petId: pet.id, type: form.type, imageUrl: form.imageUrl }] : [];
+        return pet && form
+          ? [
+              {
+                donationId: d.id,
+                amount: d.amount,
+                donatedAt: d.donatedAt,
+                status: form.status,
+                petId: pet.id,
+                type: form.type,
+                imageUrl: form.imageUrl,
+              },
+            ]
+          : [];
       });
   });
 };

@@ -39,7 +39,11 @@ describe('fake Spring wire format', () => {
     const sid = cookie.split(';')[0] ?? '';
     const again = await call('POST', '/api/users/login', { json: { userId: 'legacy1', password: 'pw123456' }, cookie: sid });
     expect(again.headers.get('set-cookie')).toBeNull();
-    expect(await (await call('GET', '/api/users/check-session', { cookie: sid })).json()).toMatchObject({ loggedIn: true, userName: 'legacy1', name: '최유진' });
+    expect(await (await call('GET', '/api/users/check-session', { cookie: sid })).json()).toMatchObject({
+      loggedIn: true,
+      userName: 'legacy1',
+      name: '최유진',
+    });
   });
 
   it('answers anonymous errors with 302 → /login and authenticated ones with Boot JSON', async () => {
@@ -60,6 +64,11 @@ describe('fake Spring wire format', () => {
 
   it('answers the reduced map for a principal without a local user', async () => {
     const sid = `JSESSIONID=${spring.state.createSession('naver-77')}`;
-    expect(await (await call('GET', '/api/users/check-session', { cookie: sid })).json()).toEqual({ loggedIn: true, userId: 'naver-77', username: 'naver-77', userName: 'naver-77' });
+    expect(await (await call('GET', '/api/users/check-session', { cookie: sid })).json()).toEqual({
+      loggedIn: true,
+      userId: 'naver-77',
+      username: 'naver-77',
+      userName: 'naver-77',
+    });
   });
 });

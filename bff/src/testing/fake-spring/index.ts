@@ -82,7 +82,13 @@ export async function startFakeSpring(): Promise<FakeSpring> {
 
   app.addHook('preHandler', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    state.requests.push({ method: request.method, path, query: { ...(request.query as Record<string, string>) }, headers: { ...request.headers }, body: request.body });
+    state.requests.push({
+      method: request.method,
+      path,
+      query: { ...(request.query as Record<string, string>) },
+      headers: { ...request.headers },
+      body: request.body,
+    });
     if (state.delayMs > 0) await new Promise((r) => setTimeout(r, state.delayMs));
     const override = state.overrides.get(`${request.method} ${path}`);
     if (override) {

@@ -33,14 +33,25 @@ const SIZES = ['LARGE', 'MEDIUM', 'SMALL'];
 const GENDERS = ['FEMALE', 'MALE', 'NEUTER'];
 
 /** PetProfileDto: the registration number is `petId`, the database key is never sent. */
-const dto = (p: FakePet) => ({ name: p.name, profile: p.profile, adopt: p.adopt, type: p.type, weight: p.weight, size: p.size, age: p.age, gender: p.gender, petId: p.petId });
+const dto = (p: FakePet) => ({
+  name: p.name,
+  profile: p.profile,
+  adopt: p.adopt,
+  type: p.type,
+  weight: p.weight,
+  size: p.size,
+  age: p.age,
+  gender: p.gender,
+  petId: p.petId,
+});
 
 /** `new ObjectMapper().readValue(petJson, PetProfileDto.class)`: unknown keys and unknown enum names throw. */
 function strictPet(raw: string): Record<string, unknown> {
   const json = JSON.parse(raw) as Record<string, unknown>;
   for (const k of Object.keys(json)) if (!DTO_KEYS.includes(k)) throw new Error(`Unrecognized field "${k}"`);
   if (json.size != null && !SIZES.includes(String(json.size))) throw new Error(`Cannot deserialize Size from "${String(json.size)}"`);
-  if (json.gender != null && !GENDERS.includes(String(json.gender))) throw new Error(`Cannot deserialize Gender from "${String(json.gender)}"`);
+  if (json.gender != null && !GENDERS.includes(String(json.gender)))
+    throw new Error(`Cannot deserialize Gender from "${String(json.gender)}"`);
   return json;
 }
 
@@ -88,7 +99,18 @@ export const petsFake: FakeDomain = (app, state) => {
   state.nextPetKey = 1;
   state.files ??= new Map();
   state.addPet = (pet) => {
-    const full: FakePet = { id: state.nextPetKey++, name: '이름', type: '믹스', weight: 5, size: 'SMALL', age: 2, gender: 'FEMALE', adopt: false, profile: '/images/default-profile.png', ...pet };
+    const full: FakePet = {
+      id: state.nextPetKey++,
+      name: '이름',
+      type: '믹스',
+      weight: 5,
+      size: 'SMALL',
+      age: 2,
+      gender: 'FEMALE',
+      adopt: false,
+      profile: '/images/default-profile.png',
+      ...pet,
+    };
     state.pets.push(full);
     return full;
   };

@@ -80,14 +80,36 @@ export const realtimeFake: FakeDomain = (app, state) => {
     for (const s of sessions) {
       for (const [id, dest] of s.subs) {
         if (dest !== destination) continue;
-        s.socket.send(new FrameImpl({ command: 'MESSAGE', headers: { destination, subscription: id, 'message-id': String(Math.random()), 'content-type': 'application/json' }, body: JSON.stringify(body) }).serialize() as string);
+        s.socket.send(
+          new FrameImpl({
+            command: 'MESSAGE',
+            headers: { destination, subscription: id, 'message-id': String(Math.random()), 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          }).serialize() as string,
+        );
       }
     }
   };
   state.notify = (userId, type, message) => {
-    const n: FakeNotification = { id: state.notifications.length + 1, userId, notificationType: type, message, createdAt: localNow(), read: false };
+    const n: FakeNotification = {
+      id: state.notifications.length + 1,
+      userId,
+      notificationType: type,
+      message,
+      createdAt: localNow(),
+      read: false,
+    };
     state.notifications.push(n);
-    state.publishStomp(legacyDestination(type, userId), { id: null, userId, notificationType: type, message, targetUrl: null, createdAt: localNow(), readAt: null, read: false });
+    state.publishStomp(legacyDestination(type, userId), {
+      id: null,
+      userId,
+      notificationType: type,
+      message,
+      targetUrl: null,
+      createdAt: localNow(),
+      readAt: null,
+      read: false,
+    });
     return n;
   };
   state.stompSubscriptions = () => [...sessions].map((s) => [...s.subs.values()]);
@@ -96,9 +118,21 @@ export const realtimeFake: FakeDomain = (app, state) => {
     sessions.clear();
   };
 
-  const dto = (n: FakeNotification) => ({ id: n.id, userId: n.userId, notificationType: n.notificationType, message: n.message, targetUrl: null, createdAt: n.createdAt, readAt: null, read: n.read });
+  const dto = (n: FakeNotification) => ({
+    id: n.id,
+    userId: n.userId,
+    notificationType: n.notificationType,
+    message: n.message,
+    targetUrl: null,
+    createdAt: n.createdAt,
+    readAt: null,
+    read: n.read,
+  });
   const byNewest = (a: FakeNotification, b: FakeNotification) => b.id - a.id;
-  const authed = (request: Parameters<typeof currentUser>[0], reply: { code(n: number): { header(k: string, v: string): { send(): unknown } } }) => {
+  const authed = (
+    request: Parameters<typeof currentUser>[0],
+    reply: { code(n: number): { header(k: string, v: string): { send(): unknown } } },
+  ) => {
     if (currentUser(request, state)) return true;
     reply.code(302).header('location', 'http://localhost/login').send();
     return false;
@@ -106,11 +140,17 @@ export const realtimeFake: FakeDomain = (app, state) => {
 
   app.get<{ Params: { userId: string } }>('/api/notifications/user/:userId', async (request, reply) => {
     if (!authed(request, reply)) return reply;
-    return state.notifications.filter((n) => n.userId === request.params.userId).sort(byNewest).map(dto);
+    return state.notifications
+      .filter((n) => n.userId === request.params.userId)
+      .sort(byNewest)
+      .map(dto);
   });
   app.get<{ Params: { userId: string } }>('/api/notifications/user/:userId/unread', async (request, reply) => {
     if (!authed(request, reply)) return reply;
-    return state.notifications.filter((n) => n.userId === request.params.userId && !n.read).sort(byNewest).map(dto);
+    return state.notifications
+      .filter((n) => n.userId === request.params.userId && !n.read)
+      .sort(byNewest)
+      .map(dto);
   });
   app.put<{ Params: { userId: string } }>('/api/notifications/user/:userId/read-all', async (request, reply) => {
     if (!authed(request, reply)) return reply;
@@ -133,29 +173,35 @@ export const realtimeFake: FakeDomain = (app, state) => {
 
   void app.register(async (scope) => {
     await scope.register(websocket);
-    scope.get('/ws/websocket', {
-      websocket: true,
-      preValidation: async (request, reply) => {
-        // `/ws/**` is behind anyRequest().authenticated(): anonymous → 302 /login.
-        if (!currentUser(request, state)) return reply.code(302).header('location', 'http://localhost/login').send();
-      },
-    }, (socket) => {
-      const session = { socket, subs: new Map<string, string>() };
-      sessions.add(session);
-      const parser = new Parser(
-        (raw) => {
-          const frame = FrameImpl.fromRawFrame(raw, true);
-          if (frame.command === 'CONNECT' || frame.command === 'STOMP') socket.send(new FrameImpl({ command: 'CONNECTED', headers: { version: '1.2', 'heart-beat': '0,0' } }).serialize() as string);
-          else if (frame.command === 'SUBSCRIBE') session.subs.set(frame.headers.id ?? '', frame.headers.destination ?? '');
-          else if (frame.command === 'UNSUBSCRIBE') session.subs.delete(frame.headers.id ?? '');
-          else if (frame.command === 'DISCONNECT') socket.close();
-          if (frame.headers.receipt) socket.send(new FrameImpl({ command: 'RECEIPT', headers: { 'receipt-id': frame.headers.receipt } }).serialize() as string);
+    scope.get(
+      '/ws/websocket',
+      {
+        websocket: true,
+        preValidation: async (request, reply) => {
+          // `/ws/**` is behind anyRequest().authenticated(): anonymous → 302 /login.
+          if (!currentUser(request, state)) return reply.code(302).header('location', 'http://localhost/login').send();
         },
-        () => {},
-      );
-      socket.on('message', (data: Buffer) => parser.parseChunk(data.toString('utf8')));
-      socket.on('close', () => sessions.delete(session));
-    });
+      },
+      (socket) => {
+        const session = { socket, subs: new Map<string, string>() };
+        sessions.add(session);
+        const parser = new Parser(
+          (raw) => {
+            const frame = FrameImpl.fromRawFrame(raw, true);
+            if (frame.command === 'CONNECT' || frame.command === 'STOMP')
+              socket.send(new FrameImpl({ command: 'CONNECTED', headers: { version: '1.2', 'heart-beat': '0,0' } }).serialize() as string);
+            else if (frame.command === 'SUBSCRIBE') session.subs.set(frame.headers.id ?? '', frame.headers.destination ?? '');
+            else if (frame.command === 'UNSUBSCRIBE') session.subs.delete(frame.headers.id ?? '');
+            else if (frame.command === 'DISCONNECT') socket.close();
+            if (frame.headers.receipt)
+              socket.send(new FrameImpl({ command: 'RECEIPT', headers: { 'receipt-id': frame.headers.receipt } }).serialize() as string);
+          },
+          () => {},
+        );
+        socket.on('message', (data: Buffer) => parser.parseChunk(data.toString('utf8')));
+        socket.on('close', () => sessions.delete(session));
+      },
+    );
   });
 
   const dashboardServer = http.createServer();

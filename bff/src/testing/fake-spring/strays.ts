@@ -48,7 +48,10 @@ declare module './wire' {
 }
 
 /** A 1×1 PNG: the photo of strays a test adds without one. */
-const PLACEHOLDER_PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PLACEHOLDER_PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 /** FileService.uploadFile (legacy-contract §12): `<random UUID><original extension>` under /uploads, served to sessions only. */
 function storePhoto(state: FakeSpringState, bytes: Buffer, mime: string, filename: string): string {
@@ -58,7 +61,20 @@ function storePhoto(state: FakeSpringState, bytes: Buffer, mime: string, filenam
   return `/uploads/${name}`;
 }
 
-const ALLOWED_KEYS = new Set(['id', 'latitude', 'longitude', 'imageUrl', 'gender', 'description', 'location', 'type', 'status', 'foundDate', 'foundTime', 'userId']);
+const ALLOWED_KEYS = new Set([
+  'id',
+  'latitude',
+  'longitude',
+  'imageUrl',
+  'gender',
+  'description',
+  'location',
+  'type',
+  'status',
+  'foundDate',
+  'foundTime',
+  'userId',
+]);
 
 /** Spring's LocalDateTime: ISO without offset (UTC in the container). */
 const localDateTime = () => new Date().toISOString().replace('Z', '');
@@ -100,7 +116,15 @@ const formOf = (state: FakeSpringState, pet: FakeAbandonedPet) => state.strayFor
 function adoptDto(state: FakeSpringState, a: FakeAdoptPet) {
   const pet = state.abandonedPets.find((p) => p.id === a.abandonedPetId);
   const form = pet ? formOf(state, pet) : undefined;
-  return { id: a.id, userName: a.userId, petImageUrl: form?.imageUrl ?? null, appliedAt: a.appliedAt, adoptStatus: a.adoptStatus, location: form?.location ?? null, type: form?.type ?? null };
+  return {
+    id: a.id,
+    userName: a.userId,
+    petImageUrl: form?.imageUrl ?? null,
+    appliedAt: a.appliedAt,
+    adoptStatus: a.adoptStatus,
+    location: form?.location ?? null,
+    type: form?.type ?? null,
+  };
 }
 
 /** AbandonedPetController, AdminController (strays, adoption) and AdoptPetController with the legacy's quirks. */
@@ -146,7 +170,15 @@ export const straysFake: FakeDomain = (app, state) => {
       .map((p) => ({ p, f: formOf(state, p) }))
       .filter(({ f }) => f && (!q.location || f.location === q.location))
       .slice(0, 10)
-      .map(({ p, f }) => ({ id: p.id, type: f?.type, gender: f?.gender, foundDate: f?.foundDate, foundTime: f?.foundTime, description: null, location: f?.location }));
+      .map(({ p, f }) => ({
+        id: p.id,
+        type: f?.type,
+        gender: f?.gender,
+        foundDate: f?.foundDate,
+        foundTime: f?.foundTime,
+        description: null,
+        location: f?.location,
+      }));
   });
 
   app.get('/api/admin/abandoned-pets', async (request, reply) => (admin(request, reply, state) ? state.strayForms : reply));
@@ -159,7 +191,9 @@ export const straysFake: FakeDomain = (app, state) => {
     return springText(request, reply, 200, '제보가 유기동물로 등록되었습니다.');
   });
 
-  app.get('/api/admin/adopt-applications', async (request, reply) => (admin(request, reply, state) ? state.adoptPets.map((a) => adoptDto(state, a)) : reply));
+  app.get('/api/admin/adopt-applications', async (request, reply) =>
+    admin(request, reply, state) ? state.adoptPets.map((a) => adoptDto(state, a)) : reply,
+  );
 
   app.post<{ Params: { id: string } }>('/api/admin/adopt/approve/:id', async (request, reply) => {
     if (!admin(request, reply, state)) return reply;
@@ -181,7 +215,14 @@ export const straysFake: FakeDomain = (app, state) => {
     const form = pet ? formOf(state, pet) : undefined;
     if (!pet || !form) return springError(request, reply, state, 500);
     form.status = 'WAITING';
-    state.adoptPets.push({ id: state.adoptPets.length + 1, userId: me, abandonedPetId: pet.id, adoptStatus: 'REQUESTED', appliedAt: localDateTime(), approvedAt: null });
+    state.adoptPets.push({
+      id: state.adoptPets.length + 1,
+      userId: me,
+      abandonedPetId: pet.id,
+      adoptStatus: 'REQUESTED',
+      appliedAt: localDateTime(),
+      approvedAt: null,
+    });
     return springText(request, reply, 200, '신청 완료');
   });
 
@@ -193,7 +234,8 @@ export const straysFake: FakeDomain = (app, state) => {
 
     sub.post('/api/abandoned/predict', async (request, reply) => {
       let file = false;
-      for await (const part of request.parts()) if (part.type === 'file' && part.fieldname === 'imageurl' && (await part.toBuffer()).length > 0) file = true;
+      for await (const part of request.parts())
+        if (part.type === 'file' && part.fieldname === 'imageurl' && (await part.toBuffer()).length > 0) file = true;
       if (!file) return springError(request, reply, state, 400);
       if (state.predictedBreed === null) return springError(request, reply, state, 500);
       return { predictedBreed: state.predictedBreed };

@@ -98,6 +98,10 @@ export function springText(request: FastifyRequest, reply: FastifyReply, status:
 export function springError(request: FastifyRequest, reply: FastifyReply, state: FakeSpringState, status: number): FastifyReply {
   if (!currentUser(request, state)) return reply.code(302).header('location', `http://${request.host}/login`).send();
   const reason: Record<number, string> = { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found', 500: 'Internal Server Error' };
-  return reply.code(status).send({ timestamp: new Date().toISOString().replace('Z', '+00:00'), status, error: reason[status] ?? 'Error', path: request.url.split('?')[0] });
+  return reply.code(status).send({
+    timestamp: new Date().toISOString().replace('Z', '+00:00'),
+    status,
+    error: reason[status] ?? 'Error',
+    path: request.url.split('?')[0],
+  });
 }
-

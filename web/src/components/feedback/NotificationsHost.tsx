@@ -12,5 +12,12 @@ import classes from './AppNotifications.module.css';
  */
 export default function NotificationsHost() {
   const wide = useMediaQuery(`(min-width: ${em(768)})`, true, { getInitialValueInEffect: false });
-  return <Notifications position={wide ? 'top-right' : 'bottom-center'} limit={wide ? 4 : 3} containerWidth={wide ? 380 : undefined} classNames={{ root: classes.root }} />;
+  return (
+    <Notifications
+      position={wide ? 'top-right' : 'bottom-center'}
+      limit={wide ? 4 : 3}
+      containerWidth={wide ? 380 : undefined}
+      classNames={{ root: classes.root }}
+    />
+  );
 }

@@ -35,7 +35,9 @@ describe('errorMessage', () => {
   });
 
   it('says a specific 5xx code with its own words', () => {
-    expect(errorMessage(new ApiError(503, 'PREDICTION_UNAVAILABLE', 'x'), 'common.unknownError')).toBe(t('errors.code.PREDICTION_UNAVAILABLE'));
+    expect(errorMessage(new ApiError(503, 'PREDICTION_UNAVAILABLE', 'x'), 'common.unknownError')).toBe(
+      t('errors.code.PREDICTION_UNAVAILABLE'),
+    );
   });
 
   it('keeps the network and timeout sentences', () => {

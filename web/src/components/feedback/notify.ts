@@ -18,7 +18,8 @@ export { notifyError, notifyInfo, notifySuccess } from '@/lib/notify';
 const SERVER_WORDS_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['REPORT_FAILED']);
 const SERVER_WORDS_REASONS: ReadonlySet<ErrorReason> = new Set<ErrorReason>(['POST_CATEGORY_NOT_ALLOWED']);
 
-const keepsServerWords = (err: ApiError): boolean => Boolean(err.message) && (err.reason ? SERVER_WORDS_REASONS.has(err.reason) : SERVER_WORDS_CODES.has(err.code as ErrorCode));
+const keepsServerWords = (err: ApiError): boolean =>
+  Boolean(err.message) && (err.reason ? SERVER_WORDS_REASONS.has(err.reason) : SERVER_WORDS_CODES.has(err.code as ErrorCode));
 
 // 5xx codes that say no more than "the server failed": the screen's own fallback ("couldn't save the pet") tells the user more.
 const GENERIC_SERVER_FAILURES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['INTERNAL', 'UPSTREAM_UNAVAILABLE', 'UPSTREAM_TIMEOUT']);
@@ -39,16 +40,19 @@ export function errorMessage(err: unknown, fallback: MessageKey = 'common.unknow
 
 /** A confirm dialog as a promise: true when the user confirms. */
 export function confirm(opts: { title: string; body: string; confirmLabel?: string; danger?: boolean }): Promise<boolean> {
-  return ensureModals().then(() => new Promise<boolean>((resolve) => {
-    modals.openConfirmModal({
-      title: opts.title,
-      closeButtonProps: { 'aria-label': t('common.close') },
-      children: opts.body,
-      labels: { confirm: opts.confirmLabel ?? t('common.confirm'), cancel: t('common.cancel') },
-      confirmProps: opts.danger ? { color: 'red' } : {},
-      onConfirm: () => resolve(true),
-      onCancel: () => resolve(false),
-      onClose: () => resolve(false),
-    });
-  }));
+  return ensureModals().then(
+    () =>
+      new Promise<boolean>((resolve) => {
+        modals.openConfirmModal({
+          title: opts.title,
+          closeButtonProps: { 'aria-label': t('common.close') },
+          children: opts.body,
+          labels: { confirm: opts.confirmLabel ?? t('common.confirm'), cancel: t('common.cancel') },
+          confirmProps: opts.danger ? { color: 'red' } : {},
+          onConfirm: () => resolve(true),
+          onCancel: () => resolve(false),
+          onClose: () => resolve(false),
+        });
+      }),
+  );
 }

@@ -25,7 +25,10 @@ function Harness({ onChange, error }: { onChange?: (f: File | null) => void; err
 
 const fileInput = (container: HTMLElement) => container.querySelector('input[type="file"]') as HTMLInputElement;
 // A real 1×1 PNG, padded to the wanted size: the picker reads the first bytes.
-const PNG_1PX = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+const PNG_1PX = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
 const png = (bytes = PNG_1PX.length, name = 'dog.png') => {
   const data = new Uint8Array(Math.max(bytes, PNG_1PX.length));
   data.set(PNG_1PX);
@@ -114,9 +117,17 @@ describe('ImageInput', () => {
     expect(checkImageFile(png())).toBeNull();
     expect(checkImageFile(new File(['x'], 'a.pdf', { type: 'application/pdf' }))).toBe('이미지 파일만 업로드할 수 있습니다');
     expect(await checkImageContent(png())).toBeNull();
-    expect(await checkImageContent(new File([Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0)], 'a.jpg', { type: 'image/jpeg' }))).toBeNull();
+    expect(
+      await checkImageContent(
+        new File([Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0)], 'a.jpg', { type: 'image/jpeg' }),
+      ),
+    ).toBeNull();
     expect(await checkImageContent(renamedText())).toBe('이미지 파일만 업로드할 수 있습니다');
     // A supported name and type around an unsupported picture format (BMP) is refused as the server would.
-    expect(await checkImageContent(new File([Uint8Array.of(0x42, 0x4d, 0x3a, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0, 0x28, 0)], 'a.png', { type: 'image/png' }))).toBe('이미지 파일만 업로드할 수 있습니다');
+    expect(
+      await checkImageContent(
+        new File([Uint8Array.of(0x42, 0x4d, 0x3a, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0, 0x28, 0)], 'a.png', { type: 'image/png' }),
+      ),
+    ).toBe('이미지 파일만 업로드할 수 있습니다');
   });
 });

@@ -51,7 +51,18 @@ export async function checkImageContent(file: File): Promise<string | null> {
  * only after its bytes show a supported image, so a bad file is named on the
  * field at once rather than failing on submit.
  */
-export default function ImageInput({ label, value, onChange, error, description, required, disabled, name, previewAlt, previewHeight = 220 }: ImageInputProps) {
+export default function ImageInput({
+  label,
+  value,
+  onChange,
+  error,
+  description,
+  required,
+  disabled,
+  name,
+  previewAlt,
+  previewHeight = 220,
+}: ImageInputProps) {
   const [ownError, setOwnError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);

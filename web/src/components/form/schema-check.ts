@@ -15,7 +15,11 @@ export type PlaceIssue = (path: string, key: string) => { field: string; message
  * sentence on a form field (the first issue per field wins). `data` is the request
  * when the schema accepts the candidate.
  */
-export function schemaCheck<T>(schema: SharedSchema<T>, candidate: unknown, place: PlaceIssue): { errors: Record<string, string>; data?: T } {
+export function schemaCheck<T>(
+  schema: SharedSchema<T>,
+  candidate: unknown,
+  place: PlaceIssue,
+): { errors: Record<string, string>; data?: T } {
   const parsed = schema.safeParse(candidate);
   if (parsed.success) return { errors: {}, data: parsed.data };
   const errors: Record<string, string> = {};

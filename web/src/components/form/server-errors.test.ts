@@ -3,7 +3,8 @@ import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
 import { serverFieldMessage } from './server-errors';
 
-const err = (fieldErrors: Record<string, string>, fieldErrorCodes: Record<string, string>) => new ApiError(400, 'VALIDATION_FAILED', 'x', fieldErrors, 'r', undefined, fieldErrorCodes);
+const err = (fieldErrors: Record<string, string>, fieldErrorCodes: Record<string, string>) =>
+  new ApiError(400, 'VALIDATION_FAILED', 'x', fieldErrors, 'r', undefined, fieldErrorCodes);
 
 describe('serverFieldMessage', () => {
   it("says a field's code with the form's own words", () => {

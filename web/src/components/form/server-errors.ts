@@ -17,7 +17,11 @@ export interface ServerErrorOptions {
 }
 
 /** The sentence for one server field: the form's words for its code, the catalogue's, else the server's text. */
-export function serverFieldMessage(err: ApiError, serverField: string, messageOf: ServerErrorOptions['messageOf'] = () => undefined): string | undefined {
+export function serverFieldMessage(
+  err: ApiError,
+  serverField: string,
+  messageOf: ServerErrorOptions['messageOf'] = () => undefined,
+): string | undefined {
   const key = err.fieldErrorCodes[serverField];
   const known = key === undefined ? undefined : (messageOf(key, serverField) ?? tMaybe(`errors.field.${key}`));
   return known ?? err.fieldErrors[serverField];
@@ -30,7 +34,11 @@ export function serverFieldMessage(err: ApiError, serverField: string, messageOf
  * errors, and focus moves to the first invalid field. Returns whether any message
  * landed on a field.
  */
-export function showServerErrors<V>(form: UseFormReturnType<V>, err: unknown, { fieldOf = (f) => f, messageOf, extra = {} }: ServerErrorOptions = {}): boolean {
+export function showServerErrors<V>(
+  form: UseFormReturnType<V>,
+  err: unknown,
+  { fieldOf = (f) => f, messageOf, extra = {} }: ServerErrorOptions = {},
+): boolean {
   const errors: Record<string, string> = {};
   if (err instanceof ApiError) {
     for (const serverField of new Set([...Object.keys(err.fieldErrorCodes), ...Object.keys(err.fieldErrors)])) {

@@ -12,7 +12,19 @@ const StubBell = () => <button type="button">알림</button>;
 
 function renderLayout(session: Session, extra: Parameters<typeof mockApi>[0] = {}, path = '/adopt') {
   const api = mockApi({ 'GET /api/users/check-session': { body: session }, ...extra });
-  const view = renderRoutes([{ element: <NotificationBellSlot.Provider value={StubBell}><AppLayout /></NotificationBellSlot.Provider>, children: [screenAt('/'), screenAt('/adopt'), screenAt('/login')] }], path);
+  const view = renderRoutes(
+    [
+      {
+        element: (
+          <NotificationBellSlot.Provider value={StubBell}>
+            <AppLayout />
+          </NotificationBellSlot.Provider>
+        ),
+        children: [screenAt('/'), screenAt('/adopt'), screenAt('/login')],
+      },
+    ],
+    path,
+  );
   return { ...view, api };
 }
 
@@ -21,13 +33,18 @@ function renderLayout(session: Session, extra: Parameters<typeof mockApi>[0] = {
 // accessibility tree. Those parts are found by their Mantine visibility class instead.
 const DESKTOP_ONLY = '.mantine-visible-from-lg';
 const desktopNav = () => document.querySelector<HTMLElement>(`header nav${DESKTOP_ONLY}[aria-label="주 메뉴"]`)!;
-const entryNames = (nav: HTMLElement) => within(nav).getAllByRole('link', { hidden: true }).map((a) => a.textContent);
+const entryNames = (nav: HTMLElement) =>
+  within(nav)
+    .getAllByRole('link', { hidden: true })
+    .map((a) => a.textContent);
 const entry = (name: string) => within(desktopNav()).getByText(name).closest('a');
 /** A desktop-only link or button of the header, by its text. */
 const desktopControl = (name: string) =>
-  [...document.querySelectorAll<HTMLElement>(`header ${DESKTOP_ONLY} a, header ${DESKTOP_ONLY} button, header a${DESKTOP_ONLY}, header button${DESKTOP_ONLY}`)].find(
-    (el) => el.textContent === name && !el.closest('nav'),
-  ) ?? null;
+  [
+    ...document.querySelectorAll<HTMLElement>(
+      `header ${DESKTOP_ONLY} a, header ${DESKTOP_ONLY} button, header a${DESKTOP_ONLY}, header button${DESKTOP_ONLY}`,
+    ),
+  ].find((el) => el.textContent === name && !el.closest('nav')) ?? null;
 
 // Full renders of the app frame; leave room when the whole suite runs in parallel.
 vi.setConfig({ testTimeout: 15_000 });
@@ -70,20 +87,37 @@ describe('Header', () => {
   it('admin: the three admin screens, no my page or dog list entry, in the header and the phone menu', async () => {
     renderLayout(adminUser());
     expect(await screen.findByText('Admin님, 안녕하세요')).toBeInTheDocument();
-    expect(entryNames(desktopNav())).toEqual(['반려견 등록', '유기견 제보', '입양하기', '커뮤니티', '제보 관리', '입양 신청 관리', '보호소 공고 동기화']);
+    expect(entryNames(desktopNav())).toEqual([
+      '반려견 등록',
+      '유기견 제보',
+      '입양하기',
+      '커뮤니티',
+      '제보 관리',
+      '입양 신청 관리',
+      '보호소 공고 동기화',
+    ]);
     expect(entry('제보 관리')).toHaveAttribute('href', '/admin/abandoned-pets');
     expect(entry('입양 신청 관리')).toHaveAttribute('href', '/admin/adopt-applications');
     expect(entry('보호소 공고 동기화')).toHaveAttribute('href', '/admin/shelter-sync');
     expect(screen.queryByText('마이페이지')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: '메뉴 열기' }));
     const drawerNav = within(await screen.findByRole('dialog')).getByRole('navigation', { name: '주 메뉴' });
-    expect(entryNames(drawerNav)).toEqual(['반려견 등록', '유기견 제보', '입양하기', '커뮤니티', '제보 관리', '입양 신청 관리', '보호소 공고 동기화']);
+    expect(entryNames(drawerNav)).toEqual([
+      '반려견 등록',
+      '유기견 제보',
+      '입양하기',
+      '커뮤니티',
+      '제보 관리',
+      '입양 신청 관리',
+      '보호소 공고 동기화',
+    ]);
   });
 
   it('server unreachable: not shown as logged out; says the connection failed and retries until the member is back', async () => {
     let up = false;
     const { api } = renderLayout(sessionUser(), {
-      'GET /api/users/check-session': () => (up ? { body: sessionUser() } : { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', '서버 오류') }),
+      'GET /api/users/check-session': () =>
+        up ? { body: sessionUser() } : { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', '서버 오류') },
     });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('서버에 연결하지 못했어요');

@@ -27,7 +27,12 @@ export default function Header() {
     <AppShell.Header>
       <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
         <Group gap="xl" wrap="nowrap" miw={0}>
-          <Box component={Link} to="/" aria-label={t('header.logoLabel')} style={{ display: 'flex', alignItems: 'center', gap: 8, textDecoration: 'none' }}>
+          <Box
+            component={Link}
+            to="/"
+            aria-label={t('header.logoLabel')}
+            style={{ display: 'flex', alignItems: 'center', gap: 8, textDecoration: 'none' }}
+          >
             <img src="/favicon.svg" alt="" width={32} height={32} />
             <Text component="span" fw={800} size="xl" c="brand.7" style={{ whiteSpace: 'nowrap' }}>
               {t('app.name')}
@@ -89,7 +94,15 @@ export default function Header() {
       </Group>
       {menuUsed && (
         <Suspense fallback={null}>
-          <MobileMenu opened={menuOpened} onClose={menu.close} items={items} user={user} sessionKnown={!isLoading} onLogout={logout} loggingOut={pending} />
+          <MobileMenu
+            opened={menuOpened}
+            onClose={menu.close}
+            items={items}
+            user={user}
+            sessionKnown={!isLoading}
+            onLogout={logout}
+            loggingOut={pending}
+          />
         </Suspense>
       )}
     </AppShell.Header>

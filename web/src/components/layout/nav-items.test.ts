@@ -3,7 +3,10 @@ import { adminUser, sessionUser } from '@/testing/render-app';
 import { isActive, navItems, type NavItem } from './nav-items';
 
 const paths = (items: { to: string }[]) => items.map((i) => i.to);
-const item = (to: string): NavItem => navItems(sessionUser()).concat(navItems(adminUser())).find((i) => i.to === to)!;
+const item = (to: string): NavItem =>
+  navItems(sessionUser())
+    .concat(navItems(adminUser()))
+    .find((i) => i.to === to)!;
 
 describe('navItems', () => {
   it('gives visitors the four public entries, without my page or the dog list', () => {
@@ -15,7 +18,15 @@ describe('navItems', () => {
   });
 
   it('gives admins the three admin screens (reports, applications, shelter sync) instead of my page and the dog list', () => {
-    expect(paths(navItems(adminUser()))).toEqual(['/pet/register', '/abandoned/register', '/adopt', '/community', '/admin/abandoned-pets', '/admin/adopt-applications', '/admin/shelter-sync']);
+    expect(paths(navItems(adminUser()))).toEqual([
+      '/pet/register',
+      '/abandoned/register',
+      '/adopt',
+      '/community',
+      '/admin/abandoned-pets',
+      '/admin/adopt-applications',
+      '/admin/shelter-sync',
+    ]);
   });
 });
 

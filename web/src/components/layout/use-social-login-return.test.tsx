@@ -7,7 +7,15 @@ import AppLayout from './AppLayout';
 function renderAt(path: string, loggedIn: boolean) {
   const api = mockApi({ 'GET /api/users/check-session': { body: loggedIn ? sessionUser() : { loggedIn: false } } });
   const view = renderRoutes(
-    [{ element: <AppLayout />, children: [{ path: '/', element: <p>home</p> }, { path: '/login', element: <p>login</p> }] }],
+    [
+      {
+        element: <AppLayout />,
+        children: [
+          { path: '/', element: <p>home</p> },
+          { path: '/login', element: <p>login</p> },
+        ],
+      },
+    ],
     path,
   );
   return { ...view, api };

@@ -29,7 +29,10 @@ vi.mock('./MapView', () => ({
 
 // The Kakao address lookup is the hook's business (tested with the engine); here it answers as told.
 const place = vi.hoisted(() => ({ address: null as string | null }));
-vi.mock('./use-place-name', async (importOriginal) => ({ ...(await importOriginal<typeof PlaceModule>()), usePlaceName: () => place.address }));
+vi.mock('./use-place-name', async (importOriginal) => ({
+  ...(await importOriginal<typeof PlaceModule>()),
+  usePlaceName: () => place.address,
+}));
 
 function Harness({ error, center }: { error?: string; center?: LatLng }) {
   const [value, setValue] = useState<LatLng | null>(null);
@@ -40,7 +43,8 @@ function Harness({ error, center }: { error?: string; center?: LatLng }) {
   );
 }
 
-const setGeolocation = (geo: Partial<Geolocation> | undefined) => Object.defineProperty(navigator, 'geolocation', { value: geo, configurable: true });
+const setGeolocation = (geo: Partial<Geolocation> | undefined) =>
+  Object.defineProperty(navigator, 'geolocation', { value: geo, configurable: true });
 
 describe('MapPicker', () => {
   afterEach(() => {
@@ -80,7 +84,9 @@ describe('MapPicker', () => {
   });
 
   it('uses the browser position', async () => {
-    setGeolocation({ getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: 35.2, longitude: 129.1 } } as GeolocationPosition) });
+    setGeolocation({
+      getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: 35.2, longitude: 129.1 } } as GeolocationPosition),
+    });
     render(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: '내 위치 사용' }));
     expect(screen.getByTestId('marker')).toHaveTextContent('35.2,129.1');
@@ -91,7 +97,9 @@ describe('MapPicker', () => {
     [2, '현재 위치를 확인할 수 없습니다'],
     [3, '위치 확인 시간이 초과되었습니다'],
   ])('explains geolocation error %i in Korean', async (code, text) => {
-    setGeolocation({ getCurrentPosition: (_ok: PositionCallback, fail?: PositionErrorCallback | null) => fail?.({ code } as GeolocationPositionError) });
+    setGeolocation({
+      getCurrentPosition: (_ok: PositionCallback, fail?: PositionErrorCallback | null) => fail?.({ code } as GeolocationPositionError),
+    });
     render(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: '내 위치 사용' }));
     expect(screen.getByRole('alert')).toHaveTextContent(text);
@@ -99,7 +107,9 @@ describe('MapPicker', () => {
   });
 
   it('clears the location alert once a point is picked on the map or from its centre', async () => {
-    setGeolocation({ getCurrentPosition: (_ok: PositionCallback, fail?: PositionErrorCallback | null) => fail?.({ code: 1 } as GeolocationPositionError) });
+    setGeolocation({
+      getCurrentPosition: (_ok: PositionCallback, fail?: PositionErrorCallback | null) => fail?.({ code: 1 } as GeolocationPositionError),
+    });
     render(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: '내 위치 사용' }));
     expect(screen.getByRole('alert')).toHaveTextContent('위치 권한이 거부되었습니다');

@@ -60,14 +60,36 @@ export default function MapPicker({ label, value, onChange, error, required, hei
   };
 
   return (
-    <Input.Wrapper label={label} required={required} error={error ?? undefined} labelElement="div" description={t('map.pickerHint')} descriptionProps={{ id: hintId }}>
+    <Input.Wrapper
+      label={label}
+      required={required}
+      error={error ?? undefined}
+      labelElement="div"
+      description={t('map.pickerHint')}
+      descriptionProps={{ id: hintId }}
+    >
       <Stack gap="xs" mt={4}>
-        <MapView label={label} center={center ?? undefined} marker={value} onPick={pick} onReady={(h) => (handle.current = h)} height={height} describedBy={hintId} />
+        <MapView
+          label={label}
+          center={center ?? undefined}
+          marker={value}
+          onPick={pick}
+          onReady={(h) => (handle.current = h)}
+          height={height}
+          describedBy={hintId}
+        />
         <Group gap="xs">
           <Button variant="light" size="sm" leftSection={<IconFocusCentered size={16} aria-hidden />} onClick={pickCenter}>
             {t('map.useCenter')}
           </Button>
-          <Button variant="light" size="sm" leftSection={<IconCurrentLocation size={16} aria-hidden />} onClick={pickMyLocation} loading={locating} loaderProps={{ 'aria-label': t('map.locating') }}>
+          <Button
+            variant="light"
+            size="sm"
+            leftSection={<IconCurrentLocation size={16} aria-hidden />}
+            onClick={pickMyLocation}
+            loading={locating}
+            loaderProps={{ 'aria-label': t('map.locating') }}
+          >
             {t('map.useMyLocation')}
           </Button>
         </Group>

@@ -5,13 +5,24 @@ import { mockApi, Providers, resetTestApp } from '@/testing/render-app';
 import MapView from './MapView';
 import type { EngineOptions, MapEngine } from './types';
 
-const engine = (): MapEngine => ({ getCenter: vi.fn(() => ({ lat: 1, lng: 2 })), setCenter: vi.fn(), setMarker: vi.fn(), resize: vi.fn(), destroy: vi.fn() });
+const engine = (): MapEngine => ({
+  getCenter: vi.fn(() => ({ lat: 1, lng: 2 })),
+  setCenter: vi.fn(),
+  setMarker: vi.fn(),
+  resize: vi.fn(),
+  destroy: vi.fn(),
+});
 const leaflet = vi.hoisted(() => ({ createMap: vi.fn() }));
 const kakao = vi.hoisted(() => ({ createMap: vi.fn() }));
 vi.mock('./leaflet-engine', () => leaflet);
 vi.mock('./kakao-engine', () => kakao);
 
-const config = (map: PublicConfig['map']): PublicConfig => ({ map, socialProviders: [], payments: { mode: 'test', merchantCode: null }, breedPrediction: true });
+const config = (map: PublicConfig['map']): PublicConfig => ({
+  map,
+  socialProviders: [],
+  payments: { mode: 'test', merchantCode: null },
+  breedPrediction: true,
+});
 
 describe('MapView', () => {
   afterEach(() => {

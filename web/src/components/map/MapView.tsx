@@ -94,7 +94,8 @@ export default function MapView({ label, center, marker = null, onPick, onReady,
   const centerLat = center?.lat;
   const centerLng = center?.lng;
   useEffect(() => {
-    if (state === 'ready' && centerLat !== undefined && centerLng !== undefined) engineRef.current?.setCenter({ lat: centerLat, lng: centerLng });
+    if (state === 'ready' && centerLat !== undefined && centerLng !== undefined)
+      engineRef.current?.setCenter({ lat: centerLat, lng: centerLng });
   }, [state, centerLat, centerLng]);
 
   // Leaflet measures its box once; a modal or a layout change needs a re-measure.
@@ -110,11 +111,36 @@ export default function MapView({ label, center, marker = null, onPick, onReady,
   const failed = state === 'failed' || Boolean(configError) || tilesFailed;
   return (
     // isolation keeps Leaflet's high z-index panes below the sticky header and dropdowns.
-    <Box pos="relative" h={height} style={{ isolation: 'isolate', borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }} bg="gray.1">
-      <div ref={elRef} role="region" aria-label={label} aria-describedby={describedBy} data-testid="map" style={{ height: '100%', width: '100%' }} />
+    <Box
+      pos="relative"
+      h={height}
+      style={{ isolation: 'isolate', borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
+      bg="gray.1"
+    >
+      <div
+        ref={elRef}
+        role="region"
+        aria-label={label}
+        aria-describedby={describedBy}
+        data-testid="map"
+        style={{ height: '100%', width: '100%' }}
+      />
       {pickable && state === 'ready' && !failed && (
         // Marks the centre for the keyboard alternative ("use map centre").
-        <Box aria-hidden pos="absolute" top="50%" left="50%" style={{ zIndex: 500, pointerEvents: 'none', transform: 'translate(-50%, -50%)', fontSize: 28, lineHeight: 1, color: 'var(--mantine-color-dark-6)' }}>
+        <Box
+          aria-hidden
+          pos="absolute"
+          top="50%"
+          left="50%"
+          style={{
+            zIndex: 500,
+            pointerEvents: 'none',
+            transform: 'translate(-50%, -50%)',
+            fontSize: 28,
+            lineHeight: 1,
+            color: 'var(--mantine-color-dark-6)',
+          }}
+        >
           +
         </Box>
       )}

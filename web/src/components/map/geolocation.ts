@@ -14,7 +14,9 @@ export class GeoError extends Error {
 const CODE_KEYS: Record<number, GeoErrorKey> = { 1: 'map.geo.denied', 2: 'map.geo.unavailable', 3: 'map.geo.timeout' };
 
 /** The browser's position with the spec §9 options (10 s timeout, 60 s maximum age, high accuracy). */
-export function locate(geo: Geolocation | null | undefined = typeof navigator === 'undefined' ? undefined : navigator.geolocation): Promise<LatLng> {
+export function locate(
+  geo: Geolocation | null | undefined = typeof navigator === 'undefined' ? undefined : navigator.geolocation,
+): Promise<LatLng> {
   return new Promise((resolve, reject) => {
     if (!geo) {
       reject(new GeoError('map.geo.unsupported'));

@@ -23,7 +23,11 @@ function fakeKakao() {
       Status: { OK: 'OK', ZERO_RESULT: 'ZERO_RESULT', ERROR: 'ERROR' },
       Geocoder: function Geocoder(this: object) {
         Object.assign(this, {
-          coord2RegionCode: (lng: number, lat: number, cb: (r: { region_type: string; address_name: string }[], status: string) => void) => {
+          coord2RegionCode: (
+            lng: number,
+            lat: number,
+            cb: (r: { region_type: string; address_name: string }[], status: string) => void,
+          ) => {
             // Kakao takes longitude first: a swapped call would pass a "latitude" over 90.
             if (lat > 90 || lng < 100) cb([], 'ERROR');
             else if (lat < 34) cb([], 'ZERO_RESULT');
@@ -78,7 +82,11 @@ describe('kakao engine', () => {
       return node;
     });
     const onClick = vi.fn();
-    const engine = await createMap(document.createElement('div'), { center: { lat: 37.5, lng: 127 }, marker: null, onClick, markerTitle: '선택한 위치' }, { appKey: 'KEY 1' });
+    const engine = await createMap(
+      document.createElement('div'),
+      { center: { lat: 37.5, lng: 127 }, marker: null, onClick, markerTitle: '선택한 위치' },
+      { appKey: 'KEY 1' },
+    );
 
     const script = append.mock.calls[0]?.[0] as HTMLScriptElement;
     expect(script.src).toBe('https://dapi.kakao.com/v2/maps/sdk.js?appkey=KEY%201&libraries=services&autoload=false');

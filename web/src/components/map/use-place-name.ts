@@ -14,11 +14,15 @@ export function usePlaceName(p: LatLng | null | undefined): string | null {
   const { config } = usePublicConfig();
   const appKey = config?.map.provider === 'kakao' ? config.map.appKey : null;
   const key = appKey && p ? (['place', appKey, fmt(p.lat), fmt(p.lng)] as const) : null;
-  const { data } = useSWR(key, ([, k, lat, lng]) => import('./kakao-engine').then((m) => m.reverseGeocode({ lat: Number(lat), lng: Number(lng) }, { appKey: k })), {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-    onError: (err: unknown) => console.warn('[map] reverse geocoding failed', err),
-  });
+  const { data } = useSWR(
+    key,
+    ([, k, lat, lng]) => import('./kakao-engine').then((m) => m.reverseGeocode({ lat: Number(lat), lng: Number(lng) }, { appKey: k })),
+    {
+      revalidateOnFocus: false,
+      shouldRetryOnError: false,
+      onError: (err: unknown) => console.warn('[map] reverse geocoding failed', err),
+    },
+  );
   return data ?? null;
 }
 

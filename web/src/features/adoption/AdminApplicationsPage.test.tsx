@@ -89,7 +89,9 @@ describe('AdminApplicationsPage', () => {
   it('approves after confirmation and reloads', async () => {
     let approved = false;
     const { api } = setup({
-      'GET /api/admin/adopt-applications': () => ({ body: [application(approved ? { adoptStatus: 'APPROVED', approvedAt: '2026-11-22T02:00:00Z' } : {})] }),
+      'GET /api/admin/adopt-applications': () => ({
+        body: [application(approved ? { adoptStatus: 'APPROVED', approvedAt: '2026-11-22T02:00:00Z' } : {})],
+      }),
       'POST /api/admin/adopt/approve/10': () => {
         approved = true;
         return { body: { ok: true, message: '입양이 승인되었습니다.', status: 'ADOPT' } };
@@ -115,7 +117,11 @@ describe('AdminApplicationsPage', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: '보리 입양 신청 거절' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('김민아님의 보리 입양 신청을 거절할까요? 되돌릴 수 없으며, 남은 신청이 없으면 보리는 다시 입양 신청을 받습니다.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        '김민아님의 보리 입양 신청을 거절할까요? 되돌릴 수 없으며, 남은 신청이 없으면 보리는 다시 입양 신청을 받습니다.',
+      ),
+    ).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: '거절' }));
     expect(await screen.findByText('거절됨')).toBeInTheDocument();
     expect(screen.getByText('입양 신청을 거절했습니다.')).toBeInTheDocument();
@@ -142,7 +148,9 @@ describe('AdminApplicationsPage', () => {
   });
 
   it('legacy applications without contact details show the login id and say so', async () => {
-    setup({ 'GET /api/admin/adopt-applications': { body: [application({ applicantName: null, applicantEmail: null, applicantPhone: null })] } });
+    setup({
+      'GET /api/admin/adopt-applications': { body: [application({ applicantName: null, applicantEmail: null, applicantPhone: null })] },
+    });
     const card = await screen.findByRole('article', { name: 'mina · 보리' });
     expect(within(card).getByText('mina')).toBeInTheDocument();
     expect(within(card).getByText('등록된 연락처 없음')).toBeInTheDocument();

@@ -25,7 +25,11 @@ export default function AdminApplicationsPage() {
   }
 
   const approve = async (a: AdoptionApplication) => {
-    const ok = await confirm({ title: t('adminApps.confirmTitle'), body: t('adminApps.confirmBody', { applicant: a.applicantName ?? a.userName, name: a.petName }), confirmLabel: t('adminApps.approve') });
+    const ok = await confirm({
+      title: t('adminApps.confirmTitle'),
+      body: t('adminApps.confirmBody', { applicant: a.applicantName ?? a.userName, name: a.petName }),
+      confirmLabel: t('adminApps.approve'),
+    });
     if (!ok) return;
     setBusy({ id: a.id, action: 'approve' });
     try {
@@ -52,7 +56,11 @@ export default function AdminApplicationsPage() {
       await rejectApplication(a.id);
       notifySuccess(t('adminApps.rejected'));
     } catch (err) {
-      notifyError(err instanceof ApiError && err.code === 'UPSTREAM_UNSUPPORTED' ? t('adminApps.rejectUnsupported') : errorMessage(err, 'adminApps.rejectFailed'));
+      notifyError(
+        err instanceof ApiError && err.code === 'UPSTREAM_UNSUPPORTED'
+          ? t('adminApps.rejectUnsupported')
+          : errorMessage(err, 'adminApps.rejectFailed'),
+      );
     } finally {
       setBusy(null);
       await reload();
@@ -71,7 +79,13 @@ export default function AdminApplicationsPage() {
       <>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           {applications.map((a) => (
-            <ApplicationCard key={a.id} application={a} onApprove={approve} onReject={reject} busy={busy?.id === a.id ? busy.action : null} />
+            <ApplicationCard
+              key={a.id}
+              application={a}
+              onApprove={approve}
+              onReject={reject}
+              busy={busy?.id === a.id ? busy.action : null}
+            />
           ))}
         </SimpleGrid>
         <LoadMore shown={applications.length} total={total} hasMore={hasMore} loading={loadingMore} onMore={loadMore} />

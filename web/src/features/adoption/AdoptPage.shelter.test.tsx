@@ -52,17 +52,36 @@ const animal = (no: string, over: Partial<ShelterAnimal> = {}): ShelterAnimal =>
   ...over,
 });
 
-const shelterList = (items: ShelterAnimal[], total = items.length, available = true): Reply => ({ body: items, headers: { 'x-total-count': String(total), 'x-shelter-available': String(available) } });
+const shelterList = (items: ShelterAnimal[], total = items.length, available = true): Reply => ({
+  body: items,
+  headers: { 'x-total-count': String(total), 'x-shelter-available': String(available) },
+});
 
 function setup(routes: Record<string, MockRoute> = {}) {
   const api = mockApi({
     'GET /api/users/check-session': { body: sessionUser() },
     'GET /api/adopt/adoption/my-applications': { body: [] },
     'GET /api/abandoned/abandoned-pets': { body: [stray(1, '보리'), stray(2, '콩이')] },
-    'GET /api/shelter-animals': shelterList([animal('A1'), animal('A2', { kind: '믹스견', noticeEnd: seoulToday() }), animal('A3', { status: 'ADOPTED', processState: '종료(입양)' })]),
+    'GET /api/shelter-animals': shelterList([
+      animal('A1'),
+      animal('A2', { kind: '믹스견', noticeEnd: seoulToday() }),
+      animal('A3', { status: 'ADOPTED', processState: '종료(입양)' }),
+    ]),
     ...routes,
   });
-  renderRoutes([{ path: '/adopt', element: <ModalsProvider><AdoptPage /></ModalsProvider> }], '/adopt');
+  renderRoutes(
+    [
+      {
+        path: '/adopt',
+        element: (
+          <ModalsProvider>
+            <AdoptPage />
+          </ModalsProvider>
+        ),
+      },
+    ],
+    '/adopt',
+  );
   return api;
 }
 
@@ -75,7 +94,13 @@ describe('AdoptPage with shelter animals', () => {
   it('shows both sources in one grid, one of each in turn', async () => {
     setup();
     await shelterCard('A1');
-    expect(cardNames()).toEqual(['보리', '보호소 공고 푸들 서울-마포-A1', '콩이', '보호소 공고 믹스견 서울-마포-A2', '보호소 공고 푸들 서울-마포-A3']);
+    expect(cardNames()).toEqual([
+      '보리',
+      '보호소 공고 푸들 서울-마포-A1',
+      '콩이',
+      '보호소 공고 믹스견 서울-마포-A2',
+      '보호소 공고 푸들 서울-마포-A3',
+    ]);
   });
 
   it('labels a shelter card with its source, shelter, notice D-day and a call to the shelter, without adoption or donation buttons', async () => {
@@ -84,9 +109,13 @@ describe('AdoptPage with shelter animals', () => {
     expect(within(card).getAllByText('보호소 공고').length).toBeGreaterThan(0);
     expect(within(card).getByText('공고 종료 D-3')).toBeInTheDocument();
     expect(within(card).getByText('보호 중')).toBeInTheDocument();
-    for (const text of ['마포동물보호센터', '02-3153-0000', '서울특별시 마포구 월드컵로 1', '2020(년생)', '8.8kg', '수컷 · 중성화 함']) expect(within(card).getByText(text)).toBeInTheDocument();
+    for (const text of ['마포동물보호센터', '02-3153-0000', '서울특별시 마포구 월드컵로 1', '2020(년생)', '8.8kg', '수컷 · 중성화 함'])
+      expect(within(card).getByText(text)).toBeInTheDocument();
     expect(within(card).getByRole('img', { name: '푸들 사진' })).toHaveAttribute('src', '/shelter-images/A1/1');
-    expect(within(card).getByRole('link', { name: '보호소에 문의: 마포동물보호센터 전화 02-3153-0000' })).toHaveAttribute('href', 'tel:0231530000');
+    expect(within(card).getByRole('link', { name: '보호소에 문의: 마포동물보호센터 전화 02-3153-0000' })).toHaveAttribute(
+      'href',
+      'tel:0231530000',
+    );
     expect(within(card).queryByRole('button', { name: /입양 신청|후원/ })).not.toBeInTheDocument();
     expect(within(await shelterCard('A2')).getByText('오늘 마감')).toBeInTheDocument();
     const adopted = await shelterCard('A3');
@@ -114,7 +143,10 @@ describe('AdoptPage with shelter animals', () => {
 
   it('searches both sources by date and place with the region, the time for our strays only', async () => {
     const api = setup({
-      'GET /api/abandoned/abandoned-pets/search': { body: [stray(1, '보리', '서울특별시'), stray(5, '초코', '부산광역시')], headers: { 'x-total-count': '2' } },
+      'GET /api/abandoned/abandoned-pets/search': {
+        body: [stray(1, '보리', '서울특별시'), stray(5, '초코', '부산광역시')],
+        headers: { 'x-total-count': '2' },
+      },
       'GET /api/shelter-animals': (call) => (call.query.get('place') ? shelterList([animal('A7')], 1) : shelterList([animal('A1')])),
     });
     await shelterCard('A1');
@@ -143,7 +175,9 @@ describe('AdoptPage with shelter animals', () => {
 
   it('loads more shelter animals without moving what is on screen', async () => {
     const page1 = Array.from({ length: 20 }, (_, i) => animal(`P${i + 1}`));
-    setup({ 'GET /api/shelter-animals': (call) => (call.query.get('page') === '2' ? shelterList([animal('P21')], 21) : shelterList(page1, 21)) });
+    setup({
+      'GET /api/shelter-animals': (call) => (call.query.get('page') === '2' ? shelterList([animal('P21')], 21) : shelterList(page1, 21)),
+    });
     await shelterCard('P1');
     const before = cardNames();
     expect(before).toHaveLength(22);

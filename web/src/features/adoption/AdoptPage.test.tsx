@@ -23,7 +23,11 @@ const stray = (over: Partial<Stray>): Stray => ({
   ...over,
 });
 
-const list = [stray({ id: 1, name: '보리' }), stray({ id: 2, name: '콩이', status: 'WAITING', gender: null, type: null }), stray({ id: 3, name: '하루', status: 'ADOPT' })];
+const list = [
+  stray({ id: 1, name: '보리' }),
+  stray({ id: 2, name: '콩이', status: 'WAITING', gender: null, type: null }),
+  stray({ id: 3, name: '하루', status: 'ADOPT' }),
+];
 
 function setup(routes: Record<string, MockRoute> = {}, session: unknown = sessionUser()) {
   const api = mockApi({
@@ -78,7 +82,8 @@ describe('AdoptPage', () => {
     const bori = await card('보리');
     expect(within(bori).getByRole('img', { name: '보리의 사진' })).toHaveAttribute('src', '/uploads/bori.jpg');
     expect(within(bori).getByText('보호 중')).toBeInTheDocument();
-    for (const text of ['진돗개', '암컷', '부산광역시', '2026년 11월 20일 14:30', '해운대 공원에서 발견']) expect(within(bori).getByText(text)).toBeInTheDocument();
+    for (const text of ['진돗개', '암컷', '부산광역시', '2026년 11월 20일 14:30', '해운대 공원에서 발견'])
+      expect(within(bori).getByText(text)).toBeInTheDocument();
     const kong = await card('콩이');
     expect(within(kong).getByText('입양 대기')).toBeInTheDocument();
     expect(within(kong).getAllByText('알 수 없음')).toHaveLength(1);
@@ -136,7 +141,12 @@ describe('AdoptPage', () => {
   });
 
   it('shows the server reason when the stray is no longer available', async () => {
-    setup({ 'POST /api/adopt/apply/1': { status: 409, body: envelope('INVALID_STATE', 'stray not available (server words)', undefined, { reason: 'STRAY_NOT_AVAILABLE' }) } });
+    setup({
+      'POST /api/adopt/apply/1': {
+        status: 409,
+        body: envelope('INVALID_STATE', 'stray not available (server words)', undefined, { reason: 'STRAY_NOT_AVAILABLE' }),
+      },
+    });
     await userEvent.click(within(await card('보리')).getByRole('button', { name: '보리 입양 신청' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '신청하기' }));
     expect(await screen.findByText('지금은 입양을 신청할 수 없는 유기견입니다.')).toBeInTheDocument();
@@ -169,7 +179,11 @@ describe('AdoptPage', () => {
   });
 
   it('lists the member’s own applications, open ones first, with the open count', async () => {
-    setup({ 'GET /api/adopt/adoption/my-applications': { body: [myApp({ id: 41, adoptPetId: 3, petName: '하루', adoptStatus: 'APPROVED' }), myApp({})] } });
+    setup({
+      'GET /api/adopt/adoption/my-applications': {
+        body: [myApp({ id: 41, adoptPetId: 3, petName: '하루', adoptStatus: 'APPROVED' }), myApp({})],
+      },
+    });
     const section = await screen.findByRole('region', { name: '내 입양 신청' });
     expect(within(section).getByText('진행 중 1/3건')).toBeInTheDocument();
     const items = within(section).getAllByRole('listitem');
@@ -181,7 +195,9 @@ describe('AdoptPage', () => {
   });
 
   it('knows every own application, however many: pages of 100 until X-Total-Count is reached', async () => {
-    const mine = Array.from({ length: 130 }, (_, i) => myApp({ id: 1000 + i, adoptPetId: 5000 + i, petName: `강아지${i}`, adoptStatus: 'REJECTED' }));
+    const mine = Array.from({ length: 130 }, (_, i) =>
+      myApp({ id: 1000 + i, adoptPetId: 5000 + i, petName: `강아지${i}`, adoptStatus: 'REJECTED' }),
+    );
     // The last one (second page) is the application for 보리, so its card must show it as applied for.
     mine[129] = myApp({ id: 42, adoptPetId: 1, petName: '보리' });
     const { api } = setup({
@@ -231,7 +247,11 @@ describe('AdoptPage', () => {
     setup({ 'POST /api/adopt/apply/1': { status: 409, body: envelope('APPLICATION_LIMIT_REACHED', 'x') } });
     await userEvent.click(within(await card('보리')).getByRole('button', { name: '보리 입양 신청' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '신청하기' }));
-    expect(await screen.findByText('진행 중인 입양 신청은 최대 3건까지 할 수 있어요. 다른 신청의 결과를 기다리거나 신청을 취소한 뒤 다시 신청해 주세요.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        '진행 중인 입양 신청은 최대 3건까지 할 수 있어요. 다른 신청의 결과를 기다리거나 신청을 취소한 뒤 다시 신청해 주세요.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText('이미 입양을 신청한 유기견입니다')).not.toBeInTheDocument();
   });
 

@@ -73,14 +73,19 @@ export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps 
       askToLogIn();
       return;
     }
-    const ok = await confirm({ title: t('adopt.apply.confirmTitle'), body: t('adopt.apply.confirmBody', { name: stray.name }), confirmLabel: t('adopt.apply.confirm') });
+    const ok = await confirm({
+      title: t('adopt.apply.confirmTitle'),
+      body: t('adopt.apply.confirmBody', { name: stray.name }),
+      confirmLabel: t('adopt.apply.confirm'),
+    });
     if (!ok) return;
     setApplyingId(stray.id);
     try {
       await applyForAdoption(stray.id);
       notifySuccess(t('adopt.apply.success'));
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'APPLICATION_LIMIT_REACHED') notifyError(t('adopt.apply.limit', { max: LIMITS.openAdoptionApplicationsMax }));
+      if (err instanceof ApiError && err.code === 'APPLICATION_LIMIT_REACHED')
+        notifyError(t('adopt.apply.limit', { max: LIMITS.openAdoptionApplicationsMax }));
       // A 409 is "already applied" unless the server says the stray is no longer available.
       else if (err instanceof ApiError && err.status === 409 && err.code !== 'INVALID_STATE') notifyError(t('adopt.apply.already'));
       else if (err instanceof ApiError && err.status === 401) askToLogIn();
@@ -92,14 +97,23 @@ export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps 
   };
 
   const withdraw = async (a: AdoptionApplication) => {
-    const ok = await confirm({ title: t('myApps.withdrawTitle'), body: t('myApps.withdrawBody', { name: a.petName }), confirmLabel: t('myApps.withdrawConfirm'), danger: true });
+    const ok = await confirm({
+      title: t('myApps.withdrawTitle'),
+      body: t('myApps.withdrawBody', { name: a.petName }),
+      confirmLabel: t('myApps.withdrawConfirm'),
+      danger: true,
+    });
     if (!ok) return;
     setWithdrawingId(a.id);
     try {
       await withdrawApplication(a.id);
       notifySuccess(t('myApps.withdrawn'));
     } catch (err) {
-      notifyError(err instanceof ApiError && err.code === 'UPSTREAM_UNSUPPORTED' ? t('myApps.withdrawUnsupported') : errorMessage(err, 'myApps.withdrawFailed'));
+      notifyError(
+        err instanceof ApiError && err.code === 'UPSTREAM_UNSUPPORTED'
+          ? t('myApps.withdrawUnsupported')
+          : errorMessage(err, 'myApps.withdrawFailed'),
+      );
     } finally {
       setWithdrawingId(null);
       await Promise.all([member.reload(), reloadMine()]);
@@ -120,7 +134,13 @@ export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
         {items.map((f) =>
           f.source === 'member' ? (
-            <StrayCard key={`m${f.item.id}`} stray={f.item} onApply={apply} applying={applyingId === f.item.id} extra={cardExtra?.(f.item)} />
+            <StrayCard
+              key={`m${f.item.id}`}
+              stray={f.item}
+              onApply={apply}
+              applying={applyingId === f.item.id}
+              extra={cardExtra?.(f.item)}
+            />
           ) : (
             <ShelterCard key={`s${f.item.desertionNo}`} animal={f.item} now={now} />
           ),
@@ -138,7 +158,11 @@ export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps 
       <Stack gap="lg">
         {mine && mine.length > 0 && <MyApplications applications={mine} onWithdraw={withdraw} withdrawingId={withdrawingId} />}
         {memberSections}
-        <AdoptSearch onSearch={runSearch} searching={Boolean(search) && (member.isValidating || shelter.isValidating)} withShelters={shelters} />
+        <AdoptSearch
+          onSearch={runSearch}
+          searching={Boolean(search) && (member.isValidating || shelter.isValidating)}
+          withShelters={shelters}
+        />
         {shelters && (
           <SegmentedControl
             aria-label={t('shelter.source.label')}
@@ -153,7 +177,9 @@ export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps 
             {t('adopt.search.resultCount', { count: total })}
           </Text>
         )}
-        {shelter.error !== undefined && source !== 'member' && <ListError message={t('shelter.feed.shelterFailed')} onRetry={() => void shelter.reload()} />}
+        {shelter.error !== undefined && source !== 'member' && (
+          <ListError message={t('shelter.feed.shelterFailed')} onRetry={() => void shelter.reload()} />
+        )}
         {content}
         {waiting.length > 0 && items.length > 0 && (
           <Center>

@@ -21,10 +21,14 @@ export const MY_APPLICATIONS_KEY = '/api/adopt/adoption/my-applications';
 /** The public stray list, or a search when any criterion is set. */
 export function useAdoptableStrays(search: StraySearchQuery | null) {
   const key = search ? [SEARCH, search.foundDate ?? '', search.foundTime ?? '', search.location ?? ''] : [LIST];
-  const { data, error, isLoading, isValidating, mutate } = useSWR<Stray[]>(key, () => (search ? api(SEARCH, { query: { ...search }, schema: StrayListSchema }) : api(LIST, { schema: StrayListSchema })), {
-    shouldRetryOnError: false,
-    keepPreviousData: true,
-  });
+  const { data, error, isLoading, isValidating, mutate } = useSWR<Stray[]>(
+    key,
+    () => (search ? api(SEARCH, { query: { ...search }, schema: StrayListSchema }) : api(LIST, { schema: StrayListSchema })),
+    {
+      shouldRetryOnError: false,
+      keepPreviousData: true,
+    },
+  );
   return { strays: data, error, isLoading, isValidating, reload: () => mutate() };
 }
 

@@ -36,7 +36,9 @@ describe('SignupPage e-mail verification (spec §4)', () => {
   });
 
   it('a server refusal to send is shown on the e-mail field', async () => {
-    renderSignup({ 'POST /api/users/send-email': { status: 409, body: envelope('EMAIL_ALREADY_REGISTERED', '이미 가입된 이메일입니다.') } });
+    renderSignup({
+      'POST /api/users/send-email': { status: 409, body: envelope('EMAIL_ALREADY_REGISTERED', '이미 가입된 이메일입니다.') },
+    });
     await userEvent.type(field('이메일'), 'taken@example.com');
     await userEvent.click(button('인증 코드 보내기'));
     await waitFor(() => expect(fieldError('이메일')).toBe('이미 가입된 이메일입니다.'));
@@ -114,4 +116,3 @@ describe('SignupPage e-mail verification (spec §4)', () => {
     expect(screen.getByLabelText('인증 코드')).toHaveValue('');
   });
 });
-

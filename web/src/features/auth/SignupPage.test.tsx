@@ -132,7 +132,12 @@ describe('SignupPage submit', () => {
     renderSignup({
       'POST /api/users/signup': {
         status: 400,
-        body: envelope('VALIDATION_FAILED', 'server words', { phoneNm: 'phone (server words)' }, { fieldErrorCodes: { phoneNm: 'phoneInvalid' } }),
+        body: envelope(
+          'VALIDATION_FAILED',
+          'server words',
+          { phoneNm: 'phone (server words)' },
+          { fieldErrorCodes: { phoneNm: 'phoneInvalid' } },
+        ),
       },
     });
     await fillAllButEmail();

@@ -36,7 +36,9 @@ export function validateSignup(
   emailVerified: boolean,
 ): { ok: true; request: SignupRequest } | { ok: false; errors: SignupErrors } {
   const { confirmPassword, ...payload } = values;
-  const { errors: found, data } = schemaCheck(SignupRequestSchema, payload, (field, key) => (field in EMPTY_SIGNUP ? { field, message: ruleMessage(field, key) } : undefined));
+  const { errors: found, data } = schemaCheck(SignupRequestSchema, payload, (field, key) =>
+    field in EMPTY_SIGNUP ? { field, message: ruleMessage(field, key) } : undefined,
+  );
   const errors: SignupErrors = found;
   if (confirmPassword === '') errors.confirmPassword = t('auth.validation.confirmRequired');
   else if (confirmPassword !== values.password) errors.confirmPassword = t('auth.validation.passwordMismatch');

@@ -16,7 +16,6 @@ export const fieldError = (label: string) => {
 
 export const VALID_CODE = '123456';
 
-
 export function renderSignup(routes: Record<string, MockRoute> = {}) {
   const api = mockApi({
     'GET /api/users/check-session': { body: { loggedIn: false } },
@@ -24,7 +23,12 @@ export function renderSignup(routes: Record<string, MockRoute> = {}) {
     'POST /api/users/verify-email': (call) =>
       call.query.get('code') === VALID_CODE
         ? ok('verified')
-        : { status: 400, body: envelope('INVALID_CODE', '인증 코드가 올바르지 않거나 만료되었습니다.', { code: '인증 코드가 올바르지 않거나 만료되었습니다.' }) },
+        : {
+            status: 400,
+            body: envelope('INVALID_CODE', '인증 코드가 올바르지 않거나 만료되었습니다.', {
+              code: '인증 코드가 올바르지 않거나 만료되었습니다.',
+            }),
+          },
     'POST /api/users/signup': ok('가입 완료'),
     ...routes,
   });

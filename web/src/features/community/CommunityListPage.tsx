@@ -10,7 +10,12 @@ import { typeLabel } from './format';
 import PostCards from './components/PostCards';
 import PostTable from './components/PostTable';
 
-const CONTROL_LABELS = { first: 'community.list.pageFirst', previous: 'community.list.pagePrevious', next: 'community.list.pageNext', last: 'community.list.pageLast' } as const;
+const CONTROL_LABELS = {
+  first: 'community.list.pageFirst',
+  previous: 'community.list.pagePrevious',
+  next: 'community.list.pageNext',
+  last: 'community.list.pageLast',
+} as const;
 
 const isPostType = (v: string | null): v is PostType => v !== null && (POST_TYPES as readonly string[]).includes(v);
 
@@ -80,7 +85,10 @@ export default function CommunityListPage() {
             aria-label={t('community.list.filterLabel')}
             value={postType ?? 'ALL'}
             onChange={(v) => go({ type: isPostType(v) ? v : undefined, page: 1 })}
-            data={[{ value: 'ALL', label: t('community.type.all') }, ...POST_TYPES.map((type) => ({ value: type, label: typeLabel(type) }))]}
+            data={[
+              { value: 'ALL', label: t('community.type.all') },
+              ...POST_TYPES.map((type) => ({ value: type, label: typeLabel(type) })),
+            ]}
           />
           {page && (
             <Text size="sm" c="dimmed" role="status">
@@ -93,7 +101,10 @@ export default function CommunityListPage() {
 
         {page && pages > 1 && (
           <Group justify="center">
-            <Pagination total={pages} value={Math.min(pageNumber, pages)} onChange={(n) => go({ page: n })}
+            <Pagination
+              total={pages}
+              value={Math.min(pageNumber, pages)}
+              onChange={(n) => go({ page: n })}
               aria-label={t('community.list.pagination')}
               getItemProps={(n) => ({ 'aria-label': t('community.list.pageN', { page: n }) })}
               getControlProps={(control) => ({ 'aria-label': t(CONTROL_LABELS[control]) })}

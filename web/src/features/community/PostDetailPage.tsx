@@ -25,7 +25,12 @@ export default function PostDetailPage() {
 
   const remove = async () => {
     if (!post) return;
-    const ok = await confirm({ title: t('community.delete.title'), body: t('community.delete.body'), confirmLabel: t('community.delete.confirm'), danger: true });
+    const ok = await confirm({
+      title: t('community.delete.title'),
+      body: t('community.delete.body'),
+      confirmLabel: t('community.delete.confirm'),
+      danger: true,
+    });
     if (!ok) return;
     setDeleting(true);
     try {
@@ -64,20 +69,44 @@ export default function PostDetailPage() {
           </Title>
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text size="sm" c="dimmed">
-              {t('community.detail.by')} {authorName(post.authorId)} · {t('community.detail.date')} <time dateTime={post.createdAt}>{postDate(post.createdAt)}</time>
+              {t('community.detail.by')} {authorName(post.authorId)} · {t('community.detail.date')}{' '}
+              <time dateTime={post.createdAt}>{postDate(post.createdAt)}</time>
             </Text>
             {post.isAuthor && (
               <Group gap="xs">
-                <Button component={Link} to={`/community/${post.id}/edit`} variant="light" size="xs" leftSection={<IconPencil size={16} aria-hidden />}>
+                <Button
+                  component={Link}
+                  to={`/community/${post.id}/edit`}
+                  variant="light"
+                  size="xs"
+                  leftSection={<IconPencil size={16} aria-hidden />}
+                >
                   {t('community.detail.edit')}
                 </Button>
-                <Button variant="light" color="red" size="xs" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void remove()} loading={deleting}>
+                <Button
+                  variant="light"
+                  color="red"
+                  size="xs"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  onClick={() => void remove()}
+                  loading={deleting}
+                >
                   {t('community.detail.delete')}
                 </Button>
               </Group>
             )}
           </Group>
-          {post.imageUrl && <SafeImage src={post.imageUrl} alt={t('community.detail.imageAlt', { title: post.title })} radius="md" mah={480} fit="contain" bg="gray.1" fallback={null} />}
+          {post.imageUrl && (
+            <SafeImage
+              src={post.imageUrl}
+              alt={t('community.detail.imageAlt', { title: post.title })}
+              radius="md"
+              mah={480}
+              fit="contain"
+              bg="gray.1"
+              fallback={null}
+            />
+          )}
           <PostContent html={post.content} />
           <Group>
             <LikeButton postId={post.id} loggedIn={Boolean(user)} />

@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Container, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
-import { COMMUNITY_LIMITS, POST_TYPES, PostEditRequestSchema, toFieldErrorKeys, type CommunityPost, type PostType } from '@pawbridge/shared';
+import {
+  COMMUNITY_LIMITS,
+  POST_TYPES,
+  PostEditRequestSchema,
+  toFieldErrorKeys,
+  type CommunityPost,
+  type PostType,
+} from '@pawbridge/shared';
 import ImageInput from '@/components/form/ImageInput';
 import { serverFieldMessage } from '@/components/form/server-errors';
 import { focusFirstInvalid } from '@/components/form/focus-first-invalid';
@@ -43,14 +50,22 @@ export default function PostFormPage() {
 
   let body;
   if (sessionLoading || !user) body = <ListLoading />;
-  else if (editing && (id === null || (loadError instanceof ApiError && loadError.status === 404))) body = <Text c="dimmed">{t('community.detail.notFound')}</Text>;
+  else if (editing && (id === null || (loadError instanceof ApiError && loadError.status === 404)))
+    body = <Text c="dimmed">{t('community.detail.notFound')}</Text>;
   else if (editing && loadError) body = <ListError message={t('community.detail.failed')} onRetry={() => void reload()} />;
   else if (editing && (isLoading || !post)) body = <ListLoading />;
   else if (editing && post && !post.isAuthor) body = <ListLoading />;
-  else body = <PostForm key={post?.id ?? 'new'} post={editing ? post : undefined} onSaved={(saved) => {
-      if (editing) set(saved);
-      navigate(`/community/${saved.id}`, { replace: editing });
-    }} />;
+  else
+    body = (
+      <PostForm
+        key={post?.id ?? 'new'}
+        post={editing ? post : undefined}
+        onSaved={(saved) => {
+          if (editing) set(saved);
+          navigate(`/community/${saved.id}`, { replace: editing });
+        }}
+      />
+    );
 
   return (
     <Container size="md" py="lg">
@@ -74,7 +89,12 @@ function PostForm({ post, onSaved }: { post: CommunityPost | undefined; onSaved:
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = PostEditRequestSchema.safeParse({ postType, title, strContent: content, ...(post ? { removeImage: removeImage && !image } : {}) });
+    const parsed = PostEditRequestSchema.safeParse({
+      postType,
+      title,
+      strContent: content,
+      ...(post ? { removeImage: removeImage && !image } : {}),
+    });
     if (!parsed.success) {
       const keys = toFieldErrorKeys(parsed.error);
       setErrors(Object.fromEntries(Object.entries(keys).map(([field, key]) => [field, validationText(key)])));
@@ -84,7 +104,9 @@ function PostForm({ post, onSaved }: { post: CommunityPost | undefined; onSaved:
     setErrors({});
     setSaving(true);
     try {
-      const saved = post ? await editPost(post.id, parsed.data, image) : await createPost({ postType: parsed.data.postType, title: parsed.data.title, strContent: parsed.data.strContent }, image);
+      const saved = post
+        ? await editPost(post.id, parsed.data, image)
+        : await createPost({ postType: parsed.data.postType, title: parsed.data.title, strContent: parsed.data.strContent }, image);
       notifySuccess(post ? t('community.form.edited') : t('community.form.created'));
       onSaved(saved);
     } catch (err) {
@@ -106,13 +128,21 @@ function PostForm({ post, onSaved }: { post: CommunityPost | undefined; onSaved:
       if (post) notifyError(errorMessage(err, 'community.form.editFailed'));
       // The category rules answer 403 with the rule itself (errorMessage keeps it); anything else is "no permission to post" (spec §8).
       else if (err instanceof ApiError && err.status === 403) notifyError(errorMessage(err, 'community.form.noPermission'));
-      else if (err instanceof ApiError && err.status < 500 && err.code !== 'NETWORK' && err.code !== 'TIMEOUT') notifyError(t('community.form.noPermission'));
+      else if (err instanceof ApiError && err.status < 500 && err.code !== 'NETWORK' && err.code !== 'TIMEOUT')
+        notifyError(t('community.form.noPermission'));
       else notifyError(errorMessage(err, 'community.form.noPermission'));
     }
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="form" onSubmit={(e: React.FormEvent) => void submit(e)} noValidate>
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'xl' }}
+      component="form"
+      onSubmit={(e: React.FormEvent) => void submit(e)}
+      noValidate
+    >
       <Stack gap="md">
         <Select
           label={t('community.form.type')}
@@ -145,8 +175,23 @@ function PostForm({ post, onSaved }: { post: CommunityPost | undefined; onSaved:
             <Text size="sm" fw={500}>
               {t('community.form.currentImage')}
             </Text>
-            {!removeImage && <SafeImage src={post.imageUrl} alt={t('community.form.currentImageAlt')} h={180} w="auto" fit="contain" radius="md" bg="gray.1" fallback={null} />}
-            <Checkbox label={t('community.form.removeImage')} checked={removeImage} onChange={(e) => setRemoveImage(e.currentTarget.checked)} />
+            {!removeImage && (
+              <SafeImage
+                src={post.imageUrl}
+                alt={t('community.form.currentImageAlt')}
+                h={180}
+                w="auto"
+                fit="contain"
+                radius="md"
+                bg="gray.1"
+                fallback={null}
+              />
+            )}
+            <Checkbox
+              label={t('community.form.removeImage')}
+              checked={removeImage}
+              onChange={(e) => setRemoveImage(e.currentTarget.checked)}
+            />
           </Stack>
         )}
         <ImageInput
@@ -161,10 +206,16 @@ function PostForm({ post, onSaved }: { post: CommunityPost | undefined; onSaved:
           name="imgUrlContent"
           previewHeight={180}
         />
-        <RichTextField label={t('community.form.body')} initialHtml={post?.content ?? ''} onChange={(html) => {
-          setContent(html);
-          setErrors((e) => ({ ...e, strContent: undefined }));
-        }} error={errors.strContent} required />
+        <RichTextField
+          label={t('community.form.body')}
+          initialHtml={post?.content ?? ''}
+          onChange={(html) => {
+            setContent(html);
+            setErrors((e) => ({ ...e, strContent: undefined }));
+          }}
+          error={errors.strContent}
+          required
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => navigate(post ? `/community/${post.id}` : '/community')}>
             {t('community.form.cancel')}

@@ -45,13 +45,25 @@ async function fetchPage(page: number, postType: PostType | undefined): Promise<
 
 /** One page of the list (newest first), optionally one category; the previous page stays on screen while the next loads. */
 export function usePostPage(page: number, postType: PostType | undefined) {
-  const { data, error, isLoading, mutate } = useSWR<PostPage>([POSTS_PATH, page, postType ?? ''], () => fetchPage(page, postType), { keepPreviousData: true });
+  const { data, error, isLoading, mutate } = useSWR<PostPage>([POSTS_PATH, page, postType ?? ''], () => fetchPage(page, postType), {
+    keepPreviousData: true,
+  });
   return { page: data, error: error as unknown, isLoading, reload: () => mutate() };
 }
 
 export function usePost(id: number | null) {
-  const { data, error, isLoading, mutate } = useSWR<CommunityPost>(id ? postPath(id) : null, () => api(postPath(id ?? 0), { schema: CommunityPostSchema }), { shouldRetryOnError: false });
-  return { post: data, error: error as unknown, isLoading, reload: () => mutate(), set: (p: CommunityPost) => mutate(p, { revalidate: false }) };
+  const { data, error, isLoading, mutate } = useSWR<CommunityPost>(
+    id ? postPath(id) : null,
+    () => api(postPath(id ?? 0), { schema: CommunityPostSchema }),
+    { shouldRetryOnError: false },
+  );
+  return {
+    post: data,
+    error: error as unknown,
+    isLoading,
+    reload: () => mutate(),
+    set: (p: CommunityPost) => mutate(p, { revalidate: false }),
+  };
 }
 
 export function useLike(id: number | null) {
@@ -61,7 +73,9 @@ export function useLike(id: number | null) {
 }
 
 export function useComments(id: number | null) {
-  const { data, error, isLoading, mutate } = useSWR<Comment[]>(id ? commentsPath(id) : null, () => api(commentsPath(id ?? 0), { schema: CommentListSchema }));
+  const { data, error, isLoading, mutate } = useSWR<Comment[]>(id ? commentsPath(id) : null, () =>
+    api(commentsPath(id ?? 0), { schema: CommentListSchema }),
+  );
   return { comments: data, error: error as unknown, isLoading, reload: () => mutate() };
 }
 

@@ -14,8 +14,27 @@ import { cleanHtml } from './components/PostContent';
 vi.mock('@/components/feedback/notify', async (original) => ({ ...(await original<typeof Notify>()), confirm: vi.fn() }));
 vi.setConfig({ testTimeout: 15_000 });
 
-const item = (over: Partial<PostListItem> = {}): PostListItem => ({ id: 1, postType: 'SHOW_OFF', title: '콩이 자랑', preview: '산책 다녀왔어요', imageUrl: '/uploads/a.webp', authorId: 'mina', createdAt: '2025-03-01T15:30:00.000Z', ...over });
-const post = (over: Partial<CommunityPost> = {}): CommunityPost => ({ id: 7, postType: 'REVIEW', title: '입양 후기', content: '<p><strong>행복</strong>해요</p>', imageUrl: '/uploads/b.webp', authorId: 'mina', createdAt: '2025-03-01T15:30:00.000Z', isAuthor: true, ...over });
+const item = (over: Partial<PostListItem> = {}): PostListItem => ({
+  id: 1,
+  postType: 'SHOW_OFF',
+  title: '콩이 자랑',
+  preview: '산책 다녀왔어요',
+  imageUrl: '/uploads/a.webp',
+  authorId: 'mina',
+  createdAt: '2025-03-01T15:30:00.000Z',
+  ...over,
+});
+const post = (over: Partial<CommunityPost> = {}): CommunityPost => ({
+  id: 7,
+  postType: 'REVIEW',
+  title: '입양 후기',
+  content: '<p><strong>행복</strong>해요</p>',
+  imageUrl: '/uploads/b.webp',
+  authorId: 'mina',
+  createdAt: '2025-03-01T15:30:00.000Z',
+  isAuthor: true,
+  ...over,
+});
 
 function renderAt(path: string, routes: Parameters<typeof mockApi>[0], session: unknown = sessionUser()) {
   const api = mockApi({ 'GET /api/users/check-session': { body: session }, ...routes });
@@ -39,7 +58,15 @@ afterEach(() => {
 
 describe('community list', () => {
   it('shows category, title, author or 익명, the Seoul date and the preview; a row links to its post', async () => {
-    renderAt('/community', { 'GET /api/community/posts': { body: [item(), item({ id: 2, postType: 'TEMP_PROTECT', title: '임보처 구해요', authorId: null, imageUrl: null })] } }, { loggedIn: false });
+    renderAt(
+      '/community',
+      {
+        'GET /api/community/posts': {
+          body: [item(), item({ id: 2, postType: 'TEMP_PROTECT', title: '임보처 구해요', authorId: null, imageUrl: null })],
+        },
+      },
+      { loggedIn: false },
+    );
     const table = await screen.findByRole('table', { name: '커뮤니티 게시글 목록' });
     const rows = within(table).getAllByRole('row');
     expect(within(rows[1]!).getByText('자랑')).toBeInTheDocument();
@@ -79,7 +106,12 @@ describe('post detail', () => {
   it('shows the author edit and delete; delete asks first, then goes back to the list', async () => {
     vi.mocked(confirm).mockResolvedValue(true);
     // After the delete the list loads: answer it, or the unmocked-call check fails the test whenever it loads in time.
-    const { api, router } = renderAt('/community/7', { ...base, 'GET /api/community/description/7': { body: post() }, 'DELETE /api/community/description/7/delete': ok(), 'GET /api/community/posts': { body: [] } });
+    const { api, router } = renderAt('/community/7', {
+      ...base,
+      'GET /api/community/description/7': { body: post() },
+      'DELETE /api/community/description/7/delete': ok(),
+      'GET /api/community/posts': { body: [] },
+    });
     expect(await screen.findByRole('heading', { level: 1, name: '입양 후기' })).toBeInTheDocument();
     expect(screen.getByText('행복', { selector: 'strong' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '수정' })).toHaveAttribute('href', '/community/7/edit');
@@ -97,27 +129,43 @@ describe('post detail', () => {
   });
 
   it('shows the like state right after a toggle; a visitor is told to log in and nothing is sent', async () => {
-    const { api } = renderAt('/community/7', { ...base, 'GET /api/community/description/7': { body: post({ isAuthor: false }) }, 'POST /api/community/like/7/toggle': { body: { isLiked: true, likeCount: 3 } } });
+    const { api } = renderAt('/community/7', {
+      ...base,
+      'GET /api/community/description/7': { body: post({ isAuthor: false }) },
+      'POST /api/community/like/7/toggle': { body: { isLiked: true, likeCount: 3 } },
+    });
     await userEvent.click(await screen.findByRole('button', { name: '좋아요 2' }));
     expect(await screen.findByRole('button', { name: '좋아요 3' })).toHaveAttribute('aria-pressed', 'true');
     expect(api.callsTo('POST', '/api/community/like/7/toggle')).toHaveLength(1);
   });
 
   it('tells a visitor to log in to like and sends nothing', async () => {
-    const visitor = renderAt('/community/7', { ...base, 'GET /api/community/description/7': { body: post({ isAuthor: false }) } }, { loggedIn: false });
+    const visitor = renderAt(
+      '/community/7',
+      { ...base, 'GET /api/community/description/7': { body: post({ isAuthor: false }) } },
+      { loggedIn: false },
+    );
     await userEvent.click(await screen.findByRole('button', { name: '좋아요 2' }));
     expect(await screen.findByText('좋아요를 누르려면 로그인이 필요합니다.')).toBeInTheDocument();
     expect(visitor.api.callsTo('POST', '/api/community/like/7/toggle')).toHaveLength(0);
   });
 
   it('tells a member whose session ended to log in again', async () => {
-    renderAt('/community/7', { ...base, 'GET /api/community/description/7': { body: post({ isAuthor: false }) }, 'POST /api/community/like/7/toggle': { status: 401, body: envelope('UNAUTHENTICATED', '로그인') } });
+    renderAt('/community/7', {
+      ...base,
+      'GET /api/community/description/7': { body: post({ isAuthor: false }) },
+      'POST /api/community/like/7/toggle': { status: 401, body: envelope('UNAUTHENTICATED', '로그인') },
+    });
     await userEvent.click(await screen.findByRole('button', { name: '좋아요 2' }));
     expect(await screen.findByText('로그인이 필요합니다. 다시 로그인해 주세요.')).toBeInTheDocument();
   });
 
   it('keeps the comment button off while the box is empty, sends the comment and shows the list', async () => {
-    const { api } = renderAt('/community/7', { ...base, 'GET /api/community/description/7': { body: post() }, 'POST /api/community/comment/7': { status: 201, body: { ok: true, message: '댓글' } } });
+    const { api } = renderAt('/community/7', {
+      ...base,
+      'GET /api/community/description/7': { body: post() },
+      'POST /api/community/comment/7': { status: 201, body: { ok: true, message: '댓글' } },
+    });
     const submit = await screen.findByRole('button', { name: '등록' });
     expect(submit).toBeDisabled();
     await userEvent.type(screen.getByRole('textbox', { name: '댓글 쓰기' }), '   ');
@@ -171,6 +219,8 @@ describe('post HTML in the browser', () => {
       const html = cleanHtml(payload).toLowerCase();
       expect(html, payload).not.toMatch(/<(script|iframe|img|svg|style|object|embed|form|input)\b|\son\w+=|javascript:|\sstyle=/);
     }
-    expect(cleanHtml('<a href="https://ok.example">ok</a>')).toBe('<a href="https://ok.example" target="_blank" rel="noopener noreferrer nofollow">ok</a>');
+    expect(cleanHtml('<a href="https://ok.example">ok</a>')).toBe(
+      '<a href="https://ok.example" target="_blank" rel="noopener noreferrer nofollow">ok</a>',
+    );
   });
 });

@@ -35,7 +35,16 @@ const render = (reply: () => { status?: number; body?: unknown }) => {
   renderRoutes([{ path: '/', element: <AdminDashboard /> }], '/');
   return api;
 };
-const ev = (event: DashboardLiveEvent['event'], over: Partial<DashboardLiveEvent> = {}): DashboardLiveEvent => ({ event, type: null, message: null, userId: null, petId: null, summary: null, at: new Date().toISOString(), ...over });
+const ev = (event: DashboardLiveEvent['event'], over: Partial<DashboardLiveEvent> = {}): DashboardLiveEvent => ({
+  event,
+  type: null,
+  message: null,
+  userId: null,
+  petId: null,
+  summary: null,
+  at: new Date().toISOString(),
+  ...over,
+});
 
 describe('AdminDashboard', () => {
   it('shows the four cards, the buttons to both admin screens, and applies live events', async () => {

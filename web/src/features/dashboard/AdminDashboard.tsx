@@ -1,6 +1,15 @@
 import { lazy, Suspense, useCallback, useEffect, useReducer } from 'react';
 import { Alert, Box, Button, Group, SimpleGrid, Stack, Text, Title, Center, Loader } from '@mantine/core';
-import { IconAlertTriangle, IconBuildingCommunity, IconClipboardList, IconCoin, IconDog, IconHeartHandshake, IconPlugConnectedX, IconRefresh } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBuildingCommunity,
+  IconClipboardList,
+  IconCoin,
+  IconDog,
+  IconHeartHandshake,
+  IconPlugConnectedX,
+  IconRefresh,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { DashboardLiveEvent, DashboardSummary } from '@pawbridge/shared';
 import { t } from '@/messages';
@@ -48,7 +57,9 @@ export default function AdminDashboard() {
   // A failed load shows zeros with the message and a refresh button (spec §8).
   const summary = error ? ZEROS : (state.summary ?? data ?? null);
   const failed = Boolean(error) || (summary?.failed.length ?? 0) > 0;
-  const abandonedTotal = summary ? summary.abandoned.lost + summary.abandoned.protecting + summary.abandoned.waiting + summary.abandoned.adopt : 0;
+  const abandonedTotal = summary
+    ? summary.abandoned.lost + summary.abandoned.protecting + summary.abandoned.waiting + summary.abandoned.adopt
+    : 0;
 
   return (
     <Box component="section" aria-labelledby="dashboard-title">
@@ -66,7 +77,12 @@ export default function AdminDashboard() {
             <Button component={Link} to="/admin/abandoned-pets" variant="light" leftSection={<IconClipboardList size={18} aria-hidden />}>
               {t('dashboard.toReports')}
             </Button>
-            <Button component={Link} to="/admin/adopt-applications" variant="light" leftSection={<IconHeartHandshake size={18} aria-hidden />}>
+            <Button
+              component={Link}
+              to="/admin/adopt-applications"
+              variant="light"
+              leftSection={<IconHeartHandshake size={18} aria-hidden />}
+            >
               {t('dashboard.toApplications')}
             </Button>
             <Button component={Link} to="/admin/shelter-sync" variant="light" leftSection={<IconBuildingCommunity size={18} aria-hidden />}>
@@ -76,15 +92,30 @@ export default function AdminDashboard() {
         </Group>
 
         <Group gap={6} c="gray.7" role="status" data-live={status}>
-          {status === 'offline' ? <IconPlugConnectedX size={16} aria-hidden /> : <Box w={8} h={8} bg={status === 'online' ? 'green.7' : 'gray.5'} style={{ borderRadius: '50%' }} aria-hidden />}
-          <Text size="sm">{t(status === 'online' ? 'dashboard.live.online' : status === 'offline' ? 'dashboard.live.offline' : 'dashboard.live.connecting')}</Text>
+          {status === 'offline' ? (
+            <IconPlugConnectedX size={16} aria-hidden />
+          ) : (
+            <Box w={8} h={8} bg={status === 'online' ? 'green.7' : 'gray.5'} style={{ borderRadius: '50%' }} aria-hidden />
+          )}
+          <Text size="sm">
+            {t(
+              status === 'online' ? 'dashboard.live.online' : status === 'offline' ? 'dashboard.live.offline' : 'dashboard.live.connecting',
+            )}
+          </Text>
         </Group>
 
         {failed && !isLoading && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
             <Group justify="space-between" wrap="wrap" gap="sm">
               <Text size="sm">{error ? t('dashboard.loadFailed') : t('dashboard.partialFailed')}</Text>
-              <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={16} aria-hidden />} loading={isValidating} onClick={() => void mutate()}>
+              <Button
+                size="xs"
+                variant="white"
+                color="red"
+                leftSection={<IconRefresh size={16} aria-hidden />}
+                loading={isValidating}
+                onClick={() => void mutate()}
+              >
                 {t('dashboard.refresh')}
               </Button>
             </Group>
@@ -98,12 +129,42 @@ export default function AdminDashboard() {
         ) : (
           <>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-              <StatCard label={t('dashboard.card.reports')} value={won(summary.reportCount)} sub={t('dashboard.card.reportsSub', { n: summary.pendingReports })} icon={<IconClipboardList size={22} />} color="orange" />
-              <StatCard label={t('dashboard.card.adoptions')} value={won(summary.adoptionCount)} sub={t('dashboard.card.adoptionsSub', { n: summary.pendingAdoptions })} icon={<IconHeartHandshake size={22} />} color="blue" />
-              <StatCard label={t('dashboard.card.donations')} value={t('dashboard.card.donationsValue', { amount: won(summary.totalAmount) })} sub={t('dashboard.card.donationsSub', { n: summary.monthlyCount })} icon={<IconCoin size={22} />} color="green" />
-              <StatCard label={t('dashboard.card.abandoned')} value={won(abandonedTotal)} sub={t('dashboard.card.abandonedSub', { n: summary.abandoned.adopt })} icon={<IconDog size={22} />} color="grape" />
+              <StatCard
+                label={t('dashboard.card.reports')}
+                value={won(summary.reportCount)}
+                sub={t('dashboard.card.reportsSub', { n: summary.pendingReports })}
+                icon={<IconClipboardList size={22} />}
+                color="orange"
+              />
+              <StatCard
+                label={t('dashboard.card.adoptions')}
+                value={won(summary.adoptionCount)}
+                sub={t('dashboard.card.adoptionsSub', { n: summary.pendingAdoptions })}
+                icon={<IconHeartHandshake size={22} />}
+                color="blue"
+              />
+              <StatCard
+                label={t('dashboard.card.donations')}
+                value={t('dashboard.card.donationsValue', { amount: won(summary.totalAmount) })}
+                sub={t('dashboard.card.donationsSub', { n: summary.monthlyCount })}
+                icon={<IconCoin size={22} />}
+                color="green"
+              />
+              <StatCard
+                label={t('dashboard.card.abandoned')}
+                value={won(abandonedTotal)}
+                sub={t('dashboard.card.abandonedSub', { n: summary.abandoned.adopt })}
+                icon={<IconDog size={22} />}
+                color="grape"
+              />
             </SimpleGrid>
-            <Suspense fallback={<Text size="sm" c="gray.7">{t('dashboard.chart.loading')}</Text>}>
+            <Suspense
+              fallback={
+                <Text size="sm" c="gray.7">
+                  {t('dashboard.chart.loading')}
+                </Text>
+              }
+            >
               <DashboardCharts summary={summary} />
             </Suspense>
           </>

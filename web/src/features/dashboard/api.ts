@@ -6,5 +6,7 @@ export const DASHBOARD_KEY = '/api/admin/dashboard';
 
 /** The admin dashboard's numbers in one call (the BFF merges the upstream's three). */
 export function useDashboard() {
-  return useSWR<DashboardSummary>(DASHBOARD_KEY, (path: string) => api(path, { schema: DashboardSummarySchema }), { shouldRetryOnError: false });
+  return useSWR<DashboardSummary>(DASHBOARD_KEY, (path: string) => api(path, { schema: DashboardSummarySchema }), {
+    shouldRetryOnError: false,
+  });
 }

@@ -13,7 +13,16 @@ const summary: DashboardSummary = {
   abandoned: { lost: 1, protecting: 2, waiting: 1, adopt: 1 },
   failed: [],
 };
-const ev = (event: DashboardLiveEvent['event'], over: Partial<DashboardLiveEvent> = {}): DashboardLiveEvent => ({ event, type: null, message: null, userId: null, petId: null, summary: null, at: '2026-11-23T01:00:00.000Z', ...over });
+const ev = (event: DashboardLiveEvent['event'], over: Partial<DashboardLiveEvent> = {}): DashboardLiveEvent => ({
+  event,
+  type: null,
+  message: null,
+  userId: null,
+  petId: null,
+  summary: null,
+  at: '2026-11-23T01:00:00.000Z',
+  ...over,
+});
 
 describe('live dashboard (spec §4 Admin dashboard (live))', () => {
   it('user_registered adds one to the report count, pet_adopted one to the adoption count', () => {

@@ -34,7 +34,8 @@ export function dashboardReducer(state: LiveDashboard, action: DashboardAction):
   return { summary, feed, seq };
 }
 
-export const needsRefetch = (event: DashboardLiveEvent): boolean => event.event === 'dashboard_update' || (event.event === 'chart-data-update' && !event.summary);
+export const needsRefetch = (event: DashboardLiveEvent): boolean =>
+  event.event === 'dashboard_update' || (event.event === 'chart-data-update' && !event.summary);
 
 /** The feed's words for an event: from the catalogue, never the upstream's text. */
 export function feedText(event: DashboardLiveEvent): string {

@@ -6,14 +6,21 @@ import type { DonationHistoryItem, PublicConfig } from '@pawbridge/shared';
 import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
 import { MyDonations, StrayDonation } from './index';
 
-const testConfig: PublicConfig = { map: { provider: 'leaflet', tileUrl: 'x', attribution: 'x' }, socialProviders: [], payments: { mode: 'test', merchantCode: null }, breedPrediction: false };
+const testConfig: PublicConfig = {
+  map: { provider: 'leaflet', tileUrl: 'x', attribution: 'x' },
+  socialProviders: [],
+  payments: { mode: 'test', merchantCode: null },
+  breedPrediction: false,
+};
 const portoneConfig: PublicConfig = { ...testConfig, payments: { mode: 'portone', merchantCode: 'imp12345678' } };
 
 function setup(routes: Record<string, MockRoute> = {}, session: unknown = sessionUser()) {
   const api = mockApi({
     'GET /api/users/check-session': { body: session },
     'GET /api/config': { body: testConfig },
-    'GET /api/abandoned/donation/totals': { body: { available: true, totals: [{ abandonedPetId: 7, totalAmount: 15_000, donationCount: 2 }] } },
+    'GET /api/abandoned/donation/totals': {
+      body: { available: true, totals: [{ abandonedPetId: 7, totalAmount: 15_000, donationCount: 2 }] },
+    },
     'GET /api/abandoned/donation/my-donations': { body: [] },
     'POST /api/abandoned/donation/prepare': { body: { ok: true, merchantUid: 'x', amount: 1 } },
     ...routes,
@@ -100,8 +107,17 @@ describe('donations', () => {
 
   it('test gateway: confirm, "테스트 결제" approval, then the record goes to the server (no name from the client)', async () => {
     const api = setup({
-      'POST /api/abandoned/donation/test-checkout': ({ body }) => ({ body: { success: true, imp_uid: 'imp_test_abcdef0123', merchant_uid: (body as { merchantUid: string }).merchantUid, error_msg: null } }),
-      'POST /api/abandoned/donation/imp_test_abcdef0123': { body: { ok: true, message: 'ok', impUid: 'imp_test_abcdef0123', amount: 10_000 } },
+      'POST /api/abandoned/donation/test-checkout': ({ body }) => ({
+        body: {
+          success: true,
+          imp_uid: 'imp_test_abcdef0123',
+          merchant_uid: (body as { merchantUid: string }).merchantUid,
+          error_msg: null,
+        },
+      }),
+      'POST /api/abandoned/donation/imp_test_abcdef0123': {
+        body: { ok: true, message: 'ok', impUid: 'imp_test_abcdef0123', amount: 10_000 },
+      },
     });
     const u = user();
     await donate(u, '10,000원');
@@ -116,7 +132,13 @@ describe('donations', () => {
     const [prepare] = api.callsTo('POST', '/api/abandoned/donation/prepare');
     expect(prepare?.body).toMatchObject({ amount: 10_000, abandonedPetId: 7, merchantUid: expect.stringMatching(/^donation_\d+$/) });
     const [recorded] = api.callsTo('POST', '/api/abandoned/donation/imp_test_abcdef0123');
-    expect(recorded?.body).toEqual({ impUid: 'imp_test_abcdef0123', merchantUid: (prepare?.body as { merchantUid: string }).merchantUid, amount: 10_000, paymentMethod: 'card', abandonedPetId: 7 });
+    expect(recorded?.body).toEqual({
+      impUid: 'imp_test_abcdef0123',
+      merchantUid: (prepare?.body as { merchantUid: string }).merchantUid,
+      amount: 10_000,
+      paymentMethod: 'card',
+      abandonedPetId: 7,
+    });
     // The history (a paged list, under its own cache key) is read again after the donation.
     await waitFor(() => expect(api.callsTo('GET', '/api/abandoned/donation/my-donations').length).toBeGreaterThan(1));
   });
@@ -147,7 +169,10 @@ describe('donations', () => {
     let status = 409;
     setup({
       'GET /api/config': { body: portoneConfig },
-      'POST /api/abandoned/donation/imp_1234567890': () => ({ status, body: envelope(status === 409 ? 'DONATION_ALREADY_RECORDED' : 'UPSTREAM_UNAVAILABLE', 'x') }),
+      'POST /api/abandoned/donation/imp_1234567890': () => ({
+        status,
+        body: envelope(status === 409 ? 'DONATION_ALREADY_RECORDED' : 'UPSTREAM_UNAVAILABLE', 'x'),
+      }),
     });
     const u = user();
     await donate(u, '5,000원');
@@ -160,17 +185,33 @@ describe('donations', () => {
   });
 
   it('history: newest first with photo, name, amount and date; the detail modal shows the payment', async () => {
-    setup({ 'GET /api/abandoned/donation/my-donations': { body: [item({}), item({ donationId: 2, petName: '콩이', amount: 1_234_000, imageUrl: null })] } });
+    setup({
+      'GET /api/abandoned/donation/my-donations': {
+        body: [item({}), item({ donationId: 2, petName: '콩이', amount: 1_234_000, imageUrl: null })],
+      },
+    });
     const section = await screen.findByRole('region', { name: '내 후원 내역' });
     const rows = await within(section).findAllByRole('button', { name: /자세히 보기$/ });
     // The accessible name starts with what is seen (axe's label-content-name-mismatch).
-    expect(rows.map((r) => r.textContent)).toEqual([expect.stringMatching(/^보리결제 완료.*10,000원자세히 보기$/), expect.stringMatching(/^콩이결제 완료.*1,234,000원자세히 보기$/)]);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/^보리결제 완료.*10,000원자세히 보기$/),
+      expect.stringMatching(/^콩이결제 완료.*1,234,000원자세히 보기$/),
+    ]);
     expect(within(section).getByText('1,234,000원')).toBeInTheDocument();
     expect(within(section).getAllByText('2026. 11. 21.')).toHaveLength(2);
     await user().click(rows[0] as HTMLElement);
     const modal = await screen.findByRole('dialog', { name: '후원 상세' });
     expect(within(modal).getByRole('img', { name: '보리의 사진' })).toHaveAttribute('src', '/uploads/bori.jpg');
-    for (const text of ['10,000원', '2026년 11월 21일 오전 10:00', '결제 완료', '카드', 'imp_test_abcdef0123', 'donation_1732150800000', '보호 중']) expect(within(modal).getByText(text)).toBeInTheDocument();
+    for (const text of [
+      '10,000원',
+      '2026년 11월 21일 오전 10:00',
+      '결제 완료',
+      '카드',
+      'imp_test_abcdef0123',
+      'donation_1732150800000',
+      '보호 중',
+    ])
+      expect(within(modal).getByText(text)).toBeInTheDocument();
   });
 
   it('history of more than a page: 20 first, "더 보기" asks for page 2 and then shows all', async () => {

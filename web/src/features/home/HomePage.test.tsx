@@ -22,7 +22,10 @@ function renderHome(session: Session, path = '/', routes: Record<string, MockRou
 }
 
 const cards = () => within(screen.getByRole('region', { name: '바로 가기' }));
-const cardTargets = () => cards().getAllByRole('link').map((a) => a.getAttribute('href'));
+const cardTargets = () =>
+  cards()
+    .getAllByRole('link')
+    .map((a) => a.getAttribute('href'));
 
 // Full renders of the app frame; leave room when the whole suite runs in parallel.
 vi.setConfig({ testTimeout: 15_000 });
@@ -46,7 +49,7 @@ describe('HomePage', () => {
     expect(screen.queryByRole('link', { name: '회원가입하고 함께하기' })).not.toBeInTheDocument();
   });
 
-  it("a brand-new member's first login is a welcome, not \"good to see you again\"; an unknown first visit a plain hello", async () => {
+  it('a brand-new member\'s first login is a welcome, not "good to see you again"; an unknown first visit a plain hello', async () => {
     const { unmount } = renderHome(sessionUser({ firstLogin: true }));
     expect(await screen.findByText('Mina Kim님, 포브리지에 오신 것을 환영해요')).toBeInTheDocument();
     expect(screen.queryByText(/다시 만나서/)).not.toBeInTheDocument();
@@ -83,7 +86,7 @@ describe('HomePage', () => {
     expect(cardTargets()).toEqual(['/adopt', '/community', '/abandoned/register']);
   });
 
-  it('while the strays load, four placeholder cards hold the carousel\'s place, hidden from assistive tech (no shift when they arrive)', () => {
+  it("while the strays load, four placeholder cards hold the carousel's place, hidden from assistive tech (no shift when they arrive)", () => {
     mockApi({
       'GET /api/users/check-session': () => new Promise<never>(() => undefined),
       'GET /api/abandoned/abandoned-pets': () => new Promise<never>(() => undefined),
@@ -115,12 +118,25 @@ describe('HomePage', () => {
     expect(await screen.findByRole('link', { name: '목록 보기' })).toHaveAttribute('href', '/adopt');
     unmount();
     resetTestApp();
-    renderHome({ loggedIn: false }, '/', { 'GET /api/abandoned/abandoned-pets': { status: 502, body: { error: { code: 'UPSTREAM_UNAVAILABLE', message: 'x', requestId: 'r' } } } });
+    renderHome({ loggedIn: false }, '/', {
+      'GET /api/abandoned/abandoned-pets': { status: 502, body: { error: { code: 'UPSTREAM_UNAVAILABLE', message: 'x', requestId: 'r' } } },
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('유기견 목록을 불러오지 못했어요.');
   });
 
   it("member: their dogs' grid, each card to /pet/profile/{id}; none → a link to /pet/register", async () => {
-    const dog = { id: 'p-1', petId: '41000000000001', name: '초코', type: '푸들', weight: 4.2, age: 3, size: 'SMALL', gender: 'MALE', adopt: false, imageUrl: null };
+    const dog = {
+      id: 'p-1',
+      petId: '41000000000001',
+      name: '초코',
+      type: '푸들',
+      weight: 4.2,
+      age: 3,
+      size: 'SMALL',
+      gender: 'MALE',
+      adopt: false,
+      imageUrl: null,
+    };
     const { unmount } = renderHome(sessionUser(), '/', { 'GET /api/pet/profile/pets': { body: [dog] } });
     const grid = within(await screen.findByRole('region', { name: '내 반려견' }));
     expect(await grid.findByRole('link', { name: /초코/ })).toHaveAttribute('href', '/pet/profile/p-1');

@@ -12,7 +12,12 @@ import { featureCards } from './feature-cards';
 
 /** A brand-new member is welcomed, a returning one greeted again; unknown (legacy upstream) gets a plain hello. */
 function greeting(user: SessionUser): string {
-  const key = user.firstLogin === true ? 'home.banner.greetingFirst' : user.firstLogin === false ? 'home.banner.greeting' : 'home.banner.greetingUnknown';
+  const key =
+    user.firstLogin === true
+      ? 'home.banner.greetingFirst'
+      : user.firstLogin === false
+        ? 'home.banner.greeting'
+        : 'home.banner.greetingUnknown';
   return t(key, { name: user.displayName });
 }
 

@@ -30,7 +30,16 @@ function renderMyPage(path: string, routes: Record<string, MockRoute> = {}) {
   const api = mockApi({ 'GET /api/users/check-session': { body: member }, ...routes });
   const rendered = renderRoutes(
     [
-      { path: '/mypage/:tab?', element: <MyPage pets={<p>반려견 목록 자리</p>} donations={<p>후원 내역 자리</p>} renderEmailChange={(slot) => <FakeEmailChange {...slot} />} /> },
+      {
+        path: '/mypage/:tab?',
+        element: (
+          <MyPage
+            pets={<p>반려견 목록 자리</p>}
+            donations={<p>후원 내역 자리</p>}
+            renderEmailChange={(slot) => <FakeEmailChange {...slot} />}
+          />
+        ),
+      },
       { path: '/login', element: <p>로그인 화면</p> },
     ],
     path,
@@ -84,7 +93,11 @@ describe('my info', () => {
     fireEvent.change(await openForm(), { target: { value: '010-9876-5432' } });
     fireEvent.click(screen.getByRole('button', { name: '저장' }));
     expect(await screen.findByText('010-9876-5432')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/users/me')[0]?.body).toEqual({ email: 'mina@example.com', birth: '1994-03-15', phoneNm: '010-9876-5432' });
+    expect(api.callsTo('PUT', '/api/users/me')[0]?.body).toEqual({
+      email: 'mina@example.com',
+      birth: '1994-03-15',
+      phoneNm: '010-9876-5432',
+    });
   });
 
   it('checks the phone with the shared schema before sending', async () => {
@@ -125,7 +138,10 @@ describe('my info', () => {
 
   it('info that cannot load says so', async () => {
     mockApi({ 'GET /api/users/check-session': { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', 'x') } });
-    renderRoutes([{ path: '/mypage/:tab', element: <MyPage pets={null} donations={null} renderEmailChange={() => null} /> }], '/mypage/info');
+    renderRoutes(
+      [{ path: '/mypage/:tab', element: <MyPage pets={null} donations={null} renderEmailChange={() => null} /> }],
+      '/mypage/info',
+    );
     expect(await screen.findByText('내 정보를 불러오지 못했어요.')).toBeInTheDocument();
   });
 });
@@ -154,7 +170,9 @@ describe('my applications', () => {
     expect(await screen.findByRole('link', { name: '입양할 아이 보기' })).toHaveAttribute('href', '/adopt');
     unmount();
     resetTestApp();
-    renderMyPage('/mypage/applications', { 'GET /api/adopt/adoption/my-applications': { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', 'x') } });
+    renderMyPage('/mypage/applications', {
+      'GET /api/adopt/adoption/my-applications': { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', 'x') },
+    });
     expect(await screen.findByText('입양 신청 내역을 불러오지 못했어요.')).toBeInTheDocument();
   });
 

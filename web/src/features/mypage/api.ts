@@ -1,5 +1,13 @@
 import { useSWRConfig } from 'swr';
-import { AdoptionApplicationListSchema, SessionUserSchema, StrayActionResultSchema, type AdoptionApplication, type ProfileUpdateRequest, type SessionUser, type StrayActionResult } from '@pawbridge/shared';
+import {
+  AdoptionApplicationListSchema,
+  SessionUserSchema,
+  StrayActionResultSchema,
+  type AdoptionApplication,
+  type ProfileUpdateRequest,
+  type SessionUser,
+  type StrayActionResult,
+} from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
 import { usePagedList } from '@/lib/use-paged-list';
 import { SESSION_KEY } from '@/lib/session';

@@ -27,12 +27,21 @@ export interface TimelineStep {
  */
 export function applicationTimeline(app: AdoptionApplication): TimelineStep[] {
   const applied: TimelineStep = { key: 'applied', title: t('mypage.apps.applied'), date: app.appliedAt, done: true };
-  if (app.adoptStatus === 'APPROVED') return [applied, { key: 'decided', title: t('mypage.apps.approved'), date: app.approvedAt, done: true }];
-  if (app.adoptStatus === 'REJECTED') return [applied, { key: 'decided', title: t('mypage.apps.rejected'), date: app.approvedAt, done: true }];
+  if (app.adoptStatus === 'APPROVED')
+    return [applied, { key: 'decided', title: t('mypage.apps.approved'), date: app.approvedAt, done: true }];
+  if (app.adoptStatus === 'REJECTED')
+    return [applied, { key: 'decided', title: t('mypage.apps.rejected'), date: app.approvedAt, done: true }];
   return [applied, { key: 'decided', title: t('mypage.apps.decided'), date: null, done: false }];
 }
 
-const dateFmt = new Intl.DateTimeFormat('ko-KR', { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Seoul' });
+const dateFmt = new Intl.DateTimeFormat('ko-KR', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Asia/Seoul',
+});
 
 /** An ISO time in Korean words (Seoul time); text that is not a date is shown as it came. */
 export function koreanDate(iso: string): string {

@@ -23,7 +23,15 @@ beforeEach(() => {
 });
 afterEach(resetTestApp);
 
-const n = (over: Partial<FeedNotification> = {}): FeedNotification => ({ id: 1, kind: 'ADOPTION_RESULT', message: '입양 신청이 승인되었습니다.', createdAt: new Date().toISOString(), read: false, link: '/adopt', ...over });
+const n = (over: Partial<FeedNotification> = {}): FeedNotification => ({
+  id: 1,
+  kind: 'ADOPTION_RESULT',
+  message: '입양 신청이 승인되었습니다.',
+  createdAt: new Date().toISOString(),
+  read: false,
+  link: '/adopt',
+  ...over,
+});
 
 function renderBell(unread: FeedNotification[] | (() => FeedNotification[]), extra: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({
@@ -55,7 +63,10 @@ describe('NotificationBell', () => {
 
   it('asks for the newest page only and counts every unread one from the total', async () => {
     const { api } = renderBell([], {
-      'GET /api/notifications/user/mina/unread': () => ({ body: Array.from({ length: 20 }, (_, i) => n({ id: 100 - i })), headers: { 'x-total-count': '57' } }),
+      'GET /api/notifications/user/mina/unread': () => ({
+        body: Array.from({ length: 20 }, (_, i) => n({ id: 100 - i })),
+        headers: { 'x-total-count': '57' },
+      }),
     });
     expect(await screen.findByRole('button', { name: '알림, 읽지 않은 알림 57개' })).toBeInTheDocument();
     const call = api.callsTo('GET', '/api/notifications/user/mina/unread')[0];
@@ -81,7 +92,12 @@ describe('NotificationBell', () => {
     renderBell([n({ id: 1, kind: 'COMMENT', message: '오래된 알림' })]);
     await screen.findByRole('button', { name: '알림, 읽지 않은 알림 1개' });
     await waitFor(() => expect(live.opts).not.toBeNull());
-    expect(live.opts?.topics).toEqual(['/topic/user/abandoned/mina', '/topic/user/mina/adoption', '/topic/user/mina/community/comment', '/topic/user/mina/community/like']);
+    expect(live.opts?.topics).toEqual([
+      '/topic/user/abandoned/mina',
+      '/topic/user/mina/adoption',
+      '/topic/user/mina/community/comment',
+      '/topic/user/mina/community/like',
+    ]);
     act(() => live.opts?.onNotification(n({ id: null, message: '새 소식' })));
     await userEvent.click(await screen.findByRole('button', { name: '알림, 읽지 않은 알림 2개' }));
     const items = await screen.findAllByRole('listitem');
@@ -89,7 +105,9 @@ describe('NotificationBell', () => {
   });
 
   it('removes an item locally even when marking it read fails', async () => {
-    const { api } = renderBell([n({ id: 7 })], { 'PUT /api/notifications/8/read': { status: 502, body: { error: { code: 'UPSTREAM_UNAVAILABLE', message: 'x', requestId: 'r' } } } });
+    const { api } = renderBell([n({ id: 7 })], {
+      'PUT /api/notifications/8/read': { status: 502, body: { error: { code: 'UPSTREAM_UNAVAILABLE', message: 'x', requestId: 'r' } } },
+    });
     await screen.findByRole('button', { name: '알림, 읽지 않은 알림 1개' });
     await waitFor(() => expect(live.opts).not.toBeNull());
     // A live one arriving while the list is open is still unread: removing it marks it read.

@@ -55,10 +55,26 @@ function LiveBell({ user }: { user: SessionUser }) {
   const label = state.badge > 0 ? t('notifications.bellUnread', { count: state.badge }) : t('notifications.bell');
 
   return (
-    <Popover opened={opened} onChange={(o) => (o ? open() : setOpened(false))} position="bottom-end" width={340} shadow="md" withArrow trapFocus returnFocus hideDetached={false}>
+    <Popover
+      opened={opened}
+      onChange={(o) => (o ? open() : setOpened(false))}
+      position="bottom-end"
+      width={340}
+      shadow="md"
+      withArrow
+      trapFocus
+      returnFocus
+      hideDetached={false}
+    >
       <Indicator label={state.badge > 99 ? '99+' : state.badge} size={18} disabled={state.badge === 0} color="red" offset={6} inline>
         <Popover.Target>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={offline ? `${label} (${t('notifications.offlineShort')})` : label} onClick={() => (opened ? setOpened(false) : open())}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={offline ? `${label} (${t('notifications.offlineShort')})` : label}
+            onClick={() => (opened ? setOpened(false) : open())}
+          >
             <IconBell size={22} stroke={1.6} aria-hidden />
             {offline && (
               <Box component="span" pos="absolute" bottom={2} right={2} c="gray.6" style={{ lineHeight: 0 }} data-testid="bell-offline">
@@ -87,8 +103,23 @@ function LiveBell({ user }: { user: SessionUser }) {
           <ScrollArea.Autosize mah={360}>
             <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
               {state.items.map((item) => (
-                <Group component="li" key={item.key} wrap="nowrap" align="flex-start" gap={4} px="xs" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-                  <UnstyledButton onClick={() => follow(item)} disabled={!item.link} style={{ flex: 1, minWidth: 0, borderRadius: 6 }} px={6} py={4}>
+                <Group
+                  component="li"
+                  key={item.key}
+                  wrap="nowrap"
+                  align="flex-start"
+                  gap={4}
+                  px="xs"
+                  py={6}
+                  style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+                >
+                  <UnstyledButton
+                    onClick={() => follow(item)}
+                    disabled={!item.link}
+                    style={{ flex: 1, minWidth: 0, borderRadius: 6 }}
+                    px={6}
+                    py={4}
+                  >
                     <Text size="sm" fw={700} c="dark">
                       {t(`notifications.kind.${item.kind}`)}
                     </Text>

@@ -3,7 +3,15 @@ import type { FeedNotification } from '@pawbridge/shared';
 import { bellReducer, initialBell } from './bell-state';
 import { relativeTime } from './relative-time';
 
-const n = (over: Partial<FeedNotification> = {}): FeedNotification => ({ id: 1, kind: 'COMMENT', message: '댓글', createdAt: '2026-11-23T01:00:00.000Z', read: false, link: '/community', ...over });
+const n = (over: Partial<FeedNotification> = {}): FeedNotification => ({
+  id: 1,
+  kind: 'COMMENT',
+  message: '댓글',
+  createdAt: '2026-11-23T01:00:00.000Z',
+  read: false,
+  link: '/community',
+  ...over,
+});
 
 describe('bell state (spec §4 Notification bell)', () => {
   it('the badge counts every unread one on all pages (the total), never fewer than the list holds', () => {

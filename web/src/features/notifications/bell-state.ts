@@ -35,7 +35,11 @@ export function bellReducer(state: BellState, action: BellAction): BellState {
       const fresh = action.list.map((n) => ({ ...n, key: keyOf(n, ++seq) }));
       const ids = new Set(fresh.map((n) => n.id));
       const keptRead = state.items.filter((i) => i.read && !(i.id !== null && ids.has(i.id)));
-      return { items: [...fresh, ...keptRead].sort(newestFirst), badge: Math.max(action.unreadTotal ?? 0, fresh.filter((n) => !n.read).length), seq };
+      return {
+        items: [...fresh, ...keptRead].sort(newestFirst),
+        badge: Math.max(action.unreadTotal ?? 0, fresh.filter((n) => !n.read).length),
+        seq,
+      };
     }
     case 'live': {
       const n = action.notification;
@@ -48,7 +52,11 @@ export function bellReducer(state: BellState, action: BellAction): BellState {
     case 'removed': {
       const item = state.items.find((i) => i.key === action.key);
       if (!item) return state;
-      return { ...state, items: state.items.filter((i) => i.key !== action.key), badge: item.read ? state.badge : Math.max(0, state.badge - 1) };
+      return {
+        ...state,
+        items: state.items.filter((i) => i.key !== action.key),
+        badge: item.read ? state.badge : Math.max(0, state.badge - 1),
+      };
     }
   }
 }

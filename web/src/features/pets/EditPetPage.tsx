@@ -18,7 +18,11 @@ import PetLoadProblem from './components/PetLoadProblem';
 
 function EditForm({ pet }: { pet: Pet }) {
   const navigate = useNavigate();
-  const form = useForm<PetFormValues>({ mode: 'controlled', initialValues: formFromPet(pet), validate: (values) => validateEdit(values).errors });
+  const form = useForm<PetFormValues>({
+    mode: 'controlled',
+    initialValues: formFromPet(pet),
+    validate: (values) => validateEdit(values).errors,
+  });
   const { trigger, submitting: saving } = useEditPet(pet.id);
   // The page leaves after a save: the button stays busy until it does.
   const [leaving, setLeaving] = useState(false);

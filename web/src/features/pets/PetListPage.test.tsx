@@ -11,10 +11,25 @@ import PetProfilePage from './PetProfilePage';
 
 vi.mock('@/components/feedback/notify', async (original) => ({ ...(await original<typeof Notify>()), confirm: vi.fn() }));
 
-const dog = (over: Partial<Pet> = {}): Pet => ({ id: '1', petId: '1', name: '초코', type: '푸들', weight: 4.2, age: 3, size: 'SMALL', gender: 'MALE', adopt: false, imageUrl: '/uploads/choco.jpg', ...over });
+const dog = (over: Partial<Pet> = {}): Pet => ({
+  id: '1',
+  petId: '1',
+  name: '초코',
+  type: '푸들',
+  weight: 4.2,
+  age: 3,
+  size: 'SMALL',
+  gender: 'MALE',
+  adopt: false,
+  imageUrl: '/uploads/choco.jpg',
+  ...over,
+});
 const choco = dog();
 // A real 1×1 PNG: the quick upload reads the first bytes before sending.
-const PNG_1PX = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+const PNG_1PX = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
 const bori = dog({ id: '2', petId: '2', name: '보리', type: '믹스', imageUrl: null, gender: 'FEMALE', adopt: true });
 
 function renderAt(path: string, routes: Parameters<typeof mockApi>[0]) {
@@ -84,7 +99,8 @@ describe('PetListPage', () => {
         listCalls += 1;
         return { body: listCalls === 1 ? [choco, bori] : [choco, { ...bori, imageUrl: '/uploads/bori.jpg' }] };
       },
-      'POST /api/pet/2/profile-image': () => new Promise((resolve) => (release = () => resolve({ body: { ...bori, imageUrl: '/uploads/bori.jpg' } }))),
+      'POST /api/pet/2/profile-image': () =>
+        new Promise((resolve) => (release = () => resolve({ body: { ...bori, imageUrl: '/uploads/bori.jpg' } }))),
     });
     const second = (await screen.findAllByRole('article'))[1]!;
     const input = second.querySelector<HTMLInputElement>('input[type="file"]')!;
@@ -138,7 +154,10 @@ describe('PetListPage', () => {
   });
 
   it('says so when a delete fails', async () => {
-    renderAt('/mypet', { 'GET /api/pet/profile/pets': { body: [choco] }, 'DELETE /api/pet/delete/1': { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', 'x') } });
+    renderAt('/mypet', {
+      'GET /api/pet/profile/pets': { body: [choco] },
+      'DELETE /api/pet/delete/1': { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', 'x') },
+    });
     await screen.findByRole('heading', { name: '등록된 반려견 1마리' });
     vi.mocked(confirm).mockResolvedValueOnce(true);
     await userEvent.click(screen.getByRole('button', { name: '초코 삭제' }));
@@ -146,7 +165,9 @@ describe('PetListPage', () => {
   });
 
   it('more than a page of dogs: the count is the total, "더 보기" reads page 2', async () => {
-    const all = Array.from({ length: 22 }, (_, i) => dog({ id: String(i + 1), petId: String(i + 1), name: `멍멍이${i + 1}`, imageUrl: null }));
+    const all = Array.from({ length: 22 }, (_, i) =>
+      dog({ id: String(i + 1), petId: String(i + 1), name: `멍멍이${i + 1}`, imageUrl: null }),
+    );
     const { api } = renderAt('/mypet', {
       'GET /api/pet/profile/pets': ({ query }) => {
         const page = Number(query.get('page'));
@@ -187,11 +208,22 @@ describe('EditPetPage and PetProfilePage', () => {
     await userEvent.click(screen.getByRole('button', { name: '저장' }));
     expect(await screen.findByText('수정되었습니다')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/mypet'));
-    expect(api.callsTo('PUT', '/api/pet/edit/1')[0]!.body).toEqual({ name: '초코', type: '푸들', weight: 5.1, age: 3, size: 'SMALL', gender: 'MALE', adopt: false });
+    expect(api.callsTo('PUT', '/api/pet/edit/1')[0]!.body).toEqual({
+      name: '초코',
+      type: '푸들',
+      weight: 5.1,
+      age: 3,
+      size: 'SMALL',
+      gender: 'MALE',
+      adopt: false,
+    });
   }, 15_000);
 
   it('says when the save failed and stays', async () => {
-    const { router } = renderAt('/pet/edit/1', { 'GET /api/pet/1': { body: choco }, 'PUT /api/pet/edit/1': { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', 'x') } });
+    const { router } = renderAt('/pet/edit/1', {
+      'GET /api/pet/1': { body: choco },
+      'PUT /api/pet/edit/1': { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', 'x') },
+    });
     await screen.findByLabelText(/몸무게/);
     await userEvent.click(screen.getByRole('button', { name: '저장' }));
     expect(await screen.findByText('수정 중 오류가 발생했습니다')).toBeInTheDocument();

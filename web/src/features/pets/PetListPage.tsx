@@ -51,7 +51,12 @@ export default function PetListPage() {
   };
 
   const remove = async (pet: Pet) => {
-    const ok = await confirm({ title: t('pets.delete.title'), body: t('pets.delete.body', { name: pet.name }), confirmLabel: t('pets.delete.confirm'), danger: true });
+    const ok = await confirm({
+      title: t('pets.delete.title'),
+      body: t('pets.delete.body', { name: pet.name }),
+      confirmLabel: t('pets.delete.confirm'),
+      danger: true,
+    });
     if (!ok) return;
     setDeletingId(pet.id);
     try {

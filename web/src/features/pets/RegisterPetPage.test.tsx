@@ -7,9 +7,23 @@ import { reloadPage } from './reload-page';
 
 vi.mock('./reload-page', () => ({ reloadPage: vi.fn() }));
 
-const created = { id: '410-2024-00001', petId: '410-2024-00001', name: '초코', type: '푸들', weight: 4.2, age: 3, size: 'SMALL', gender: 'MALE', adopt: false, imageUrl: '/uploads/a.jpg' };
+const created = {
+  id: '410-2024-00001',
+  petId: '410-2024-00001',
+  name: '초코',
+  type: '푸들',
+  weight: 4.2,
+  age: 3,
+  size: 'SMALL',
+  gender: 'MALE',
+  adopt: false,
+  imageUrl: '/uploads/a.jpg',
+};
 
-function renderRegister(routes: Parameters<typeof mockApi>[0] = {}, user: ReturnType<typeof sessionUser> | { loggedIn: false } = sessionUser()) {
+function renderRegister(
+  routes: Parameters<typeof mockApi>[0] = {},
+  user: ReturnType<typeof sessionUser> | { loggedIn: false } = sessionUser(),
+) {
   const api = mockApi({ 'GET /api/users/check-session': { body: user }, ...routes });
   const view = renderRoutes(
     [
@@ -55,7 +69,17 @@ describe('RegisterPetPage', () => {
   it('shows a message for every missing field and sends nothing', async () => {
     const { api } = renderRegister();
     await userEvent.click(await screen.findByRole('button', { name: '반려견 등록' }));
-    for (const m of ['반려견 사진을 선택해 주세요', '반려견 이름을 입력해 주세요', '품종을 입력해 주세요', '몸무게를 숫자로 입력해 주세요', '나이를 숫자로 입력해 주세요', '크기를 선택해 주세요', '성별을 선택해 주세요', '입양 여부를 선택해 주세요', '등록번호를 입력해 주세요']) {
+    for (const m of [
+      '반려견 사진을 선택해 주세요',
+      '반려견 이름을 입력해 주세요',
+      '품종을 입력해 주세요',
+      '몸무게를 숫자로 입력해 주세요',
+      '나이를 숫자로 입력해 주세요',
+      '크기를 선택해 주세요',
+      '성별을 선택해 주세요',
+      '입양 여부를 선택해 주세요',
+      '등록번호를 입력해 주세요',
+    ]) {
       expect(screen.getByText(m)).toBeInTheDocument();
     }
     expect(api.callsTo('POST', '/api/pet/register')).toHaveLength(0);
@@ -97,7 +121,16 @@ describe('RegisterPetPage', () => {
     await userEvent.click(screen.getByRole('button', { name: '반려견 등록' }));
     expect(await screen.findByRole('button', { name: '등록 중…' })).toBeDisabled();
     const form = sentForm();
-    expect(JSON.parse(String(form.get('pet')))).toEqual({ name: '초코', type: '푸들', weight: 4.2, age: 3, size: 'SMALL', gender: 'MALE', adopt: false, petId: '410-2024-00001' });
+    expect(JSON.parse(String(form.get('pet')))).toEqual({
+      name: '초코',
+      type: '푸들',
+      weight: 4.2,
+      age: 3,
+      size: 'SMALL',
+      gender: 'MALE',
+      adopt: false,
+      petId: '410-2024-00001',
+    });
     expect(form.get('profile')).toBeInstanceOf(File);
     release();
     expect(await screen.findByText('반려견이 등록되었습니다')).toBeInTheDocument();
@@ -114,7 +147,12 @@ describe('RegisterPetPage', () => {
   }, 15_000);
 
   it('shows the server reason after "registration failed" and marks the field', async () => {
-    renderRegister({ 'POST /api/pet/register': { status: 409, body: envelope('ALREADY_EXISTS', 'duplicate (server words)', undefined, { reason: 'PET_NUMBER_DUPLICATE' }) } });
+    renderRegister({
+      'POST /api/pet/register': {
+        status: 409,
+        body: envelope('ALREADY_EXISTS', 'duplicate (server words)', undefined, { reason: 'PET_NUMBER_DUPLICATE' }),
+      },
+    });
     await screen.findByRole('button', { name: '반려견 등록' });
     await fillValid();
     await userEvent.click(screen.getByRole('button', { name: '반려견 등록' }));
@@ -128,7 +166,9 @@ describe('RegisterPetPage', () => {
       {
         'POST /api/pet/register': () => {
           attempts += 1;
-          return attempts === 1 ? { status: 401, body: envelope('UNAUTHENTICATED', '로그인이 필요합니다.') } : { status: 201, body: created };
+          return attempts === 1
+            ? { status: 401, body: envelope('UNAUTHENTICATED', '로그인이 필요합니다.') }
+            : { status: 201, body: created };
         },
       },
       sessionUser({ provider: 'kakao', socialId: '3141', isSocialLogin: true }),
@@ -143,7 +183,9 @@ describe('RegisterPetPage', () => {
   }, 15_000);
 
   it('on 401 otherwise asks to log in again and goes to /login', async () => {
-    const { router, api } = renderRegister({ 'POST /api/pet/register': { status: 401, body: envelope('UNAUTHENTICATED', '로그인이 필요합니다.') } });
+    const { router, api } = renderRegister({
+      'POST /api/pet/register': { status: 401, body: envelope('UNAUTHENTICATED', '로그인이 필요합니다.') },
+    });
     await screen.findByRole('button', { name: '반려견 등록' });
     await fillValid();
     await userEvent.click(screen.getByRole('button', { name: '반려견 등록' }));
@@ -170,7 +212,9 @@ describe('social-login box', () => {
     renderRegister({
       'GET /api/users/check-session': () => {
         calls += 1;
-        return calls === 1 ? { body: sessionUser({ provider: 'naver', socialId: null, isSocialLogin: true }) } : { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', '서버 오류') };
+        return calls === 1
+          ? { body: sessionUser({ provider: 'naver', socialId: null, isSocialLogin: true }) }
+          : { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', '서버 오류') };
       },
     });
     expect(await screen.findByText('네이버')).toBeInTheDocument();

@@ -95,7 +95,15 @@ export default function RegisterPetPage() {
           <>
             <SocialUserBox user={user} />
             {registered !== null && (
-              <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} title={t('pets.register.doneTitle', { name: registered })} role="status" ref={doneRef} tabIndex={-1}>
+              <Alert
+                color="teal"
+                variant="light"
+                icon={<IconCircleCheck aria-hidden />}
+                title={t('pets.register.doneTitle', { name: registered })}
+                role="status"
+                ref={doneRef}
+                tabIndex={-1}
+              >
                 <Stack gap="sm">
                   <Text size="sm">{t('pets.register.doneBody')}</Text>
                   <Group gap="sm">
@@ -110,7 +118,12 @@ export default function RegisterPetPage() {
               <form onSubmit={form.onSubmit((values) => void send(values), focusFirstInvalid)} noValidate>
                 <Stack gap="lg">
                   <PetFields key={formKey} form={form} disabled={submitting} mode="register" />
-                  <Button type="submit" size="md" disabled={submitting} leftSection={submitting ? <Loader size="xs" color="gray" aria-hidden /> : undefined}>
+                  <Button
+                    type="submit"
+                    size="md"
+                    disabled={submitting}
+                    leftSection={submitting ? <Loader size="xs" color="gray" aria-hidden /> : undefined}
+                  >
                     {submitting ? t('pets.register.submitting') : t('pets.register.submit')}
                   </Button>
                   <Anchor component={Link} to="/mypet" ta="center" size="sm">

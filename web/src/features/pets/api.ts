@@ -1,5 +1,14 @@
 import useSWR from 'swr';
-import { OkSchema, PET_LIST_PHOTO_FIELD, PET_PHOTO_FIELD, PetListSchema, PetSchema, type Pet, type PetEditRequest, type PetRegisterRequest } from '@pawbridge/shared';
+import {
+  OkSchema,
+  PET_LIST_PHOTO_FIELD,
+  PET_PHOTO_FIELD,
+  PetListSchema,
+  PetSchema,
+  type Pet,
+  type PetEditRequest,
+  type PetRegisterRequest,
+} from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
 import { reloadPagedList, usePagedList } from '@/lib/use-paged-list';
 import { fileFingerprint, withRetryKey } from '@/lib/retry-key';
@@ -16,7 +25,9 @@ export function usePets(enabled: boolean) {
 
 export function usePet(petId: string | undefined, enabled: boolean) {
   const key = enabled && petId ? petPath(petId) : null;
-  const { data, error, isLoading, mutate } = useSWR<Pet>(key, () => api(petPath(petId ?? ''), { schema: PetSchema }), { shouldRetryOnError: false });
+  const { data, error, isLoading, mutate } = useSWR<Pet>(key, () => api(petPath(petId ?? ''), { schema: PetSchema }), {
+    shouldRetryOnError: false,
+  });
   return { pet: data, error: error as unknown, isLoading, reload: () => mutate() };
 }
 

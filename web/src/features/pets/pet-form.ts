@@ -1,4 +1,12 @@
-import { PetEditRequestSchema, PetRegisterRequestSchema, type Pet, type PetEditRequest, type PetGender, type PetRegisterRequest, type PetSize } from '@pawbridge/shared';
+import {
+  PetEditRequestSchema,
+  PetRegisterRequestSchema,
+  type Pet,
+  type PetEditRequest,
+  type PetGender,
+  type PetRegisterRequest,
+  type PetSize,
+} from '@pawbridge/shared';
 import { schemaCheck, type PlaceIssue } from '@/components/form/schema-check';
 import { tKey, tMaybe } from '@/messages';
 
@@ -17,16 +25,44 @@ export interface PetFormValues {
 
 export type PetFormErrors = Partial<Record<keyof PetFormValues, string>>;
 
-export const emptyPetForm: PetFormValues = { name: '', type: '', weight: '', age: '', size: '', gender: '', adopt: '', petId: '', photo: null };
+export const emptyPetForm: PetFormValues = {
+  name: '',
+  type: '',
+  weight: '',
+  age: '',
+  size: '',
+  gender: '',
+  adopt: '',
+  petId: '',
+  photo: null,
+};
 
 export function formFromPet(p: Pet): PetFormValues {
-  return { name: p.name, type: p.type, weight: p.weight, age: p.age, size: p.size ?? '', gender: p.gender ?? '', adopt: p.adopt ? 'true' : 'false', petId: p.petId, photo: null };
+  return {
+    name: p.name,
+    type: p.type,
+    weight: p.weight,
+    age: p.age,
+    size: p.size ?? '',
+    gender: p.gender ?? '',
+    adopt: p.adopt ? 'true' : 'false',
+    petId: p.petId,
+    photo: null,
+  };
 }
 
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 function candidate(v: PetFormValues) {
-  return { name: v.name, type: v.type, weight: blankToUndefined(v.weight), age: blankToUndefined(v.age), size: blankToUndefined(v.size), gender: blankToUndefined(v.gender), adopt: blankToUndefined(v.adopt) };
+  return {
+    name: v.name,
+    type: v.type,
+    weight: blankToUndefined(v.weight),
+    age: blankToUndefined(v.age),
+    size: blankToUndefined(v.size),
+    gender: blankToUndefined(v.gender),
+    adopt: blankToUndefined(v.adopt),
+  };
 }
 
 /** A server field → this form's field (a `profile` error belongs to the photo picker). */
@@ -36,7 +72,10 @@ export const petFieldOf = (field: string): string => (field === 'profile' ? 'pho
 export const petKeyMessage = (key: string): string | undefined => tMaybe(`pets.validation.${key}`);
 
 // Schema message keys → this form's Korean sentences, on the field they concern.
-const place: PlaceIssue = (field, key) => ({ field: petFieldOf(field), message: tKey(`pets.validation.${key}`, 'pets.validation.invalid') });
+const place: PlaceIssue = (field, key) => ({
+  field: petFieldOf(field),
+  message: tKey(`pets.validation.${key}`, 'pets.validation.invalid'),
+});
 
 /** The same shared rules the BFF applies (spec §5), so nothing invalid is sent. */
 export function validateRegistration(v: PetFormValues): { errors: PetFormErrors; request?: PetRegisterRequest } {

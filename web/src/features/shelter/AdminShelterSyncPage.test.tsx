@@ -32,15 +32,23 @@ function setup(routes: Record<string, MockRoute> = {}, session: unknown = adminU
   return api;
 }
 
-const rows = async () => within(await screen.findByRole('table', { name: '동기화 기록' })).getAllByRole('row').slice(1);
+const rows = async () =>
+  within(await screen.findByRole('table', { name: '동기화 기록' }))
+    .getAllByRole('row')
+    .slice(1);
 
 describe('AdminShelterSyncPage', () => {
   afterEach(() => resetTestApp());
 
   it('shows the history: when, trigger, result, counts and errors', async () => {
-    setup({ 'GET /api/admin/shelter-sync/runs': { body: [run({ id: 2, trigger: 'admin', status: 'partial', error: 'PAGE_FAILED page 3: resultCode 22' }), run({})] } });
+    setup({
+      'GET /api/admin/shelter-sync/runs': {
+        body: [run({ id: 2, trigger: 'admin', status: 'partial', error: 'PAGE_FAILED page 3: resultCode 22' }), run({})],
+      },
+    });
     const [partial, ok] = await rows();
-    for (const text of ['관리자', '일부 실패', 'PAGE_FAILED page 3: resultCode 22']) expect(within(partial!).getByText(text)).toBeInTheDocument();
+    for (const text of ['관리자', '일부 실패', 'PAGE_FAILED page 3: resultCode 22'])
+      expect(within(partial!).getByText(text)).toBeInTheDocument();
     for (const text of ['예약', '성공', '2400', '120', '35']) expect(within(ok!).getByText(text)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '지금 동기화' })).toBeEnabled();
   });
@@ -52,7 +60,9 @@ describe('AdminShelterSyncPage', () => {
       'GET /api/admin/shelter-sync/runs': () => {
         if (started) calls += 1;
         if (!started) return { body: [] };
-        return { body: [calls >= 2 ? run({ id: 3, trigger: 'admin' }) : run({ id: 3, trigger: 'admin', status: 'running', finishedAt: null })] };
+        return {
+          body: [calls >= 2 ? run({ id: 3, trigger: 'admin' }) : run({ id: 3, trigger: 'admin', status: 'running', finishedAt: null })],
+        };
       },
       'POST /api/admin/shelter-sync': () => {
         started = true;
@@ -72,10 +82,15 @@ describe('AdminShelterSyncPage', () => {
   it('says why a sync cannot start', async () => {
     setup({
       'GET /api/admin/shelter-sync/runs': { body: [] },
-      'POST /api/admin/shelter-sync': { status: 503, body: envelope('UPSTREAM_UNSUPPORTED', 'x', undefined, { reason: 'SHELTER_SYNC_UNCONFIGURED' }) },
+      'POST /api/admin/shelter-sync': {
+        status: 503,
+        body: envelope('UPSTREAM_UNSUPPORTED', 'x', undefined, { reason: 'SHELTER_SYNC_UNCONFIGURED' }),
+      },
     });
     await userEvent.click(await screen.findByRole('button', { name: '지금 동기화' }));
-    expect(await screen.findByText('공공데이터 서비스 키(PUBLIC_DATA_SERVICE_KEY)가 설정되지 않아 동기화할 수 없습니다.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('공공데이터 서비스 키(PUBLIC_DATA_SERVICE_KEY)가 설정되지 않아 동기화할 수 없습니다.'),
+    ).toBeInTheDocument();
   });
 
   it('sends members home without asking for the history', async () => {

@@ -91,7 +91,11 @@ export default function AdminShelterSyncPage() {
         <Paper withBorder p="md" radius="md">
           <Group justify="space-between">
             <Text fw={600} aria-live="polite">
-              {running ? t('shelterSync.running') : last ? t('shelterSync.last', { when: at(last.startedAt), status: t(`shelterSync.status.${last.status}`) }) : t('shelterSync.never')}
+              {running
+                ? t('shelterSync.running')
+                : last
+                  ? t('shelterSync.last', { when: at(last.startedAt), status: t(`shelterSync.status.${last.status}`) })
+                  : t('shelterSync.never')}
             </Text>
             <Button onClick={() => void start()} loading={starting} disabled={running} leftSection={<IconRefresh size={16} aria-hidden />}>
               {running ? t('shelterSync.running') : t('shelterSync.start')}

@@ -14,7 +14,8 @@ vi.mock('@/components/map/MapView', () => ({
   ),
 }));
 
-const longText = '갈색 털에 빨간 목줄을 한 중형견입니다. 사람을 잘 따르고 공원 벤치 근처에서 한 시간 넘게 머물렀습니다. 다리를 조금 절어요.';
+const longText =
+  '갈색 털에 빨간 목줄을 한 중형견입니다. 사람을 잘 따르고 공원 벤치 근처에서 한 시간 넘게 머물렀습니다. 다리를 조금 절어요.';
 
 const stray = (over: Partial<Stray>): Stray => ({
   id: 1,
@@ -37,7 +38,14 @@ function setup(routes: Record<string, MockRoute>, session: unknown = adminUser()
   const api = mockApi({
     'GET /api/users/check-session': { body: session },
     // The place words ask the deployment's map: without a Kakao key there is no address lookup.
-    'GET /api/config': { body: { map: { provider: 'leaflet', tileUrl: 'https://tile.example/{z}/{x}/{y}.png', attribution: 'OSM' }, socialProviders: [], payments: { mode: 'test', merchantCode: null }, breedPrediction: false } },
+    'GET /api/config': {
+      body: {
+        map: { provider: 'leaflet', tileUrl: 'https://tile.example/{z}/{x}/{y}.png', attribution: 'OSM' },
+        socialProviders: [],
+        payments: { mode: 'test', merchantCode: null },
+        breedPrediction: false,
+      },
+    },
     ...routes,
   });
   const view = renderRoutes(
@@ -81,7 +89,8 @@ describe('AdminReportsPage', () => {
     expect(within(rows[1] as HTMLElement).getByText('검토 대기')).toBeInTheDocument();
     expect(within(rows[2] as HTMLElement).getByText('입양 완료')).toBeInTheDocument();
     expect(within(rows[2] as HTMLElement).getByText('09:05')).toBeInTheDocument();
-    for (const header of ['ID', '발견 날짜', '발견 시간', '지역', '설명', '상태', '상세']) expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    for (const header of ['ID', '발견 날짜', '발견 시간', '지역', '설명', '상태', '상세'])
+      expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
   });
 
   it('shows the empty state', async () => {
@@ -97,7 +106,9 @@ describe('AdminReportsPage', () => {
   it('opens the details and registers a LOST report, then reloads', async () => {
     let registered = false;
     const { api } = setup({
-      'GET /api/admin/abandoned-pets': () => ({ body: [registered ? stray({ status: 'PROTECTING', reportStatus: 'APPROVED' }) : stray({})] }),
+      'GET /api/admin/abandoned-pets': () => ({
+        body: [registered ? stray({ status: 'PROTECTING', reportStatus: 'APPROVED' }) : stray({})],
+      }),
       'POST /api/admin/reports/1/register': () => {
         registered = true;
         return { body: { ok: true, message: '제보가 유기동물로 등록되었습니다.', status: 'PROTECTING' } };
@@ -138,7 +149,12 @@ describe('AdminReportsPage', () => {
     setup({
       'GET /api/admin/abandoned-pets': { body: [stray({})] },
       'POST /api/admin/reports/1/register': () =>
-        ++attempt === 1 ? { status: 409, body: envelope('INVALID_STATE', 'already registered (server words)', undefined, { reason: 'REPORT_ALREADY_REGISTERED' }) } : { status: 500, body: envelope('INTERNAL', '내부 오류') },
+        ++attempt === 1
+          ? {
+              status: 409,
+              body: envelope('INVALID_STATE', 'already registered (server words)', undefined, { reason: 'REPORT_ALREADY_REGISTERED' }),
+            }
+          : { status: 500, body: envelope('INTERNAL', '내부 오류') },
     });
     await userEvent.click(await screen.findByRole('button', { name: '제보 1 상세 보기' }));
     const dialog = await screen.findByRole('dialog');
@@ -165,6 +181,9 @@ describe('AdminReportsPage', () => {
     expect(await screen.findByRole('button', { name: '제보 76 상세 보기' })).toBeInTheDocument();
     expect(screen.getByText('전체 25건 중 25건')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '더 보기' })).not.toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/admin/abandoned-pets').map((c) => `${c.query.get('page')}/${c.query.get('size')}`)).toEqual(['1/20', '2/20']);
+    expect(api.callsTo('GET', '/api/admin/abandoned-pets').map((c) => `${c.query.get('page')}/${c.query.get('size')}`)).toEqual([
+      '1/20',
+      '2/20',
+    ]);
   });
 });

@@ -63,7 +63,10 @@ const deferred = () => {
 };
 
 // A real 1×1 PNG: the photo field reads the first bytes.
-const PNG_1PX = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+const PNG_1PX = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
 const photo = () => new File([PNG_1PX], 'dog.png', { type: 'image/png' });
 
 async function choosePhoto() {
@@ -231,7 +234,15 @@ describe('ReportStrayPage', () => {
 
   it('shows the server reason when registration fails and marks the field', async () => {
     setup({
-      'POST /api/abandoned/register': { status: 400, body: envelope('VALIDATION_FAILED', 'check input (server words)', { foundDate: 'bad date (server words)' }, { fieldErrorCodes: { foundDate: 'foundDateInvalid' } }) },
+      'POST /api/abandoned/register': {
+        status: 400,
+        body: envelope(
+          'VALIDATION_FAILED',
+          'check input (server words)',
+          { foundDate: 'bad date (server words)' },
+          { fieldErrorCodes: { foundDate: 'foundDateInvalid' } },
+        ),
+      },
     });
     await fillValidForm();
     await userEvent.click(screen.getByRole('button', { name: '제보하기' }));
@@ -241,11 +252,16 @@ describe('ReportStrayPage', () => {
 
   it("shows the upstream's reason when the report failed upstream (502 REPORT_FAILED), not a generic line", async () => {
     setup({
-      'POST /api/abandoned/register': { status: 502, body: envelope('REPORT_FAILED', '품종 예측 서비스가 응답하지 않아 제보를 저장하지 못했습니다.') },
+      'POST /api/abandoned/register': {
+        status: 502,
+        body: envelope('REPORT_FAILED', '품종 예측 서비스가 응답하지 않아 제보를 저장하지 못했습니다.'),
+      },
     });
     await fillValidForm();
     await userEvent.click(screen.getByRole('button', { name: '제보하기' }));
-    expect(await screen.findByText('등록에 실패했습니다: 품종 예측 서비스가 응답하지 않아 제보를 저장하지 못했습니다.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('등록에 실패했습니다: 품종 예측 서비스가 응답하지 않아 제보를 저장하지 못했습니다.'),
+    ).toBeInTheDocument();
   });
 
   it('asks to log in when the session ended before submitting', async () => {

@@ -1,5 +1,20 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Center, Container, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMapPinExclamation } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -15,7 +30,15 @@ import { t } from '@/messages';
 import { useReportStray } from './api';
 import BreedPredictionPanel from './components/BreedPredictionPanel';
 import ReportDone from './components/ReportDone';
-import { emptyReport, reportFieldOf, reportKeyMessage, validateReport, type ReportErrors, type ReportValues, type StrayGenderChoice } from './report-form';
+import {
+  emptyReport,
+  reportFieldOf,
+  reportKeyMessage,
+  validateReport,
+  type ReportErrors,
+  type ReportValues,
+  type StrayGenderChoice,
+} from './report-form';
 import { useBreedPrediction } from './use-breed-prediction';
 import { focusFirstInvalid } from '@/components/form/focus-first-invalid';
 import { showServerErrors } from '@/components/form/server-errors';
@@ -82,7 +105,10 @@ function ReportForm({ onDone }: { onDone: () => void }) {
 
   // Region boxes are generous, so this speaks up only for a pin clearly elsewhere.
   const chosenRegion: Region | null = isRegion(values.location) ? values.location : null;
-  const mismatch = chosenRegion && values.position && !isInRegion(chosenRegion, values.position) ? { chosen: chosenRegion, guess: regionOf(values.position) } : null;
+  const mismatch =
+    chosenRegion && values.position && !isInRegion(chosenRegion, values.position)
+      ? { chosen: chosenRegion, guess: regionOf(values.position) }
+      : null;
 
   const repickInRegion = (region: Region) => {
     form.setFieldValue('position', null);
@@ -116,7 +142,14 @@ function ReportForm({ onDone }: { onDone: () => void }) {
           <Title order={2} size="h4" mb="sm">
             {t('report.section.location')}
           </Title>
-          <MapPicker label={t('report.location')} value={values.position} onChange={pickPosition} center={mapCenter} error={errors.position} required />
+          <MapPicker
+            label={t('report.location')}
+            value={values.position}
+            onChange={pickPosition}
+            center={mapCenter}
+            error={errors.position}
+            required
+          />
         </Paper>
 
         <Paper withBorder p="md" radius="md">
@@ -166,8 +199,23 @@ function ReportForm({ onDone }: { onDone: () => void }) {
                   { value: 'FEMALE', label: t('stray.gender.FEMALE') },
                 ]}
               />
-              <TextInput type="date" label={t('report.foundDate')} required max={today()} value={values.foundDate} error={errors.foundDate} onChange={(e) => set('foundDate', e.currentTarget.value)} />
-              <TextInput type="time" label={t('report.foundTime')} required value={values.foundTime} error={errors.foundTime} onChange={(e) => set('foundTime', e.currentTarget.value)} />
+              <TextInput
+                type="date"
+                label={t('report.foundDate')}
+                required
+                max={today()}
+                value={values.foundDate}
+                error={errors.foundDate}
+                onChange={(e) => set('foundDate', e.currentTarget.value)}
+              />
+              <TextInput
+                type="time"
+                label={t('report.foundTime')}
+                required
+                value={values.foundTime}
+                error={errors.foundTime}
+                onChange={(e) => set('foundTime', e.currentTarget.value)}
+              />
             </SimpleGrid>
             {mismatch && (
               <Alert color="orange" variant="light" icon={<IconMapPinExclamation size={18} aria-hidden />} role="alert" p="sm">
@@ -200,7 +248,12 @@ function ReportForm({ onDone }: { onDone: () => void }) {
           </Stack>
         </Paper>
 
-        <Button type="submit" size="md" disabled={submitting} leftSection={submitting ? <Loader size="xs" color="gray" aria-hidden /> : undefined}>
+        <Button
+          type="submit"
+          size="md"
+          disabled={submitting}
+          leftSection={submitting ? <Loader size="xs" color="gray" aria-hidden /> : undefined}
+        >
           {submitting ? t('report.submitting') : t('report.submit')}
         </Button>
       </Stack>

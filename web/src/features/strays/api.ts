@@ -44,7 +44,8 @@ export function reportStray(report: StrayReportRequest, photo: File): Promise<St
 }
 
 /** The report submit: `trigger({ request, photo })`, busy while it runs. */
-export const useReportStray = () => useSubmit(REPORT_PATH, ({ request, photo }: { request: StrayReportRequest; photo: File }) => reportStray(request, photo));
+export const useReportStray = () =>
+  useSubmit(REPORT_PATH, ({ request, photo }: { request: StrayReportRequest; photo: File }) => reportStray(request, photo));
 
 export function registerStray(id: number): Promise<StrayActionResult> {
   return api(`/api/admin/reports/${id}/register`, { method: 'POST', schema: StrayActionResultSchema });

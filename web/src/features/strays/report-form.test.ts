@@ -75,7 +75,12 @@ describe('serverFieldErrors', () => {
   });
 
   it("says a field's code with this screen's words, the server's text only for an unknown code", () => {
-    expect(serverFieldErrors({ description: 'server D', foundDate: 'server F' }, { description: 'descriptionTooLong', foundDate: 'somethingNew' })).toEqual({
+    expect(
+      serverFieldErrors(
+        { description: 'server D', foundDate: 'server F' },
+        { description: 'descriptionTooLong', foundDate: 'somethingNew' },
+      ),
+    ).toEqual({
       description: t('report.descriptionTooLong'),
       foundDate: 'server F',
     });

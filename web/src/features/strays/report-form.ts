@@ -19,7 +19,16 @@ export interface ReportValues {
 export type ReportField = 'position' | 'photo' | 'gender' | 'breed' | 'description' | 'location' | 'foundDate' | 'foundTime';
 export type ReportErrors = Partial<Record<ReportField, string>>;
 
-export const emptyReport = (): ReportValues => ({ position: null, photo: null, gender: '', breed: '', description: '', location: '', foundDate: '', foundTime: '' });
+export const emptyReport = (): ReportValues => ({
+  position: null,
+  photo: null,
+  gender: '',
+  breed: '',
+  description: '',
+  location: '',
+  foundDate: '',
+  foundTime: '',
+});
 
 // Shared schema message keys → this screen's sentences (spec §5).
 const KEY_MESSAGES: Record<string, MessageKey> = {

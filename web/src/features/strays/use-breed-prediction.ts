@@ -3,11 +3,7 @@ import type { BreedPrediction } from '@pawbridge/shared';
 import { predictBreed } from './api';
 
 export type PredictionState =
-  | { kind: 'idle' }
-  | { kind: 'off' }
-  | { kind: 'running' }
-  | { kind: 'done'; result: BreedPrediction }
-  | { kind: 'failed' };
+  { kind: 'idle' } | { kind: 'off' } | { kind: 'running' } | { kind: 'done'; result: BreedPrediction } | { kind: 'failed' };
 
 /**
  * Asks the server for a breed whenever the photo changes. A failure only

@@ -65,7 +65,9 @@ export class OAuthStandin {
     const standin = new OAuthStandin(server, `http://${host}:${bound}`, privateKey, jwk);
     server.on('request', (req, res) => {
       standin.handle(req, res).catch((err: unknown) => {
-        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'server_error', error_description: String(err) }));
+        res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: 'server_error', error_description: String(err) }));
       });
     });
     return standin;
@@ -131,7 +133,13 @@ export class OAuthStandin {
         back.searchParams.set('error_description', 'The user denied the request');
       } else {
         const code = crypto.randomBytes(16).toString('hex');
-        this.codes.set(code, { provider, person: this.people[provider], redirectUri, codeChallenge: params.code_challenge ?? null, failure });
+        this.codes.set(code, {
+          provider,
+          person: this.people[provider],
+          redirectUri,
+          codeChallenge: params.code_challenge ?? null,
+          failure,
+        });
         back.searchParams.set('code', code);
       }
       return void res.writeHead(302, { location: back.toString() }).end();
@@ -144,14 +152,18 @@ export class OAuthStandin {
       const [basicId, basicSecret] = authorization?.startsWith('Basic ')
         ? Buffer.from(authorization.slice(6), 'base64').toString('utf8').split(':')
         : [params.client_id, params.client_secret];
-      if (basicId !== OAuthStandin.clientId(provider) || basicSecret !== OAuthStandin.clientSecret(provider)) return json(401, { error: 'invalid_client' });
+      if (basicId !== OAuthStandin.clientId(provider) || basicSecret !== OAuthStandin.clientSecret(provider))
+        return json(401, { error: 'invalid_client' });
       const issued = params.code ? this.codes.get(params.code) : undefined;
       if (params.code) this.codes.delete(params.code);
       if (!issued || issued.provider !== provider || issued.redirectUri !== params.redirect_uri || issued.failure === 'token-error') {
         return json(400, { error: 'invalid_grant', error_description: 'authorization code is invalid or expired' });
       }
       if (issued.codeChallenge !== null) {
-        const expected = crypto.createHash('sha256').update(params.code_verifier ?? '').digest('base64url');
+        const expected = crypto
+          .createHash('sha256')
+          .update(params.code_verifier ?? '')
+          .digest('base64url');
         if (expected !== issued.codeChallenge) return json(400, { error: 'invalid_grant', error_description: 'code_verifier mismatch' });
       }
       const accessToken = crypto.randomBytes(16).toString('hex');

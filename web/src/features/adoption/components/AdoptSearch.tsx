@@ -42,10 +42,31 @@ export default function AdoptSearch({ onSearch, searching, withShelters }: Props
   return (
     <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} role="search" aria-label={t('adopt.search.title')}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" verticalSpacing="sm">
-        <TextInput type="date" label={t('adopt.search.foundDate')} value={foundDate} onChange={(e) => setFoundDate(e.currentTarget.value)} />
-        <TextInput type="time" label={t('adopt.search.foundTime')} value={foundTime} onChange={(e) => setFoundTime(e.currentTarget.value)} />
-        <TextInput label={t('adopt.search.location')} placeholder={t('adopt.search.locationPlaceholder')} maxLength={100} value={location} onChange={(e) => setLocation(e.currentTarget.value)} />
-        <NativeSelect label={t('shelter.search.region')} value={region} onChange={(e) => setRegion(e.currentTarget.value)} data={[{ value: '', label: t('shelter.search.regionAll') }, ...REGIONS.map((r) => ({ value: r, label: r }))]} />
+        <TextInput
+          type="date"
+          label={t('adopt.search.foundDate')}
+          value={foundDate}
+          onChange={(e) => setFoundDate(e.currentTarget.value)}
+        />
+        <TextInput
+          type="time"
+          label={t('adopt.search.foundTime')}
+          value={foundTime}
+          onChange={(e) => setFoundTime(e.currentTarget.value)}
+        />
+        <TextInput
+          label={t('adopt.search.location')}
+          placeholder={t('adopt.search.locationPlaceholder')}
+          maxLength={100}
+          value={location}
+          onChange={(e) => setLocation(e.currentTarget.value)}
+        />
+        <NativeSelect
+          label={t('shelter.search.region')}
+          value={region}
+          onChange={(e) => setRegion(e.currentTarget.value)}
+          data={[{ value: '', label: t('shelter.search.regionAll') }, ...REGIONS.map((r) => ({ value: r, label: r }))]}
+        />
         <Group gap="xs" align="flex-end" grow>
           <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />} loading={searching}>
             {t('adopt.search.submit')}

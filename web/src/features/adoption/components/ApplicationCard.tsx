@@ -47,7 +47,15 @@ export default function ApplicationCard({ application: a, onApprove, onReject, b
           fit="cover"
           style={{ flexShrink: 0 }}
           fallback={
-            <Center w={{ base: '100%', xs: 112 }} h={{ base: 120, xs: 112 }} bg="orange.0" c="orange.4" style={{ borderRadius: 8, flexShrink: 0 }} aria-label={t('adminApps.noPhoto')} role="img">
+            <Center
+              w={{ base: '100%', xs: 112 }}
+              h={{ base: 120, xs: 112 }}
+              bg="orange.0"
+              c="orange.4"
+              style={{ borderRadius: 8, flexShrink: 0 }}
+              aria-label={t('adminApps.noPhoto')}
+              role="img"
+            >
               <IconPaw size={32} aria-hidden />
             </Center>
           }
@@ -63,7 +71,9 @@ export default function ApplicationCard({ application: a, onApprove, onReject, b
           </Group>
           <InfoLine labelWidth={LABEL_WIDTH} label={t('adminApps.applicant')} value={applicant} />
           {a.applicantEmail && <ContactLine label={t('adminApps.email')} value={a.applicantEmail} href={`mailto:${a.applicantEmail}`} />}
-          {a.applicantPhone && <ContactLine label={t('adminApps.phone')} value={a.applicantPhone} href={`tel:${a.applicantPhone.replace(/[^\d+]/g, '')}`} />}
+          {a.applicantPhone && (
+            <ContactLine label={t('adminApps.phone')} value={a.applicantPhone} href={`tel:${a.applicantPhone.replace(/[^\d+]/g, '')}`} />
+          )}
           {!hasContact && <InfoLine labelWidth={LABEL_WIDTH} label={t('adminApps.phone')} value={t('adminApps.noContact')} />}
           <InfoLine labelWidth={LABEL_WIDTH} label={t('adminApps.appliedAt')} value={koreanDateTime(a.appliedAt)} />
           {a.approvedAt && <InfoLine labelWidth={LABEL_WIDTH} label={t('adminApps.approvedAt')} value={koreanDateTime(a.approvedAt)} />}
@@ -82,7 +92,12 @@ export default function ApplicationCard({ application: a, onApprove, onReject, b
           >
             {t('adminApps.reject')}
           </Button>
-          <Button onClick={() => onApprove(a)} loading={busy === 'approve'} disabled={busy === 'reject'} aria-label={t('adminApps.approveFor', { name: a.petName })}>
+          <Button
+            onClick={() => onApprove(a)}
+            loading={busy === 'approve'}
+            disabled={busy === 'reject'}
+            aria-label={t('adminApps.approveFor', { name: a.petName })}
+          >
             {t('adminApps.approve')}
           </Button>
         </Flex>

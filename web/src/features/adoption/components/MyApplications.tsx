@@ -52,7 +52,13 @@ export default function MyApplications({ applications, onWithdraw, withdrawingId
               </Text>
             </Stack>
             {a.adoptStatus === 'REQUESTED' && (
-              <Button size="xs" variant="default" onClick={() => onWithdraw(a)} loading={withdrawingId === a.id} aria-label={t('myApps.withdrawFor', { name: a.petName })}>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => onWithdraw(a)}
+                loading={withdrawingId === a.id}
+                aria-label={t('myApps.withdrawFor', { name: a.petName })}
+              >
                 {t('myApps.withdraw')}
               </Button>
             )}

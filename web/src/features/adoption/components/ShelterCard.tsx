@@ -28,7 +28,14 @@ export default function ShelterCard({ animal: a, now }: Props) {
   const tel = telHref(a.shelter.tel);
   const details = [t(`shelter.sex.${a.sex}`), t(`shelter.neutered.${a.neutered}`)].join(' · ');
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={`${t('shelter.card.source')} ${kind} ${a.noticeNo ?? a.desertionNo}`} h="100%">
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-label={`${t('shelter.card.source')} ${kind} ${a.noticeNo ?? a.desertionNo}`}
+      h="100%"
+    >
       <Card.Section pos="relative">
         <SafeImage
           src={a.imageUrls[0]}
@@ -67,7 +74,12 @@ export default function ShelterCard({ animal: a, now }: Props) {
         {a.weightKg !== null && <InfoLine label={t('shelter.card.weight')} value={t('shelter.card.weightValue', { kg: a.weightKg })} />}
         <InfoLine label={t('shelter.card.place')} value={a.happenPlace} />
         <InfoLine label={t('shelter.card.date')} value={koreanDay(a.happenDate)} />
-        {a.noticeStart && a.noticeEnd && <InfoLine label={t('shelter.card.notice')} value={t('shelter.card.noticeRange', { start: koreanDay(a.noticeStart), end: koreanDay(a.noticeEnd) })} />}
+        {a.noticeStart && a.noticeEnd && (
+          <InfoLine
+            label={t('shelter.card.notice')}
+            value={t('shelter.card.noticeRange', { start: koreanDay(a.noticeStart), end: koreanDay(a.noticeEnd) })}
+          />
+        )}
         <InfoLine label={t('shelter.card.state')} value={a.processState} />
         <InfoLine label={t('shelter.card.shelter')} value={a.shelter.name} />
         {a.shelter.tel && <InfoLine label={t('shelter.card.tel')} value={a.shelter.tel} />}
@@ -79,7 +91,16 @@ export default function ShelterCard({ animal: a, now }: Props) {
         )}
       </Stack>
       {tel ? (
-        <Button mt="md" fullWidth variant="light" color="indigo" component="a" href={tel} leftSection={<IconPhone size={16} aria-hidden />} aria-label={t('shelter.card.contactFor', { shelter: a.shelter.name, tel: a.shelter.tel ?? '' })}>
+        <Button
+          mt="md"
+          fullWidth
+          variant="light"
+          color="indigo"
+          component="a"
+          href={tel}
+          leftSection={<IconPhone size={16} aria-hidden />}
+          aria-label={t('shelter.card.contactFor', { shelter: a.shelter.name, tel: a.shelter.tel ?? '' })}
+        >
           {t('shelter.card.contact')}
         </Button>
       ) : (

@@ -36,7 +36,14 @@ export default function StrayCard({ stray, onApply, applying, extra }: Props) {
             </Center>
           }
         />
-        <Badge color={badge.color} variant="filled" pos="absolute" top={12} left={12} aria-label={t('adopt.card.status', { label: badge.label })}>
+        <Badge
+          color={badge.color}
+          variant="filled"
+          pos="absolute"
+          top={12}
+          left={12}
+          aria-label={t('adopt.card.status', { label: badge.label })}
+        >
           {badge.label}
         </Badge>
       </Card.Section>

@@ -1,5 +1,14 @@
 import useSWRInfinite from 'swr/infinite';
-import { SHELTER_AVAILABLE_HEADER, ShelterAnimalListSchema, StrayListSchema, TOTAL_COUNT_HEADER, shelterSidoOf, type Region, type ShelterAnimal, type Stray } from '@pawbridge/shared';
+import {
+  SHELTER_AVAILABLE_HEADER,
+  ShelterAnimalListSchema,
+  StrayListSchema,
+  TOTAL_COUNT_HEADER,
+  shelterSidoOf,
+  type Region,
+  type ShelterAnimal,
+  type Stray,
+} from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
 import type { FeedSource } from './merge-feed';
 
@@ -27,7 +36,11 @@ interface Page<T> {
   available: boolean;
 }
 
-async function fetchPage<T>(path: string, query: Record<string, string | number | undefined>, schema: { parse: (v: unknown) => T[] }): Promise<Page<T>> {
+async function fetchPage<T>(
+  path: string,
+  query: Record<string, string | number | undefined>,
+  schema: { parse: (v: unknown) => T[] },
+): Promise<Page<T>> {
   let total: number | null = null;
   let available = true;
   const raw = await api<unknown>(path, {
@@ -88,13 +101,24 @@ export function useAdoptFeed(criteria: AdoptCriteria | null, source: AdoptSource
   const searching = Boolean(c.foundDate || c.foundTime || c.location || c.region);
   const memberQuery = { foundDate: c.foundDate, foundTime: c.foundTime, location: c.location || c.region };
   const member = useSource<Stray>('adopt-member', source !== 'shelter', key, async (page) => {
-    const res = await fetchPage(searching ? STRAY_SEARCH : STRAYS, { ...(searching ? memberQuery : {}), page, size: FEED_PAGE_SIZE }, StrayListSchema);
+    const res = await fetchPage(
+      searching ? STRAY_SEARCH : STRAYS,
+      { ...(searching ? memberQuery : {}), page, size: FEED_PAGE_SIZE },
+      StrayListSchema,
+    );
     return c.region ? { ...res, items: res.items.filter((s) => s.location === c.region) } : res;
   });
   const shelter = useSource<ShelterAnimal>('adopt-shelter', source !== 'member', key, (page) =>
     fetchPage(
       SHELTER,
-      { page, size: FEED_PAGE_SIZE, foundDateFrom: c.foundDate, foundDateTo: c.foundDate, place: c.location, sido: c.region ? shelterSidoOf(c.region) : undefined },
+      {
+        page,
+        size: FEED_PAGE_SIZE,
+        foundDateFrom: c.foundDate,
+        foundDateTo: c.foundDate,
+        place: c.location,
+        sido: c.region ? shelterSidoOf(c.region) : undefined,
+      },
       ShelterAnimalListSchema,
     ),
   );

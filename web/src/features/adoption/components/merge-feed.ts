@@ -13,7 +13,10 @@ export type FeedItem<A, B> = { source: 'member'; item: A } | { source: 'shelter'
  * the next page only ever adds to the end: what is on screen never moves
  * while scrolling. `waiting` names the sources the next "more" must load.
  */
-export function mergeFeed<A, B>(member: FeedSource<A>, shelter: FeedSource<B>): { items: FeedItem<A, B>[]; waiting: ('member' | 'shelter')[] } {
+export function mergeFeed<A, B>(
+  member: FeedSource<A>,
+  shelter: FeedSource<B>,
+): { items: FeedItem<A, B>[]; waiting: ('member' | 'shelter')[] } {
   const items: FeedItem<A, B>[] = [];
   let i = 0;
   let j = 0;

@@ -34,7 +34,14 @@ export function noticeDayColor(d: NoticeDay): string {
 
 // The spec's colours: protecting teal, adopted green; a return is a happy end too;
 // any other end is grey, and a death is said as an end of care, never as the default.
-const STATUS_COLOR: Record<ShelterStatus, string> = { PROTECTING: 'teal', NOTICE: 'blue', ADOPTED: 'green', RETURNED: 'green', ENDED_OTHER: 'gray', DIED: 'dark' };
+const STATUS_COLOR: Record<ShelterStatus, string> = {
+  PROTECTING: 'teal',
+  NOTICE: 'blue',
+  ADOPTED: 'green',
+  RETURNED: 'green',
+  ENDED_OTHER: 'gray',
+  DIED: 'dark',
+};
 
 export function shelterStatusLook(a: Pick<ShelterAnimal, 'status'>): StatusLook {
   return { label: t(`shelter.status.${a.status}`), color: STATUS_COLOR[a.status] };

@@ -92,9 +92,7 @@ export function EmailVerificationField(props: EmailVerificationFieldProps) {
               expired ? undefined : (
                 <Group component="span" gap={4} wrap="nowrap">
                   <IconClock size={14} aria-hidden />
-                  <span role="timer">
-                    {t('auth.email.remaining', { time: formatCountdown(props.remaining) })}
-                  </span>
+                  <span role="timer">{t('auth.email.remaining', { time: formatCountdown(props.remaining) })}</span>
                 </Group>
               )
             }

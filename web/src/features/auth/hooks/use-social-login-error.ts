@@ -10,7 +10,8 @@ import { t } from '@/messages';
  * generic reason rather than being echoed.
  */
 export function socialLoginErrorMessage(code: string): string {
-  if (!isSocialLoginErrorCode(code) || code === 'SOCIAL_LOGIN_FAILED') return t('auth.login.socialFailed', { error: t('auth.login.socialFailedUnknown') });
+  if (!isSocialLoginErrorCode(code) || code === 'SOCIAL_LOGIN_FAILED')
+    return t('auth.login.socialFailed', { error: t('auth.login.socialFailedUnknown') });
   if (code === 'SOCIAL_LOGIN_UNSUPPORTED') return t('auth.social.unsupported');
   return t('auth.login.socialFailed', { error: t(`auth.social.error.${code}`) });
 }

@@ -36,7 +36,8 @@ export default function CommentSection({ postId, loggedIn }: { postId: number; l
       notifySuccess(t('community.comments.success'));
       await reload();
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setError(serverFieldMessage(err, 'content', validationTextIfKnown) ?? errorMessage(err));
+      if (err instanceof ApiError && err.status === 400)
+        setError(serverFieldMessage(err, 'content', validationTextIfKnown) ?? errorMessage(err));
       else notifyError(t('community.comments.failed'));
     } finally {
       setSending(false);
@@ -46,7 +47,13 @@ export default function CommentSection({ postId, loggedIn }: { postId: number; l
   return (
     <Stack gap="sm">
       <Group>
-        <Button variant="subtle" leftSection={<IconMessageCircle size={18} aria-hidden />} onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="post-comments">
+        <Button
+          variant="subtle"
+          leftSection={<IconMessageCircle size={18} aria-hidden />}
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-controls="post-comments"
+        >
           {open ? t('community.comments.hide') : t('community.comments.show', { count })}
         </Button>
       </Group>

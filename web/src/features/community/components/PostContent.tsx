@@ -4,7 +4,28 @@ import { Typography } from '@mantine/core';
 
 // The servers already sanitised this HTML with the same allow-list; the browser checks again
 // before it touches the DOM, so a bug or an older row upstream still cannot run anything here.
-const ALLOWED_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'hr', 'a'];
+const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'strike',
+  'h2',
+  'h3',
+  'h4',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'code',
+  'pre',
+  'hr',
+  'a',
+];
 
 let hooked = false;
 function purifier() {

@@ -11,7 +11,9 @@ export default function PostTable({ posts }: { posts: PostListItem[] }) {
   const navigate = useNavigate();
   return (
     <Table highlightOnHover verticalSpacing="sm" captionSide="top">
-      <Table.Caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('community.list.caption')}</Table.Caption>
+      <Table.Caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {t('community.list.caption')}
+      </Table.Caption>
       <Table.Thead>
         <Table.Tr>
           <Table.Th w={72}>{t('community.list.col.image')}</Table.Th>

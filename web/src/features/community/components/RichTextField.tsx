@@ -48,7 +48,11 @@ export default function RichTextField({ label, initialHtml, onChange, error, req
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ link: false, heading: { levels: [2, 3] }, code: false, codeBlock: false, horizontalRule: false }),
-      Link.configure({ openOnClick: false, protocols: ['http', 'https', 'mailto'], HTMLAttributes: { rel: 'noopener noreferrer nofollow', target: '_blank' } }),
+      Link.configure({
+        openOnClick: false,
+        protocols: ['http', 'https', 'mailto'],
+        HTMLAttributes: { rel: 'noopener noreferrer nofollow', target: '_blank' },
+      }),
     ],
     content: initialHtml,
     editorProps: {
@@ -66,7 +70,12 @@ export default function RichTextField({ label, initialHtml, onChange, error, req
   useEffect(() => {
     editor?.setOptions({
       editorProps: {
-        attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId, ...(error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}) },
+        attributes: {
+          role: 'textbox',
+          'aria-multiline': 'true',
+          'aria-labelledby': labelId,
+          ...(error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
+        },
       },
     });
   }, [editor, error, labelId, errorId]);

@@ -43,7 +43,11 @@ export default function DashboardCharts({ summary }: { summary: DashboardSummary
     summary.monthlyTrend.length > 0
       ? summary.monthlyTrend.map((m) => ({ name: m.month, [reportsKey]: m.reports, [adoptionsKey]: m.adoptions }))
       : [
-          { name: t('dashboard.chart.total'), [reportsKey]: summary.reportCount + summary.pendingReports, [adoptionsKey]: summary.adoptionCount },
+          {
+            name: t('dashboard.chart.total'),
+            [reportsKey]: summary.reportCount + summary.pendingReports,
+            [adoptionsKey]: summary.adoptionCount,
+          },
           { name: t('dashboard.chart.pending'), [reportsKey]: summary.pendingReports, [adoptionsKey]: summary.pendingAdoptions },
         ];
   const processing = [

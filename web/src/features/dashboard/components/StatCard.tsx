@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react';
 import { Group, Paper, Text, ThemeIcon } from '@mantine/core';
 
-export function StatCard({ label, value, sub, icon, color }: { label: string; value: string; sub: string; icon: ReactNode; color: string }) {
+export function StatCard({
+  label,
+  value,
+  sub,
+  icon,
+  color,
+}: {
+  label: string;
+  value: string;
+  sub: string;
+  icon: ReactNode;
+  color: string;
+}) {
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-label={label}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">

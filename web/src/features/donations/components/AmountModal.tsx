@@ -28,7 +28,13 @@ export default function AmountModal({ opened, strayName, onClose, onSubmit }: Pr
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('donate.modal.title', { name: strayName })} centered closeButtonProps={{ 'aria-label': t('donations.close') }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('donate.modal.title', { name: strayName })}
+      centered
+      closeButtonProps={{ 'aria-label': t('donations.close') }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <NumberInput

@@ -89,7 +89,11 @@ export default function DonateButton({ stray }: Props) {
 
   const pay = async (amount: number) => {
     setAskingAmount(false);
-    const ok = await confirm({ title: t('donate.confirm.title'), body: t('donate.confirm.body', { name: stray.name, amount: formatWon(amount) }), confirmLabel: t('donate.confirm.ok') });
+    const ok = await confirm({
+      title: t('donate.confirm.title'),
+      body: t('donate.confirm.body', { name: stray.name, amount: formatWon(amount) }),
+      confirmLabel: t('donate.confirm.ok'),
+    });
     if (!ok || !user) return;
     if (!config) {
       notifyError(t('donate.sdkMissing'));
@@ -104,7 +108,13 @@ export default function DonateButton({ stray }: Props) {
       notifyError(serverFailure(err));
       return;
     }
-    const order = { merchantUid, amount, name: t('donate.orderName', { name: stray.name }), buyerName: user.displayName, buyerEmail: user.email };
+    const order = {
+      merchantUid,
+      amount,
+      name: t('donate.orderName', { name: stray.name }),
+      buyerName: user.displayName,
+      buyerEmail: user.email,
+    };
     if (config.payments.mode === 'test' || !config.payments.merchantCode) {
       setTestOrder(order);
       return;
@@ -133,10 +143,23 @@ export default function DonateButton({ stray }: Props) {
 
   return (
     <>
-      <Button variant="light" color="pink" fullWidth leftSection={<IconHeartHandshake size={18} aria-hidden />} loading={busy} onClick={start} aria-label={t('donate.buttonFor', { name: stray.name })}>
+      <Button
+        variant="light"
+        color="pink"
+        fullWidth
+        leftSection={<IconHeartHandshake size={18} aria-hidden />}
+        loading={busy}
+        onClick={start}
+        aria-label={t('donate.buttonFor', { name: stray.name })}
+      >
         {t('donate.button')}
       </Button>
-      <AmountModal opened={askingAmount} strayName={stray.name} onClose={() => setAskingAmount(false)} onSubmit={(amount) => void pay(amount)} />
+      <AmountModal
+        opened={askingAmount}
+        strayName={stray.name}
+        onClose={() => setAskingAmount(false)}
+        onSubmit={(amount) => void pay(amount)}
+      />
       {testOrder && <TestCheckoutModal order={testOrder} onResult={(rsp) => void finish(rsp, testOrder.merchantUid, testOrder.amount)} />}
     </>
   );

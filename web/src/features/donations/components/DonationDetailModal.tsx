@@ -11,7 +11,13 @@ import { donationDateTime } from '../format';
 export default function DonationDetailModal({ donation, onClose }: { donation: DonationHistoryItem | null; onClose: () => void }) {
   const d = donation;
   return (
-    <Modal opened={d !== null} onClose={onClose} title={t('donations.modal.title')} centered closeButtonProps={{ 'aria-label': t('donations.close') }}>
+    <Modal
+      opened={d !== null}
+      onClose={onClose}
+      title={t('donations.modal.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('donations.close') }}
+    >
       {d && (
         <Stack gap="sm">
           <SafeImage
@@ -36,10 +42,18 @@ export default function DonationDetailModal({ donation, onClose }: { donation: D
             <InfoLine label={t('donations.field.amount')} value={t('donations.amount', { amount: formatWon(d.amount) })} labelWidth={80} />
             <InfoLine label={t('donations.field.donatedAt')} value={donationDateTime(d.donatedAt)} labelWidth={80} />
             <InfoLine label={t('donations.field.paymentStatus')} value={t(`donations.paymentStatus.${d.paymentStatus}`)} labelWidth={80} />
-            <InfoLine label={t('donations.field.paymentMethod')} value={d.paymentMethod ? tKey(`donations.method.${d.paymentMethod}`, 'donations.none') : t('donations.none')} labelWidth={80} />
+            <InfoLine
+              label={t('donations.field.paymentMethod')}
+              value={d.paymentMethod ? tKey(`donations.method.${d.paymentMethod}`, 'donations.none') : t('donations.none')}
+              labelWidth={80}
+            />
             <InfoLine label={t('donations.field.impUid')} value={d.impUid ?? t('donations.none')} labelWidth={80} />
             <InfoLine label={t('donations.field.merchantUid')} value={d.merchantUid ?? t('donations.none')} labelWidth={80} />
-            <InfoLine label={t('donations.field.strayStatus')} value={t(d.status ? `donations.strayStatus.${d.status}` : 'donations.strayStatus.unknown')} labelWidth={80} />
+            <InfoLine
+              label={t('donations.field.strayStatus')}
+              value={t(d.status ? `donations.strayStatus.${d.status}` : 'donations.strayStatus.unknown')}
+              labelWidth={80}
+            />
             {d.type && <InfoLine label={t('donations.field.breed')} value={d.type} labelWidth={80} />}
           </Stack>
         </Stack>

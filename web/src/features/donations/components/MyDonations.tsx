@@ -92,7 +92,9 @@ export default function MyDonations({ hideWhenEmpty = false }: Props) {
           ))}
         </Stack>
       )}
-      {donations && donations.length > 0 && <LoadMore shown={donations.length} total={total} hasMore={hasMore} loading={loadingMore} onMore={loadMore} />}
+      {donations && donations.length > 0 && (
+        <LoadMore shown={donations.length} total={total} hasMore={hasMore} loading={loadingMore} onMore={loadMore} />
+      )}
       <DonationDetailModal donation={open} onClose={() => setOpen(null)} />
     </Card>
   );

@@ -60,10 +60,20 @@ export default function TestCheckoutModal({ order, onResult }: Props) {
         <Stack gap={4}>
           <InfoLine label={t('donate.test.order')} value={order.name} labelWidth={72} />
           <InfoLine label={t('donate.test.amount')} value={t('donations.amount', { amount: formatWon(order.amount) })} labelWidth={72} />
-          <InfoLine label={t('donate.test.buyer')} value={order.buyerEmail ? `${order.buyerName} (${order.buyerEmail})` : order.buyerName} labelWidth={72} />
+          <InfoLine
+            label={t('donate.test.buyer')}
+            value={order.buyerEmail ? `${order.buyerName} (${order.buyerEmail})` : order.buyerName}
+            labelWidth={72}
+          />
         </Stack>
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" color="red" loading={sending === 'failed'} disabled={sending !== null} onClick={() => void choose('failed')}>
+          <Button
+            variant="default"
+            color="red"
+            loading={sending === 'failed'}
+            disabled={sending !== null}
+            onClick={() => void choose('failed')}
+          >
             {t('donate.test.fail')}
           </Button>
           <Button color="teal" loading={sending === 'paid'} disabled={sending !== null} onClick={() => void choose('paid')}>

@@ -1,5 +1,14 @@
 import { Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowRight, IconClipboardCheck, IconHeartHandshake, IconMessages, IconSpeakerphone, IconUserCircle, IconHomeHeart, type Icon } from '@tabler/icons-react';
+import {
+  IconArrowRight,
+  IconClipboardCheck,
+  IconHeartHandshake,
+  IconMessages,
+  IconSpeakerphone,
+  IconUserCircle,
+  IconHomeHeart,
+  type Icon,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import classes from './FeatureCards.module.css';
 import { t } from '@/messages';

@@ -31,12 +31,23 @@ function ApplicationItem({ app, onWithdraw, withdrawing }: { app: AdoptionApplic
           )}
         </Stack>
         {app.adoptStatus === 'REQUESTED' && (
-          <Button size="xs" variant="default" onClick={onWithdraw} loading={withdrawing} aria-label={t('mypage.apps.withdrawFor', { name: app.petName })}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={onWithdraw}
+            loading={withdrawing}
+            aria-label={t('mypage.apps.withdrawFor', { name: app.petName })}
+          >
             {t('mypage.apps.withdraw')}
           </Button>
         )}
       </Group>
-      <Timeline active={steps.filter((s) => s.done).length - 1} bulletSize={14} lineWidth={2} aria-label={t('mypage.apps.timeline', { name: app.petName })}>
+      <Timeline
+        active={steps.filter((s) => s.done).length - 1}
+        bulletSize={14}
+        lineWidth={2}
+        aria-label={t('mypage.apps.timeline', { name: app.petName })}
+      >
         {steps.map((s) => (
           <Timeline.Item key={s.key} title={s.title}>
             {(s.date || !s.done) && (
@@ -57,14 +68,23 @@ export default function ApplicationsTab() {
   const [withdrawingId, setWithdrawingId] = useState<number | null>(null);
 
   const withdraw = async (a: AdoptionApplication) => {
-    const ok = await confirm({ title: t('mypage.apps.withdrawTitle'), body: t('mypage.apps.withdrawBody', { name: a.petName }), confirmLabel: t('mypage.apps.withdraw'), danger: true });
+    const ok = await confirm({
+      title: t('mypage.apps.withdrawTitle'),
+      body: t('mypage.apps.withdrawBody', { name: a.petName }),
+      confirmLabel: t('mypage.apps.withdraw'),
+      danger: true,
+    });
     if (!ok) return;
     setWithdrawingId(a.id);
     try {
       await withdrawApplication(a.id);
       notifySuccess(t('mypage.apps.withdrawn'));
     } catch (err) {
-      notifyError(err instanceof ApiError && err.code === 'UPSTREAM_UNSUPPORTED' ? t('mypage.apps.withdrawUnsupported') : errorMessage(err, 'mypage.apps.withdrawFailed'));
+      notifyError(
+        err instanceof ApiError && err.code === 'UPSTREAM_UNSUPPORTED'
+          ? t('mypage.apps.withdrawUnsupported')
+          : errorMessage(err, 'mypage.apps.withdrawFailed'),
+      );
     } finally {
       setWithdrawingId(null);
       await reload();
@@ -108,7 +128,10 @@ export default function ApplicationsTab() {
         </Paper>
       );
     }
-    const ordered = [...applications.filter((a) => a.adoptStatus === 'REQUESTED'), ...applications.filter((a) => a.adoptStatus !== 'REQUESTED')];
+    const ordered = [
+      ...applications.filter((a) => a.adoptStatus === 'REQUESTED'),
+      ...applications.filter((a) => a.adoptStatus !== 'REQUESTED'),
+    ];
     return (
       <>
         <Stack gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>

@@ -120,13 +120,27 @@ function ProfileForm({ user, onDone, renderEmailChange }: { user: SessionUser; o
           </Stack>
         ) : (
           <Group align="flex-end" gap="xs" wrap="nowrap">
-            <TextInput style={{ flex: 1 }} label={t('mypage.info.email')} type="email" value={user.email ?? ''} readOnly error={form.errors.email} />
+            <TextInput
+              style={{ flex: 1 }}
+              label={t('mypage.info.email')}
+              type="email"
+              value={user.email ?? ''}
+              readOnly
+              error={form.errors.email}
+            />
             <Button variant="outline" onClick={() => setChangingEmail(true)} disabled={saving}>
               {t('mypage.info.changeEmail')}
             </Button>
           </Group>
         )}
-        <TextInput label={t('mypage.info.birth')} type="date" required withAsterisk={false} {...form.getInputProps('birth')} disabled={saving} />
+        <TextInput
+          label={t('mypage.info.birth')}
+          type="date"
+          required
+          withAsterisk={false}
+          {...form.getInputProps('birth')}
+          disabled={saving}
+        />
         <TextInput
           label={t('mypage.info.phone')}
           type="tel"
@@ -181,7 +195,11 @@ export default function ProfileTab({ renderEmailChange }: Props) {
         </Center>
       );
     }
-    return editing ? <ProfileForm user={user} onDone={() => setEditing(false)} renderEmailChange={renderEmailChange} /> : <ProfileView user={user} onEdit={() => setEditing(true)} />;
+    return editing ? (
+      <ProfileForm user={user} onDone={() => setEditing(false)} renderEmailChange={renderEmailChange} />
+    ) : (
+      <ProfileView user={user} onEdit={() => setEditing(true)} />
+    );
   };
 
   return (

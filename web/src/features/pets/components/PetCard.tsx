@@ -54,7 +54,15 @@ export default function PetCard({ pet, number, uploading, deleting, onPhoto, onD
           <Button component={Link} to={`/pet/edit/${encodeURIComponent(pet.id)}`} variant="default" size="sm" px="xs">
             {t('pets.card.edit')}
           </Button>
-          <Button color="red" variant="light" size="sm" onClick={onDelete} disabled={deleting} px="xs" aria-label={t('pets.card.deleteLabel', { name: pet.name })}>
+          <Button
+            color="red"
+            variant="light"
+            size="sm"
+            onClick={onDelete}
+            disabled={deleting}
+            px="xs"
+            aria-label={t('pets.card.deleteLabel', { name: pet.name })}
+          >
             {deleting ? t('pets.card.deleting') : t('pets.card.delete')}
           </Button>
         </Group>

@@ -32,7 +32,13 @@ export default function SocialUserBox({ user }: { user: SessionUser }) {
       <Stack gap={4}>
         <SocialAccountRows user={user} />
         <Group mt="xs">
-          <Button size="xs" variant="light" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void refresh()} loading={busy}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={() => void refresh()}
+            loading={busy}
+          >
             {t('pets.social.refresh')}
           </Button>
         </Group>

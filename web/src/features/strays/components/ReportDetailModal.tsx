@@ -34,7 +34,8 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 /** The spec's failure wording: why the server refused (from the catalogue by code), else a generic line. */
 export function registerFailureMessage(err: unknown): string {
-  if (err instanceof ApiError && err.status > 0 && err.status < 500) return t('adminReports.registerFailed', { message: errorMessage(err) });
+  if (err instanceof ApiError && err.status > 0 && err.status < 500)
+    return t('adminReports.registerFailed', { message: errorMessage(err) });
   return t('adminReports.registerError');
 }
 
@@ -59,7 +60,14 @@ export default function ReportDetailModal({ stray, onClose, onRegistered }: Prop
   const point = stray?.latitude != null && stray.longitude != null ? { lat: stray.latitude, lng: stray.longitude } : null;
   const address = usePlaceName(point);
   return (
-    <Modal opened={stray !== null} onClose={onClose} title={stray ? t('adminReports.modal.title', { id: stray.id }) : ''} size="lg" fullScreen={phone} centered>
+    <Modal
+      opened={stray !== null}
+      onClose={onClose}
+      title={stray ? t('adminReports.modal.title', { id: stray.id }) : ''}
+      size="lg"
+      fullScreen={phone}
+      centered
+    >
       {stray && (
         <Stack gap="md">
           <Group justify="flex-end">
