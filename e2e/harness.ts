@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { latestCode } from './mail';
 
@@ -78,7 +79,32 @@ function run(name: string, args: string[], env: Record<string, string>, logFile:
   return child;
 }
 
-export async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
+/**
+ * One api + BFF for every journey that needs nothing special (no extra environment, no fresh data
+ * directory): `npm run test:e2e` runs all journey files in one process (--test-isolation=none), so
+ * they share it, and its close() is a no-op; the process's last hook closes it. Journeys that count
+ * files or need their own settings pass `extraEnv` or `{ fresh: true }` and get a stack of their own.
+ * E2E_SHARED_STACK=0 gives every journey its own stack again (to rule sharing out when one fails).
+ */
+let sharedStack: Promise<Stack> | undefined;
+let sharedBrowser: Promise<Browser> | undefined;
+const sharing = process.env.E2E_SHARED_STACK !== '0';
+
+after(async () => {
+  const [stack, browser] = [sharedStack, sharedBrowser];
+  sharedStack = sharedBrowser = undefined;
+  await (await browser?.catch(() => undefined))?.close();
+  await (await stack?.catch(() => undefined))?.close();
+});
+
+export async function startStack(extraEnv: Record<string, string> = {}, options: { fresh?: boolean } = {}): Promise<Stack> {
+  if (!sharing || options.fresh || Object.keys(extraEnv).length > 0) return startOwnStack(extraEnv);
+  sharedStack ??= startOwnStack({});
+  const stack = await sharedStack;
+  return { ...stack, close: async () => undefined };
+}
+
+async function startOwnStack(extraEnv: Record<string, string>): Promise<Stack> {
   ensureWebBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-e2e-'));
   // A journey may fix the BFF's port (PORT) when the upstream must know the public origin up front (social login).
@@ -149,7 +175,21 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
   };
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** The shared Chromium (see startStack); each journey still opens its own contexts. */
+export async function launchBrowser(options: { fresh?: boolean } = {}): Promise<Browser> {
+  if (!sharing || options.fresh) return launchOwnBrowser();
+  sharedBrowser ??= launchOwnBrowser();
+  const browser = await sharedBrowser;
+  return new Proxy(browser, {
+    get: (target, prop) => {
+      if (prop === 'close') return async () => undefined;
+      const value: unknown = Reflect.get(target, prop);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+function launchOwnBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [

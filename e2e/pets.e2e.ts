@@ -42,7 +42,8 @@ describe('companion dogs journey', () => {
     }, alt);
 
   before(async () => {
-    stack = await startStack();
+    // Counts the files in its uploads folder: a data directory of its own.
+    stack = await startStack({}, { fresh: true });
     browser = await launchBrowser();
     owner = await createUser(stack, 'owner');
     stranger = await createUser(stack, 'other');

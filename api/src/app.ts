@@ -17,11 +17,12 @@ import { DbSessionStore, RedisSessionStore } from './modules/users/session-store
 import { loadSessionUser, SESSION_COOKIE } from './modules/users/session-user';
 import { modules } from './modules/index';
 import { createEventBus } from './events/event-bus';
-import { startRealtime } from './realtime/index';
+import { startRealtime, type Realtime } from './realtime/index';
 import { redactingLoggerOptions, registerOps } from './ops/index';
 
 export interface BuiltApi {
-  app: FastifyInstance;
+  /** Names Realtime so the declaration output carries its fastify augmentation to other projects (tsc -b). */
+  app: FastifyInstance & { realtime: Realtime };
   ctx: ApiContext;
 }
 

@@ -6,7 +6,7 @@ import { api, type ApiRequest } from './api-client';
 /** What the list's answer is checked with (the api client's schema option). */
 type ListSchema<T> = NonNullable<ApiRequest<T[]>['schema']>;
 
-interface Page<T> {
+export interface Page<T> {
   items: T[];
   total: number;
 }
