@@ -280,6 +280,19 @@ describe('import rules: each forbidden pair fails in every spelling, the allowed
     }
   });
 
+  it('every form of import is checked: re-exports, dynamic import(), type-only and bare imports', async () => {
+    const file = 'web/src/features/strays/x-probe.ts';
+    for (const code of [
+      "export * from '../pets/api';\n",
+      "export { usePets } from '@/features/pets/api';\n",
+      "export const a = () => import('../pets/api');\n",
+      "import type { Pet } from '@/features/pets/api';\nexport type A = Pet;\n",
+      "import '../pets/api';\n",
+    ]) {
+      expect(await broken(file, code), code).toContain('import-x/no-restricted-paths');
+    }
+  });
+
   it('the spellings tried are real: alias, relative and package names each occur', () => {
     expect(spellings('web/src/features/pets/x.ts', 'web/src/app/router.tsx')).toEqual(['../../app/router', '@/app/router']);
     expect(spellings('web/src/lib/x.ts', 'server-kit/src/index.ts')).toEqual(['../../../server-kit/src', '@pawbridge/server-kit']);
@@ -383,6 +396,12 @@ describe('production code has no import cycles', () => {
     expect(await broken('api/src/lib/errors.ts', importOf('./idempotency'))).toContain('import-x/no-cycle');
     expect(await broken('web/src/lib/notify.ts', importOf('./use-admin-gate'))).toContain('import-x/no-cycle');
     expect(await broken('api/src/lib/errors.ts', importOf('./log-transport'))).toEqual([]);
+  });
+
+  it('type-only imports close no cycle (they vanish at run time); test files are not checked', async () => {
+    expect(await broken('api/src/lib/errors.ts', "import type { Tx } from './idempotency';\nexport type A = Tx;\n")).toEqual([]);
+    // ops.test-kit.ts imports ../testing/pglite-template: a cycle among test helpers is theirs to keep.
+    expect(await broken('api/src/testing/pglite-template.ts', importOf('../ops/ops.test-kit'))).toEqual([]);
   });
 });
 
