@@ -195,6 +195,7 @@ const RULES: ImportRule[] = [
       ['web/src/features/pets/x-probe.ts', 'web/src/testing/render-app.tsx'],
       ['web/src/lib/x-probe.ts', 'web/src/testing/unmocked-calls.ts'],
       ['bff/src/routes/x-probe.ts', 'api/src/testing/test-api.ts'],
+      ['web/src/lib/x-probe.ts', 'api/src/testing/test-api.ts'],
       ['bff/src/routes/x-probe.ts', 'bff/src/routes/hardening.suite.ts'],
       ['bff/src/plugins/x-probe.ts', 'bff/src/testing/test-bff.ts'],
       ['bff/src/x-probe.ts', 'bff/src/ops/ops.test-kit.ts'],
