@@ -1,7 +1,13 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+
+// The self-test of eslint/boundaries.js (docs/decisions/0017 and 0027): every written rule, tried with each
+// forbidden pair in every spelling that reaches the same file — the web's alias (`@/…`), a relative path
+// (`../…`), a package name (`@pawbridge/…`, `fastify`) — and, for network globals, `fetch`, `window.fetch`,
+// `globalThis.fetch`, `self.fetch`; plus one allowed pair per rule, so a rule that forbids everything fails too.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const eslint = new ESLint({ cwd: root });
@@ -12,119 +18,396 @@ async function broken(file: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
 }
 
-// `npm run lint` must fail on a wrong import in each tier (docs/decisions/0017-layering.md).
-describe('layering rules', () => {
-  it('web: features never import app/ or each other; components never import features; network only in lib/', async () => {
-    expect(
-      await broken('web/src/features/pets/x-probe.ts', "import { useSession } from '@/app/session';\nexport const a = useSession;\n"),
-    ).toContain('no-restricted-imports');
-    expect(
-      await broken(
-        'web/src/features/pets/x-probe.ts',
-        "import { loadStrays } from '@/features/strays/api';\nexport const a = loadStrays;\n",
-      ),
-    ).toContain('no-restricted-imports');
-    expect(
-      await broken('web/src/components/x-probe.ts', "import { usePets } from '@/features/pets/api';\nexport const a = usePets;\n"),
-    ).toContain('no-restricted-imports');
-    expect(await broken('web/src/features/pets/x-probe.ts', "export const a = () => fetch('/api/pet');\n")).toContain(
-      'no-restricted-globals',
-    );
-    expect(
-      await broken('web/src/features/pets/x-probe.ts', "import { Client } from '@stomp/stompjs';\nexport const a = Client;\n"),
-    ).toContain('no-restricted-imports');
-    expect(await broken('web/src/features/pets/x-probe.ts', "import { api } from '@/lib/api-client';\nexport const a = api;\n")).toEqual(
-      [],
-    );
-    expect(
-      await broken(
-        'web/src/lib/x-probe.ts',
-        "import { notifyError } from '@/components/feedback/notify';\nexport const a = notifyError;\n",
-      ),
-    ).toContain('no-restricted-imports');
-    expect(
-      await broken('web/src/components/x-probe.ts', "import { routeObjects } from '@/app/router';\nexport const a = routeObjects;\n"),
-    ).toContain('no-restricted-imports');
-    expect(
-      await broken('web/src/features/pets/x-probe.ts', "import { useSession } from '@/lib/session';\nexport const a = useSession;\n"),
-    ).toEqual([]);
-  });
+const isRepoFile = (target: string) => /\.(ts|tsx)$/.test(target);
+/** A real production file of a folder whose file names other work may change (the BFF's upstream adapters). */
+const anyFile = (dir: string) => {
+  const file = fs
+    .readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.ts$/.test(f) && !/\.(test|suite|test-kit)\.ts$/.test(f) && !f.includes('testing'))
+    .sort()[0];
+  if (!file) throw new Error(`no production file under ${dir}`);
+  return path.join(dir, file);
+};
 
-  it('bff: normalisers stay pure, nothing imports routes, only upstream/ fetches, env only in config/', async () => {
-    expect(
-      await broken(
-        'bff/src/normalisers/x-probe.ts',
-        "import { upstreamClient } from '../upstream/client';\nexport const a = upstreamClient;\n",
-      ),
-    ).toContain('no-restricted-imports');
-    expect(await broken('bff/src/upstream/x-probe.ts', "import { routes } from '../routes/index';\nexport const a = routes;\n")).toContain(
-      'no-restricted-imports',
-    );
-    expect(await broken('bff/src/routes/x-probe.ts', "export const a = () => fetch('http://upstream');\n")).toContain(
-      'no-restricted-globals',
-    );
-    expect(await broken('bff/src/routes/x-probe.ts', 'export const a = process.env.SECRET;\n')).toContain('no-restricted-properties');
-  });
+const PACKAGES: Record<string, string> = { shared: '@pawbridge/shared', 'server-kit': '@pawbridge/server-kit' };
+const apiExports = Object.entries(
+  JSON.parse(fs.readFileSync(path.join(root, 'api/package.json'), 'utf8')).exports as Record<string, string>,
+).map(([sub, file]) => [path.join('api', file), `@pawbridge/api${sub.slice(1)}`] as const);
 
-  it('api: shared code never reaches into a module; a module does not reach into another module’s repository', async () => {
-    expect(
-      await broken('api/src/lib/x-probe.ts', "import { findPet } from '../modules/pets/pets.repository';\nexport const a = findPet;\n"),
-    ).toContain('no-restricted-imports');
-    expect(
-      await broken(
-        'api/src/modules/adoption/x-probe.ts',
-        "import { findPet } from '../pets/pets.repository';\nexport const a = findPet;\n",
-      ),
-    ).toContain('no-restricted-imports');
-  });
+/**
+ * Every specifier that resolves from `importer` to `target`: a repo file by relative path, by the web's
+ * alias when both are in web/src, by package name when its workspace exports it; an npm package by name;
+ * a Node built-in with and without `node:`.
+ */
+function spellings(importer: string, target: string): string[] {
+  if (target.startsWith('node:')) return [target, target.slice('node:'.length)];
+  if (!isRepoFile(target)) return [target];
+  const bare = target.replace(/\.(ts|tsx)$/, '').replace(/\/index$/, '');
+  let relative = path.relative(path.dirname(importer), bare);
+  if (!relative.startsWith('.')) relative = `./${relative}`;
+  const out = [relative];
+  if (importer.startsWith('web/src/') && target.startsWith('web/src/')) out.push(`@/${bare.slice('web/src/'.length)}`);
+  const [workspace, src, ...rest] = bare.split('/');
+  const pkg = PACKAGES[workspace ?? ''];
+  if (pkg && src === 'src') out.push(rest.length === 0 || bare === `${workspace}/src` ? pkg : `${pkg}/${rest.join('/')}`);
+  for (const [file, name] of apiExports) if (file === target) out.push(name);
+  return out;
+}
 
-  it('server-kit: the web and shared never import it; it imports no tier; the tiers use it by package name', async () => {
-    for (const file of [
-      'web/src/lib/x-probe.ts',
-      'web/src/features/pets/x-probe.ts',
-      'web/src/components/x-probe.ts',
-      'web/src/app/x-probe.ts',
-      'web/src/x-probe.ts',
-      'shared/src/x-probe.ts',
-    ]) {
-      expect(await broken(file, "import { registerOps } from '@pawbridge/server-kit';\nexport const a = registerOps;\n")).toContain(
-        'no-restricted-imports',
-      );
+const importOf = (specifier: string) => `import * as probe from '${specifier}';\nexport const a = probe;\n`;
+
+interface ImportRule {
+  rule: string;
+  /** Each [importer, target]: the importer is a probe path (need not exist), the target a real file or a package. */
+  forbidden: Array<[string, string]>;
+  /** One import the rule must let through, in every spelling. */
+  allowed: [string, string];
+  /** The rule id that must fire: no-restricted-paths unless said. */
+  ruleId?: string;
+  /** A rule about the spelling itself: only the relative spelling is forbidden. */
+  relativeOnly?: boolean;
+}
+
+const RULES: ImportRule[] = [
+  // ── web ──
+  {
+    rule: 'web: nothing imports upward into app/',
+    forbidden: [
+      ['web/src/features/pets/x-probe.ts', 'web/src/app/router.tsx'],
+      ['web/src/components/x-probe.ts', 'web/src/app/router.tsx'],
+      ['web/src/lib/x-probe.ts', 'web/src/app/theme.ts'],
+      ['web/src/messages/x-probe.ts', 'web/src/app/theme.ts'],
+      ['web/src/testing/x-probe.ts', 'web/src/app/theme.ts'],
+      ['web/src/features/pets/PetListPage.test.tsx', 'web/src/app/theme.ts'],
+    ],
+    allowed: ['web/src/app/x-probe.ts', 'web/src/features/pets/PetListPage.tsx'],
+  },
+  {
+    rule: 'web: features never import each other',
+    forbidden: [
+      ['web/src/features/pets/x-probe.ts', 'web/src/features/strays/api.ts'],
+      ['web/src/features/pets/components/x-probe.ts', 'web/src/features/strays/status.ts'],
+      ['web/src/features/strays/x-probe.test.ts', 'web/src/features/pets/api.ts'],
+    ],
+    allowed: ['web/src/features/pets/components/x-probe.ts', 'web/src/features/pets/api.ts'],
+  },
+  {
+    rule: 'web: components/, messages/ and testing/ never import a feature',
+    forbidden: [
+      ['web/src/components/x-probe.ts', 'web/src/features/pets/api.ts'],
+      ['web/src/components/form/x-probe.ts', 'web/src/features/strays/status.ts'],
+      ['web/src/messages/x-probe.ts', 'web/src/features/pets/api.ts'],
+      ['web/src/testing/x-probe.ts', 'web/src/features/pets/api.ts'],
+    ],
+    allowed: ['web/src/components/x-probe.ts', 'web/src/lib/notify.ts'],
+  },
+  {
+    rule: 'web: lib/ imports no feature and no component',
+    forbidden: [
+      ['web/src/lib/x-probe.ts', 'web/src/features/pets/api.ts'],
+      ['web/src/lib/x-probe.ts', 'web/src/components/LoadMore.tsx'],
+    ],
+    allowed: ['web/src/lib/x-probe.ts', 'web/src/messages/index.ts'],
+  },
+  {
+    rule: 'web: realtime and HTTP clients in lib/ only',
+    forbidden: [
+      ['web/src/features/pets/x-probe.ts', 'socket.io-client'],
+      ['web/src/features/pets/x-probe.ts', '@stomp/stompjs'],
+      ['web/src/components/x-probe.ts', 'socket.io-client'],
+      ['web/src/app/x-probe.ts', '@stomp/stompjs'],
+    ],
+    allowed: ['web/src/lib/x-probe.ts', '@stomp/stompjs'],
+  },
+  // ── server-kit, shared ──
+  {
+    rule: 'server-kit is never in the web or shared/',
+    forbidden: [
+      ['web/src/lib/x-probe.ts', 'server-kit/src/index.ts'],
+      ['web/src/features/pets/x-probe.ts', 'server-kit/src/log-redaction.ts'],
+      ['web/src/x-probe.ts', 'server-kit/src/index.ts'],
+      ['shared/src/x-probe.ts', 'server-kit/src/index.ts'],
+      ['shared/src/x-probe.ts', 'server-kit/src/stomp-frames.ts'],
+    ],
+    allowed: ['bff/src/ops/x-probe.ts', 'server-kit/src/index.ts'],
+  },
+  {
+    rule: 'server-kit imports no tier',
+    forbidden: [
+      ['server-kit/src/x-probe.ts', 'api/src/testing/test-api.ts'],
+      ['server-kit/src/x-probe.ts', 'bff/src/app.ts'],
+      ['server-kit/src/x-probe.ts', 'web/src/lib/session.ts'],
+    ],
+    allowed: ['server-kit/src/x-probe.ts', 'fastify'],
+  },
+  {
+    rule: 'shared/ imports no tier and no server package',
+    forbidden: [
+      ['shared/src/x-probe.ts', 'fastify'],
+      ['shared/src/x-probe.ts', '@fastify/cookie'],
+      ['shared/src/x-probe.ts', 'pino'],
+      ['shared/src/x-probe.ts', 'react-dom/server'],
+      ['shared/src/x-probe.ts', 'bff/src/errors/bff-error.ts'],
+      ['shared/src/x-probe.ts', 'api/src/lib/errors.ts'],
+      ['shared/src/x-probe.ts', 'web/src/messages/index.ts'],
+    ],
+    allowed: ['shared/src/x-probe.ts', 'shared/src/errors.ts'],
+  },
+  {
+    rule: 'shared/ and the BFF normalisers import no Node built-in',
+    ruleId: 'import-x/no-nodejs-modules',
+    forbidden: [
+      ['shared/src/x-probe.ts', 'node:crypto'],
+      ['bff/src/normalisers/x-probe.ts', 'node:fs'],
+    ],
+    allowed: ['shared/src/x-probe.ts', 'zod'],
+  },
+  // ── tiers ──
+  {
+    rule: "tiers never import each other's code",
+    forbidden: [
+      ['api/src/lib/x-probe.ts', 'bff/src/errors/bff-error.ts'],
+      ['api/src/x-probe.test.ts', 'bff/src/testing/test-bff.ts'],
+      ['api/src/lib/x-probe.ts', 'web/src/messages/index.ts'],
+      ['bff/src/routes/x-probe.ts', 'web/src/messages/index.ts'],
+      ['bff/src/routes/x-probe.ts', 'api/src/lib/errors.ts'],
+      ['bff/src/routes/x-probe.test.ts', 'api/src/lib/errors.ts'],
+      ['bff/src/testing/x-probe.ts', 'api/src/modules/pets/pets.service.ts'],
+      ['web/src/lib/x-probe.ts', 'bff/src/errors/bff-error.ts'],
+      ['web/src/features/pets/x-probe.test.ts', 'api/src/testing/test-api.ts'],
+    ],
+    allowed: ['bff/src/routes/x-probe.test.ts', 'api/src/testing/test-api.ts'],
+  },
+  {
+    rule: 'another workspace is imported by package name, never by a relative path into it',
+    ruleId: 'import-x/no-relative-packages',
+    relativeOnly: true,
+    forbidden: [
+      ['e2e/x-probe.ts', 'api/src/scripts/seed.ts'],
+      ['bff/src/x-probe.test.ts', 'shared/src/errors.ts'],
+    ],
+    allowed: ['e2e/x-probe.ts', 'api/src/testing/test-api.ts'],
+  },
+  // ── test-only code ──
+  {
+    rule: 'production code never imports test-only code',
+    forbidden: [
+      ['web/src/features/pets/x-probe.ts', 'web/src/testing/render-app.tsx'],
+      ['web/src/lib/x-probe.ts', 'web/src/testing/unmocked-calls.ts'],
+      ['bff/src/routes/x-probe.ts', 'api/src/testing/test-api.ts'],
+      ['web/src/lib/x-probe.ts', 'api/src/testing/test-api.ts'],
+      ['bff/src/routes/x-probe.ts', 'bff/src/routes/hardening.suite.ts'],
+      ['bff/src/plugins/x-probe.ts', 'bff/src/testing/test-bff.ts'],
+      ['bff/src/x-probe.ts', 'bff/src/ops/ops.test-kit.ts'],
+      ['api/src/modules/pets/x-probe.ts', 'api/src/testing/test-api.ts'],
+      ['api/src/modules/pets/x-probe.ts', 'api/src/modules/pets/pets.test-helpers.ts'],
+      ['api/src/x-probe.ts', 'api/src/app.test.ts'],
+      ['server-kit/src/x-probe.ts', 'server-kit/src/testing/log-lines.ts'],
+      ['web/src/features/auth/x-probe.tsx', 'web/src/features/auth/signup-page.testing.tsx'],
+    ],
+    allowed: ['bff/src/routes/x-probe.test.ts', 'bff/src/testing/test-bff.ts'],
+  },
+  // ── bff ──
+  {
+    rule: 'bff: normalisers are pure',
+    forbidden: [
+      ['bff/src/normalisers/x-probe.ts', 'fastify'],
+      ['bff/src/normalisers/x-probe.ts', 'fastify-plugin'],
+      ['bff/src/normalisers/x-probe.ts', '@fastify/cookie'],
+      ['bff/src/normalisers/x-probe.ts', anyFile('bff/src/upstream')],
+      ['bff/src/normalisers/x-probe.ts', 'bff/src/routes/index.ts'],
+      ['bff/src/normalisers/x-probe.ts', 'bff/src/plugins/session.ts'],
+      ['bff/src/normalisers/x-probe.ts', 'bff/src/config/env.ts'],
+      ['bff/src/normalisers/x-probe.ts', 'bff/src/app.ts'],
+    ],
+    allowed: ['bff/src/normalisers/x-probe.ts', 'bff/src/normalisers/pet.normaliser.ts'],
+  },
+  {
+    rule: 'bff: nothing imports routes/ but the composition root',
+    forbidden: [
+      ['bff/src/plugins/x-probe.ts', 'bff/src/routes/index.ts'],
+      ['bff/src/realtime/x-probe.ts', 'bff/src/routes/index.ts'],
+      ['bff/src/upstream/x-probe.ts', 'bff/src/routes/index.ts'],
+      ['bff/src/config/x-probe.ts', 'bff/src/routes/index.ts'],
+      ['bff/src/errors/x-probe.ts', 'bff/src/routes/index.ts'],
+      ['bff/src/ops/x-probe.ts', 'bff/src/routes/index.ts'],
+      ['bff/src/x-probe.ts', 'bff/src/routes/index.ts'],
+    ],
+    allowed: ['bff/src/app.ts', 'bff/src/routes/index.ts'],
+  },
+  // ── api ──
+  {
+    rule: 'api: lib/, db/, integrations/ and config/ never import a module',
+    forbidden: [
+      ['api/src/lib/x-probe.ts', 'api/src/modules/pets/pets.service.ts'],
+      ['api/src/db/x-probe.ts', 'api/src/modules/pets/pets.tables.ts'],
+      ['api/src/db/migrations/x-probe.ts', 'api/src/modules/pets/pets.tables.ts'],
+      ['api/src/integrations/x-probe.ts', 'api/src/modules/pets/pets.service.ts'],
+      ['api/src/config/x-probe.ts', 'api/src/modules/pets/pets.service.ts'],
+    ],
+    allowed: ['api/src/db/schema.ts', 'api/src/modules/pets/pets.tables.ts'],
+  },
+  {
+    rule: "api: a module's repository, tables and routes are private to it",
+    forbidden: [
+      ['api/src/modules/adoption/x-probe.ts', 'api/src/modules/pets/pets.repository.ts'],
+      ['api/src/modules/adoption/x-probe.ts', 'api/src/modules/pets/pets.tables.ts'],
+      ['api/src/modules/adoption/x-probe.ts', 'api/src/modules/pets/pets.routes.ts'],
+    ],
+    allowed: ['api/src/modules/adoption/x-probe.ts', 'api/src/modules/pets/pets.service.ts'],
+  },
+];
+
+describe('import rules: each forbidden pair fails in every spelling, the allowed one passes', () => {
+  // The first lint starts the resolver and reads the workspaces' tsconfigs: allow it time on a loaded machine.
+  it.each(RULES)('$rule', { timeout: 60_000 }, async ({ forbidden, allowed, ruleId = 'import-x/no-restricted-paths', relativeOnly }) => {
+    for (const [, target] of [...forbidden, allowed]) {
+      if (isRepoFile(target)) expect(fs.existsSync(path.join(root, target)), `${target} exists`).toBe(true);
     }
-    expect(
-      await broken(
-        'web/src/lib/x-probe.ts',
-        "import { maskEmails } from '@pawbridge/server-kit/log-redaction';\nexport const a = maskEmails;\n",
-      ),
-    ).toContain('no-restricted-imports');
-    expect(
-      await broken(
-        'server-kit/src/x-probe.ts',
-        "import { loadApiConfig } from '@pawbridge/api/testing';\nexport const a = loadApiConfig;\n",
-      ),
-    ).toContain('no-restricted-imports');
-    expect(
-      await broken('server-kit/src/x-probe.ts', "import { buildApp } from '../../bff/src/app';\nexport const a = buildApp;\n"),
-    ).toContain('no-restricted-imports');
-    expect(await broken('server-kit/src/x-probe.ts', 'export const a = process.env.SECRET;\n')).toContain('no-restricted-properties');
-    expect(
-      await broken(
-        'server-kit/src/x-probe.ts',
-        "import Fastify from 'fastify';\nimport { Registry } from 'prom-client';\nimport pino from 'pino';\nexport const a = [Fastify, Registry, pino];\n",
-      ),
-    ).toEqual([]);
-    expect(
-      await broken('bff/src/ops/x-probe.ts', "import { registerOps } from '@pawbridge/server-kit';\nexport const a = registerOps;\n"),
-    ).toEqual([]);
-    expect(
-      await broken('api/src/ops/x-probe.ts', "import { registerOps } from '../../../server-kit/src/ops';\nexport const a = registerOps;\n"),
-    ).toContain('no-restricted-imports');
+    for (const [importer, target] of forbidden) {
+      const specifiers = spellings(importer, target).filter((s) => !relativeOnly || s.startsWith('.'));
+      expect(specifiers.length).toBeGreaterThan(0);
+      for (const specifier of specifiers) {
+        expect(await broken(importer, importOf(specifier)), `${importer} ← '${specifier}'`).toContain(ruleId);
+      }
+    }
+    const [importer, target] = allowed;
+    // Across workspaces only the package name is allowed (the relative spelling is the no-relative-packages rule).
+    const sameWorkspace = importer.split('/')[0] === target.split('/')[0];
+    const specifiers = spellings(importer, target).filter((s) => sameWorkspace || !s.startsWith('.'));
+    expect(specifiers.length).toBeGreaterThan(0);
+    for (const specifier of specifiers) {
+      expect(await broken(importer, importOf(specifier)), `${importer} ← '${specifier}'`).toEqual([]);
+    }
   });
 
-  it('no workspace imports another one’s src/ by path; file names follow the rule', async () => {
-    expect(await broken('e2e/x-probe.ts', "import { seed } from '../api/src/scripts/seed-data';\nexport const a = seed;\n")).toContain(
-      'no-restricted-imports',
-    );
+  it('every form of import is checked: re-exports, dynamic import(), type-only and bare imports', async () => {
+    const file = 'web/src/features/strays/x-probe.ts';
+    for (const code of [
+      "export * from '../pets/api';\n",
+      "export { usePets } from '@/features/pets/api';\n",
+      "export const a = () => import('../pets/api');\n",
+      "import type { Pet } from '@/features/pets/api';\nexport type A = Pet;\n",
+      "import '../pets/api';\n",
+    ]) {
+      expect(await broken(file, code), code).toContain('import-x/no-restricted-paths');
+    }
+  });
+
+  it('the spellings tried are real: alias, relative and package names each occur', () => {
+    expect(spellings('web/src/features/pets/x.ts', 'web/src/app/router.tsx')).toEqual(['../../app/router', '@/app/router']);
+    expect(spellings('web/src/lib/x.ts', 'server-kit/src/index.ts')).toEqual(['../../../server-kit/src', '@pawbridge/server-kit']);
+    expect(spellings('bff/src/routes/x.ts', 'api/src/testing/test-api.ts')).toEqual([
+      '../../../api/src/testing/test-api',
+      '@pawbridge/api/testing',
+    ]);
+    expect(spellings('shared/src/x.ts', 'node:crypto')).toEqual(['node:crypto', 'crypto']);
+  });
+});
+
+interface GlobalRule {
+  rule: string;
+  forbidden: string[];
+  allowed: string;
+}
+
+const NETWORK = [
+  "export const a = () => fetch('/x');\n",
+  "export const a = () => window.fetch('/x');\n",
+  "export const a = () => globalThis.fetch('/x');\n",
+  "export const a = () => self.fetch('/x');\n",
+  'export const a = () => globalThis.fetch;\n',
+  'const { fetch: f } = globalThis;\nexport const a = f;\n',
+  "export const a = () => new WebSocket('ws://x');\n",
+  "export const a = () => new window.WebSocket('ws://x');\n",
+  "export const a = () => new globalThis.WebSocket('ws://x');\n",
+  "export const a = () => new EventSource('/x');\n",
+  "export const a = () => new globalThis.EventSource('/x');\n",
+  'export const a = () => new XMLHttpRequest();\n',
+  'export const a = () => new window.XMLHttpRequest();\n',
+];
+
+const GLOBALS: GlobalRule[] = [
+  {
+    rule: 'web: network access in web/src/lib only',
+    forbidden: ['web/src/features/pets/x-probe.ts', 'web/src/components/x-probe.tsx', 'web/src/app/x-probe.ts', 'web/src/x-probe.ts'],
+    allowed: 'web/src/lib/x-probe.ts',
+  },
+  {
+    rule: 'bff: network access in bff/src/upstream only (and never in shared/ or server-kit)',
+    forbidden: [
+      'bff/src/routes/x-probe.ts',
+      'bff/src/plugins/x-probe.ts',
+      'bff/src/realtime/x-probe.ts',
+      'bff/src/normalisers/x-probe.ts',
+      'bff/src/config/x-probe.ts',
+      'bff/src/x-probe.ts',
+      'shared/src/x-probe.ts',
+      'server-kit/src/x-probe.ts',
+    ],
+    allowed: 'bff/src/upstream/x-probe.ts',
+  },
+];
+
+describe('network globals: every spelling fails outside their home, passes inside', () => {
+  it.each(GLOBALS)('$rule', { timeout: 60_000 }, async ({ forbidden, allowed }) => {
+    for (const file of forbidden) {
+      for (const code of NETWORK) {
+        const rules = await broken(file, code);
+        expect(
+          rules.some((r) => r === 'no-restricted-globals' || r === 'no-restricted-properties'),
+          `${file}: ${code}`,
+        ).toBe(true);
+      }
+    }
+    for (const code of NETWORK) expect(await broken(allowed, code), `${allowed}: ${code}`).toEqual([]);
+  });
+
+  it('tests may fetch', async () => {
+    expect(await broken('bff/src/routes/x-probe.test.ts', NETWORK[0]!)).toEqual([]);
+    expect(await broken('web/src/features/pets/x-probe.test.ts', NETWORK[2]!)).toEqual([]);
+  });
+});
+
+describe('the environment is read in config/ (and test helpers) only', () => {
+  it.each([
+    'bff/src/routes/x-probe.ts',
+    'bff/src/upstream/x-probe.ts',
+    'api/src/lib/x-probe.ts',
+    'api/src/modules/pets/x-probe.ts',
+    'server-kit/src/x-probe.ts',
+    'shared/src/x-probe.ts',
+    'web/src/lib/x-probe.ts',
+  ])('%s may not read process.env', async (file) => {
+    expect(await broken(file, 'export const a = process.env.SECRET;\n')).toContain('no-restricted-properties');
+    expect(await broken(file, 'const { env } = process;\nexport const a = env;\n')).toContain('no-restricted-properties');
+  });
+
+  it.each(['bff/src/config/x-probe.ts', 'api/src/config/x-probe.ts', 'api/src/testing/x-probe.ts', 'bff/src/testing/x-probe.ts'])(
+    '%s may',
+    async (file) => {
+      expect(await broken(file, 'export const a = process.env.SECRET;\n')).toEqual([]);
+    },
+  );
+});
+
+describe('production code has no import cycles', () => {
+  // api/src/lib/idempotency.ts imports ./errors: errors.ts importing it back closes a cycle.
+  it('a file importing one of its importers fails; importing a file that does not import it passes', async () => {
+    expect(await broken('api/src/lib/errors.ts', importOf('./idempotency'))).toContain('import-x/no-cycle');
+    expect(await broken('web/src/lib/notify.ts', importOf('./use-admin-gate'))).toContain('import-x/no-cycle');
+    expect(await broken('api/src/lib/errors.ts', importOf('./log-transport'))).toEqual([]);
+  });
+
+  it('type-only imports close no cycle (they vanish at run time); test files are not checked', async () => {
+    expect(await broken('api/src/lib/errors.ts', "import type { Tx } from './idempotency';\nexport type A = Tx;\n")).toEqual([]);
+    // ops.test-kit.ts imports ../testing/pglite-template: a cycle among test helpers is theirs to keep.
+    expect(await broken('api/src/testing/pglite-template.ts', importOf('../ops/ops.test-kit'))).toEqual([]);
+  });
+});
+
+describe('file names', () => {
+  it('kebab-case .ts, PascalCase or kebab-case .tsx', async () => {
     expect(await broken('bff/src/routes/BadName.ts', 'export const a = 1;\n')).toContain('pawbridge/file-names');
     expect(await broken('web/src/components/GoodName.tsx', 'export const a = 1;\n')).toEqual([]);
   });

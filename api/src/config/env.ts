@@ -227,11 +227,3 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     ops: opsConfig(e, e.NODE_ENV),
   };
 }
-
-/** Postgres/Redis that test suites should use too (CI sets them); unset → PGlite and in-process. */
-export function testServices(source: Record<string, string | undefined> = process.env): { databaseUrl?: string; redisUrl?: string } {
-  return {
-    ...(source.DATABASE_URL ? { databaseUrl: source.DATABASE_URL } : {}),
-    ...(source.REDIS_URL ? { redisUrl: source.REDIS_URL } : {}),
-  };
-}

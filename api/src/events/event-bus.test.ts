@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testServices } from '../config/env';
+import { testServices } from '../testing/services';
 import { createEventBus, domainEvent, type DomainEvent, type EventBus } from './index';
 
 const { redisUrl } = testServices();

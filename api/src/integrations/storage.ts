@@ -39,15 +39,6 @@ export type StorageConfig =
       forcePathStyle: boolean;
     };
 
-/** The configured storage; the S3 client is loaded only when a bucket is configured. */
-export async function openStorage(config: StorageConfig): Promise<FileStorage> {
-  if (config.kind === 'disk') return new DiskStorage(config.dir);
-  const { S3Storage } = await import('./storage-s3');
-  const storage = new S3Storage(config);
-  await storage.check();
-  return storage;
-}
-
 const KEY_PATTERN = /^[a-f0-9]{32}(\.thumb)?\.(jpg|png|webp|gif)$/;
 
 /** The list-size picture of a stored key: `<name>.thumb.webp` (derivable from the photo's URL, no new wire field). */

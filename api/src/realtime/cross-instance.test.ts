@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as ioV4, type Socket } from 'socket.io-client';
-import { testServices } from '../config/env';
+import { testServices } from '../testing/services';
 import { domainEvent } from '../events';
 import { startTestApi, type TestApi } from '../testing/test-api';
 import { createMember, insertStray, post, type Member } from '../testing/fixtures';

@@ -229,11 +229,3 @@ export function fastifyTrustProxy(trust: BffConfig['trustProxy']): false | strin
   if (typeof trust !== 'number') return trust;
   return (_address, hop) => hop < trust;
 }
-
-/**
- * Services a test harness should reuse when the developer or CI provides
- * them (REDIS_URL), so BFF tests also run against Redis like production.
- */
-export function ambientTestServices(source: Record<string, string | undefined> = process.env): Record<string, string> {
-  return source.REDIS_URL ? { REDIS_URL: source.REDIS_URL } : {};
-}

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { logLines } from '@pawbridge/server-kit/testing/log-lines';
-import { ambientTestServices, loadBffConfig } from '../config/env';
+import { loadBffConfig } from '../config/env';
+import { ambientTestServices } from '../testing/services';
 import { buildApp } from '../app';
 import type { TestBff } from '../testing/test-bff';
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { ambientTestServices, loadBffConfig, type BffConfig } from '../config/env';
+import { loadBffConfig, type BffConfig } from '../config/env';
+import { ambientTestServices } from './services';
 import { buildApp } from '../app';
 import { isFakeSpringUrl } from './fake-spring/index';
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CustomVisionPredictor } from './custom-vision-predictor';
-import { PredictionFailedError } from './predictor';
+import { PredictionFailedError } from './prediction';
 
 interface Seen {
   url: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PredictionFailedError, type BreedPredictor, type BreedResult } from './predictor';
+import { PredictionFailedError, type BreedPredictor, type BreedResult } from './prediction';
 
 export interface CustomVisionOptions {
   endpoint: string;

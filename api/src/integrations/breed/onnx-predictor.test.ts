@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OnnxPredictor } from './onnx-predictor';
 import { writeColourClassifier } from './onnx-writer';
-import { PredictionFailedError } from './predictor';
+import { PredictionFailedError } from './prediction';
 
 const solid = (r: number, g: number, b: number, width = 64, height = 48) =>
   sharp({ create: { width, height, channels: 3, background: { r, g, b } } })

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import sharp from 'sharp';
 import * as ort from 'onnxruntime-node';
 import { IMAGENET_MEAN, IMAGENET_STD } from './onnx-writer';
-import { PredictionFailedError, topOne, type BreedPredictor, type BreedResult } from './predictor';
+import { PredictionFailedError, topOne, type BreedPredictor, type BreedResult } from './prediction';
 
 export interface OnnxPredictorOptions {
   modelPath: string;

@@ -3,7 +3,7 @@ import { reportStatusFor, type PageWindow as Window, type Paged, type StrayRepor
 import type { ApiContext } from '../../context';
 import { domainEvent } from '../../events';
 import { uploadUrl } from '../../integrations/storage';
-import { PredictionFailedError, type BreedPredictor } from '../../integrations/breed/predictor';
+import { PredictionFailedError, type BreedPredictor } from '../../integrations/breed/prediction';
 import { ApiHttpError } from '../../lib/errors';
 import { cleanImage } from '../../lib/images';
 import { once } from '../../lib/idempotency';
