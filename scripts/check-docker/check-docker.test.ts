@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkCompose, composeVariables, envExampleNames } from './compose';
 import { lintDockerfile, missingWorkspaces, parseDockerfile, stagesFor } from './dockerfile';
-import { dockerignoreMatcher } from './emulate';
+import { dockerignoreMatcher, runStages } from './emulate';
 import { devOnlyPaths } from './runtime';
 import { localHealthcheck, renderConf, screenRouteMismatches, screenRoutes } from './web-server';
 
@@ -166,5 +167,33 @@ describe('web image config and build context', () => {
     const dev = devOnlyPaths(read('package-lock.json'));
     expect(dev).toEqual(expect.arrayContaining(['node_modules/vitest', 'node_modules/eslint', 'node_modules/lighthouse']));
     expect(dev).not.toContain('node_modules/fastify');
+  });
+});
+
+describe('stages carried out on this machine', () => {
+  it('runs RUN steps for real, and a prebuilt stage puts its result in place without running them', () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-stages-'));
+    try {
+      const context = path.join(work, 'context');
+      fs.mkdirSync(context);
+      fs.writeFileSync(path.join(context, 'in.txt'), 'from the context');
+      const stages = parseDockerfile(
+        'FROM node:24.21.0-slim AS base\nWORKDIR /app\nCOPY in.txt ./\nRUN cp in.txt out.txt\n' + 'FROM base AS build-web\nRUN exit 1\n',
+      );
+      const lines: string[] = [];
+      const opts = { context, work, baseEnv: { PATH: '/usr/bin:/bin' }, log: (l: string) => lines.push(l) };
+      expect(() => runStages(stages, opts)).toThrow(/build-web, line 6: RUN failed/);
+      const built = runStages(stages, {
+        ...opts,
+        prebuilt: new Map([['build-web', (dir: string) => (fs.writeFileSync(path.join(dir, 'dist.txt'), 'prebuilt'), 'prebuilt dist')]]),
+      });
+      const base = built.get('base');
+      const web = built.get('build-web');
+      expect(fs.readFileSync(path.join(base!.root, 'app', 'out.txt'), 'utf8')).toBe('from the context');
+      expect(fs.readFileSync(path.join(web!.root, 'app', 'dist.txt'), 'utf8')).toBe('prebuilt');
+      expect(lines).toContain('  build-web: RUN (line 6) skipped: prebuilt');
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
   });
 });

@@ -76,6 +76,11 @@ export interface RunOptions {
   /** PATH and npm settings the RUN steps see besides the stages' ENV. */
   baseEnv: Record<string, string>;
   log: (line: string) => void;
+  /**
+   * Stages whose RUN steps are not carried out again: the function puts in place what they would
+   * have made (CI hands in the web build it made a minute earlier from the same clean checkout).
+   */
+  prebuilt?: Map<string, (appDir: string) => string>;
 }
 
 /** Carries out `stages` (already in build order); returns each stage's directory. */
@@ -91,7 +96,12 @@ export function runStages(stages: Stage[], opts: RunOptions): Map<string, StageR
     else fs.mkdirSync(root, { recursive: true });
     let workdir = parent?.workdir ?? '/';
     const env: Record<string, string> = { ...(parent?.env ?? {}) };
+    const prebuilt = opts.prebuilt?.get(stage.name);
     for (const step of stage.steps) {
+      if (step.kind === 'RUN' && prebuilt) {
+        opts.log(`  ${stage.name}: RUN (line ${step.line}) skipped: prebuilt`);
+        continue;
+      }
       if (step.kind === 'WORKDIR') {
         workdir = path.posix.resolve(workdir, step.dir);
         fs.mkdirSync(inRoot(root, workdir), { recursive: true });
@@ -117,6 +127,7 @@ export function runStages(stages: Stage[], opts: RunOptions): Map<string, StageR
         }
       }
     }
+    if (prebuilt) opts.log(`  ${stage.name}: ${prebuilt(inRoot(root, workdir))}`);
     done.set(stage.name, { stage: stage.name, root, workdir, env, seconds: (Date.now() - started) / 1000 });
   }
   return done;

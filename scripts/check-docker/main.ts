@@ -27,6 +27,38 @@ const record = (problems: string[], ok: string) => {
   if (problems.length === 0) passes.push(ok);
 };
 
+/**
+ * `--reuse-web-dist=<dir>`: CI has just built the web app from this same clean checkout, so the
+ * build-web stage takes that build (less its source maps, as its RUN step deletes them) instead of a
+ * second `npm ci` and `vite build`. Refused, and the stage runs for real, when the checkout has
+ * changes under web/, shared/ or the lockfile (the build might not be HEAD's).
+ */
+function prebuiltWeb(): Map<string, (appDir: string) => string> | undefined {
+  const arg = process.argv.find((a) => a.startsWith('--reuse-web-dist='));
+  if (!arg) return undefined;
+  const dist = path.resolve(repo, arg.slice('--reuse-web-dist='.length));
+  const dirty = spawnSync('git', ['-C', repo, 'status', '--porcelain', '--', 'web', 'shared', 'package-lock.json', '.npmrc'], {
+    encoding: 'utf8',
+  }).stdout.trim();
+  if (dirty || !fs.existsSync(path.join(dist, 'index.html'))) {
+    log(
+      `  --reuse-web-dist refused (${dirty ? 'uncommitted changes under web/, shared/ or the lockfile' : `no build in ${dist}`}): build-web runs`,
+    );
+    return undefined;
+  }
+  return new Map([
+    [
+      'build-web',
+      (appDir: string) => {
+        const target = path.join(appDir, 'web', 'dist');
+        fs.mkdirSync(target, { recursive: true });
+        fs.cpSync(dist, target, { recursive: true, filter: (src) => !src.endsWith('.map') });
+        return `web/dist taken from ${path.relative(repo, dist) || dist} (built from this checkout; .map files left out as the RUN step deletes them)`;
+      },
+    ],
+  ]);
+}
+
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-check-docker-'));
 fs.chmodSync(work, 0o755);
 const context = path.join(work, 'context');
@@ -77,7 +109,7 @@ async function main(): Promise<void> {
     npm_config_cache: npmCache,
     NPM_CONFIG_PREFER_OFFLINE: 'true',
   };
-  const built = runStages(order, { context, work, baseEnv, log });
+  const built = runStages(order, { context, work, baseEnv, log, prebuilt: prebuiltWeb() });
   for (const r of built.values()) log(`  ${r.stage}: ${r.seconds.toFixed(1)} s`);
 
   section('runtime images: no dev dependencies, no source maps');
