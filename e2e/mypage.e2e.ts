@@ -46,7 +46,7 @@ async function registeredStray(stack: Stack, reporter: TestUser, type: string): 
       latitude: 37.56,
       longitude: 126.92,
       gender: 'MALE',
-      description: '망원한강공원에서 만난 순한 강아지입니다.',
+      description: '뚝섬한강공원에서 만난 순한 강아지입니다.',
       location: '서울특별시',
       type,
       foundDate: day,
@@ -173,7 +173,7 @@ describe('home and my page', () => {
     const page = await context.newPage();
     // Donate through the adopt card and the embedded test gateway.
     await page.goto('/adopt');
-    const card = page.getByRole('article').filter({ hasText: '망원한강공원' });
+    const card = page.getByRole('article').filter({ hasText: '뚝섬한강공원' });
     await card.getByRole('button', { name: /에게 후원하기$/ }).click();
     await page
       .getByRole('dialog', { name: /후원하기$/ })
