@@ -1,4 +1,4 @@
-import { prettyTransport } from './lib/log-transport';
+import { prettyTransport } from '@pawbridge/server-kit/log-transport';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { Redis } from 'ioredis';
