@@ -11,7 +11,7 @@ export interface CleanImage {
   mime: 'image/webp';
 }
 
-const unsupported = '이미지 파일만 업로드할 수 있습니다.';
+const unsupported = DEFAULT_ERROR_MESSAGES.UNSUPPORTED_MEDIA_TYPE;
 /** sharp's refusal of `limitInputPixels` (it throws rather than answering a code). */
 const overLimit = (err: unknown) => /pixel limit/i.test(err instanceof Error ? err.message : '');
 

@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { MultipartFailure, readMultipartBody, type MultipartFailureKind, type RawJsonPart } from '@pawbridge/server-kit/multipart';
 import { ApiHttpError } from './errors';
+import { DEFAULT_ERROR_MESSAGES, ERROR_REASON_MESSAGES } from '@pawbridge/shared';
 
 export { jsonPart, MULTIPART_LIMITS, type JsonPartResult } from '@pawbridge/server-kit/multipart';
 
 export const MULTIPART_MESSAGES = {
-  notMultipart: 'multipart/form-data 형식으로 보내 주세요.',
-  tooLarge: '파일 크기는 5MB 이하여야 합니다.',
+  notMultipart: ERROR_REASON_MESSAGES.MULTIPART_REQUIRED,
+  tooLarge: DEFAULT_ERROR_MESSAGES.PAYLOAD_TOO_LARGE,
   malformed: '요청 형식이 올바르지 않습니다.',
 } as const;
 
