@@ -15,3 +15,4 @@ export * from './donations.schema';
 export * from './realtime.schema';
 export * from './shelter.schema';
 export * from './stray-rules';
+export * from './post-html';
