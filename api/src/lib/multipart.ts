@@ -1,9 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import { MultipartFailure, readMultipartBody, type MultipartFailureKind, type RawJsonPart } from '@pawbridge/server-kit/multipart';
+import {
+  MultipartFailure,
+  readMultipartBody,
+  type MultipartBody as KitBody,
+  type MultipartFailureKind,
+  type MultipartReadOptions,
+} from '@pawbridge/server-kit/multipart';
 import { ApiHttpError } from './errors';
 import { DEFAULT_ERROR_MESSAGES, ERROR_REASON_MESSAGES } from '@pawbridge/shared';
 
-export { jsonPart, MULTIPART_LIMITS, type JsonPartResult } from '@pawbridge/server-kit/multipart';
+export { jsonPart } from '@pawbridge/server-kit/multipart';
 
 export const MULTIPART_MESSAGES = {
   notMultipart: ERROR_REASON_MESSAGES.MULTIPART_REQUIRED,
@@ -11,25 +17,15 @@ export const MULTIPART_MESSAGES = {
   malformed: '요청 형식이 올바르지 않습니다.',
 } as const;
 
-export interface MultipartBody {
-  /** Plain text fields that are not JSON parts. */
-  fields: Record<string, string>;
-  /** The listed file parts (empty files are dropped); their type is decided later, by cleanImage. */
-  files: Record<string, Buffer>;
-  /** Read with `jsonPart`. */
-  json: Record<string, RawJsonPart>;
-}
+/** server-kit's body with each kept file as its bytes (cleanImage decides the type later). */
+export type MultipartBody = Omit<KitBody, 'files'> & { files: Record<string, Buffer> };
 
-export interface MultipartOptions {
-  /** File parts to keep; any other file part is read and dropped. */
-  files: readonly string[];
-  /** JSON parts (Spring's `@RequestPart`), e.g. `pet` or `abandoned-pet`. */
-  json?: readonly string[];
+export type MultipartOptions = Pick<MultipartReadOptions, 'files' | 'json'> & {
   /** The route's legacy-shaped error body for a message. */
   fail: (message: string) => string | Record<string, unknown>;
   /** The 415 sentence when the body is not multipart (the predict route keeps the legacy's own). */
   notMultipart?: string;
-}
+};
 
 const STATUS: Record<MultipartFailureKind, number> = {
   'not-multipart': 415,
