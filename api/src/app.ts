@@ -1,10 +1,10 @@
-import { prettyTransport } from './lib/log-transport';
+import { prettyTransport } from '@pawbridge/server-kit/log-transport';
+import { MULTIPART_LIMITS } from '@pawbridge/server-kit/multipart';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { Redis } from 'ioredis';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import { LIMITS } from '@pawbridge/shared';
 import type { ApiConfig } from './config/env';
 import type { ApiContext } from './context';
 import { openDatabase, type OpenOptions } from './db/index';
@@ -90,8 +90,9 @@ export async function buildApi(config: ApiConfig, opts: BuildOptions = {}): Prom
   });
 
   await app.register(cookie);
-  // A little headroom over 5 MB so an oversize photo reaches our own check and gets the spec's 413 message.
-  await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes + 1, files: 2, fields: 10, fieldSize: 64 * 1024 } });
+  // The upload limits both tiers share (server-kit/multipart): a little headroom over 5 MB so an oversize photo
+  // reaches our own check and gets the spec's 413 message.
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   app.decorateRequest('sessionId', null);
   app.decorateRequest('user', null);

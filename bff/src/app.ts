@@ -1,4 +1,4 @@
-import { prettyTransport } from './plugins/log-transport';
+import { prettyTransport } from '@pawbridge/server-kit/log-transport';
 import crypto from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';

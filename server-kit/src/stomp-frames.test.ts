@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_STOMP_FRAME_BYTES, StompFrameError, StompFrameParser, serializeStompFrame } from './stomp-frames';
+import { MAX_STOMP_FRAME_BYTES, StompFrameError, StompFrameParser, StompFrameTooLarge, serializeStompFrame } from './stomp-frames';
 
 describe('STOMP frames (server-kit)', () => {
   it('parses several frames, heart-beat EOLs and CRLF lines from one chunk, and waits for the rest of a split one', () => {
@@ -58,12 +58,22 @@ describe('STOMP frames (server-kit)', () => {
     );
   });
 
-  it('refuses garbage commands, headers without a colon, and frames over the size cap', () => {
-    expect(() => new StompFrameParser().push('hello world\n\n\0')).toThrow(StompFrameError);
-    expect(() => new StompFrameParser().push('SEND\nno-colon\n\n\0')).toThrow(StompFrameError);
-    expect(() => new StompFrameParser().push(`SEND\ndestination:/app/x\n\n${'x'.repeat(MAX_STOMP_FRAME_BYTES + 1)}`)).toThrow(
-      StompFrameError,
-    );
-    expect(() => new StompFrameParser().push(`SEND\ncontent-length:${MAX_STOMP_FRAME_BYTES + 1}\n\n`)).toThrow(StompFrameError);
+  it('refuses garbage commands and headers without a colon as malformed, and frames over the size cap as too large', () => {
+    const thrown = (wire: string) => {
+      try {
+        new StompFrameParser().push(wire);
+      } catch (err) {
+        return err;
+      }
+      return undefined;
+    };
+    for (const wire of ['hello world\n\n\0', 'SEND\nno-colon\n\n\0', 'SEND\ncontent-length:1\n\nabc\0']) {
+      const err = thrown(wire);
+      expect(err).toBeInstanceOf(StompFrameError);
+      // The api's broker answers these 'malformed frame', not 'frame too large'.
+      expect(err).not.toBeInstanceOf(StompFrameTooLarge);
+    }
+    expect(thrown(`SEND\ndestination:/app/x\n\n${'x'.repeat(MAX_STOMP_FRAME_BYTES + 1)}`)).toBeInstanceOf(StompFrameTooLarge);
+    expect(thrown(`SEND\ncontent-length:${MAX_STOMP_FRAME_BYTES + 1}\n\n`)).toBeInstanceOf(StompFrameTooLarge);
   });
 });

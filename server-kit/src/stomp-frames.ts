@@ -1,6 +1,8 @@
 /**
- * STOMP 1.2 frames (https://stomp.github.io/stomp-specification-1.2.html) for the
- * BFF's hot path: COMMAND EOL, header lines `name:value` EOL, a blank line, the
+ * STOMP 1.2 frames (https://stomp.github.io/stomp-specification-1.2.html), the one codec
+ * of both server tiers: the api's broker (api/src/realtime/stomp) and the BFF's bridge
+ * (bff/src/realtime) read and write frames only through this module (decision 0028).
+ * Frames: COMMAND EOL, header lines `name:value` EOL, a blank line, the
  * body, NUL; any number of EOLs between frames (heart-beats). Works on the
  * strings a WebSocket text message delivers, with indexOf scans only: no
  * per-byte loop, no regular expression on the common path, and a byte count
@@ -16,6 +18,8 @@ export interface StompFrame {
 export const MAX_STOMP_FRAME_BYTES = 64 * 1024;
 
 export class StompFrameError extends Error {}
+/** Over MAX_STOMP_FRAME_BYTES: a broker answers it with its own ERROR message, so it is told apart. */
+export class StompFrameTooLarge extends StompFrameError {}
 
 const decodeHeader = (v: string) =>
   v.indexOf('\\') < 0
@@ -62,7 +66,7 @@ export class StompFrameParser {
     }
     this.buffer = pos >= s.length ? '' : s.slice(pos);
     if (this.buffer.length > MAX_STOMP_FRAME_BYTES && Buffer.byteLength(this.buffer, 'utf8') > MAX_STOMP_FRAME_BYTES)
-      throw new StompFrameError('frame too large');
+      throw new StompFrameTooLarge('frame too large');
     return frames;
   }
 
@@ -95,7 +99,7 @@ export class StompFrameParser {
     }
     if (!/^\d+$/.test(declared)) throw new StompFrameError('malformed content-length');
     const bytes = Number(declared);
-    if (bytes > MAX_STOMP_FRAME_BYTES) throw new StompFrameError('frame too large');
+    if (bytes > MAX_STOMP_FRAME_BYTES) throw new StompFrameTooLarge('frame too large');
     // Common case: no NUL inside the body, so the first NUL ends it; check it against the declared bytes.
     const nul = s.indexOf('\0', bodyStart);
     if (nul >= 0) {

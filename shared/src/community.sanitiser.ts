@@ -1,7 +1,9 @@
 import sanitizeHtml from 'sanitize-html';
+import { isAllowedPostLink, POST_HTML_TAGS, POST_LINK_REL, POST_LINK_TARGET } from './post-html';
 
 /**
- * The one allow-list for post bodies, used by our api before storing and by
+ * The one allow-list for post bodies (its tags and link rule in post-html.ts, which the web's
+ * DOMPurify check reads too), used by our api before storing and by
  * the BFF before forwarding and serving (so a legacy upstream's stored HTML is
  * cleaned too). Exactly what the editor produces: text formatting, headings,
  * lists, quotes, code and links. No scripts, event handlers, style attributes
@@ -10,29 +12,8 @@ import sanitizeHtml from 'sanitize-html';
  * package index, so the browser bundle never carries it.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'strike',
-    'h2',
-    'h3',
-    'h4',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'code',
-    'pre',
-    'hr',
-    'a',
-  ],
-  allowedAttributes: { a: ['href', { name: 'target', values: ['_blank'] }, { name: 'rel', values: ['noopener noreferrer nofollow'] }] },
+  allowedTags: [...POST_HTML_TAGS],
+  allowedAttributes: { a: ['href', { name: 'target', values: [POST_LINK_TARGET] }, { name: 'rel', values: [POST_LINK_REL] }] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
@@ -61,8 +42,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     // A link must go to http(s) or mailto; any other <a> becomes its bare text (span is not allowed, its text is kept).
     a: (tagName, attribs): sanitizeHtml.Tag => {
       const href = attribs.href?.trim() ?? '';
-      if (!/^(https?:\/\/[^\s/]|mailto:)/i.test(href)) return { tagName: 'span', attribs: {} };
-      return { tagName, attribs: { href, target: '_blank', rel: 'noopener noreferrer nofollow' } };
+      if (!isAllowedPostLink(href)) return { tagName: 'span', attribs: {} };
+      return { tagName, attribs: { href, target: POST_LINK_TARGET, rel: POST_LINK_REL } };
     },
   },
 };

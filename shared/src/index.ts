@@ -14,3 +14,5 @@ export * from './ids.schema';
 export * from './donations.schema';
 export * from './realtime.schema';
 export * from './shelter.schema';
+export * from './stray-rules';
+export * from './post-html';

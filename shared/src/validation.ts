@@ -4,8 +4,10 @@ import type { FieldErrors } from './errors';
 /**
  * Shared schemas carry message *keys*, not sentences: the web turns a key into
  * its catalogue wording, the BFF into the Korean sentence of VALIDATION_MESSAGES.
+ * Where the web shows the very same sentence, its catalogue takes it from here
+ * (decision 0028: each sentence lives once).
  */
-export const VALIDATION_MESSAGES: Record<string, string> = {
+export const VALIDATION_SENTENCES = {
   required: '필수 입력 항목입니다.',
   invalid: '형식이 올바르지 않습니다.',
   amountInvalid: '올바른 금액을 입력해 주세요.',
@@ -64,7 +66,10 @@ export const VALIDATION_MESSAGES: Record<string, string> = {
   postContentTooLong: '내용이 너무 깁니다.',
   commentRequired: '댓글 내용을 입력해 주세요.',
   commentTooLong: '댓글은 500자 이하로 입력해 주세요.',
-};
+} as const;
+
+/** The same sentences looked up by a run-time key (a schema's issue message). */
+export const VALIDATION_MESSAGES: Record<string, string> = VALIDATION_SENTENCES;
 
 /** Turn a zod error into `{ field: koreanSentence }` (first issue per field). */
 export function toFieldErrors(error: z.ZodError, messages: Record<string, string> = VALIDATION_MESSAGES): FieldErrors {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { SessionUserRow } from '../context';
 import { ApiHttpError, bootError } from './errors';
+import { DEFAULT_ERROR_MESSAGES } from '@pawbridge/shared';
 
 /**
  * The caller must be logged in. The legacy redirects to /login (302) here; this
@@ -8,7 +9,10 @@ import { ApiHttpError, bootError } from './errors';
  */
 export function requireUser(request: FastifyRequest, body?: string | Record<string, unknown>): SessionUserRow {
   if (!request.user)
-    throw new ApiHttpError(401, body ?? bootError(401, 'Unauthorized', request.url.split('?')[0] ?? '', '로그인이 필요합니다.'));
+    throw new ApiHttpError(
+      401,
+      body ?? bootError(401, 'Unauthorized', request.url.split('?')[0] ?? '', DEFAULT_ERROR_MESSAGES.UNAUTHENTICATED),
+    );
   return request.user;
 }
 

@@ -1,6 +1,6 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { imageTypeOf } from '@pawbridge/server-kit/image-type';
 import sharp, { type Metadata } from 'sharp';
-import { DEFAULT_ERROR_MESSAGES, IMAGE_MIME_TYPES, LIMITS } from '@pawbridge/shared';
+import { DEFAULT_ERROR_MESSAGES, LIMITS } from '@pawbridge/shared';
 import { ApiHttpError } from './errors';
 
 /** A photo ready to store: the main picture and its list thumbnail, both WebP. */
@@ -11,7 +11,7 @@ export interface CleanImage {
   mime: 'image/webp';
 }
 
-const unsupported = '이미지 파일만 업로드할 수 있습니다.';
+const unsupported = DEFAULT_ERROR_MESSAGES.UNSUPPORTED_MEDIA_TYPE;
 /** sharp's refusal of `limitInputPixels` (it throws rather than answering a code). */
 const overLimit = (err: unknown) => /pixel limit/i.test(err instanceof Error ? err.message : '');
 
@@ -26,8 +26,8 @@ const overLimit = (err: unknown) => /pixel limit/i.test(err instanceof Error ? e
  */
 export async function cleanImage(input: Buffer, errorBody: (message: string) => string | Record<string, unknown>): Promise<CleanImage> {
   if (input.length > LIMITS.imageMaxBytes) throw new ApiHttpError(413, errorBody(DEFAULT_ERROR_MESSAGES.PAYLOAD_TOO_LARGE));
-  const type = await fileTypeFromBuffer(input);
-  if (!type || !(IMAGE_MIME_TYPES as readonly string[]).includes(type.mime)) throw new ApiHttpError(415, errorBody(unsupported));
+  const type = await imageTypeOf(input);
+  if (!type) throw new ApiHttpError(415, errorBody(unsupported));
   const tooLarge = () => new ApiHttpError(413, errorBody(DEFAULT_ERROR_MESSAGES.IMAGE_TOO_LARGE));
   const animated = type.mime === 'image/gif' || type.mime === 'image/webp';
   // sharp counts every frame of an animation against the limit, so the cap holds for those too.

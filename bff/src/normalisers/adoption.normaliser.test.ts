@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  adoptStatus,
-  inAdoptListOrder,
-  isoInstant,
-  normaliseApplication,
-  normaliseApplicationList,
-  withStrayIds,
-} from './adoption.normaliser';
+import { adoptStatus, isoInstant, normaliseApplication, normaliseApplicationList, withStrayIds } from './adoption.normaliser';
 
 const legacyDto = {
   id: 4,
@@ -72,27 +65,6 @@ describe('applicant contact', () => {
       applicantEmail: 'h@example.com',
       applicantPhone: null,
     });
-  });
-});
-
-describe('inAdoptListOrder', () => {
-  it('PROTECTING, WAITING, ADOPT; newest found (date, time, id) first within each; the input is not changed', () => {
-    const s = (id: number, status: 'PROTECTING' | 'WAITING' | 'ADOPT', foundDate: string, foundTime = '10:00') => ({
-      id,
-      status,
-      foundDate,
-      foundTime,
-    });
-    const input = [
-      s(1, 'ADOPT', '2026-09-01'),
-      s(2, 'WAITING', '2026-01-01'),
-      s(3, 'PROTECTING', '2026-01-01'),
-      s(4, 'PROTECTING', '2026-05-01'),
-      s(5, 'PROTECTING', '2026-05-01', '11:00'),
-      s(6, 'PROTECTING', '2026-05-01', '11:00'),
-    ];
-    expect(inAdoptListOrder(input).map((x) => x.id)).toEqual([6, 5, 4, 3, 2, 1]);
-    expect(input.map((x) => x.id)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { ADOPT_STATUSES, type AdoptionApplication, type AdoptStatus, type PetStatus } from '@pawbridge/shared';
+import { ADOPT_STATUSES, type AdoptionApplication, type AdoptStatus } from '@pawbridge/shared';
 import { photoPath, positiveId, strayName, unwrapList } from './stray.normaliser';
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
@@ -70,19 +70,5 @@ export function withStrayIds(
   });
 }
 
-const ADOPT_LIST_RANK: Record<PetStatus, number> = { PROTECTING: 0, WAITING: 1, ADOPT: 2, LOST: 3 };
-
-/**
- * The adopt list's order (the api's too): adoptable dogs first — PROTECTING,
- * then WAITING, then ADOPT — and the newest found first within each. The legacy
- * answers in database order, so the BFF sorts every list and search it returns.
- */
-export function inAdoptListOrder<T extends { id: number; status: PetStatus; foundDate: string; foundTime: string }>(strays: T[]): T[] {
-  return [...strays].sort(
-    (a, b) =>
-      ADOPT_LIST_RANK[a.status] - ADOPT_LIST_RANK[b.status] ||
-      b.foundDate.localeCompare(a.foundDate) ||
-      b.foundTime.localeCompare(a.foundTime) ||
-      b.id - a.id,
-  );
-}
+// The adopt list's order is a rule of every tier: it lives in @pawbridge/shared (stray-rules).
+export { inAdoptListOrder } from '@pawbridge/shared';

@@ -92,8 +92,8 @@ export const normaliseStrayList = (raw: unknown): Stray[] =>
     .map(normaliseStray)
     .filter((s): s is Stray => s !== null);
 
-/** Statuses a visitor's adopt list shows (docs/decisions/0005-stray-search.md). */
-export const PUBLIC_STATUSES: readonly PetStatus[] = ['PROTECTING', 'WAITING', 'ADOPT'];
+/** Statuses a visitor's adopt list shows (docs/decisions/0005-stray-search.md): the one list in @pawbridge/shared. */
+export { PUBLIC_STRAY_STATUSES as PUBLIC_STATUSES } from '@pawbridge/shared';
 
 const minutes = (hhmm: string): number | null => {
   const m = /^(\d{2}):(\d{2})/.exec(hhmm);

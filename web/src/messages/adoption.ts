@@ -1,4 +1,5 @@
 // Adoption: the public adopt list with search, applying, and the admin applications page.
+import { ERROR_REASON_MESSAGES, OK_MESSAGES } from '@pawbridge/shared';
 export const adoption = {
   'adopt.title': '입양하기',
   'adopt.intro': '보호 중인 유기견을 만나 보세요. 새 가족을 기다리고 있어요.',
@@ -27,7 +28,7 @@ export const adoption = {
   'adopt.button.waiting': '대기 중',
   'adopt.button.adopted': '입양 완료',
   'adopt.button.applyFor': '{name} 입양 신청',
-  'adopt.apply.loginRequired': '입양을 신청하려면 로그인이 필요합니다.',
+  'adopt.apply.loginRequired': ERROR_REASON_MESSAGES.APPLY_LOGIN_REQUIRED,
   'adopt.apply.loginLink': '로그인하기',
   'adopt.apply.confirmTitle': '입양 신청',
   'adopt.apply.confirmBody': '{name}의 입양을 신청할까요? 관리자가 확인한 뒤 연락드립니다.',
@@ -51,7 +52,7 @@ export const adoption = {
   'myApps.withdrawBody': '{name}의 입양 신청을 취소할까요? 취소하면 다른 분이 신청할 수 있고, 나중에 다시 신청할 수도 있어요.',
   'myApps.withdrawConfirm': '신청 취소',
   'myApps.keep': '그대로 두기',
-  'myApps.withdrawn': '입양 신청을 취소했습니다.',
+  'myApps.withdrawn': OK_MESSAGES.ADOPTION_WITHDRAWN,
   'myApps.withdrawFailed': '신청을 취소하지 못했습니다. 잠시 후 다시 시도해 주세요.',
   'myApps.withdrawUnsupported': '지금은 신청을 취소할 수 없어요. 관리자에게 문의해 주세요.',
 
@@ -88,7 +89,7 @@ export const adoption = {
   'adminApps.rejectTitle': '입양 신청 거절',
   'adminApps.rejectBody':
     '{applicant}님의 {name} 입양 신청을 거절할까요? 되돌릴 수 없으며, 남은 신청이 없으면 {name|은/는} 다시 입양 신청을 받습니다.',
-  'adminApps.rejected': '입양 신청을 거절했습니다.',
+  'adminApps.rejected': OK_MESSAGES.ADOPTION_REJECTED,
   'adminApps.rejectFailed': '거절 처리 중 오류가 발생했습니다.',
-  'adminApps.rejectUnsupported': '지금 연결된 서버에서는 입양 신청을 거절할 수 없습니다.',
+  'adminApps.rejectUnsupported': ERROR_REASON_MESSAGES.REJECT_UNSUPPORTED,
 } as const;

@@ -1,4 +1,5 @@
 // Shared UI copy: layout, header, generic states and errors.
+import { DEFAULT_ERROR_MESSAGES, ERROR_REASON_MESSAGES, VALIDATION_SENTENCES } from '@pawbridge/shared';
 export const common = {
   'app.name': '포브리지',
   'app.tagline': '유기견에게는 가족을, 보호자에게는 든든한 돌봄을',
@@ -37,13 +38,13 @@ export const common = {
   'common.edit': '수정',
   'common.back': '뒤로',
   'common.goHome': '홈으로',
-  'common.required': '필수 입력 항목입니다.',
-  'common.invalid': '형식이 올바르지 않습니다.',
+  'common.required': VALIDATION_SENTENCES.required,
+  'common.invalid': VALIDATION_SENTENCES.invalid,
   'common.unknownError': '오류가 발생했습니다.',
   'common.networkError': '서버에 연결할 수 없습니다. 네트워크를 확인해 주세요.',
   'common.timeout': '서버 응답이 없습니다. 잠시 후 다시 시도해 주세요.',
-  'common.loginRequired': '로그인이 필요합니다.',
-  'common.adminOnly': '관리자만 접근할 수 있습니다.',
+  'common.loginRequired': DEFAULT_ERROR_MESSAGES.UNAUTHENTICATED,
+  'common.adminOnly': ERROR_REASON_MESSAGES.ADMIN_ONLY,
   'common.myPageMembersOnly': '마이페이지는 일반 회원 전용이에요. 관리 화면은 메뉴에서 열 수 있어요.',
   'session.unreachable.title': '서버에 연결하지 못했어요',
   'session.unreachable.body':

@@ -1,4 +1,5 @@
 // Community board: list, post detail, likes, comments, writing and editing (spec §2, §4 Like, §5, §8 Community).
+import { DEFAULT_ERROR_MESSAGES, VALIDATION_SENTENCES } from '@pawbridge/shared';
 export const community = {
   'title.communityPost': '게시글',
   'title.communityWrite': '글쓰기',
@@ -94,20 +95,20 @@ export const community = {
   'community.form.cancel': '취소',
   'community.form.created': '게시글을 등록했습니다.',
   'community.form.edited': '게시글을 수정했습니다.',
-  'community.form.loginRequired': '로그인이 필요합니다.',
+  'community.form.loginRequired': DEFAULT_ERROR_MESSAGES.UNAUTHENTICATED,
   'community.form.noPermission': '게시글을 쓸 권한이 없습니다.',
   'community.form.editFailed': '게시글을 수정하는 중 오류가 발생했습니다.',
   'community.form.notAuthor': '본인이 쓴 글만 수정할 수 있어요.',
 
-  'community.validation.postTypeRequired': '카테고리를 선택해 주세요.',
-  'community.validation.postTitleRequired': '제목을 입력해 주세요.',
-  'community.validation.postTitleTooLong': '제목은 100자 이하로 입력해 주세요.',
-  'community.validation.postContentRequired': '내용을 입력해 주세요.',
+  'community.validation.postTypeRequired': VALIDATION_SENTENCES.postTypeRequired,
+  'community.validation.postTitleRequired': VALIDATION_SENTENCES.postTitleRequired,
+  'community.validation.postTitleTooLong': VALIDATION_SENTENCES.postTitleTooLong,
+  'community.validation.postContentRequired': VALIDATION_SENTENCES.postContentRequired,
   'community.validation.postContentTooLong': '내용이 너무 길어요. 조금 줄여 주세요.',
-  'community.validation.commentRequired': '댓글 내용을 입력해 주세요.',
-  'community.validation.commentTooLong': '댓글은 500자 이하로 입력해 주세요.',
+  'community.validation.commentRequired': VALIDATION_SENTENCES.commentRequired,
+  'community.validation.commentTooLong': VALIDATION_SENTENCES.commentTooLong,
   'community.validation.textControlChars': '입력할 수 없는 문자(제어 문자)가 들어 있어요.',
-  'community.validation.invalid': '형식이 올바르지 않습니다.',
+  'community.validation.invalid': VALIDATION_SENTENCES.invalid,
 
   'community.editor.label': '본문 편집기',
   'community.editor.bold': '굵게',

@@ -1,4 +1,5 @@
 // Donations: the donate flow on adopt cards, the test checkout and the donation history.
+import { DEFAULT_ERROR_MESSAGES, VALIDATION_SENTENCES } from '@pawbridge/shared';
 export const donations = {
   'donate.button': '후원하기',
   'donate.buttonFor': '{name}에게 후원하기',
@@ -10,7 +11,7 @@ export const donations = {
   'donate.amount.suffix': '원',
   'donate.amount.quickGroup': '자주 고르는 금액',
   'donate.amount.quick': '{amount}원',
-  'donate.amount.invalid': '올바른 금액을 입력해 주세요.',
+  'donate.amount.invalid': VALIDATION_SENTENCES.amountInvalid,
   'donate.amount.tooLarge': '한 번에 최대 {max}원까지 후원할 수 있습니다.',
   'donate.next': '다음',
   'donate.cancel': '취소',
@@ -23,7 +24,7 @@ export const donations = {
   'donate.payFailedUnknown': '결제에 실패했습니다.',
   'donate.serverFailed': '후원 처리 중 오류가 발생했습니다.',
   'donate.notVerified': '결제를 확인하지 못해 후원을 기록하지 않았습니다. 결제된 금액이 있다면 취소됩니다.',
-  'donate.already': '이미 기록된 후원 결제입니다.',
+  'donate.already': DEFAULT_ERROR_MESSAGES.DONATION_ALREADY_RECORDED,
   'donate.strayGone': '지금은 이 유기견에게 후원할 수 없습니다.',
   'donate.success': '{name}에게 {amount}원을 후원했습니다. 고맙습니다!',
   'donate.total': '지금까지 {amount}원 후원받았어요',

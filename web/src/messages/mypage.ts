@@ -1,4 +1,5 @@
 // My page (spec §2 My page, §5 edit form, §8 load failures).
+import { VALIDATION_SENTENCES } from '@pawbridge/shared';
 export const mypage = {
   'mypage.title': '마이페이지',
   'mypage.tabs.label': '마이페이지 메뉴',
@@ -30,10 +31,10 @@ export const mypage = {
   'mypage.info.keepEmail': '이메일 그대로 두기',
   'mypage.info.emailHint': '새 이메일로 받은 인증 코드를 확인해야 저장할 수 있어요.',
   'mypage.info.emailNeedsVerify': '새 이메일 인증을 먼저 완료해 주세요.',
-  'mypage.info.emailRequired': '이메일을 입력해 주세요.',
+  'mypage.info.emailRequired': VALIDATION_SENTENCES.emailRequired,
   'mypage.info.emailInvalid': '올바른 이메일 형식이 아닙니다.',
-  'mypage.info.birthRequired': '생년월일을 입력해 주세요.',
-  'mypage.info.birthInvalid': '생년월일이 올바르지 않습니다.',
+  'mypage.info.birthRequired': VALIDATION_SENTENCES.birthRequired,
+  'mypage.info.birthInvalid': VALIDATION_SENTENCES.birthInvalid,
   'mypage.info.phoneRequired': '휴대폰 번호를 입력해 주세요.',
   'mypage.info.phoneInvalid': '휴대폰 번호 형식이 올바르지 않습니다. (예: 010-1234-5678)',
   'mypage.apps.title': '내 입양 신청',

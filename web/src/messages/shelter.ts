@@ -1,5 +1,6 @@
 // Shelter animals from the public animal-protection open API (issue 18): the adopt list's
 // second source and the admin's sync screen.
+import { ERROR_REASON_MESSAGES } from '@pawbridge/shared';
 export const shelter = {
   'shelter.source.label': '보기',
   'shelter.source.all': '전체',
@@ -12,7 +13,7 @@ export const shelter = {
   'shelter.feed.more': '더 보기',
   'shelter.feed.count': '{shown}마리 표시 중',
   'shelter.feed.shelterFailed': '보호소 공고를 불러오지 못했습니다',
-  'shelter.feed.unavailable': '지금 연결된 서버에서는 보호소 공고를 볼 수 없습니다.',
+  'shelter.feed.unavailable': ERROR_REASON_MESSAGES.SHELTER_UNSUPPORTED,
   'shelter.feed.emptyShelter': '조건에 맞는 보호소 공고가 없습니다.',
   'shelter.card.source': '보호소 공고',
   'shelter.card.imageAlt': '{kind} 사진',

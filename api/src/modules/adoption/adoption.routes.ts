@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { pageWindowFrom, TOTAL_COUNT_HEADER, type Paged } from '@pawbridge/shared';
+import { DEFAULT_ERROR_MESSAGES, pageWindowFrom, TOTAL_COUNT_HEADER, type Paged } from '@pawbridge/shared';
 import type { ApiModule } from '../index';
 import { requireAdmin, requireUser } from '../../lib/auth';
 import { ApiHttpError, bootError } from '../../lib/errors';
@@ -40,14 +40,14 @@ export const adoptionModule: ApiModule = async (app, ctx) => {
   const adoption = new AdoptionService(ctx);
 
   app.post<{ Params: { petId: string } }>('/api/adopt/apply/:petId', async (request, reply) => {
-    const user = requireUser(request, '로그인이 필요합니다.');
+    const user = requireUser(request, DEFAULT_ERROR_MESSAGES.UNAUTHENTICATED);
     await adoption.apply(positiveId(request.params.petId, APPLY_MESSAGES.notFound), user.pk);
     return text(reply, APPLY_MESSAGES.done, 'WAITING');
   });
 
   /** Only the caller's own applications (the legacy returns everyone's). */
   app.get('/api/adopt/adoption/my-applications', async (request, reply) => {
-    const user = requireUser(request, '로그인이 필요합니다.');
+    const user = requireUser(request, DEFAULT_ERROR_MESSAGES.UNAUTHENTICATED);
     const page = pageOf(request, '/api/adopt/adoption/my-applications');
     reply.header(ADOPTION_FEATURES_HEADER, ADOPTION_FEATURES);
     return sendPaged(reply, await adoption.listOf(user.pk, page));
@@ -55,7 +55,7 @@ export const adoptionModule: ApiModule = async (app, ctx) => {
 
   /** The applicant takes back their own open application (not in the legacy). */
   app.post<{ Params: { id: string } }>('/api/adopt/withdraw/:id', async (request, reply) => {
-    const user = requireUser(request, '로그인이 필요합니다.');
+    const user = requireUser(request, DEFAULT_ERROR_MESSAGES.UNAUTHENTICATED);
     const status = await adoption.withdraw(positiveId(request.params.id, WITHDRAW_MESSAGES.notFound), user.pk);
     return text(reply, WITHDRAW_MESSAGES.done, status);
   });

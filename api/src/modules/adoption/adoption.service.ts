@@ -1,4 +1,4 @@
-import { LIMITS, type PageWindow, type Paged } from '@pawbridge/shared';
+import { LIMITS, type PageWindow, type Paged, DEFAULT_ERROR_MESSAGES, OK_MESSAGES, ERROR_REASON_MESSAGES } from '@pawbridge/shared';
 import type { ApiContext } from '../../context';
 import { ApiHttpError } from '../../lib/errors';
 import { domainEvent, type AdoptionDecided } from '../../events';
@@ -6,28 +6,28 @@ import { AdoptionRepository, type ApplicationRow, type LockedApplication } from 
 
 export const APPLY_MESSAGES = {
   done: '신청 완료',
-  alreadyApplied: '이미 입양을 신청한 유기견입니다.',
-  rejectedBefore: '이 유기견에 대한 입양 신청은 이미 거절되었습니다.',
-  notAvailable: '지금은 입양을 신청할 수 없는 유기견입니다.',
+  alreadyApplied: DEFAULT_ERROR_MESSAGES.ALREADY_APPLIED,
+  rejectedBefore: ERROR_REASON_MESSAGES.ADOPTION_REJECTED_BEFORE,
+  notAvailable: ERROR_REASON_MESSAGES.STRAY_NOT_AVAILABLE,
   notFound: '유기견 없음',
   tooMany: `진행 중인 입양 신청은 최대 ${LIMITS.openAdoptionApplicationsMax}건까지 할 수 있습니다.`,
 } as const;
 
 export const APPROVE_MESSAGES = {
   done: '입양이 승인되었습니다.',
-  notRequested: '대기 중인 입양 신청만 승인할 수 있습니다.',
-  notFound: '존재하지 않는 입양 신청입니다.',
+  notRequested: ERROR_REASON_MESSAGES.APPROVE_NOT_REQUESTED,
+  notFound: ERROR_REASON_MESSAGES.APPLICATION_NOT_FOUND,
 } as const;
 
 export const REJECT_MESSAGES = {
   done: '입양 신청이 거절되었습니다.',
-  notRequested: '대기 중인 입양 신청만 거절할 수 있습니다.',
+  notRequested: ERROR_REASON_MESSAGES.REJECT_NOT_REQUESTED,
   notFound: APPROVE_MESSAGES.notFound,
 } as const;
 
 export const WITHDRAW_MESSAGES = {
-  done: '입양 신청을 취소했습니다.',
-  notRequested: '대기 중인 입양 신청만 취소할 수 있습니다.',
+  done: OK_MESSAGES.ADOPTION_WITHDRAWN,
+  notRequested: ERROR_REASON_MESSAGES.WITHDRAW_NOT_REQUESTED,
   notFound: APPROVE_MESSAGES.notFound,
 } as const;
 

@@ -7,14 +7,15 @@ import { ApiHttpError } from '../../lib/errors';
 import { cleanImage } from '../../lib/images';
 import { keyFromUploadUrl, uploadUrl } from '../../integrations/storage';
 import { CommunityRepository, type CommentRow, type PostRow } from './community.repository';
+import { DEFAULT_ERROR_MESSAGES, ERROR_REASON_MESSAGES, VALIDATION_SENTENCES } from '@pawbridge/shared';
 
 /** Legacy sentences (legacy-contract §3.5) plus those of the rules the legacy lacked. */
 export const COMMUNITY_MESSAGES = {
-  loginRequired: '로그인이 필요합니다.',
+  loginRequired: DEFAULT_ERROR_MESSAGES.UNAUTHENTICATED,
   created: '게시글이 성공적으로 등록되었습니다.',
   postNotFound: '해당 게시글을 찾을 수 없습니다.',
   editNotFound: '커뮤니티 게시글이 없습니다.',
-  notAuthor: '본인이 작성한 게시글만 수정하거나 삭제할 수 있습니다.',
+  notAuthor: ERROR_REASON_MESSAGES.POST_AUTHOR_ONLY,
   liked: '좋아요 완료',
   alreadyLiked: '이미 좋아요를 누른 게시글입니다.',
   commentLogin: '로그인된 유저만 댓글 작성이 가능합니다.',
@@ -23,7 +24,7 @@ export const COMMUNITY_MESSAGES = {
   showOffRule: '자랑 글은 반려견을 등록한 회원만 쓸 수 있습니다.',
   tempProtectRule: '임시보호 글은 관리자나 제보한 유기견을 보호 중인 회원만 쓸 수 있습니다.',
   reviewRule: '입양후기는 입양이 승인된 회원만 쓸 수 있습니다.',
-  contentEmpty: '내용을 입력해 주세요.',
+  contentEmpty: VALIDATION_SENTENCES.postContentRequired,
 } as const;
 
 export const failure = (message: string) => ({ success: false, message });

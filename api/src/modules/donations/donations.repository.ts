@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { pagedRows, type PageWindow, type PetStatus } from '@pawbridge/shared';
+import { pagedRows, PUBLIC_STRAY_STATUSES, type PageWindow } from '@pawbridge/shared';
 import type { Db } from '../../db/index';
 
-/** Strays a member can give to: the ones on the adopt list. */
-const DONATABLE: PetStatus[] = ['PROTECTING', 'WAITING', 'ADOPT'];
+/** Strays a member can give to: the ones on the adopt list (the public statuses of @pawbridge/shared). */
+const DONATABLE = PUBLIC_STRAY_STATUSES;
 
 export interface NewDonation {
   impUid: string;

@@ -7,6 +7,7 @@ import {
   pageWindowFrom,
   TestCheckoutRequestSchema,
   TOTAL_COUNT_HEADER,
+  DEFAULT_ERROR_MESSAGES,
 } from '@pawbridge/shared';
 import type { ApiModule } from '../index';
 import { requireUser } from '../../lib/auth';
@@ -67,7 +68,7 @@ export const donationsModule: ApiModule = async (app, ctx) => {
     app.log.warn('donations: PortOne is not configured — the embedded TEST payment gateway verifies donations (no money moves)');
 
   app.post('/api/abandoned/donation/prepare', async (request, reply) => {
-    const user = requireUser(request, '로그인이 필요합니다.');
+    const user = requireUser(request, DEFAULT_ERROR_MESSAGES.UNAUTHENTICATED);
     const parsed = DonationPrepareRequestSchema.safeParse(request.body);
     if (!parsed.success) return fail(reply, new DonationError(400, 'INVALID', INVALID));
     const { merchantUid, amount, abandonedPetId } = parsed.data;
@@ -76,7 +77,7 @@ export const donationsModule: ApiModule = async (app, ctx) => {
 
   /** Embedded mode only: what the PortOne payment window would do, approved or failed on request. */
   app.post('/api/abandoned/donation/test-checkout', async (request, reply) => {
-    requireUser(request, '로그인이 필요합니다.');
+    requireUser(request, DEFAULT_ERROR_MESSAGES.UNAUTHENTICATED);
     const parsed = TestCheckoutRequestSchema.safeParse(request.body);
     if (!parsed.success) return fail(reply, new DonationError(400, 'INVALID', INVALID));
     return donations.testCheckout(parsed.data) ?? text(reply, 404, 'Not Found');
@@ -84,7 +85,7 @@ export const donationsModule: ApiModule = async (app, ctx) => {
 
   /** Only the caller's donations, newest first (anonymous: 401; the legacy answered []); ?page&size, total in X-Total-Count. */
   app.get('/api/abandoned/donation/my-donations', async (request, reply) => {
-    const user = requireUser(request, '로그인이 필요합니다.');
+    const user = requireUser(request, DEFAULT_ERROR_MESSAGES.UNAUTHENTICATED);
     const page = pageWindowFrom(request.query);
     if (!page.ok) throw new ApiHttpError(400, bootError(400, 'Bad Request', '/api/abandoned/donation/my-donations', page.message));
     const { rows, total } = await donations.myDonations(user.pk, page.window);
@@ -96,7 +97,7 @@ export const donationsModule: ApiModule = async (app, ctx) => {
 
   /** The `{impUid}` segment is informative, as in the legacy; the `impUid` field decides, and they must agree. */
   app.post<{ Params: { impUid: string } }>('/api/abandoned/donation/:impUid', async (request, reply) => {
-    const user = requireUser(request, '로그인이 필요합니다.');
+    const user = requireUser(request, DEFAULT_ERROR_MESSAGES.UNAUTHENTICATED);
     const parsed = RecordFieldsSchema.safeParse(await formFields(request));
     if (!parsed.success || request.params.impUid !== parsed.data.impUid) return fail(reply, new DonationError(400, 'INVALID', INVALID));
     const { impUid, merchantUid, abandonedPetId, paymentMethod } = parsed.data;

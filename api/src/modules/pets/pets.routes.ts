@@ -7,6 +7,7 @@ import {
   PetRegisterRequestSchema,
   toFieldErrors,
   TOTAL_COUNT_HEADER,
+  VALIDATION_SENTENCES,
 } from '@pawbridge/shared';
 import type { ApiModule } from '../index';
 import { ApiHttpError, bootError } from '../../lib/errors';
@@ -24,7 +25,7 @@ const readPetForm = (request: FastifyRequest) => readMultipart(request, { files:
 function petPart<T>(body: MultipartBody, schema: z.ZodType<T>): T {
   const part = jsonPart(body, 'pet');
   if (!part.ok) {
-    const message = part.reason === 'missing' ? '필수 입력 항목입니다.' : '형식이 올바르지 않습니다.';
+    const message = part.reason === 'missing' ? VALIDATION_SENTENCES.required : VALIDATION_SENTENCES.invalid;
     throw new ApiHttpError(400, { ...failure(DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors: { pet: message } });
   }
   const parsed = schema.safeParse(part.value);

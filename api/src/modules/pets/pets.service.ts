@@ -6,16 +6,17 @@ import { cleanImage } from '../../lib/images';
 import { once } from '../../lib/idempotency';
 import { keyFromUploadUrl, uploadUrl } from '../../integrations/storage';
 import { PetsRepository, type PetFields, type PetRow } from './pets.repository';
+import { DEFAULT_ERROR_MESSAGES, ERROR_REASON_MESSAGES, OK_MESSAGES, VALIDATION_SENTENCES } from '@pawbridge/shared';
 
 /** Legacy sentences (legacy-contract §3.7) plus the ones for the rules the legacy lacked. */
 export const PET_MESSAGES = {
-  loginRequired: '로그인이 필요합니다.',
+  loginRequired: DEFAULT_ERROR_MESSAGES.UNAUTHENTICATED,
   registered: '반려견 등록이 완료되었습니다.',
   edited: '반려견 정보가 수정되었습니다.',
-  deleted: '반려견 정보가 삭제되었습니다.',
-  notFound: '반려견을 찾을 수 없습니다.',
-  duplicate: '이미 같은 등록번호로 등록한 반려견이 있습니다.',
-  photoRequired: '반려견 사진을 선택해 주세요.',
+  deleted: OK_MESSAGES.PET_DELETED,
+  notFound: ERROR_REASON_MESSAGES.PET_NOT_FOUND,
+  duplicate: ERROR_REASON_MESSAGES.PET_NUMBER_DUPLICATE,
+  photoRequired: VALIDATION_SENTENCES.petPhotoRequired,
   listFailed: '반려견 조회 중 오류가 발생했습니다.',
 } as const;
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
+import { imageTypeOf } from '@pawbridge/server-kit/image-type';
 import sharp from 'sharp';
-import { IMAGE_MIME_TYPES, LIMITS } from '@pawbridge/shared';
+import { LIMITS } from '@pawbridge/shared';
 import type { ApiContext } from '../../context';
 import { ShelterRepository } from './shelter.repository';
 import { shelterError } from './shelter.service';
@@ -109,8 +109,7 @@ export class ShelterImages {
       if (bytes) return { bytes, mime: cached.mime };
     }
     const raw = await this.fetchAllowed(source, [...this.ctx.config.shelter.imageHosts, ...extraHosts]);
-    const type = await fileTypeFromBuffer(raw);
-    if (!type || !(IMAGE_MIME_TYPES as readonly string[]).includes(type.mime)) throw new ImageRefused('NOT_AN_IMAGE', 502);
+    if (!(await imageTypeOf(raw))) throw new ImageRefused('NOT_AN_IMAGE', 502);
     let bytes: Buffer;
     try {
       bytes = await sharp(raw, { limitInputPixels: LIMITS.imageMaxPixels })

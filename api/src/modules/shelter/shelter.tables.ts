@@ -1,38 +1,13 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ParsedAnimal } from '../../integrations/public-data/items';
 
-export type ShelterStatusGroup = 'OPEN' | 'ADOPTED' | 'RETURNED' | 'ENDED_OTHER' | 'DIED';
 export type SyncTrigger = 'schedule' | 'admin' | 'cli';
 export type SyncStatus = 'running' | 'succeeded' | 'failed' | 'partial';
 
-export interface ShelterAnimalsTable {
-  desertionNo: string;
-  kind: string;
-  kindCd: string | null;
-  color: string | null;
-  sex: 'M' | 'F' | 'Q';
-  neutered: 'Y' | 'N' | 'U';
-  birthYear: number | null;
-  ageText: string;
-  weightKg: number | null;
-  /** 'YYYY-MM-DD' (DATE stays text). */
-  happenDate: string;
-  happenPlace: string;
-  noticeNo: string | null;
-  noticeStart: string | null;
-  noticeEnd: string | null;
-  processState: string;
-  status: ShelterStatusGroup;
-  specialMark: string | null;
-  shelterName: string;
-  shelterTel: string | null;
-  shelterAddress: string | null;
-  careRegNo: string | null;
-  orgName: string | null;
+/** A stored animal: the parsed portal item (integrations/public-data/items, the one shape) plus where it is and when we saw it. */
+export interface ShelterAnimalsTable extends ParsedAnimal {
   sido: string | null;
   sigungu: string | null;
-  image1Url: string | null;
-  image2Url: string | null;
-  portalUpdatedAt: Date | null;
   createdAt: ColumnType<Date, Date | undefined, never>;
   syncedAt: ColumnType<Date, Date | undefined, Date>;
 }

@@ -1,12 +1,9 @@
 import { sql, type Insertable } from 'kysely';
-import { pagedRows, type PageWindow, type Paged, type PetStatus, type StraySearchQuery } from '@pawbridge/shared';
+import { pagedRows, PUBLIC_STRAY_STATUSES, type PageWindow, type Paged, type PetStatus, type StraySearchQuery } from '@pawbridge/shared';
 import type { Db } from '../../db/index';
 import type { StrayReportsTable } from './strays.tables';
 
 type Q = Db;
-
-/** Statuses a visitor sees on the adopt list (PROTECTING, WAITING and, with its badge, ADOPT). */
-export const PUBLIC_STATUSES: PetStatus[] = ['PROTECTING', 'WAITING', 'ADOPT'];
 
 export interface StrayRow {
   id: number;
@@ -61,10 +58,12 @@ const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
  * criterion must hold; none given lists everything public. The place text is
  * one LIKE on the stored search_text (lower(region, description, breed) with a
  * separator no text may hold, so it matches exactly when one of them does).
- * Public strays are adopt_rank < 3 (PROTECTING, WAITING, ADOPT: PUBLIC_STATUSES).
+ * Public strays are adopt_rank < 3: the generated rank is the index in @pawbridge/shared's
+ * PUBLIC_STRAY_STATUSES (strays.rules.test.ts holds the migration to it). A literal, not a
+ * parameter, so Postgres can use the partial indexes declared `WHERE adopt_rank < 3`.
  */
 function publicWhere(q: StraySearchQuery = {}) {
-  const conds = [sql<boolean>`s.adopt_rank < 3`];
+  const conds = [sql<boolean>`s.adopt_rank < ${sql.lit(PUBLIC_STRAY_STATUSES.length)}`];
   if (q.foundDate) conds.push(sql<boolean>`s.found_date = ${q.foundDate}`);
   if (q.foundTime) {
     const [h, m] = q.foundTime.split(':').map(Number);

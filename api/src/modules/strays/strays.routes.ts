@@ -7,7 +7,8 @@ import {
   StraySearchQuerySchema,
   toFieldErrors,
   TOTAL_COUNT_HEADER,
-  VALIDATION_MESSAGES,
+  DEFAULT_ERROR_MESSAGES,
+  VALIDATION_SENTENCES,
 } from '@pawbridge/shared';
 import type { ApiModule } from '../index';
 import { createBreedPredictor } from '../../integrations/breed/predictor';
@@ -37,7 +38,7 @@ function reportPart(body: MultipartBody) {
   const parsed = StrayReportRequestSchema.strict().safeParse(fields);
   if (!parsed.success) {
     const fieldErrors = toFieldErrors(parsed.error);
-    throw new ApiHttpError(400, reportFailure(Object.values(fieldErrors)[0] ?? '입력한 내용을 다시 확인해 주세요.', fieldErrors));
+    throw new ApiHttpError(400, reportFailure(Object.values(fieldErrors)[0] ?? DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED, fieldErrors));
   }
   return parsed.data;
 }
@@ -78,7 +79,7 @@ export const straysModule: ApiModule = async (app, ctx) => {
   app.post('/api/abandoned/predict', async (request: FastifyRequest) => {
     const fail = (message: string) => ({ message });
     if (!strays.predictionConfigured) throw new ApiHttpError(503, fail(STRAY_MESSAGES.predictorOff));
-    const body = await readMultipart(request, { files: ['imageurl'], fail, notMultipart: '이미지 파일만 업로드할 수 있습니다.' });
+    const body = await readMultipart(request, { files: ['imageurl'], fail, notMultipart: DEFAULT_ERROR_MESSAGES.UNSUPPORTED_MEDIA_TYPE });
     const image = body.files.imageurl;
     if (!image) throw new ApiHttpError(400, fail('사진(imageurl)이 필요합니다.'));
     return strays.predict(image);
@@ -86,12 +87,12 @@ export const straysModule: ApiModule = async (app, ctx) => {
 
   app.post('/api/abandoned/register', async (request) => {
     const reporterPk = request.user?.pk;
-    if (reporterPk === undefined) throw new ApiHttpError(401, reportFailure('로그인이 필요합니다.'));
+    if (reporterPk === undefined) throw new ApiHttpError(401, reportFailure(DEFAULT_ERROR_MESSAGES.UNAUTHENTICATED));
     const body = await readMultipart(request, { files: ['imageurl'], json: ['abandoned-pet'], fail: reportFailure });
     const form = reportPart(body);
     const photo = body.files.imageurl;
     if (!photo) {
-      const message = VALIDATION_MESSAGES.photoRequired ?? '유기견 사진은 필수입니다.';
+      const message = VALIDATION_SENTENCES.photoRequired;
       throw new ApiHttpError(400, reportFailure(message, { imageurl: message }));
     }
     const { id } = await strays.report(reporterPk, form, photo, idempotencyKey(request, reportFailure));

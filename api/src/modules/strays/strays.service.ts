@@ -1,5 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { reportStatusFor, type PageWindow as Window, type Paged, type StrayReportRequest, type StraySearchQuery } from '@pawbridge/shared';
+import {
+  reportStatusFor,
+  type PageWindow as Window,
+  type Paged,
+  type StrayReportRequest,
+  type StraySearchQuery,
+  ERROR_REASON_MESSAGES,
+} from '@pawbridge/shared';
 import type { ApiContext } from '../../context';
 import { domainEvent } from '../../events';
 import { uploadUrl } from '../../integrations/storage';
@@ -18,8 +25,8 @@ export const reportFailure = (message: string, fieldErrors?: Record<string, stri
 
 export const STRAY_MESSAGES = {
   reported: '유기견 등록이 완료되었습니다.',
-  reportNotFound: '존재하지 않는 제보입니다.',
-  alreadyRegistered: '이미 등록된 유기견입니다.',
+  reportNotFound: ERROR_REASON_MESSAGES.REPORT_NOT_FOUND,
+  alreadyRegistered: ERROR_REASON_MESSAGES.REPORT_ALREADY_REGISTERED,
   registered: '제보가 유기동물로 등록되었습니다.',
   predictorOff: '품종 예측 기능이 설정되어 있지 않습니다.',
   predictionFailed: '품종을 예측하지 못했습니다.',

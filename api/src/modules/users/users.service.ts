@@ -6,18 +6,19 @@ import { domainEvent } from '../../events';
 import { EmailVerification, emailKey } from './email-verification';
 import { hashPassword, verifyPassword } from './passwords';
 import { UsersRepository } from './users.repository';
+import { DEFAULT_ERROR_MESSAGES } from '@pawbridge/shared';
 
 export const MESSAGES = {
   emailSent: '인증 이메일을 전송했습니다.',
   alreadyMember: '이미 가입된 회원입니다.',
   mailFailed: '인증 이메일을 보내지 못했습니다. 잠시 후 다시 시도해 주세요.',
-  codeInvalid: '인증 코드가 올바르지 않거나 만료되었습니다.',
+  codeInvalid: DEFAULT_ERROR_MESSAGES.INVALID_CODE,
   verified: '인증되었습니다.',
-  userIdTaken: '이미 사용 중인 아이디입니다.',
-  emailTaken: '이미 가입된 이메일입니다.',
+  userIdTaken: DEFAULT_ERROR_MESSAGES.USER_ID_TAKEN,
+  emailTaken: DEFAULT_ERROR_MESSAGES.EMAIL_ALREADY_REGISTERED,
   emailNotVerified: '이메일 인증을 먼저 완료해주세요.',
   signedUp: '회원가입 성공!',
-  badCredentials: '아이디 또는 비밀번호가 올바르지 않습니다.',
+  badCredentials: DEFAULT_ERROR_MESSAGES.INVALID_CREDENTIALS,
   loggedIn: '로그인 성공!',
   loggedOut: '로그아웃 완료',
   profileUpdated: '회원 정보를 수정했습니다.',

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUserRow } from '../../context';
 import { mayReceive, StompBroker } from './stomp-broker';
-import { FrameParser, type StompFrame } from './stomp-frames';
+import { MAX_STOMP_FRAME_BYTES, StompFrameParser, type StompFrame } from '@pawbridge/server-kit/stomp-frames';
 
 const user = (userId: string, role: 'USER' | 'ADMIN' = 'USER', pk = 1): SessionUserRow => ({
   pk,
@@ -18,7 +18,7 @@ const user = (userId: string, role: 'USER' | 'ADMIN' = 'USER', pk = 1): SessionU
 
 /** A transport that records what the broker writes. */
 function fakeTransport() {
-  const parser = new FrameParser();
+  const parser = new StompFrameParser();
   const t = { raw: [] as string[], frames: [] as StompFrame[], closed: false };
   return {
     t,
@@ -74,6 +74,20 @@ describe('STOMP broker', () => {
     ]);
     expect(second.t.closed).toBe(true);
     expect(broker.size).toBe(0);
+  });
+
+  it('answers a frame over 64 KB with ERROR "frame too large" and any other bad frame with "malformed frame", then closes', async () => {
+    const broker = new StompBroker();
+    for (const [wire, message] of [
+      [`SEND\ncontent-length:${MAX_STOMP_FRAME_BYTES + 1}\n\n`, 'frame too large'],
+      ['hello world\n\n\0', 'malformed frame'],
+    ] as const) {
+      const { t, transport } = fakeTransport();
+      broker.open(transport, user('ann'), async () => true).receive(wire);
+      await settle();
+      expect(t.frames[0]).toMatchObject({ command: 'ERROR', headers: { message } });
+      expect(t.closed).toBe(true);
+    }
   });
 
   it('delivers only to the recipient’s subscriptions of that destination', async () => {

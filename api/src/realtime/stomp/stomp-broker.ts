@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { ADMIN_TOPICS, memberTopics } from '@pawbridge/shared';
 import type { SessionUserRow } from '../../context';
-import { FrameParser, FrameTooLarge, serialize, type StompFrame } from './stomp-frames';
+import { StompFrameParser, StompFrameTooLarge, serializeStompFrame, type StompFrame } from '@pawbridge/server-kit/stomp-frames';
 
 /** One open socket, whatever carries it (SockJS or a raw WebSocket). */
 export interface StompTransport {
@@ -84,7 +84,7 @@ export class StompBroker {
 
 export class StompSession {
   readonly id = crypto.randomUUID();
-  private readonly parser = new FrameParser();
+  private readonly parser = new StompFrameParser();
   private readonly subscriptions = new Map<string, string>(); // id → destination
   private connected = false;
   private closed = false;
@@ -107,7 +107,7 @@ export class StompSession {
     try {
       frames = this.parser.push(text);
     } catch (err) {
-      this.error(err instanceof FrameTooLarge ? 'frame too large' : 'malformed frame');
+      this.error(err instanceof StompFrameTooLarge ? 'frame too large' : 'malformed frame');
       return;
     }
     for (const frame of frames) this.queue = this.queue.then(() => (this.closed ? undefined : this.handle(frame)));
@@ -156,7 +156,7 @@ export class StompSession {
   }
 
   private write(frame: StompFrame): void {
-    if (!this.closed) this.transport.send(serialize(frame));
+    if (!this.closed) this.transport.send(serializeStompFrame(frame.command, frame.headers, frame.body));
   }
 
   private receipt(frame: StompFrame): void {

@@ -1,9 +1,9 @@
-import type { AdoptStatus, PetStatus } from '@pawbridge/shared';
+import { mayApplyFor, type AdoptStatus, type PetStatus } from '@pawbridge/shared';
 import { t } from '@/messages';
 
-/** The adoption button: active only for PROTECTING; "waiting" for WAITING; "adopted" otherwise. */
-export function adoptButton(status: PetStatus | string): { label: string; enabled: boolean } {
-  if (status === 'PROTECTING') return { label: t('adopt.button.apply'), enabled: true };
+/** The adoption button: active only where an application is taken (shared mayApplyFor: PROTECTING); "waiting" for WAITING; "adopted" otherwise. */
+export function adoptButton(status: PetStatus): { label: string; enabled: boolean } {
+  if (mayApplyFor(status)) return { label: t('adopt.button.apply'), enabled: true };
   if (status === 'WAITING') return { label: t('adopt.button.waiting'), enabled: false };
   return { label: t('adopt.button.adopted'), enabled: false };
 }

@@ -222,5 +222,7 @@ describe('post HTML in the browser', () => {
     expect(cleanHtml('<a href="https://ok.example">ok</a>')).toBe(
       '<a href="https://ok.example" target="_blank" rel="noopener noreferrer nofollow">ok</a>',
     );
+    // The servers' link rule (shared post-html): a link needs a host, so `https:///x` loses its href here too.
+    expect(cleanHtml('<a href="https:///evil">x</a>')).toBe('<a target="_blank" rel="noopener noreferrer nofollow">x</a>');
   });
 });

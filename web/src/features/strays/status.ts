@@ -1,8 +1,8 @@
-import { LIMITS, type Stray } from '@pawbridge/shared';
+import { LIMITS, mayRegisterReport, type Stray } from '@pawbridge/shared';
 import { t } from '@/messages';
 
-/** Only a LOST report can be registered; every later state reads "already registered". */
-export const canRegister = (s: Pick<Stray, 'status'>) => s.status === 'LOST';
+/** Only an unreviewed (LOST) report can be registered (the shared rule); every later state reads "already registered". */
+export const canRegister = (s: Pick<Stray, 'status'>) => mayRegisterReport(s.status);
 
 /** The admin table's description preview: 50 characters, then an ellipsis. */
 export function previewText(text: string, max: number = LIMITS.adminDescriptionPreview): string {

@@ -1,31 +1,10 @@
 import { useMemo } from 'react';
 import DOMPurify from 'dompurify';
 import { Typography } from '@mantine/core';
+import { isAllowedPostLink, POST_HTML_TAGS, POST_LINK_ATTRIBUTES, POST_LINK_REL, POST_LINK_TARGET } from '@pawbridge/shared';
 
-// The servers already sanitised this HTML with the same allow-list; the browser checks again
-// before it touches the DOM, so a bug or an older row upstream still cannot run anything here.
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'strike',
-  'h2',
-  'h3',
-  'h4',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'code',
-  'pre',
-  'hr',
-  'a',
-];
+// The servers already sanitised this HTML with the same allow-list (@pawbridge/shared post-html); the browser
+// checks again before it touches the DOM, so a bug or an older row upstream still cannot run anything here.
 
 let hooked = false;
 function purifier() {
@@ -34,9 +13,9 @@ function purifier() {
     DOMPurify.addHook('afterSanitizeAttributes', (node) => {
       if (node.tagName === 'A') {
         const href = node.getAttribute('href') ?? '';
-        if (!/^(https?:\/\/|mailto:)/i.test(href)) node.removeAttribute('href');
-        node.setAttribute('target', '_blank');
-        node.setAttribute('rel', 'noopener noreferrer nofollow');
+        if (!isAllowedPostLink(href)) node.removeAttribute('href');
+        node.setAttribute('target', POST_LINK_TARGET);
+        node.setAttribute('rel', POST_LINK_REL);
       }
     });
   }
@@ -44,7 +23,7 @@ function purifier() {
 }
 
 export function cleanHtml(html: string): string {
-  return purifier().sanitize(html, { ALLOWED_TAGS, ALLOWED_ATTR: ['href', 'target', 'rel'], ALLOW_DATA_ATTR: false });
+  return purifier().sanitize(html, { ALLOWED_TAGS: [...POST_HTML_TAGS], ALLOWED_ATTR: [...POST_LINK_ATTRIBUTES], ALLOW_DATA_ATTR: false });
 }
 
 /** A post body: sanitised HTML in the theme's typography. */
