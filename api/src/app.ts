@@ -11,7 +11,7 @@ import { openDatabase, type OpenOptions } from './db/index';
 import { migrate } from './db/migrate';
 import { createMailer } from './integrations/mail';
 import { isThumbnailKey, openStorage, photoKeyOfThumbnail } from './integrations/storage';
-import { ApiHttpError, bootError } from './lib/errors';
+import { ApiHttpError, bootError, REASON_HEADER } from './lib/errors';
 import { isPlausibleSessionId, refuseNulBytes } from './lib/input-guard';
 import { DbSessionStore, RedisSessionStore } from './modules/users/session-store';
 import { loadSessionUser, SESSION_COOKIE } from './modules/users/session-user';
@@ -108,6 +108,7 @@ export async function buildApi(config: ApiConfig, opts: BuildOptions = {}): Prom
   app.setErrorHandler((error, request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (error instanceof ApiHttpError) {
+      if (error.reason) reply.header(REASON_HEADER, error.reason);
       if (typeof error.body === 'string') return reply.code(error.status).type('text/plain; charset=utf-8').send(error.body);
       return reply.code(error.status).send(error.body);
     }
