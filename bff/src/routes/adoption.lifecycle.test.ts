@@ -71,7 +71,9 @@ describe('adoption lifecycle through the BFF, upstream = our api', () => {
 
     expectEnvelope(await createClient(bff.url).post(path), 401, 'UNAUTHENTICATED');
     expectEnvelope(await ben.client.post(path), 404, 'NOT_FOUND', '존재하지 않는 입양 신청입니다.');
-    expect(posts(path)).toBe(0);
+    // Our api refuses someone else's application itself: one call, nothing changed (docs/decisions/0026).
+    expect(posts(path)).toBe(1);
+    expect(await strayStatus(id)).toBe('WAITING');
     expectEnvelope(await ann.client.post('/api/adopt/withdraw/0x1A'), 400, 'VALIDATION_FAILED');
 
     const done = await ann.client.post(path);
@@ -103,7 +105,9 @@ describe('adoption lifecycle through the BFF, upstream = our api', () => {
     const writes = posts(path);
     expectEnvelope(await admin.post(path), 409, 'INVALID_STATE', '대기 중인 입양 신청만 거절할 수 있습니다.');
     expectEnvelope(await admin.post(`/api/admin/adopt/approve/${app?.id}`), 409, 'INVALID_STATE');
-    expect(posts(path)).toBe(writes);
+    // Decided by our api itself, in one call each (docs/decisions/0026).
+    expect(posts(path)).toBe(writes + 1);
+    expect(await strayStatus(id)).toBe('PROTECTING');
     expectEnvelope(await admin.post('/api/admin/adopt/reject/765432'), 404, 'NOT_FOUND');
     expectEnvelope(await admin.post('/api/admin/adopt/reject/abc'), 400, 'VALIDATION_FAILED');
     expectEnvelope(
@@ -120,14 +124,14 @@ describe('adoption lifecycle through the BFF, upstream = our api', () => {
     );
   });
 
-  it(`cap: the ${LIMITS.openAdoptionApplicationsMax + 1}th open application is refused with APPLICATION_LIMIT_REACHED before reaching the api`, async () => {
+  it(`cap: the ${LIMITS.openAdoptionApplicationsMax + 1}th open application is refused with APPLICATION_LIMIT_REACHED by the api, in one call`, async () => {
     const ann = await user();
     const ids: number[] = [];
     for (let i = 0; i <= LIMITS.openAdoptionApplicationsMax; i++) ids.push(await seed());
     for (const id of ids.slice(0, -1)) expect((await ann.client.post(`/api/adopt/apply/${id}`)).status).toBe(200);
     const last = ids.at(-1) ?? 0;
     expectEnvelope(await ann.client.post(`/api/adopt/apply/${last}`), 409, 'APPLICATION_LIMIT_REACHED');
-    expect(posts(`/api/adopt/apply/${last}`)).toBe(0);
+    expect(posts(`/api/adopt/apply/${last}`)).toBe(1);
     expect(await strayStatus(last)).toBe('PROTECTING');
     const first = (await mine(ann.client)).find((a) => a.adoptPetId === ids[0]);
     expect((await ann.client.post(`/api/adopt/withdraw/${first?.id}`)).status).toBe(200);

@@ -29,6 +29,7 @@ describe('community through the BFF, upstream = legacy Spring', () => {
     member: async () => member(false),
     anonymous: () => createClient(stack.bff.url),
     upstreamWrites: communityWrites,
+    forwardedRefusal: 0,
   });
 
   it('serves HTML the legacy stored unsanitised harmless, in the detail and the list preview', async () => {

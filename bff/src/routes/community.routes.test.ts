@@ -66,6 +66,7 @@ describe('community through the BFF, upstream = our api', () => {
     member: () => member(false),
     anonymous: () => createClient(bff.url),
     upstreamWrites: () => proxy.seen.filter((s) => !s.startsWith('GET ')).length,
+    forwardedRefusal: 1,
   });
 
   it('keeps one like per member when 100 toggles arrive at once', async () => {

@@ -25,6 +25,7 @@ describe('strays through the BFF, upstream = legacy Spring', () => {
     admin: async () => login('ADMIN').client,
     seed: async (s) => stack.spring.state.addStrayForm({ ...s, description: s.description ?? null }).id,
     writes,
+    forwardedRefusal: 0,
   };
   strayContractSuite(target);
   strayPagingSuite(target);

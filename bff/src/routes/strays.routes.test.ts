@@ -66,6 +66,7 @@ describe('strays through the BFF, upstream = our api', () => {
     admin: async () => (await user('ADMIN')).client,
     seed,
     writes: (prefix: string) => proxy.seen.filter((s) => s.startsWith('POST ') && s.includes(prefix)).length,
+    forwardedRefusal: 1 as const,
   };
   strayContractSuite(target);
   strayPagingSuite(target);
