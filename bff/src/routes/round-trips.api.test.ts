@@ -3,9 +3,9 @@ import { startTestApi, type TestApi } from '@pawbridge/api/testing';
 import { startTestBff, type TestBff } from '../testing/test-bff';
 import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
 import { apiMember } from '../testing/fixtures';
-import { photo as petPhoto, registerForm, validPet } from './pets.routes.suite';
-import { photo as strayPhoto } from './strays.routes.suite';
-import { postBody, postForm } from './community.routes.suite';
+import { photo as petPhoto, registerForm, validPet } from './pets.suite';
+import { photo as strayPhoto } from './strays.suite';
+import { postBody, postForm } from './community.suite';
 
 /**
  * Upstream round trips per route in front of our api (issue 22 item 1,

@@ -7,7 +7,7 @@ import { writeColourClassifier } from '@pawbridge/api/testing/breed-model';
 import { BreedPredictionSchema, StrayListSchema } from '@pawbridge/shared';
 import { createClient, startTestBff, type TestBff } from '../testing/test-bff';
 import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
-import { expectEnvelope, photo, reportForm, strayContractSuite, validReport } from './strays.routes.suite';
+import { expectEnvelope, photo, reportForm, strayContractSuite, validReport } from './strays.suite';
 import { apiMember, type Role } from '../testing/fixtures';
 import { strayPagingSuite } from './paging.suite';
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { logLines } from '@pawbridge/server-kit/testing/log-lines';
 import { ambientTestServices, loadBffConfig } from '../config/env';
 import { buildApp } from '../app';
-import type { TestBff } from '../testing/test-bff';
+import type { TestBff } from './test-bff';
 
 /**
  * A test BFF like startTestBff, in front of the fake Spring (legacy kind), with
