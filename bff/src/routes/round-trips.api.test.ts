@@ -11,8 +11,8 @@ import { postBody, postForm } from './community.suite';
  * Upstream round trips per route in front of our api (issue 22 item 1,
  * docs/decisions/0026): the api implementation goes straight to the call, so
  * each route costs the session check plus the one call it needs. Before 0026
- * apply was 4 (+1 session), approve and reject 2 (+1), post edit 3 (+1).
- * A compensation creeping back into the api path fails here.
+ * (session included): apply 4 (a refused repeat 3), approve 3, reject 3, pet
+ * register 2, post edit 3. A compensation creeping back into the api path fails here.
  */
 describe('round trips per route, upstream = our api', () => {
   let api: TestApi;
