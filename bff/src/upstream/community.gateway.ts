@@ -13,12 +13,13 @@ import {
 import { sanitisePostHtml } from '@pawbridge/shared/community.sanitiser';
 import { BffError, validationError } from '../errors/bff-error';
 import { normaliseComments, normaliseLike, normalisePost, type UpstreamPost } from '../normalisers/community.normaliser';
-import { isOk, toBffError, upstreamMessage, type UpstreamClient, type UpstreamResponse } from './client';
+import { isOk, toBffError, type UpstreamClient, type UpstreamResponse } from './client';
 import { communityUpstream } from './community.upstream';
 import type { PhotoUpload } from './pets.upstream';
 
 export const notFound = () => BffError.because(404, 'NOT_FOUND', 'POST_NOT_FOUND');
 export const notAuthor = () => BffError.because(403, 'FORBIDDEN', 'POST_AUTHOR_ONLY');
+export const commentLoginRequired = () => BffError.because(401, 'UNAUTHENTICATED', 'COMMENT_LOGIN_REQUIRED');
 
 /** A post is the caller's when its author is their login id, username or e-mail (spec §6). */
 export function isAuthorOf(user: SessionUser | { loggedIn: false }, authorId: string | null): boolean {
@@ -134,10 +135,10 @@ export abstract class SharedCommunityGateway implements CommunityGateway {
 
   async comment(request: FastifyRequest, postId: number, content: string): Promise<void> {
     const res = await this.up.comment(request, postId, content);
-    if (isOk(res)) return;
-    // The legacy says 404 "로그인된 유저만…" when its session is gone; a missing post is 404 too.
-    if (res.status === 404 && /로그인/.test(upstreamMessage(res) ?? ''))
-      throw BffError.because(401, 'UNAUTHENTICATED', 'COMMENT_LOGIN_REQUIRED');
-    throw toBffError(res, { 404: notFound(), 401: BffError.because(401, 'UNAUTHENTICATED', 'COMMENT_LOGIN_REQUIRED') });
+    if (!isOk(res)) throw this.commentError(res);
+  }
+
+  protected commentError(res: UpstreamResponse): BffError {
+    return toBffError(res, { 404: notFound(), 401: commentLoginRequired() });
   }
 }

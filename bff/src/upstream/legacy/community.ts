@@ -4,7 +4,7 @@ import { BffError } from '../../errors/bff-error';
 import { byNewest, normalisePost, normalisePostList, toListItem, type UpstreamPost } from '../../normalisers/community.normaliser';
 import { isOk, toBffError, upstreamMessage, type UpstreamClient, type UpstreamResponse } from '../client';
 import { publicPostImages } from '../community.photos';
-import { isAuthorOf, notAuthor, notFound, SharedCommunityGateway, successFalse } from '../community.gateway';
+import { commentLoginRequired, isAuthorOf, notAuthor, notFound, SharedCommunityGateway, successFalse } from '../community.gateway';
 import type { PhotoUpload } from '../pets.upstream';
 import type { PublicPhotoSet } from '../public-photos';
 
@@ -81,6 +81,12 @@ export class LegacyCommunityGateway extends SharedCommunityGateway {
     if (!isOk(res) || successFalse(res)) throw toBffError(res, { 403: notAuthor(), 404: notFound() });
     const answered = normalisePost((res.json as { post?: unknown } | undefined)?.post);
     return { ...(answered ?? (await this.find(request, postId))).post, isAuthor: true };
+  }
+
+  /** The legacy says 404 "로그인된 유저만…" when its session is gone; a missing post is 404 too. */
+  protected override commentError(res: UpstreamResponse): BffError {
+    if (res.status === 404 && /로그인/.test(upstreamMessage(res) ?? '')) return commentLoginRequired();
+    return super.commentError(res);
   }
 
   async remove(request: FastifyRequest, user: SessionUser, postId: number): Promise<void> {
