@@ -12,7 +12,7 @@ import { migrate } from './db/migrate';
 import { createMailer } from './integrations/mail';
 import { isThumbnailKey, photoKeyOfThumbnail } from './integrations/storage';
 import { openStorage } from './integrations/open-storage';
-import { ApiHttpError, bootError } from './lib/errors';
+import { ApiHttpError, bootError, REASON_HEADER } from './lib/errors';
 import { isPlausibleSessionId, refuseNulBytes } from './lib/input-guard';
 import { DbSessionStore, RedisSessionStore } from './modules/users/session-store';
 import { loadSessionUser, SESSION_COOKIE } from './modules/users/session-user';
@@ -111,6 +111,7 @@ export async function buildApi(config: ApiConfig, opts: BuildOptions = {}): Prom
   app.setErrorHandler((error, request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (error instanceof ApiHttpError) {
+      if (error.reason) reply.header(REASON_HEADER, error.reason);
       if (typeof error.body === 'string') return reply.code(error.status).type('text/plain; charset=utf-8').send(error.body);
       return reply.code(error.status).send(error.body);
     }

@@ -121,6 +121,11 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
   const e = parsed.data;
   if (e.NODE_ENV === 'production') {
     const problems = bffProductionProblems(source);
+    if (e.UPSTREAM_KIND === 'legacy' && (!e.LEGACY_SERVICE_USER_ID || !e.LEGACY_SERVICE_PASSWORD)) {
+      problems.push(
+        'LEGACY_SERVICE_USER_ID and LEGACY_SERVICE_PASSWORD: required in front of the legacy (visitors see stray photos through this account)',
+      );
+    }
     if (problems.length > 0) throw new Error(productionRefusal('BFF', problems));
   }
   const warnings: string[] = [];

@@ -1,7 +1,8 @@
 import { isSocialLoginErrorCode, SOCIAL_LOGIN_SUCCESS_PATH, type SocialLoginErrorCode } from '@pawbridge/shared';
 
 /** Where the browser goes after one social-login hop upstream. */
-export type SocialLanding = { kind: 'provider'; url: string } | { kind: 'success' } | { kind: 'failure'; code: SocialLoginErrorCode };
+export type SocialLanding =
+  { outcome: 'provider'; url: string } | { outcome: 'success' } | { outcome: 'failure'; code: SocialLoginErrorCode };
 
 const isRedirect = (status: number) => status >= 300 && status < 400;
 
@@ -11,17 +12,17 @@ function loginFailure(location: string): SocialLanding | null {
   try {
     url = new URL(location, 'http://upstream.invalid');
   } catch {
-    return { kind: 'failure', code: 'SOCIAL_LOGIN_FAILED' };
+    return { outcome: 'failure', code: 'SOCIAL_LOGIN_FAILED' };
   }
   if (url.pathname !== '/login') return null;
   const error = url.searchParams.get('error') ?? '';
-  return { kind: 'failure', code: isSocialLoginErrorCode(error) ? error : 'SOCIAL_LOGIN_FAILED' };
+  return { outcome: 'failure', code: isSocialLoginErrorCode(error) ? error : 'SOCIAL_LOGIN_FAILED' };
 }
 
 /** The start hop: the upstream sends the browser to the provider, or to a login failure. */
 export function startLanding(status: number, location: string | null): SocialLanding {
-  if (!isRedirect(status) || !location) return { kind: 'failure', code: 'SOCIAL_LOGIN_FAILED' };
-  return loginFailure(location) ?? { kind: 'provider', url: location };
+  if (!isRedirect(status) || !location) return { outcome: 'failure', code: 'SOCIAL_LOGIN_FAILED' };
+  return loginFailure(location) ?? { outcome: 'provider', url: location };
 }
 
 /**
@@ -29,14 +30,14 @@ export function startLanding(status: number, location: string | null): SocialLan
  * `/?socialLogin=success`, and the legacy's hard-coded `http://localhost:3000` or saved request.
  */
 export function callbackLanding(status: number, location: string | null): SocialLanding {
-  if (!isRedirect(status) || !location) return { kind: 'failure', code: 'SOCIAL_LOGIN_FAILED' };
-  return loginFailure(location) ?? { kind: 'success' };
+  if (!isRedirect(status) || !location) return { outcome: 'failure', code: 'SOCIAL_LOGIN_FAILED' };
+  return loginFailure(location) ?? { outcome: 'success' };
 }
 
 /** The landing as a URL on the web app (`origin` empty → relative to the BFF's own host). */
 export function landingUrl(landing: SocialLanding, origin: string): string {
-  if (landing.kind === 'provider') return landing.url;
-  if (landing.kind === 'success') return `${origin}${SOCIAL_LOGIN_SUCCESS_PATH}`;
+  if (landing.outcome === 'provider') return landing.url;
+  if (landing.outcome === 'success') return `${origin}${SOCIAL_LOGIN_SUCCESS_PATH}`;
   return `${origin}/login?error=${landing.code}`;
 }
 

@@ -2,15 +2,14 @@
  * What NODE_ENV=production needs before the BFF may start. Pure: the raw
  * variables in, one line per problem out. The BFF keeps no session secret of
  * its own (the upstream's session cookie is passed through), so none is asked for.
+ * What one upstream needs besides (the legacy's service account) is checked
+ * where the upstream is chosen (config/env.ts).
  */
 export interface BffProductionInput {
   UPSTREAM_URL?: string | undefined;
-  UPSTREAM_KIND?: string | undefined;
   PUBLIC_ORIGIN?: string | undefined;
   REDIS_URL?: string | undefined;
   PORTONE_MERCHANT_CODE?: string | undefined;
-  LEGACY_SERVICE_USER_ID?: string | undefined;
-  LEGACY_SERVICE_PASSWORD?: string | undefined;
 }
 
 export function bffProductionProblems(e: BffProductionInput): string[] {
@@ -24,10 +23,5 @@ export function bffProductionProblems(e: BffProductionInput): string[] {
     problems.push('REDIS_URL: required (login, e-mail and verification rate limits must be counted across all BFF instances)');
   if (!e.PORTONE_MERCHANT_CODE)
     problems.push('PORTONE_MERCHANT_CODE: required (without it the web opens the test payment window, which production never accepts)');
-  if (e.UPSTREAM_KIND === 'legacy' && (!e.LEGACY_SERVICE_USER_ID || !e.LEGACY_SERVICE_PASSWORD)) {
-    problems.push(
-      'LEGACY_SERVICE_USER_ID and LEGACY_SERVICE_PASSWORD: required in front of the legacy (visitors see stray photos through this account)',
-    );
-  }
   return problems;
 }

@@ -10,16 +10,33 @@ import { normaliseDashboardEvent } from '../normalisers/dashboard.normaliser';
 export const DASHBOARD_SOCKET_PATH = '/dashboard/socket.io/';
 const ROOM = 'admins';
 
-interface UpstreamSocket {
+export interface UpstreamSocket {
   on(event: string, listener: (...args: unknown[]) => void): unknown;
   emit(event: string, ...args: unknown[]): unknown;
   close(): unknown;
 }
 
+interface UpstreamSocketOptions {
+  transports: string[];
+  reconnection: boolean;
+  reconnectionDelay: number;
+  reconnectionDelayMax: number;
+  extraHeaders: Record<string, string>;
+}
+
+/** How the BFF opens its upstream dashboard socket: one per upstream, chosen once at start (bff/src/gateways.ts). */
+export type DashboardConnector = (url: string, options: UpstreamSocketOptions) => UpstreamSocket;
+
+/** Our api's dashboard socket speaks socket.io v4. */
+export const socketIoV4: DashboardConnector = (url, options) => ioV4(url, { ...options, forceNew: true });
+
+/** netty-socketio 1.7 (the legacy's) answers nothing newer than socket.io v2 (legacy-contract §7). */
+export const socketIoV2: DashboardConnector = (url, options) => ioV2(url, { ...options, forceNew: true });
+
 export interface DashboardBridgeOptions {
   /** The upstream dashboard socket (legacy: its netty-socketio port). */
   upstreamUrl: string;
-  kind: 'api' | 'legacy';
+  connect: DashboardConnector;
   log: FastifyBaseLogger;
   /** The handshake's verdict: the caller's upstream session id when they are an admin, else null. */
   authorise(headers: Record<string, string | string[] | undefined>): Promise<string | null>;
@@ -31,8 +48,7 @@ export interface DashboardBridgeOptions {
  * instance to the dashboard socket, whose events are re-emitted to every
  * admin with their payloads in the shared catalogue's shape.
  *
- * Towards the legacy the client speaks socket.io v2 (netty-socketio 1.7 answers
- * nothing newer, legacy-contract §7); towards our api v4. The upstream
+ * The upstream client's socket.io version is the upstream's (`connect`). The upstream
  * connection is opened with a connected admin's session (our api admits admins
  * only) and exists only while some admin is connected.
  */
@@ -92,10 +108,7 @@ export class DashboardBridge {
       reconnectionDelayMax: 30_000,
       extraHeaders: { cookie: `JSESSIONID=${sid}` },
     };
-    const socket: UpstreamSocket =
-      this.opts.kind === 'legacy'
-        ? ioV2(this.opts.upstreamUrl, { ...common, forceNew: true })
-        : ioV4(this.opts.upstreamUrl, { ...common, forceNew: true });
+    const socket = this.opts.connect(this.opts.upstreamUrl, common);
     this.upstream = socket;
     socket.on('connect', () => {
       this.opts.log.info('dashboard upstream connected');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { io as ioClient } from 'socket.io-client';
 import { startTestApi, type TestApi } from '@pawbridge/api/testing';
 import { createClient, startTestBff, type TestBff } from '../testing/test-bff';
-import { openStomp, type TestStomp } from './realtime.test-kit';
+import { openStomp, type TestStomp } from '../testing/stomp-client';
 
 // The STOMP bridge and the notification REST in front of our api (UPSTREAM_KIND=api).
 let api: TestApi;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { startFakeSpring, type FakeSpring } from '../testing/fake-spring/index';
 import { createClient, startTestBff, type TestBff } from '../testing/test-bff';
-import { openStomp, type TestStomp } from './realtime.test-kit';
+import { openStomp, type TestStomp } from '../testing/stomp-client';
 
 // Both bridges and the realtime REST in front of the Spring-shaped fake (UPSTREAM_KIND=legacy).
 let spring: FakeSpring;

@@ -67,7 +67,7 @@ export const realtimePlugin = fp(
           upstreamUrl: config.upstreamStompUrl,
           sessionId: request.cookies[UPSTREAM_SESSION_COOKIE] ?? '',
           user: { userId: s.userId, isAdmin: s.isAdmin },
-          kind: config.upstreamKind,
+          routes: app.realtimeUpstream.stompRoutes,
           log: request.log,
         });
       },
@@ -75,7 +75,7 @@ export const realtimePlugin = fp(
 
     const dashboard = new DashboardBridge(app.server, {
       upstreamUrl: config.dashboardUrl,
-      kind: config.upstreamKind,
+      connect: app.realtimeUpstream.connectDashboard,
       log: app.log,
       authorise: async (headers) => {
         const origin = typeof headers.origin === 'string' ? headers.origin : undefined;

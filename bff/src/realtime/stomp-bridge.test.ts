@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import pino from 'pino';
 import { bridgeStomp } from './stomp-bridge';
+import { apiStompRoutes } from './stomp-destinations';
 
 // The bridge's own rules, with a browser socket and no upstream to speak of.
 let server: WebSocketServer;
@@ -17,7 +18,7 @@ beforeAll(async () => {
       upstreamUrl: 'ws://127.0.0.1:9/ws/websocket',
       sessionId: 'S',
       user: { userId: 'mina', isAdmin: false },
-      kind: 'api',
+      routes: apiStompRoutes,
       log: pino({ level: 'silent' }),
       upstreamWaitMs: 300,
       reconnectMs: { first: 50, max: 100 },

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { normaliseNotification } from '../normalisers/notification.normaliser';
 import { StompFrameParser, serializeStompFrame, type StompFrame } from '@pawbridge/server-kit/stomp-frames';
 import { UpstreamStomp } from './upstream-stomp';
-import { upstreamRoutesFor, type BridgeUser, type UpstreamRoute } from './stomp-destinations';
+import type { BridgeUser, StompRoutes, UpstreamRoute } from './stomp-destinations';
 
 /** Spec §9: heart-beat 10 s each way. */
 export const HEARTBEAT_MS = 10_000;
@@ -16,7 +16,8 @@ export interface StompBridgeOptions {
   /** The caller's upstream session id (sent as the JSESSIONID cookie on the upstream handshake). */
   sessionId: string;
   user: BridgeUser;
-  kind: 'api' | 'legacy';
+  /** Which upstream subscriptions feed each browser destination (per upstream, chosen at start). */
+  routes: StompRoutes;
   log: FastifyBaseLogger;
   heartbeatMs?: number;
   upstreamWaitMs?: number;
@@ -142,7 +143,7 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void 
       case 'SUBSCRIBE': {
         const { id, destination } = frame.headers;
         if (!id || !destination) return fail('MALFORMED_FRAME', 'SUBSCRIBE needs id and destination.', receipt);
-        const routes = upstreamRoutesFor(destination, opts.user, opts.kind);
+        const routes = opts.routes(destination, opts.user);
         if (!routes) return fail('FORBIDDEN_DESTINATION', `You may not subscribe to ${destination}.`, receipt);
         subs.set(id, { destination, routes });
         syncUpstream();

@@ -22,29 +22,37 @@ const ADMIN_TYPES = ['ABANDONED_PET', 'ADOPTION_REQUEST'];
 const notAdminType = (body: unknown) => !ofType(...ADMIN_TYPES)(body);
 
 /**
- * The destinations a browser may subscribe to, each with the upstream
- * subscriptions that feed it; null when the caller may not subscribe (their
- * own `/topic/user/...` topics only, the admin topics for admins only).
- *
- * Our api publishes on exactly these destinations. The legacy does not
- * (legacy-contract §6.2, §14.10): it publishes a member's adoption result and
- * report approval on the *admin* topics (recipient in the body's `userId`),
- * and the admins' alerts on the topics of the login id "admin". The BFF
- * subscribes upstream where the legacy really publishes and hands each body
- * only to the browser it is for.
+ * Which upstream subscriptions feed a browser destination: null when the
+ * caller may not subscribe (their own `/topic/user/...` topics only, the admin
+ * topics for admins only). One of the two below is chosen once at start
+ * (bff/src/gateways.ts).
  */
-export function upstreamRoutesFor(destination: string, user: BridgeUser, kind: 'api' | 'legacy'): UpstreamRoute[] | null {
-  const own = memberTopics(user.userId);
-  const isOwn = own.includes(destination);
-  const isAdminTopic = (ADMIN_TOPICS as readonly string[]).includes(destination);
-  if (!isOwn && !(isAdminTopic && user.isAdmin)) return null;
-  if (kind === 'api') return [{ destination, accepts: all }];
+export type StompRoutes = (destination: string, user: BridgeUser) => UpstreamRoute[] | null;
 
+function maySubscribe(destination: string, user: BridgeUser): boolean {
+  const isOwn = memberTopics(user.userId).includes(destination);
+  const isAdminTopic = (ADMIN_TOPICS as readonly string[]).includes(destination);
+  return isOwn || (isAdminTopic && user.isAdmin);
+}
+
+/** Our api publishes on exactly the destinations browsers subscribe to. */
+export const apiStompRoutes: StompRoutes = (destination, user) =>
+  maySubscribe(destination, user) ? [{ destination, accepts: all }] : null;
+
+/**
+ * The legacy does not (legacy-contract §6.2, §14.10): it publishes a member's
+ * adoption result and report approval on the *admin* topics (recipient in the
+ * body's `userId`), and the admins' alerts on the topics of the login id
+ * "admin". The BFF subscribes upstream where the legacy really publishes and
+ * hands each body only to the browser it is for.
+ */
+export const legacyStompRoutes: StompRoutes = (destination, user) => {
+  if (!maySubscribe(destination, user)) return null;
   const forMe =
     (...types: string[]) =>
     (body: unknown) =>
       ofType(...types)(body) && (recipientOf(body) ?? '').toLowerCase() === user.userId.toLowerCase();
-  const [abandoned, adoption] = own;
+  const [abandoned, adoption] = memberTopics(user.userId);
   switch (destination) {
     case abandoned:
       return [
@@ -63,4 +71,4 @@ export function upstreamRoutesFor(destination: string, user: BridgeUser, kind: '
     default:
       return [{ destination, accepts: all }];
   }
-}
+};

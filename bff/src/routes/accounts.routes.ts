@@ -14,7 +14,6 @@ import {
   type OkMessageCode,
 } from '@pawbridge/shared';
 import { errorResponses } from '../errors/error-responses';
-import { AccountsGateway } from '../upstream/accounts.gateway';
 import { UPSTREAM_SESSION_COOKIE } from '../upstream/client';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../plugins/session';
 import { byIp } from '../plugins/rate-limit';
@@ -26,7 +25,7 @@ const tags = ['accounts'];
 /** Login, logout, session, signup and e-mail verification (spec §2, §7 Account). */
 export const accountRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const accounts = new AccountsGateway(app.upstream, app.config.upstreamKind);
+  const accounts = app.gateways.accounts;
   const limits = app.config.rateLimits;
 
   r.get(

@@ -4,7 +4,7 @@ import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
 import { expectEnvelope } from '../testing/expect-envelope';
 import { legacyMember, uniqueId } from '../testing/fixtures';
 import { createClient } from '../testing/test-bff';
-import { photo, reportForm, validReport } from './strays.routes.suite';
+import { photo, reportForm, validReport } from './strays.suite';
 
 // Legacy admin quirks the fake Spring models (legacy-contract §2.3, §3.3, §4.4, §12).
 const stack = useBffOnFakeSpring();

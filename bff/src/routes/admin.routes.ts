@@ -10,7 +10,6 @@ import {
 } from '@pawbridge/shared';
 import { errorResponses } from '../errors/error-responses';
 import { requireAdmin } from '../plugins/session';
-import { AdminGateway } from '../upstream/admin.gateway';
 import { PAGE_DOC, sendPage } from '../upstream/paging';
 
 const ADMIN_ONLY_DOC = '관리자만 호출할 수 있습니다(로그인 안 됨 401, 관리자 아님 403).';
@@ -18,7 +17,7 @@ const ADMIN_ONLY_DOC = '관리자만 호출할 수 있습니다(로그인 안 �
 /** Admin review of reports and adoption applications (spec §2, §7 Strays and admin). */
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = new AdminGateway(app.upstream);
+  const admin = app.gateways.admin;
 
   r.get(
     '/api/admin/abandoned-pets',

@@ -11,16 +11,14 @@ import {
 } from '@pawbridge/shared';
 import { errorResponses } from '../errors/error-responses';
 import { requireUser } from '../plugins/session';
-import { AdoptionGateway } from '../upstream/adoption.gateway';
 import { PAGE_DOC, sendPage } from '../upstream/paging';
-import { StraysGateway } from '../upstream/strays.gateway';
 
 const tags = ['adoption'];
 
 /** Members' adoption calls (spec §7 Adoption). */
 export const adoptionRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const adoption = new AdoptionGateway(app.upstream, new StraysGateway(app.upstream, app.config.upstreamKind));
+  const adoption = app.gateways.adoption;
 
   r.post(
     '/api/adopt/apply/:petId',

@@ -22,7 +22,6 @@ import { validationError } from '../errors/bff-error';
 import { errorResponses } from '../errors/error-responses';
 import { jsonPart, readMultipart } from '../plugins/multipart';
 import { requireUser } from '../plugins/session';
-import { CommunityGateway } from '../upstream/community.gateway';
 
 const tags = ['community'];
 
@@ -41,7 +40,7 @@ function postPart<T>(body: Parameters<typeof jsonPart>[0], schema: z.ZodType<T>)
 /** The community board (spec §2, §3, §4 Like, §7 Community) on the legacy paths, with canonical answers. */
 export const communityRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const community = new CommunityGateway(app.upstream);
+  const community = app.gateways.community;
 
   r.get(
     '/api/community/posts',
@@ -77,9 +76,9 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const body = await readMultipart(request, [POST_IMAGE_FIELD], [POST_JSON_PART]);
-      await requireUser(request);
+      const user = await requireUser(request);
       const input = postPart(body, PostCreateRequestSchema);
-      return reply.code(201).send(await community.create(request, input, body.files[POST_IMAGE_FIELD]));
+      return reply.code(201).send(await community.create(request, user, input, body.files[POST_IMAGE_FIELD]));
     },
   );
 
@@ -94,7 +93,8 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: CommunityPostSchema, ...errorResponses(400, 404, 502, 504) },
       },
     },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await community.detail(request, request.params.postId)),
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await community.detail(request, request.params.postId, await request.session())),
   );
 
   r.post(
@@ -111,9 +111,9 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const body = await readMultipart(request, [POST_IMAGE_FIELD], [POST_JSON_PART]);
-      await requireUser(request);
+      const user = await requireUser(request);
       const input = postPart(body, PostEditRequestSchema);
-      return reply.send(await community.edit(request, request.params.postId, input, body.files[POST_IMAGE_FIELD]));
+      return reply.send(await community.edit(request, user, request.params.postId, input, body.files[POST_IMAGE_FIELD]));
     },
   );
 
@@ -129,7 +129,7 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      await community.remove(request, request.params.postId);
+      await community.remove(request, await requireUser(request), request.params.postId);
       return reply.send({ ok: true as const, message: OK_MESSAGES.POST_DELETED });
     },
   );
@@ -159,7 +159,10 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: LikeStateSchema, ...errorResponses(400, 401, 404, 502, 504) },
       },
     },
-    async (request, reply) => reply.send(await community.toggleLike(request, request.params.postId)),
+    async (request, reply) => {
+      await requireUser(request);
+      return reply.send(await community.toggleLike(request, request.params.postId));
+    },
   );
 
   r.get(
@@ -189,6 +192,7 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
+      await requireUser(request, 'COMMENT_LOGIN_REQUIRED');
       await community.comment(request, request.params.postId, request.body.content);
       return reply.code(201).send({ ok: true as const, message: OK_MESSAGES.COMMENT_CREATED });
     },

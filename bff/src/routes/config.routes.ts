@@ -1,13 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PublicConfigSchema, type PublicConfig } from '@pawbridge/shared';
-import { oauthUpstream } from '../upstream/oauth.upstream';
-import { CapabilitiesGateway } from '../upstream/capabilities.gateway';
 
 /** What the browser may know about this deployment (which map, which social logins, ...). */
 export const configRoutes: FastifyPluginAsync = async (app) => {
   const c = app.config;
-  const social = oauthUpstream(app);
   const fixed: Omit<PublicConfig, 'breedPrediction' | 'socialProviders'> = {
     map: c.kakaoMapKey
       ? { provider: 'kakao', appKey: c.kakaoMapKey }
@@ -15,7 +12,7 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
     payments: c.portoneMerchantCode ? { mode: 'portone', merchantCode: c.portoneMerchantCode } : { mode: 'test', merchantCode: null },
   };
 
-  const capabilities = new CapabilitiesGateway(app.upstream, c);
+  const { capabilities } = app.gateways;
 
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -25,6 +22,6 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
       async (_req, reply) =>
         reply
           .header('Cache-Control', 'public, max-age=60')
-          .send({ ...fixed, socialProviders: await social.configuredProviders(), breedPrediction: await capabilities.canPredict() }),
+          .send({ ...fixed, socialProviders: await capabilities.socialProviders(), breedPrediction: await capabilities.canPredict() }),
     );
 };

@@ -3,12 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DashboardSummarySchema } from '@pawbridge/shared';
 import { errorResponses } from '../errors/error-responses';
 import { requireAdmin } from '../plugins/session';
-import { DashboardGateway } from '../upstream/dashboard.gateway';
 
 /** The admin home's numbers in one answer (spec §3 Dashboard, §8). Live changes arrive over the dashboard socket (realtime/). */
 export const dashboardRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const dashboard = new DashboardGateway(app.upstream);
+  const dashboard = app.gateways.dashboard;
 
   r.get(
     '/api/admin/dashboard',

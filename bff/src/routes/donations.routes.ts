@@ -17,7 +17,6 @@ import {
 import { BffError } from '../errors/bff-error';
 import { errorResponses } from '../errors/error-responses';
 import { requireUser } from '../plugins/session';
-import { DonationsGateway } from '../upstream/donations.gateway';
 import { PAGE_DOC, sendPage } from '../upstream/paging';
 
 const tags = ['donations'];
@@ -25,7 +24,7 @@ const tags = ['donations'];
 /** Card donations to a stray (spec §5 Donation, §7 Adoption and donation; legacy-contract §3.2, §10). */
 export const donationRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const donations = new DonationsGateway(app.upstream, app.config.upstreamKind);
+  const donations = app.gateways.donations;
   const testPayments = !app.config.portoneMerchantCode;
 
   r.post(

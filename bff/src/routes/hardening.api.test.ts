@@ -3,7 +3,7 @@ import { startTestApi, type TestApi } from '@pawbridge/api/testing';
 import { createClient, startTestBff, type TestBff } from '../testing/test-bff';
 import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
 import { hardeningSuite, rawMultipart, sendRaw } from './hardening.suite';
-import { photo, validPet } from './pets.routes.suite';
+import { photo, validPet } from './pets.suite';
 import { apiMember } from '../testing/fixtures';
 
 // Issue 8 through the BFF in front of our api (behind a proxy that records every upstream call).

@@ -4,7 +4,7 @@ import { springError } from '../testing/fake-spring/index';
 import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
 import { createClient, startTestBff, type TestBff } from '../testing/test-bff';
 import { hardeningSuite, rawMultipart, sendRaw } from './hardening.suite';
-import { expectEnvelope, photo, validPet } from './pets.routes.suite';
+import { expectEnvelope, photo, validPet } from './pets.suite';
 import { legacyMember } from '../testing/fixtures';
 
 // Issue 8 through the BFF in front of the Spring-shaped fake (UPSTREAM_KIND=legacy).

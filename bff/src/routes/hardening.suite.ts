@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { TestClient, TestResponse } from '../testing/test-bff';
-import { expectEnvelope, photo, validPet } from './pets.routes.suite';
-import { validReport } from './strays.routes.suite';
+import { expectEnvelope, photo, validPet } from './pets.suite';
+import { validReport } from './strays.suite';
 
 /** One upstream behind the BFF, as the hardening tests of issue 8 need it. */
 export interface HardeningTarget {

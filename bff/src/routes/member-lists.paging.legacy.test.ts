@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_HEADER } from '@pawbridge/shared';
 import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
 import { legacyMember } from '../testing/fixtures';
-import { expectEnvelope } from './strays.routes.suite';
+import { expectEnvelope } from './strays.suite';
 
 // Issue 17 against the legacy wire, which answers every item: the BFF cuts the page itself and says the total.
 const stack = useBffOnFakeSpring();

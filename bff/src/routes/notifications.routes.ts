@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { FeedNotificationListSchema, PageQuerySchema, PositiveIdSchema } from '@pawbridge/shared';
 import { errorResponses } from '../errors/error-responses';
 import { requireUser } from '../plugins/session';
-import { NotificationsGateway } from '../upstream/notifications.gateway';
+import { requireSelf } from '../upstream/notifications.gateway';
 import { PAGE_DOC, sendPage } from '../upstream/paging';
 
 const tags = ['notifications'];
@@ -16,7 +16,7 @@ const OWN_ONLY_DOC =
 /** The caller's own notifications (spec §7 Notifications). Live ones arrive over `/ws` (realtime/). */
 export const notificationRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const notifications = new NotificationsGateway(app.upstream, app.config.upstreamKind);
+  const notifications = app.gateways.notifications;
 
   r.get(
     '/api/notifications/user/:userId/unread',
@@ -32,7 +32,7 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      NotificationsGateway.requireSelf(user, request.params.userId);
+      requireSelf(user, request.params.userId);
       return sendPage(reply, await notifications.unread(request, user, request.query));
     },
   );
@@ -50,7 +50,7 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      NotificationsGateway.requireSelf(user, request.params.userId);
+      requireSelf(user, request.params.userId);
       await notifications.readAll(request, user);
       return reply.code(204).send(null);
     },

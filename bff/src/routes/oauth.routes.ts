@@ -46,18 +46,18 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
       hop = await run();
     } catch (err) {
       request.log.warn({ err }, 'social login: upstream unreachable');
-      return land(reply, { kind: 'failure', code: 'SOCIAL_LOGIN_FAILED' });
+      return land(reply, { outcome: 'failure', code: 'SOCIAL_LOGIN_FAILED' });
     }
     relayCookies(request, reply, hop);
     const landing = decide(hop);
-    if (landing.kind === 'failure') request.log.info({ code: landing.code, upstreamStatus: hop.status }, 'social login failed');
+    if (landing.outcome === 'failure') request.log.info({ code: landing.code, upstreamStatus: hop.status }, 'social login failed');
     return land(reply, landing);
   }
 
   app.get<{ Params: { provider: string } }>('/oauth2/authorization/:provider', { schema: { hide: true } }, async (request, reply) => {
     const { provider } = request.params;
-    if (!isProvider(provider) || !(await upstream.configuredProviders()).includes(provider)) {
-      return land(reply, { kind: 'failure', code: 'SOCIAL_LOGIN_UNSUPPORTED' });
+    if (!isProvider(provider) || !(await app.gateways.capabilities.socialProviders()).includes(provider)) {
+      return land(reply, { outcome: 'failure', code: 'SOCIAL_LOGIN_UNSUPPORTED' });
     }
     return forward(
       request,
@@ -72,7 +72,7 @@ export const oauthRoutes: FastifyPluginAsync = async (app) => {
     { schema: { hide: true } },
     async (request, reply) => {
       const { provider } = request.params;
-      if (!isProvider(provider)) return land(reply, { kind: 'failure', code: 'SOCIAL_LOGIN_UNSUPPORTED' });
+      if (!isProvider(provider)) return land(reply, { outcome: 'failure', code: 'SOCIAL_LOGIN_UNSUPPORTED' });
       // The provider's answer as it came (code, state, error, ...); only single text values.
       const query = Object.fromEntries(
         Object.entries(request.query ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length <= 2048),

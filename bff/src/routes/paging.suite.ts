@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_LIMITS, StrayListSchema, TOTAL_COUNT_HEADER } from '@pawbridge/shared';
 import type { TestClient } from '../testing/test-bff';
-import { expectEnvelope, type StraysTarget } from './strays.routes.suite';
+import { expectEnvelope, type StraysTarget } from './strays.suite';
 
 type Res = Awaited<ReturnType<TestClient['get']>>;
 

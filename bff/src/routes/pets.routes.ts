@@ -19,7 +19,6 @@ import { errorResponses } from '../errors/error-responses';
 import { jsonPart, readMultipart } from '../plugins/multipart';
 import { requireUser } from '../plugins/session';
 import { PAGE_DOC, sendPage } from '../upstream/paging';
-import { PetsGateway } from '../upstream/pets.gateway';
 
 const tags = ['pets'];
 
@@ -31,7 +30,7 @@ const PHOTO_RULES_DOC =
 /** Companion dogs (spec §2, §3, §7 Dogs). One id per dog: the registration number. */
 export const petRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const pets = new PetsGateway(app.upstream, app.log, app.config.upstreamKind);
+  const pets = app.gateways.pets;
 
   r.get(
     '/api/pet/profile/pets',

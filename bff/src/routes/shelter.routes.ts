@@ -16,7 +16,6 @@ import {
 } from '@pawbridge/shared';
 import { errorResponses } from '../errors/error-responses';
 import { requireAdmin } from '../plugins/session';
-import { ShelterGateway } from '../upstream/shelter.gateway';
 
 const tags = ['shelter'];
 const ADMIN_ONLY_DOC = '관리자만 호출할 수 있습니다(로그인 안 됨 401, 관리자 아님 403).';
@@ -29,7 +28,7 @@ const paged = (reply: FastifyReply, total: number) =>
 /** Nationwide shelter animals from the public animal-protection open API (issue 18, docs/decisions/0024). */
 export const shelterRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const shelter = new ShelterGateway(app.upstream, app.config.upstreamKind);
+  const shelter = app.gateways.shelter;
 
   r.get(
     '/api/shelter-animals',

@@ -16,7 +16,6 @@ import { errorResponses } from '../errors/error-responses';
 import { jsonPart, readMultipart } from '../plugins/multipart';
 import { requireUser } from '../plugins/session';
 import { PAGE_DOC, sendPage } from '../upstream/paging';
-import { StraysGateway } from '../upstream/strays.gateway';
 
 const tags = ['strays'];
 const PHOTO_RULES_DOC = '사진은 5MB 이하(초과 시 413), 파일 내용으로 판별한 이미지(JPEG·PNG·WebP·GIF, 아니면 415).';
@@ -24,7 +23,7 @@ const PHOTO_RULES_DOC = '사진은 5MB 이하(초과 시 413), 파일 내용으�
 /** Visitors' stray calls (spec §7 Strays): the adopt list, its search, breed prediction and the report. */
 export const strayRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const strays = new StraysGateway(app.upstream, app.config.upstreamKind);
+  const strays = app.gateways.strays;
 
   r.get(
     '/api/abandoned/abandoned-pets',

@@ -3,7 +3,6 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PhotosGateway } from '../upstream/photos.gateway';
 
 const ParamsSchema = z.object({ key: z.string().regex(/^[A-Za-z0-9._-]{1,128}$/) });
 
@@ -13,7 +12,7 @@ const ParamsSchema = z.object({ key: z.string().regex(/^[A-Za-z0-9._-]{1,128}$/)
  * treating one as anything but the image type the upstream declared.
  */
 export const uploadsRoutes: FastifyPluginAsync = async (app) => {
-  const photos = new PhotosGateway(app.upstream, app.config, app.log);
+  const photos = app.gateways.photos;
 
   app.withTypeProvider<ZodTypeProvider>().get('/uploads/:key', { schema: { hide: true, params: ParamsSchema } }, async (request, reply) => {
     const photo = await photos.open(request, request.params.key);

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { LoginRequest, ProfileUpdateRequest, Session, SessionUser, SignupRequest } from '@pawbridge/shared';
-import type { BffConfig } from '../config/env';
 import { BffError, fieldFailure } from '../errors/bff-error';
 import { normaliseSession } from '../normalisers/session.normaliser';
 import { accountsUpstream, issuedSessionId, signupRefusal } from './accounts.upstream';
@@ -9,22 +8,35 @@ import { isOk, toBffError, UPSTREAM_SESSION_COOKIE, type UpstreamClient, type Up
 const isRedirect = (res: UpstreamResponse) => res.status >= 300 && res.status < 400;
 const lower = (s: string | undefined) => s?.trim().toLowerCase();
 
+/** What the account routes ask of the upstream; the routes only set cookies and reply. */
+export interface AccountsGateway {
+  /** A fresh upstream session for the credentials, as check-session reports it; the browser's earlier session is ended. */
+  login(request: FastifyRequest, body: LoginRequest): Promise<{ session: SessionUser; sessionId: string }>;
+  /** Ends the browser's upstream session, if it has one. */
+  logout(request: FastifyRequest, sessionId: string | undefined): Promise<void>;
+  signup(request: FastifyRequest, body: SignupRequest): Promise<void>;
+  /** The member's own e-mail, birth and phone; the session as it reads afterwards. */
+  updateProfile(request: FastifyRequest, body: ProfileUpdateRequest): Promise<SessionUser>;
+  sendEmail(request: FastifyRequest, email: string): Promise<void>;
+  verifyEmail(request: FastifyRequest, code: string, email: string | undefined): Promise<void>;
+}
+
 /**
- * What the account routes do against either upstream: login without session
- * fixation, logout that always ends the session, signup with the legacy's
- * holes closed (reserved and reused login ids), e-mail codes. The routes only
- * set cookies and reply.
+ * What both upstreams share: login without session fixation, logout that
+ * always ends the session, signup with the reserved login id refused, e-mail
+ * codes. Each implementation adds what its upstream needs after a signup and
+ * says whether the profile can be edited (upstream/api, upstream/legacy).
  */
-export class AccountsGateway {
-  private readonly up;
-  constructor(
-    client: UpstreamClient,
-    private readonly kind: BffConfig['upstreamKind'] = 'api',
-  ) {
+export abstract class SharedAccountsGateway implements AccountsGateway {
+  protected readonly up;
+  constructor(client: UpstreamClient) {
     this.up = accountsUpstream(client);
   }
 
-  /** A fresh upstream session for the credentials, as check-session reports it; the browser's earlier session is ended. */
+  /** Runs after the upstream accepted a signup (the legacy's check that the login id really works). */
+  protected abstract afterSignup(request: FastifyRequest, body: SignupRequest): Promise<void>;
+  abstract updateProfile(request: FastifyRequest, body: ProfileUpdateRequest): Promise<SessionUser>;
+
   async login(request: FastifyRequest, body: LoginRequest): Promise<{ session: SessionUser; sessionId: string }> {
     const res = await this.up.login(request, body);
     if (res.status === 400 || res.status === 401 || isRedirect(res)) throw new BffError(401, 'INVALID_CREDENTIALS');
@@ -40,7 +52,6 @@ export class AccountsGateway {
     return { session, sessionId };
   }
 
-  /** Ends the browser's upstream session, if it has one. */
   async logout(request: FastifyRequest, sessionId: string | undefined): Promise<void> {
     if (!sessionId) return;
     // Spring's body is a literal that may be mojibake ('?'); only the status matters.
@@ -52,10 +63,7 @@ export class AccountsGateway {
     // 'admin' names the administrator in the legacy (notifications, posts); nobody else may take it.
     if (lower(body.userId) === 'admin') throw fieldFailure(409, 'USER_ID_TAKEN', { userId: 'userIdTaken' });
     const res = await this.up.signup(request, body);
-    if (isOk(res)) {
-      if (this.kind === 'legacy') await this.checkLegacyLoginWorks(request, body);
-      return;
-    }
+    if (isOk(res)) return this.afterSignup(request, body);
     switch (signupRefusal(res)) {
       case 'USER_ID_TAKEN':
         throw fieldFailure(409, 'USER_ID_TAKEN', { userId: 'userIdTaken' });
@@ -67,48 +75,6 @@ export class AccountsGateway {
         if (isRedirect(res)) throw BffError.because(400, 'VALIDATION_FAILED', 'SIGNUP_FAILED');
         throw toBffError(res);
     }
-  }
-
-  /**
-   * The legacy never checks that a login id is free, and a login id held twice
-   * logs nobody in. It offers no lookup either, so the BFF cannot refuse before
-   * forwarding: right after the signup it logs in once with the new
-   * credentials (then out again). A refusal means the id was already taken —
-   * the person hears so plainly instead of "signed up" (docs/decisions/0008).
-   */
-  private async checkLegacyLoginWorks(request: FastifyRequest, body: { userId: string; password: string }): Promise<void> {
-    const res = await this.up.login(request, { userId: body.userId, password: body.password });
-    const sessionId = isOk(res) ? issuedSessionId(res) : undefined;
-    if (sessionId) {
-      await this.up.logout(request, sessionId).catch(() => undefined);
-      return;
-    }
-    if (res.status >= 500) throw new BffError(502, 'UPSTREAM_UNAVAILABLE');
-    request.log.error({ userId: body.userId }, 'legacy signup reused an existing login id; both accounts need an operator');
-    throw fieldFailure(409, 'USER_ID_CONFLICT', { userId: 'userIdConflict' });
-  }
-
-  /**
-   * The member's own e-mail, birth and phone (our api's PUT /api/users/me); the
-   * session as it reads afterwards. The legacy has no such call: its my page only
-   * edited locally, so the honest answer there is 501.
-   */
-  async updateProfile(request: FastifyRequest, body: ProfileUpdateRequest): Promise<SessionUser> {
-    if (this.kind === 'legacy') throw BffError.because(501, 'UPSTREAM_UNSUPPORTED', 'PROFILE_UPDATE_UNSUPPORTED');
-    const res = await this.up.updateProfile(request, body);
-    if (!isOk(res)) {
-      switch (signupRefusal(res)) {
-        case 'EMAIL_ALREADY_REGISTERED':
-          throw fieldFailure(409, 'EMAIL_ALREADY_REGISTERED', { email: 'emailAlreadyRegistered' });
-        case 'EMAIL_NOT_VERIFIED':
-          throw fieldFailure(400, 'EMAIL_NOT_VERIFIED', { email: 'emailNotVerified' });
-        default:
-          throw toBffError(res, { 404: BffError.because(501, 'UPSTREAM_UNSUPPORTED', 'PROFILE_UPDATE_UNSUPPORTED') });
-      }
-    }
-    const session = normaliseSession(res.json);
-    if (!session.loggedIn) throw new BffError(502, 'UPSTREAM_UNAVAILABLE');
-    return session;
   }
 
   async sendEmail(request: FastifyRequest, email: string): Promise<void> {

@@ -3,29 +3,13 @@ import { PetStatusSchema, type PageQuery, type PetStatus } from '@pawbridge/shar
 import type { UpstreamClient, UpstreamResponse } from './client';
 import { withPage } from './paging';
 
-/**
- * Our api announces on its application lists which adoption calls it has
- * beyond the legacy's (api adoption.routes.ts); the legacy Spring service sends
- * no such header and has neither reject nor withdraw.
- */
-export const ADOPTION_FEATURES_HEADER = 'x-pawbridge-adoption';
-export type AdoptionFeature = 'reject' | 'withdraw' | 'contact';
-
-export const adoptionFeatures = (res: UpstreamResponse): Set<string> =>
-  new Set(
-    (res.headers.get(ADOPTION_FEATURES_HEADER) ?? '')
-      .split(',')
-      .map((f) => f.trim())
-      .filter(Boolean),
-  );
-
 /** The stray's status after a state change, when the upstream tells it (our api's `x-stray-status`). */
 export function strayStatusAfter(res: UpstreamResponse): PetStatus | null {
   const parsed = PetStatusSchema.safeParse(res.headers.get('x-stray-status') ?? '');
   return parsed.success ? parsed.data : null;
 }
 
-/** Adoption calls on the legacy paths (legacy-contract §3.3, §3.4) plus our api's reject and withdraw. */
+/** Adoption calls on the legacy paths (legacy-contract §3.3, §3.4) plus our api's reject and withdraw (called by upstream/api only). */
 export const adoptionUpstream = (client: UpstreamClient) => ({
   apply: (from: FastifyRequest, strayId: number) => client.request('POST', `/api/adopt/apply/${strayId}`, { from }),
   /** The legacy returns every user's applications here; callers must filter. */
@@ -34,8 +18,6 @@ export const adoptionUpstream = (client: UpstreamClient) => ({
   adminApplications: (from: FastifyRequest, page?: PageQuery) =>
     client.request('GET', '/api/admin/adopt-applications', { from, ...withPage(page) }),
   approve: (from: FastifyRequest, applicationId: number) => client.request('POST', `/api/admin/adopt/approve/${applicationId}`, { from }),
-  /** Only where the upstream announces `reject`. */
   reject: (from: FastifyRequest, applicationId: number) => client.request('POST', `/api/admin/adopt/reject/${applicationId}`, { from }),
-  /** Only where the upstream announces `withdraw`. */
   withdraw: (from: FastifyRequest, applicationId: number) => client.request('POST', `/api/adopt/withdraw/${applicationId}`, { from }),
 });

@@ -6,26 +6,28 @@ import { isOk, toBffError, type UpstreamClient } from './client';
 import { notificationsUpstream } from './notifications.upstream';
 import { pageFrom, type Page } from './paging';
 
-/**
- * The caller's own notifications against either upstream. The legacy checks
- * no ownership at all (legacy-contract §3.6); our api does, and the BFF checks
- * anyway so both behave the same.
- */
-export class NotificationsGateway {
-  private readonly up;
-  constructor(
-    client: UpstreamClient,
-    private readonly kind: 'api' | 'legacy',
-  ) {
+/** `{userId}` in a path must be the caller's own login id. */
+export function requireSelf(user: SessionUser, userId: string): void {
+  if (user.userId.toLowerCase() !== userId.toLowerCase()) throw new BffError(403, 'FORBIDDEN');
+}
+
+/** The caller's own notifications (spec §7 Notifications). */
+export interface NotificationsGateway {
+  /** One page of the caller's unread notifications, newest first. */
+  unread(request: FastifyRequest, user: SessionUser, page: PageQuery): Promise<Page<FeedNotification>>;
+  readAll(request: FastifyRequest, user: SessionUser): Promise<void>;
+  /** Another member's id, or one that does not exist, is 404 alike. */
+  readOne(request: FastifyRequest, user: SessionUser, id: number): Promise<void>;
+}
+
+/** Both upstreams' calls; our api checks ownership on a read itself (the legacy adds its check, upstream/legacy). */
+export class SharedNotificationsGateway implements NotificationsGateway {
+  protected readonly up;
+  constructor(client: UpstreamClient) {
     this.up = notificationsUpstream(client);
   }
 
-  /** `{userId}` in a path must be the caller's own login id. */
-  static requireSelf(user: SessionUser, userId: string): void {
-    if (user.userId.toLowerCase() !== userId.toLowerCase()) throw new BffError(403, 'FORBIDDEN');
-  }
-
-  /** One page of the caller's unread notifications, newest first: our api pages them, the legacy's list is cut here. */
+  /** Our api pages them; the legacy's list is cut here. */
   async unread(request: FastifyRequest, user: SessionUser, page: PageQuery): Promise<Page<FeedNotification>> {
     const res = await this.up.unread(request, user.userId, page);
     if (!isOk(res)) throw toBffError(res);
@@ -41,13 +43,7 @@ export class NotificationsGateway {
     if (!isOk(res)) throw toBffError(res);
   }
 
-  /** Another member's id, or one that does not exist, is 404 alike. */
-  async readOne(request: FastifyRequest, user: SessionUser, id: number): Promise<void> {
-    if (this.kind === 'legacy') {
-      const mine = await this.up.all(request, user.userId);
-      if (!isOk(mine)) throw toBffError(mine);
-      if (!normaliseNotificationList(mine.json).some((n) => n.id === id)) throw new BffError(404, 'NOT_FOUND');
-    }
+  async readOne(request: FastifyRequest, _user: SessionUser, id: number): Promise<void> {
     const res = await this.up.read(request, id);
     if (!isOk(res)) throw toBffError(res, { 403: new BffError(404, 'NOT_FOUND') });
   }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SOCIAL_LOGIN_FLOW_COOKIE, SOCIAL_PROVIDERS, SocialProvidersAnswerSchema, type SocialProvider } from '@pawbridge/shared';
+import { SOCIAL_LOGIN_FLOW_COOKIE, type SocialProvider } from '@pawbridge/shared';
 import { isForwardableSessionId, UPSTREAM_SESSION_COOKIE } from './client';
 
 /** The upstream's answer to one step of the browser's social-login round trip. */
@@ -48,32 +48,10 @@ export function oauthUpstream(app: FastifyInstance) {
     });
   }
 
-  let announced: { providers: SocialProvider[]; at: number } | null = null;
-
   return {
     start: (request: FastifyRequest, provider: SocialProvider) => hop(request, `/oauth2/authorization/${provider}`, {}),
     callback: (request: FastifyRequest, provider: SocialProvider, query: Record<string, string>) =>
       hop(request, `/login/oauth2/code/${provider}`, query),
-
-    /**
-     * Which providers the web may offer: the operator's SOCIAL_PROVIDERS when set; otherwise
-     * what our api announces (asked at most once a minute; none while it cannot be asked),
-     * and none in front of the legacy, which announces nothing.
-     */
-    async configuredProviders(): Promise<SocialProvider[]> {
-      const c = app.config;
-      if (c.socialProviders !== undefined) return SOCIAL_PROVIDERS.filter((p) => c.socialProviders?.includes(p));
-      if (c.upstreamKind === 'legacy') return [];
-      if (announced && Date.now() - announced.at < 60_000) return announced.providers;
-      try {
-        const res = await app.upstream.request('GET', '/api/oauth2/providers');
-        const parsed = res.status === 200 ? SocialProvidersAnswerSchema.safeParse(res.json) : null;
-        announced = { providers: parsed?.success ? parsed.data.providers : [], at: Date.now() };
-        return announced.providers;
-      } catch {
-        return [];
-      }
-    },
   };
 }
 

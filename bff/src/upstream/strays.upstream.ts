@@ -1,11 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { PageQuery, StrayReportRequest, StraySearchQuery } from '@pawbridge/shared';
-import type { UploadedImage } from '../plugins/multipart';
+import type { PhotoUpload as UploadedImage } from './pets.upstream';
 import { withPage } from './paging';
 import { upstreamMessage, type UpstreamClient, type UpstreamResponse } from './client';
-
-/** Our api marks a search that applies the documented rules; the legacy's Elasticsearch one has no such header. */
-export const SEARCH_RULES_HEADER = 'x-pawbridge-search';
 
 const photoBlob = (image: UploadedImage) => new Blob([new Uint8Array(image.bytes)], { type: image.mime });
 
@@ -16,7 +13,6 @@ export const straysUpstream = (client: UpstreamClient) => ({
     client.request('GET', '/api/abandoned/abandoned-pets', { from, ...withPage(page) }),
   search: (from: FastifyRequest, q: StraySearchQuery, page: PageQuery) =>
     client.request('GET', '/api/abandoned/abandoned-pets/search', { from, query: { ...q, page: page.page, size: page.size } }),
-  searchFollowsRules: (res: UpstreamResponse) => res.headers.get(SEARCH_RULES_HEADER) === 'rules-v1',
   predict: (from: FastifyRequest, image: UploadedImage) => {
     const form = new FormData();
     form.append('imageurl', photoBlob(image), image.filename);
@@ -45,9 +41,9 @@ export const straysUpstream = (client: UpstreamClient) => ({
 
 /** How a report the upstream refused failed, read from its answer. */
 export type ReportRefusal =
-  | { kind: 'predictor-down' }
-  | { kind: 'refused'; sentence: string | undefined }
-  | { kind: 'fields'; fieldErrors: Record<string, string>; message: string | undefined };
+  | { reason: 'predictor-down' }
+  | { reason: 'refused'; sentence: string | undefined }
+  | { reason: 'fields'; fieldErrors: Record<string, string>; message: string | undefined };
 
 /**
  * The legacy answers a failed report with 500 `{success:false, message}`, its
@@ -59,12 +55,12 @@ export type ReportRefusal =
 export function reportRefusal(res: UpstreamResponse): ReportRefusal | undefined {
   const j = (res.json ?? {}) as { success?: unknown; fieldErrors?: unknown };
   if (res.status === 400 && j.fieldErrors && typeof j.fieldErrors === 'object')
-    return { kind: 'fields', fieldErrors: j.fieldErrors as Record<string, string>, message: upstreamMessage(res) };
+    return { reason: 'fields', fieldErrors: j.fieldErrors as Record<string, string>, message: upstreamMessage(res) };
   if (res.status < 500 || res.loginRedirect) return undefined;
   const message = upstreamMessage(res);
   if (j.success !== false || !message) return undefined;
   const [sentence = '', ...detail] = message.split(/:\s+/);
-  if (/custom\s*vision|predict/i.test(detail.join(' '))) return { kind: 'predictor-down' };
+  if (/custom\s*vision|predict/i.test(detail.join(' '))) return { reason: 'predictor-down' };
   // Passed on only when it is written for people (Korean), never an exception's text.
-  return { kind: 'refused', sentence: /[가-힣]/.test(sentence) ? `${sentence.trim().replace(/[.!]?$/, '.')}` : undefined };
+  return { reason: 'refused', sentence: /[가-힣]/.test(sentence) ? `${sentence.trim().replace(/[.!]?$/, '.')}` : undefined };
 }

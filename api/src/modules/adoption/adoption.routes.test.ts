@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@pawbridge/shared';
 import { startTestApi, type TestApi } from '../../testing/test-api';
 import { getJson, insertStray, createMember, post, type Member } from '../../testing/fixtures';
 
@@ -161,5 +162,30 @@ describe('adoption: apply, my applications, admin list and approval', () => {
         .execute(),
     ).rejects.toThrow();
     await expect(api.ctx.db.updateTable('strayReports').set({ status: 'LOST' }).where('id', '=', other).execute()).rejects.toThrow();
+  });
+  // docs/decisions/0026: the BFF answers a refused apply from this header alone (one round trip), never from the sentence.
+  it('a refused apply names its reason in x-pawbridge-reason; the legacy body stays as it was', async () => {
+    const apply = async (id: number | string, cookie: string) => {
+      const res = await fetch(`${api.url}/api/adopt/apply/${id}`, { method: 'POST', headers: { cookie } });
+      return { status: res.status, reason: res.headers.get('x-pawbridge-reason'), text: await res.text() };
+    };
+    const cat = await createMember(api, 'cat');
+    const dan = await createMember(api, 'dan');
+    const open = await insertStray(api);
+    expect(await apply(open, cat.cookie)).toMatchObject({ status: 200, reason: null, text: '신청 완료' });
+    expect(await apply(open, cat.cookie)).toEqual({ status: 409, reason: 'ALREADY_APPLIED', text: '이미 입양을 신청한 유기견입니다.' });
+    expect(await apply(open, dan.cookie)).toMatchObject({ status: 409, reason: 'NOT_AVAILABLE' });
+    expect(await apply(await insertStray(api, { status: 'LOST' }), dan.cookie)).toMatchObject({ status: 404, reason: 'NOT_LISTED' });
+    const rejected = await insertStray(api);
+    await apply(rejected, dan.cookie);
+    const row = await api.ctx.db.selectFrom('adoptionApplications').select('id').where('strayId', '=', rejected).executeTakeFirstOrThrow();
+    expect((await post(api, `/api/admin/adopt/reject/${row.id}`, admin.cookie)).status).toBe(200);
+    expect(await apply(rejected, dan.cookie)).toEqual({
+      status: 409,
+      reason: 'REJECTED_BEFORE',
+      text: '이 유기견에 대한 입양 신청은 이미 거절되었습니다.',
+    });
+    for (let i = 0; i < LIMITS.openAdoptionApplicationsMax; i += 1) await apply(await insertStray(api), cat.cookie);
+    expect(await apply(await insertStray(api), cat.cookie)).toMatchObject({ status: 409, reason: 'LIMIT_REACHED' });
   });
 });

@@ -47,6 +47,18 @@ export const toApplicationDto = (r: ApplicationRow, withContact = false) => {
 
 export type ApplicationDto = ReturnType<typeof toApplicationDto>;
 
+/**
+ * Why an apply was refused, in the `x-pawbridge-reason` header (the body stays
+ * the legacy's sentence): a gateway answers from it in one call.
+ */
+export const APPLY_REFUSALS = {
+  alreadyApplied: 'ALREADY_APPLIED',
+  rejectedBefore: 'REJECTED_BEFORE',
+  notAvailable: 'NOT_AVAILABLE',
+  notListed: 'NOT_LISTED',
+  tooMany: 'LIMIT_REACHED',
+} as const;
+
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 
 /**
@@ -88,17 +100,21 @@ export class AdoptionService {
       applicationId = await this.repo.transaction(async (tx) => {
         await tx.lockMember(applicantPk);
         const previous = await tx.previousStatus(strayId, applicantPk);
-        if (previous) throw new ApiHttpError(409, previous === 'REJECTED' ? APPLY_MESSAGES.rejectedBefore : APPLY_MESSAGES.alreadyApplied);
-        if ((await tx.countOpenOf(applicantPk)) >= LIMITS.openAdoptionApplicationsMax) throw new ApiHttpError(409, APPLY_MESSAGES.tooMany);
+        if (previous)
+          throw previous === 'REJECTED'
+            ? new ApiHttpError(409, APPLY_MESSAGES.rejectedBefore, APPLY_REFUSALS.rejectedBefore)
+            : new ApiHttpError(409, APPLY_MESSAGES.alreadyApplied, APPLY_REFUSALS.alreadyApplied);
+        if ((await tx.countOpenOf(applicantPk)) >= LIMITS.openAdoptionApplicationsMax)
+          throw new ApiHttpError(409, APPLY_MESSAGES.tooMany, APPLY_REFUSALS.tooMany);
         if (!(await tx.moveStray(strayId, 'PROTECTING', 'WAITING'))) {
           const status = await tx.strayStatus(strayId);
-          if (!status || status === 'LOST') throw new ApiHttpError(404, APPLY_MESSAGES.notFound);
-          throw new ApiHttpError(409, APPLY_MESSAGES.notAvailable);
+          if (!status || status === 'LOST') throw new ApiHttpError(404, APPLY_MESSAGES.notFound, APPLY_REFUSALS.notListed);
+          throw new ApiHttpError(409, APPLY_MESSAGES.notAvailable, APPLY_REFUSALS.notAvailable);
         }
         return tx.insertApplication(strayId, applicantPk);
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ApiHttpError(409, APPLY_MESSAGES.alreadyApplied);
+      if (isUniqueViolation(err)) throw new ApiHttpError(409, APPLY_MESSAGES.alreadyApplied, APPLY_REFUSALS.alreadyApplied);
       throw err;
     }
     await this.ctx.events.publish(domainEvent('adoption.requested', { applicationId, strayId, applicantPk }));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '@pawbridge/api/testing';
 import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
 import { createClient, startTestBff, type TestBff, type TestClient } from '../testing/test-bff';
-import { communityContractSuite, postBody, postForm } from './community.routes.suite';
+import { communityContractSuite, postBody, postForm } from './community.suite';
 
 // The BFF in front of our own api (through a proxy that records what reached it).
 let api: TestApi;
@@ -66,6 +66,7 @@ describe('community through the BFF, upstream = our api', () => {
     member: () => member(false),
     anonymous: () => createClient(bff.url),
     upstreamWrites: () => proxy.seen.filter((s) => !s.startsWith('GET ')).length,
+    forwardedRefusal: 1,
   });
 
   it('keeps one like per member when 100 toggles arrive at once', async () => {

@@ -3,7 +3,7 @@ import { startFakeSpring, type FakeSpring } from '../testing/fake-spring/index';
 import { expectEnvelope } from '../testing/expect-envelope';
 import { closedPortUrl } from '../testing/fixtures';
 import { createClient } from '../testing/test-bff';
-import { startOpsBff } from './ops.test-kit';
+import { startOpsBff } from '../testing/ops-bff';
 
 /** The text of the instance's /metrics listener. */
 async function scrape(bff: { app: { ops: { metricsAddress(): { port: number } | undefined } } }): Promise<string> {

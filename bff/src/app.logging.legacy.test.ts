@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSpring, type FakeSpring } from './testing/fake-spring/index';
 import { createClient } from './testing/test-bff';
-import { startOpsBff } from './ops/ops.test-kit';
+import { startOpsBff } from './testing/ops-bff';
 
 // perf (bench/README.md): one log line per request, with the request, its outcome and its id.
 let spring: FakeSpring;

@@ -3,7 +3,7 @@ import { logLines } from '@pawbridge/server-kit/testing/log-lines';
 import { loadBffConfig } from '../config/env';
 import { ambientTestServices } from '../testing/services';
 import { buildApp } from '../app';
-import type { TestBff } from '../testing/test-bff';
+import type { TestBff } from './test-bff';
 
 /**
  * A test BFF like startTestBff, in front of the fake Spring (legacy kind), with

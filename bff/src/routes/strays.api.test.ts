@@ -7,7 +7,7 @@ import { writeColourClassifier } from '@pawbridge/api/testing/breed-model';
 import { BreedPredictionSchema, StrayListSchema } from '@pawbridge/shared';
 import { createClient, startTestBff, type TestBff } from '../testing/test-bff';
 import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
-import { expectEnvelope, photo, reportForm, strayContractSuite, validReport } from './strays.routes.suite';
+import { expectEnvelope, photo, reportForm, strayContractSuite, validReport } from './strays.suite';
 import { apiMember, type Role } from '../testing/fixtures';
 import { strayPagingSuite } from './paging.suite';
 
@@ -66,6 +66,7 @@ describe('strays through the BFF, upstream = our api', () => {
     admin: async () => (await user('ADMIN')).client,
     seed,
     writes: (prefix: string) => proxy.seen.filter((s) => s.startsWith('POST ') && s.includes(prefix)).length,
+    forwardedRefusal: 1 as const,
   };
   strayContractSuite(target);
   strayPagingSuite(target);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '@pawbridge/api/testing';
 import { createClient, startTestBff, type TestBff, type TestClient } from '../testing/test-bff';
-import { registerForm, validPet, photo as petPhoto } from '../routes/pets.routes.suite';
-import { reportForm, validReport, photo as strayPhoto } from '../routes/strays.routes.suite';
+import { registerForm, validPet, photo as petPhoto } from '../routes/pets.suite';
+import { reportForm, validReport, photo as strayPhoto } from '../routes/strays.suite';
 
 // A retried registration through the BFF (our api behind it): the browser's Idempotency-Key reaches the api.
 let api: TestApi;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { startTestApi, type TestApi } from '@pawbridge/api/testing';
 import { createClient, startTestBff, type TestBff } from '../testing/test-bff';
-import { petContractSuite } from './pets.routes.suite';
+import { petContractSuite } from './pets.suite';
 
 // The BFF in front of our own api.
 let api: TestApi;

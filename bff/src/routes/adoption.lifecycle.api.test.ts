@@ -3,9 +3,8 @@ import { startTestApi, type TestApi } from '@pawbridge/api/testing';
 import { AdoptionApplicationListSchema, LIMITS, StrayListSchema } from '@pawbridge/shared';
 import { createClient, startTestBff, type TestBff, type TestClient } from '../testing/test-bff';
 import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
-import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
-import { expectEnvelope, photo } from './strays.routes.suite';
-import { apiMember, legacyMember, type Member, type Role } from '../testing/fixtures';
+import { expectEnvelope, photo } from './strays.suite';
+import { apiMember, type Member, type Role } from '../testing/fixtures';
 
 type Status = 'LOST' | 'PROTECTING' | 'WAITING' | 'ADOPT';
 
@@ -71,7 +70,9 @@ describe('adoption lifecycle through the BFF, upstream = our api', () => {
 
     expectEnvelope(await createClient(bff.url).post(path), 401, 'UNAUTHENTICATED');
     expectEnvelope(await ben.client.post(path), 404, 'NOT_FOUND', '존재하지 않는 입양 신청입니다.');
-    expect(posts(path)).toBe(0);
+    // Our api refuses someone else's application itself: one call, nothing changed (docs/decisions/0026).
+    expect(posts(path)).toBe(1);
+    expect(await strayStatus(id)).toBe('WAITING');
     expectEnvelope(await ann.client.post('/api/adopt/withdraw/0x1A'), 400, 'VALIDATION_FAILED');
 
     const done = await ann.client.post(path);
@@ -103,7 +104,9 @@ describe('adoption lifecycle through the BFF, upstream = our api', () => {
     const writes = posts(path);
     expectEnvelope(await admin.post(path), 409, 'INVALID_STATE', '대기 중인 입양 신청만 거절할 수 있습니다.');
     expectEnvelope(await admin.post(`/api/admin/adopt/approve/${app?.id}`), 409, 'INVALID_STATE');
-    expect(posts(path)).toBe(writes);
+    // Decided by our api itself, in one call each (docs/decisions/0026).
+    expect(posts(path)).toBe(writes + 1);
+    expect(await strayStatus(id)).toBe('PROTECTING');
     expectEnvelope(await admin.post('/api/admin/adopt/reject/765432'), 404, 'NOT_FOUND');
     expectEnvelope(await admin.post('/api/admin/adopt/reject/abc'), 400, 'VALIDATION_FAILED');
     expectEnvelope(
@@ -120,14 +123,14 @@ describe('adoption lifecycle through the BFF, upstream = our api', () => {
     );
   });
 
-  it(`cap: the ${LIMITS.openAdoptionApplicationsMax + 1}th open application is refused with APPLICATION_LIMIT_REACHED before reaching the api`, async () => {
+  it(`cap: the ${LIMITS.openAdoptionApplicationsMax + 1}th open application is refused with APPLICATION_LIMIT_REACHED by the api, in one call`, async () => {
     const ann = await user();
     const ids: number[] = [];
     for (let i = 0; i <= LIMITS.openAdoptionApplicationsMax; i++) ids.push(await seed());
     for (const id of ids.slice(0, -1)) expect((await ann.client.post(`/api/adopt/apply/${id}`)).status).toBe(200);
     const last = ids.at(-1) ?? 0;
     expectEnvelope(await ann.client.post(`/api/adopt/apply/${last}`), 409, 'APPLICATION_LIMIT_REACHED');
-    expect(posts(`/api/adopt/apply/${last}`)).toBe(0);
+    expect(posts(`/api/adopt/apply/${last}`)).toBe(1);
     expect(await strayStatus(last)).toBe('PROTECTING');
     const first = (await mine(ann.client)).find((a) => a.adoptPetId === ids[0]);
     expect((await ann.client.post(`/api/adopt/withdraw/${first?.id}`)).status).toBe(200);
@@ -165,68 +168,5 @@ describe('adoption lifecycle through the BFF, upstream = our api', () => {
       (await createClient(bff.url).get('/api/abandoned/abandoned-pets/search', { query: { location: description } })).body,
     );
     expect(found.map((s) => s.id)).toEqual([protecting, waiting, adopted]);
-  });
-});
-
-describe('adoption lifecycle through the BFF, upstream = legacy Spring', () => {
-  const stack = useBffOnFakeSpring();
-  const login = (role: Role = 'USER'): Member => legacyMember(stack.spring, stack.bff.url, { role, phoneNm: '010-0000-0000' });
-  const calls = (prefix: string) => stack.spring.state.requests.filter((r) => r.path.startsWith(prefix)).length;
-
-  it('reject and withdraw answer 501 UPSTREAM_UNSUPPORTED and send nothing the legacy cannot serve', async () => {
-    const form = stack.spring.state.addStrayForm({ status: 'PROTECTING' });
-    const ann = login();
-    expect((await ann.client.post(`/api/adopt/apply/${form.id}`)).status).toBe(200);
-    const app = AdoptionApplicationListSchema.parse((await ann.client.get('/api/adopt/adoption/my-applications')).body).find(
-      (a) => a.adoptPetId === form.id,
-    );
-    expect(app?.adoptStatus).toBe('REQUESTED');
-    expectEnvelope(
-      await ann.client.post(`/api/adopt/withdraw/${app?.id}`),
-      501,
-      'UPSTREAM_UNSUPPORTED',
-      '지금 연결된 서버에서는 입양 신청을 취소할 수 없습니다. 관리자에게 문의해 주세요.',
-    );
-    const admin = login('ADMIN').client;
-    expectEnvelope(
-      await admin.post(`/api/admin/adopt/reject/${app?.id}`),
-      501,
-      'UPSTREAM_UNSUPPORTED',
-      '지금 연결된 서버에서는 입양 신청을 거절할 수 없습니다.',
-    );
-    expectEnvelope(await ann.client.post(`/api/admin/adopt/reject/${app?.id}`), 403, 'FORBIDDEN');
-    expect(calls('/api/adopt/withdraw')).toBe(0);
-    expect(calls('/api/admin/adopt/reject')).toBe(0);
-    // The admin list has no contact details in the legacy: null, never invented.
-    const all = AdoptionApplicationListSchema.parse((await admin.get('/api/admin/adopt-applications')).body);
-    expect(all.find((a) => a.id === app?.id)).toMatchObject({ applicantName: null, applicantEmail: null, applicantPhone: null });
-  });
-
-  it(`the BFF enforces the cap of ${LIMITS.openAdoptionApplicationsMax} open applications (the legacy has none)`, async () => {
-    const ann = login();
-    const forms = Array.from({ length: LIMITS.openAdoptionApplicationsMax + 1 }, () =>
-      stack.spring.state.addStrayForm({ status: 'PROTECTING' }),
-    );
-    for (const f of forms.slice(0, -1)) expect((await ann.client.post(`/api/adopt/apply/${f.id}`)).status).toBe(200);
-    const last = forms.at(-1)?.id ?? 0;
-    const res = await ann.client.post(`/api/adopt/apply/${last}`);
-    expectEnvelope(res, 409, 'APPLICATION_LIMIT_REACHED');
-    expect(res.body.error.message).toContain(`최대 ${LIMITS.openAdoptionApplicationsMax}건`);
-    expect(calls(`/api/adopt/apply/${last}`)).toBe(0);
-  });
-
-  // The legacy lists only PROTECTING and WAITING (legacy-contract §3.2).
-  it('sorts the legacy’s database-order list and search: 보호 중, then 입양 대기, newest first within each', async () => {
-    const description = '정렬 확인 레거시';
-    const waiting = stack.spring.state.addStrayForm({ status: 'WAITING', foundDate: '2026-09-08', description });
-    const oldProtecting = stack.spring.state.addStrayForm({ status: 'PROTECTING', foundDate: '2026-01-01', description });
-    const newProtecting = stack.spring.state.addStrayForm({ status: 'PROTECTING', foundDate: '2026-05-01', description });
-    const expected = [newProtecting.id, oldProtecting.id, waiting.id];
-    const list = StrayListSchema.parse((await createClient(stack.bff.url).get('/api/abandoned/abandoned-pets')).body);
-    expect(list.map((s) => s.id).filter((id) => expected.includes(id))).toEqual(expected);
-    const found = StrayListSchema.parse(
-      (await createClient(stack.bff.url).get('/api/abandoned/abandoned-pets/search', { query: { location: description } })).body,
-    );
-    expect(found.map((s) => s.id)).toEqual(expected);
   });
 });

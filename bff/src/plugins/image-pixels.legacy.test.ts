@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ERROR_MESSAGES } from '@pawbridge/shared';
 import { createClient } from '../testing/test-bff';
 import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
-import { registerForm, validPet } from '../routes/pets.routes.suite';
-import { reportForm, validReport } from '../routes/strays.routes.suite';
+import { registerForm, validPet } from '../routes/pets.suite';
+import { reportForm, validReport } from '../routes/strays.suite';
 
 const stack = useBffOnFakeSpring();
 

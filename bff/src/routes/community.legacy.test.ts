@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { harmlessHtml, XSS_PAYLOADS } from '@pawbridge/shared/community.xss-corpus';
 import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
 import { createClient, startTestBff, type TestBff, type TestClient } from '../testing/test-bff';
-import { communityContractSuite, cover, expectEnvelope, postBody, postForm } from './community.routes.suite';
+import { communityContractSuite, cover, expectEnvelope, postBody, postForm } from './community.suite';
 
 // The BFF in front of the legacy wire (fake Spring): same canonical answers, holes closed, quirks absorbed.
 const stack = useBffOnFakeSpring();
@@ -29,6 +29,7 @@ describe('community through the BFF, upstream = legacy Spring', () => {
     member: async () => member(false),
     anonymous: () => createClient(stack.bff.url),
     upstreamWrites: communityWrites,
+    forwardedRefusal: 0,
   });
 
   it('serves HTML the legacy stored unsanitised harmless, in the detail and the list preview', async () => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { springText } from '../testing/fake-spring/index';
 import { createClient } from '../testing/test-bff';
-import { expectEnvelope, petContractSuite, photo, photoForm, registerForm, validPet } from './pets.routes.suite';
+import { expectEnvelope, petContractSuite, photo, photoForm, registerForm, validPet } from './pets.suite';
 import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
 import { legacyMember, type Member } from '../testing/fixtures';
 

@@ -20,6 +20,12 @@ export interface StraysTarget {
   seed(stray: SeedStray): Promise<number>;
   /** Number of writes that reached the upstream for a path prefix (to prove the BFF refused on its own). */
   writes(pathPrefix: string): number;
+  /**
+   * Writes one refused state change sends upstream: 0 in front of the legacy (the BFF
+   * refuses before forwarding, the legacy would not), 1 in front of our api (it refuses
+   * itself, and the BFF asks it straight away: docs/decisions/0026).
+   */
+  forwardedRefusal: 0 | 1;
 }
 
 export const photo = (r = 180, g = 120, b = 60) =>
@@ -148,7 +154,7 @@ export function strayContractSuite(t: StraysTarget): void {
       expect(done.body).toMatchObject({ ok: true, status: 'PROTECTING' });
       const writes = t.writes(path);
       expectEnvelope(await admin.post(path), 409, 'INVALID_STATE', '이미 등록된 유기견입니다.');
-      expect(t.writes(path)).toBe(writes);
+      expect(t.writes(path)).toBe(writes + t.forwardedRefusal);
       expectEnvelope(await admin.post('/api/admin/reports/987654/register'), 404, 'NOT_FOUND');
       expectEnvelope(await admin.post('/api/admin/reports/abc/register'), 400, 'VALIDATION_FAILED');
       const publicList = StrayListSchema.parse((await t.anonymous().get('/api/abandoned/abandoned-pets', { query: { size: '100' } })).body);
@@ -168,7 +174,7 @@ export function strayContractSuite(t: StraysTarget): void {
       const writes = t.writes(`/api/adopt/apply/${id}`);
       expectEnvelope(await ann.client.post(`/api/adopt/apply/${id}`), 409, 'ALREADY_APPLIED', '이미 입양을 신청한 유기견입니다.');
       expectEnvelope(await ben.client.post(`/api/adopt/apply/${id}`), 409, 'INVALID_STATE');
-      expect(t.writes(`/api/adopt/apply/${id}`)).toBe(writes);
+      expect(t.writes(`/api/adopt/apply/${id}`)).toBe(writes + 2 * t.forwardedRefusal);
       expectEnvelope(await ben.client.post('/api/adopt/apply/876543'), 404, 'NOT_FOUND');
 
       expectEnvelope(await t.anonymous().get('/api/adopt/adoption/my-applications'), 401, 'UNAUTHENTICATED');

@@ -8,8 +8,8 @@ import { writeColourClassifier } from '@pawbridge/api/testing/breed-model';
 import { startTestBff, type TestBff } from '../testing/test-bff';
 import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
 import { apiMember } from '../testing/fixtures';
-import { photo, validPet } from '../routes/pets.routes.suite';
-import { validReport } from '../routes/strays.routes.suite';
+import { photo, validPet } from '../routes/pets.suite';
+import { validReport } from '../routes/strays.suite';
 import { cookieArb, headerSet, jsonBody, multipartBody, pathParam, queryString } from './arbitraries';
 import { upstreamProblems } from './upstream-checks';
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AdoptionApplicationListSchema, StrayListSchema } from '@pawbridge/shared';
 import { springText } from '../testing/fake-spring/index';
 import { createClient } from '../testing/test-bff';
-import { expectEnvelope, photo, reportForm, strayContractSuite, validReport, type StraysTarget } from './strays.routes.suite';
+import { expectEnvelope, photo, reportForm, strayContractSuite, validReport, type StraysTarget } from './strays.suite';
 import { strayPagingSuite } from './paging.suite';
 import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
 import { legacyMember, type Member, type Role } from '../testing/fixtures';
@@ -25,6 +25,7 @@ describe('strays through the BFF, upstream = legacy Spring', () => {
     admin: async () => login('ADMIN').client,
     seed: async (s) => stack.spring.state.addStrayForm({ ...s, description: s.description ?? null }).id,
     writes,
+    forwardedRefusal: 0,
   };
   strayContractSuite(target);
   strayPagingSuite(target);

@@ -4,8 +4,7 @@ import { latestCode } from '@pawbridge/api/testing/fixtures';
 import { SessionUserSchema } from '@pawbridge/shared';
 import { createClient, startTestBff, type TestBff } from '../testing/test-bff';
 import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
-import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
-import { apiMember, legacyMember } from '../testing/fixtures';
+import { apiMember } from '../testing/fixtures';
 import { expectEnvelope } from '../testing/expect-envelope';
 
 const profile = (overrides: Record<string, unknown> = {}) => ({
@@ -86,17 +85,5 @@ describe('PUT /api/users/me through the BFF, upstream = our api', () => {
     expect(ok.body).toMatchObject({ email: newEmail });
 
     expectEnvelope(await client.put('/api/users/me', profile({ email: `${other.userId}@example.com` })), 409, 'EMAIL_ALREADY_REGISTERED');
-  });
-});
-
-describe('PUT /api/users/me through the BFF, upstream = legacy Spring', () => {
-  const stack = useBffOnFakeSpring();
-
-  it('answers 501 UPSTREAM_UNSUPPORTED with its reason and sends nothing upstream', async () => {
-    const { client } = legacyMember(stack.spring, stack.bff.url);
-    const res = await client.put('/api/users/me', profile());
-    expectEnvelope(res, 501, 'UPSTREAM_UNSUPPORTED', '지금 연결된 서버에서는 회원 정보를 수정할 수 없습니다.');
-    expect((res.body as { error: { reason?: string } }).error.reason).toBe('PROFILE_UPDATE_UNSUPPORTED');
-    expect(stack.spring.state.requests.filter((r) => r.path.startsWith('/api/users/me'))).toEqual([]);
   });
 });

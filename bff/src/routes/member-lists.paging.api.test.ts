@@ -3,7 +3,7 @@ import { startTestApi, type TestApi } from '@pawbridge/api/testing';
 import { TOTAL_COUNT_HEADER } from '@pawbridge/shared';
 import { startTestBff, type TestBff, type TestClient } from '../testing/test-bff';
 import { apiMember, type Member } from '../testing/fixtures';
-import { expectEnvelope } from './strays.routes.suite';
+import { expectEnvelope } from './strays.suite';
 
 // Issue 17 through the BFF in front of our api: the member's and the admin's lists page with ?page and ?size
 // (default 20, at most 100), the total in X-Total-Count, the bare array as body.

@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { BffConfig } from '../../config/env';
+import { withOperatorSettings } from '../capabilities.gateway';
+import type { UpstreamClient } from '../client';
+import { DashboardGateway } from '../dashboard.gateway';
+import type { Gateways } from '../gateways';
+import { LegacyAccountsGateway } from './accounts';
+import { LegacyAdminGateway } from './admin';
+import { LegacyAdoptionGateway } from './adoption';
+import { LegacyCapabilitiesGateway } from './capabilities';
+import { LegacyCommunityGateway } from './community';
+import { LegacyDonationsGateway } from './donations';
+import { LegacyNotificationsGateway } from './notifications';
+import { LegacyPetsGateway } from './pets';
+import { LegacyPhotosGateway } from './photos';
+import { LegacyShelterGateway } from './shelter';
+import { LegacyStraysGateway } from './strays';
+
+/** Every gateway in front of the legacy Spring service, with its compensations (docs/decisions/0008, 0026). */
+export function legacyGateways(
+  client: UpstreamClient,
+  config: Pick<BffConfig, 'breedPredictionEnabled' | 'socialProviders' | 'legacyServiceAccount'>,
+  log: FastifyBaseLogger,
+): Gateways {
+  const strays = new LegacyStraysGateway(client);
+  return {
+    accounts: new LegacyAccountsGateway(client),
+    adoption: new LegacyAdoptionGateway(client, strays),
+    admin: new LegacyAdminGateway(client),
+    strays,
+    pets: new LegacyPetsGateway(client, log),
+    community: new LegacyCommunityGateway(client),
+    notifications: new LegacyNotificationsGateway(client),
+    donations: new LegacyDonationsGateway(client),
+    shelter: new LegacyShelterGateway(),
+    photos: new LegacyPhotosGateway(client, config.legacyServiceAccount, log),
+    dashboard: new DashboardGateway(client),
+    capabilities: withOperatorSettings(config, new LegacyCapabilitiesGateway()),
+  };
+}
