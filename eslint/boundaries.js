@@ -163,6 +163,11 @@ const ZONES = [
     from: ['bff/src/routes/**'],
     message: 'Nothing imports routes/ (the outermost layer) but the composition root, bff/src/app.ts.',
   },
+  {
+    target: ['bff/src/upstream/**'],
+    from: ['bff/src/plugins/**'],
+    message: 'upstream/ sits below the plugins: a gateway takes the caller, it does not import the session plugin.',
+  },
   // ── api: lib/db/integrations/config below the modules; module internals private ──
   {
     // db/schema.ts composes the modules' table types into the database type: the one allowed reach.

@@ -198,7 +198,7 @@ const RULES: ImportRule[] = [
       ['web/src/lib/x-probe.ts', 'api/src/testing/test-api.ts'],
       ['bff/src/routes/x-probe.ts', 'bff/src/routes/hardening.suite.ts'],
       ['bff/src/plugins/x-probe.ts', 'bff/src/testing/test-bff.ts'],
-      ['bff/src/x-probe.ts', 'bff/src/ops/ops.test-kit.ts'],
+      ['bff/src/x-probe.ts', 'bff/src/testing/ops-bff.ts'],
       ['api/src/modules/pets/x-probe.ts', 'api/src/testing/test-api.ts'],
       ['api/src/modules/pets/x-probe.ts', 'api/src/modules/pets/pets.test-helpers.ts'],
       ['api/src/x-probe.ts', 'api/src/app.test.ts'],
@@ -234,6 +234,15 @@ const RULES: ImportRule[] = [
       ['bff/src/x-probe.ts', 'bff/src/routes/index.ts'],
     ],
     allowed: ['bff/src/app.ts', 'bff/src/routes/index.ts'],
+  },
+  {
+    rule: 'bff: upstream/ sits below the plugins (a gateway takes the caller, it imports no plugin)',
+    forbidden: [
+      ['bff/src/upstream/x-probe.ts', 'bff/src/plugins/session.ts'],
+      ['bff/src/upstream/legacy/x-probe.ts', 'bff/src/plugins/multipart.ts'],
+      ['bff/src/upstream/api/x-probe.ts', 'bff/src/plugins/redis.ts'],
+    ],
+    allowed: ['bff/src/upstream/x-probe.ts', 'bff/src/upstream/client.ts'],
   },
   // ── api ──
   {
