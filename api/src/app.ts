@@ -19,6 +19,8 @@ import { modules } from './modules/index';
 import { createEventBus } from './events/event-bus';
 import { startRealtime } from './realtime/index';
 import { redactingLoggerOptions, registerOps } from './ops/index';
+import { acceptEmptyBodies } from '@pawbridge/server-kit/empty-body';
+import { registerCors } from './lib/cors';
 
 export interface BuiltApi {
   app: FastifyInstance;
@@ -87,6 +89,8 @@ export async function buildApi(config: ApiConfig, opts: BuildOptions = {}): Prom
       app.hasDecorator('realtime') ? { stomp: app.realtime.stomp.size, dashboard: app.realtime.dashboard.io.engine.clientsCount } : {},
   });
 
+  await registerCors(app, config.corsOrigins);
+  acceptEmptyBodies(app);
   await app.register(cookie);
   // A little headroom over 5 MB so an oversize photo reaches our own check and gets the spec's 413 message.
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes + 1, files: 2, fields: 10, fieldSize: 64 * 1024 } });

@@ -28,6 +28,8 @@ export interface DashboardSocketOptions {
   redisUrl: string | undefined;
   /** Redis key prefix of the socket.io adapter; instances that share a database share it. */
   redisKey: string;
+  /** Browser origins allowed to connect (CORS_ORIGINS): the legacy dashboard page; empty → no browser page. */
+  origins: readonly string[];
 }
 
 /**
@@ -55,7 +57,15 @@ export class DashboardSocket {
       pingInterval: 25_000,
       pingTimeout: 60_000,
       serveClient: false,
+      // The legacy dashboard page opens this socket from its own origin: its polling transport is a
+      // cross-origin XHR that sends the session cookie only when the answer allows credentials for that
+      // origin (socket.io-client 2 asks for credentials by default). Configured origins only.
+      ...(options.origins.length > 0 ? { cors: { origin: [...options.origins], credentials: true, methods: ['GET', 'POST'] } } : {}),
       allowRequest: (req, callback) => {
+        // A page from any other origin is refused outright (a WebSocket is not held back by CORS, and a
+        // same-site page would send the admin's cookie); callers without Origin (the BFF) are not pages.
+        const origin = req.headers.origin;
+        if (origin !== undefined && !options.origins.includes(origin)) return callback('Forbidden', false);
         this.adminOf(req).then(
           (admin) => callback(admin ? null : 'Forbidden', Boolean(admin)),
           (err: unknown) => {
