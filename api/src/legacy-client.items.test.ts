@@ -74,7 +74,7 @@ describe('2. an empty body of any content type is no body', () => {
       }),
     );
     const post = await send(api, 'POST', '/api/community/createPost', { cookie: boss.cookie, form });
-    const id = (post.json as { id: number }).id;
+    const id = (post.json as unknown as { id: number }).id;
     for (const type of ['application/x-www-form-urlencoded', 'application/json', 'application/octet-stream', 'text/plain;charset=UTF-8']) {
       const like = await emptyPost(`/api/community/like/${id}/toggle`, type, ann.cookie);
       expect(like.status, type).toBe(200);
