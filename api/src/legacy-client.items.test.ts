@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ioV2, { type V2Socket } from 'socket.io-client-v2';
+import { io as ioV4, type Socket } from 'socket.io-client';
 import { corsOrigins, loadApiConfig } from './config/env';
 import { startTestApi, type TestApi } from './testing/test-api';
 import { createMember, insertStray, LEGACY_ORIGIN, postReport, send, solidJpeg, validReport, type Member } from './testing/fixtures';
@@ -175,6 +176,40 @@ describe('5. the dashboard socket from the legacy page’s origin', () => {
     const other = await handshake('https://evil.example', boss.cookie);
     expect(other.status).toBe(403);
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it("the legacy page's own socket.io 4 client, whose polling sends no cookie: admitted only when its WebSocket upgrade carries an admin's", async () => {
+    const v4: Socket[] = [];
+    const legacyPage = (cookie: string) => {
+      // As in a browser: the cross-origin XHR polling carries no cookie (no withCredentials), the WebSocket does.
+      const s = ioV4(api.dashboardUrl, {
+        forceNew: true,
+        reconnection: false,
+        transportOptions: {
+          polling: { extraHeaders: { origin: LEGACY_ORIGIN } },
+          websocket: { extraHeaders: { origin: LEGACY_ORIGIN, cookie } },
+        },
+      });
+      v4.push(s);
+      return s;
+    };
+    try {
+      const admin = legacyPage(boss.cookie);
+      const connected = new Promise((ok) => admin.on('connected', ok));
+      expect(await connected).toBe('connected');
+      const joined = new Promise((ok) => admin.on('dashboard_joined', ok));
+      admin.emit('join_dashboard', 'admin');
+      expect(await joined).toBe('joined');
+
+      const memberSocket = legacyPage(ann.cookie);
+      const refused = await new Promise<string>((ok) => {
+        memberSocket.on('connected', () => ok('connected'));
+        memberSocket.on('connect_error', () => ok('refused'));
+      });
+      expect(refused).toBe('refused');
+    } finally {
+      v4.forEach((s) => s.close());
+    }
   });
 
   it('a socket.io v2 polling client: the admin connects, a member and another origin are refused', async () => {
