@@ -20,6 +20,8 @@ import { modules } from './modules/index';
 import { createEventBus } from './events/event-bus';
 import { startRealtime, type Realtime } from './realtime/index';
 import { redactingLoggerOptions, registerOps } from './ops/index';
+import { acceptEmptyBodies } from '@pawbridge/server-kit/empty-body';
+import { registerCors } from './lib/cors';
 
 export interface BuiltApi {
   /** Names Realtime so the declaration output carries its fastify augmentation to other projects (tsc -b). */
@@ -89,6 +91,8 @@ export async function buildApi(config: ApiConfig, opts: BuildOptions = {}): Prom
       app.hasDecorator('realtime') ? { stomp: app.realtime.stomp.size, dashboard: app.realtime.dashboard.io.engine.clientsCount } : {},
   });
 
+  await registerCors(app, config.corsOrigins);
+  acceptEmptyBodies(app);
   await app.register(cookie);
   // The upload limits both tiers share (server-kit/multipart): a little headroom over 5 MB so an oversize photo
   // reaches our own check and gets the spec's 413 message.

@@ -25,6 +25,7 @@ import { BffError } from './errors/bff-error';
 import { DEFAULT_ERROR_MESSAGES } from '@pawbridge/shared';
 import { redactingLoggerOptions, registerOps } from './ops/index';
 import { instrumentUpstream } from './ops/upstream-metrics';
+import { acceptEmptyBodies } from '@pawbridge/server-kit/empty-body';
 
 export interface BuildOptions {
   /** Where JSON log lines go instead of stdout (tests read them). */
@@ -99,6 +100,8 @@ export async function buildApp(config: BffConfig, opts: BuildOptions = {}): Prom
     moreMetrics: (registry) => instrumentUpstream(app.upstream, registry),
     routeOptions: { schema: { hide: true } },
   });
+  // Bodiless POSTs typed as forms (the legacy front end's) are bodiless, not 415.
+  acceptEmptyBodies(app);
   await app.register(cookie);
   await app.register(originCheckPlugin);
   await app.register(sessionPlugin);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PetStatusSchema } from './strays.schema';
+import { decimalText } from './validation';
 
 /**
  * Card donations to a stray (spec §3 Donation, §5 Donation, §7 Adoption and
@@ -17,13 +18,13 @@ export const MerchantUidSchema = z.string().regex(/^donation_\d{10,16}$/, 'inval
 /** PortOne's imp_uid (`imp_` + digits) or the embedded test gateway's (`imp_test_` + hex). */
 export const ImpUidSchema = z.string().regex(/^imp_(test_)?[0-9a-zA-Z]{6,40}$/, 'invalid');
 
-export const DonationAmountSchema = z
-  .number({ error: 'amountInvalid' })
-  .int('amountInvalid')
-  .positive('amountInvalid')
-  .max(DONATION_LIMITS.maxAmount, 'amountTooLarge');
+// The legacy's Java fields are numbers that Spring also binds from text ("5000"); plain decimals convert.
+export const DonationAmountSchema = z.preprocess(
+  decimalText,
+  z.number({ error: 'amountInvalid' }).int('amountInvalid').positive('amountInvalid').max(DONATION_LIMITS.maxAmount, 'amountTooLarge'),
+);
 
-const strayId = z.number({ error: 'invalid' }).int('invalid').positive('invalid');
+const strayId = z.preprocess(decimalText, z.number({ error: 'invalid' }).int('invalid').positive('invalid'));
 
 /** POST /api/abandoned/donation/prepare: the amount the server will expect for this merchant uid. */
 export const DonationPrepareRequestSchema = z.object({

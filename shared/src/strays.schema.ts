@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADOPT_STATUSES, PET_STATUSES, REGIONS, REPORT_STATUSES, STRAY_GENDERS } from './constants';
 import { pageQueryFields } from './paging.schema';
-import { clockTime, isoDate, optionalText, requiredText, seoulToday } from './validation';
+import { clockTime, decimalText, isoDate, optionalText, requiredText, seoulToday } from './validation';
 
 export const PetStatusSchema = z.enum(PET_STATUSES);
 export type PetStatus = z.infer<typeof PetStatusSchema>;
@@ -39,8 +39,13 @@ export const StrayListSchema = z.array(StraySchema);
 
 /** The JSON part "abandoned-pet" of a report (the photo goes in the file part "imageurl"). */
 export const StrayReportRequestSchema = z.object({
-  latitude: z.number({ error: 'latitudeRequired' }).min(-90, 'latitudeRequired').max(90, 'latitudeRequired'),
-  longitude: z.number({ error: 'longitudeRequired' }).min(-180, 'longitudeRequired').max(180, 'longitudeRequired'),
+  // The legacy front end sends the map's coordinates as JSON strings ("37.5547"), which Spring's binder
+  // accepts for its Double fields; plain decimals convert, anything else ("", "NaN", "1e3") stays refused.
+  latitude: z.preprocess(decimalText, z.number({ error: 'latitudeRequired' }).min(-90, 'latitudeRequired').max(90, 'latitudeRequired')),
+  longitude: z.preprocess(
+    decimalText,
+    z.number({ error: 'longitudeRequired' }).min(-180, 'longitudeRequired').max(180, 'longitudeRequired'),
+  ),
   gender: z.enum(STRAY_GENDERS).optional().nullable(),
   description: requiredText('descriptionRequired', 2000, 'descriptionTooLong'),
   location: z.enum(REGIONS, { error: 'locationRequired' }),

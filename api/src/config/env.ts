@@ -48,6 +48,11 @@ const EnvSchema = z.object({
   CUSTOM_VISION_PREDICTION_KEY: z.string().optional(),
   CUSTOM_VISION_PROJECT_ID: z.string().optional(),
   CUSTOM_VISION_PUBLISH_NAME: z.string().optional(),
+  /**
+   * Origins whose pages may call this api with credentials (CORS) and open the dashboard socket: the legacy
+   * front end on its own origin. Comma-separated; default `http://localhost:3000` in development only.
+   */
+  CORS_ORIGINS: z.string().optional(),
   /** Where browsers reach the app (the BFF); social-login redirect URIs and returns are built from it, never from request headers. */
   PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
   /** PortOne (Iamport v1) REST API for verifying donations; without key and secret the embedded test gateway verifies (never in production). */
@@ -109,6 +114,8 @@ export interface ApiConfig {
   };
   /** Origin of the web app as browsers see it (no trailing slash). */
   publicOrigin: string;
+  /** Origins allowed to call with credentials from a browser (CORS, dashboard socket); empty → none. */
+  corsOrigins: string[];
   /** Social-login providers with a client id (and the secret they need); the others are refused. */
   oauth: OAuthProvidersConfig;
   /** PortOne REST credentials; undefined → the embedded test gateway (refused in production). */
@@ -174,6 +181,8 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
   }
   const e = parsed.data;
   const oauth = oauthProviders(e);
+  const cors = corsOrigins(e.CORS_ORIGINS, e.NODE_ENV);
+  if (typeof cors === 'string') throw new Error(`Invalid api environment:\n  CORS_ORIGINS: ${cors}`);
   if (e.NODE_ENV === 'production') {
     const problems = apiProductionProblems(source);
     // The default origin is a developer's machine; a live provider would send people there.
@@ -214,6 +223,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     shelter: shelterConfig(e),
     breed: { modelPath: e.BREED_MODEL_PATH, labelsPath: e.BREED_LABELS_PATH, minConfidence: e.BREED_MIN_CONFIDENCE, customVision: cv },
     publicOrigin: new URL(e.PUBLIC_ORIGIN).origin,
+    corsOrigins: cors,
     oauth,
     portone:
       e.PORTONE_API_KEY && e.PORTONE_API_SECRET
@@ -226,4 +236,30 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
         : undefined,
     ops: opsConfig(e, e.NODE_ENV),
   };
+}
+
+/** The legacy front end's own development origin (its CRA dev server). */
+export const LEGACY_DEV_ORIGIN = 'http://localhost:3000';
+
+/**
+ * CORS_ORIGINS as a list of exact origins (`scheme://host[:port]`), or the problem with it. Unset: the
+ * legacy front end's dev origin in development, nothing elsewhere. `*` is refused: credentials need
+ * named origins, and a wildcard would let any page act with a member's cookie.
+ */
+export function corsOrigins(value: string | undefined, env: ApiEnv['NODE_ENV']): string[] | string {
+  if (value === undefined) return env === 'development' ? [LEGACY_DEV_ORIGIN] : [];
+  const out: string[] = [];
+  for (const item of value.split(',').map((s) => s.trim())) {
+    if (item === '') continue;
+    let url: URL;
+    try {
+      url = new URL(item);
+    } catch {
+      return `"${item}" is not an origin (scheme://host[:port])`;
+    }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== item)
+      return `"${item}" is not an origin (scheme://host[:port], no path or trailing slash)`;
+    if (!out.includes(item)) out.push(item);
+  }
+  return out;
 }

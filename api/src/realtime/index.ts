@@ -22,7 +22,12 @@ export function startRealtime(app: FastifyInstance, ctx: ApiContext): void {
   const stomp = startStomp(app, ctx);
   const dashboard = new DashboardSocket(
     ctx,
-    { ...ctx.config.dashboard, redisUrl: ctx.config.redisUrl, redisKey: `${ctx.config.eventsChannel}:dashboard` },
+    {
+      ...ctx.config.dashboard,
+      redisUrl: ctx.config.redisUrl,
+      redisKey: `${ctx.config.eventsChannel}:dashboard`,
+      origins: ctx.config.corsOrigins,
+    },
     app.log,
   );
   const off = dashboard.subscribe();

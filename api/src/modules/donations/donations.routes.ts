@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  decimalText,
   DonationPrepareRequestSchema,
   ImpUidSchema,
   MerchantUidSchema,
@@ -22,9 +23,10 @@ export const DONATION_ERROR_HEADER = 'x-donation-error';
 const RecordFieldsSchema = z.object({
   impUid: ImpUidSchema,
   merchantUid: MerchantUidSchema,
-  amount: z.coerce.number().int().positive(),
+  // Plain decimals only: z.coerce would also take "", " ", "0x10" and "1e3" (Number() reads them all).
+  amount: z.preprocess(decimalText, z.number().int().positive()),
   paymentMethod: z.string().trim().min(1).max(30).default('card'),
-  abandonedPetId: z.coerce.number().int().positive(),
+  abandonedPetId: z.preprocess(decimalText, z.number().int().positive()),
   // `userName` may be sent (the legacy's client does) and is ignored: the donor is the session's member.
 });
 

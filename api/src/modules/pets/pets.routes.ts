@@ -15,6 +15,7 @@ import { requireUser } from '../../lib/auth';
 import { idempotencyKey } from '../../lib/idempotency';
 import { jsonPart, readMultipart, type MultipartBody } from '../../lib/multipart';
 import { failure, PET_MESSAGES, PetsService } from './pets.service';
+import { SESSION_COOKIE } from '../users/session-user';
 
 // The legacy DTO is one class for both calls, so an edit may echo `petId` and `profile`; neither is applied.
 const LegacyEditSchema = PetEditRequestSchema.extend({ petId: z.string().max(64).optional() });
@@ -61,6 +62,11 @@ export const petsModule: ApiModule = async (app, ctx) => {
   });
 
   app.get('/api/pet/profile/pets', async (request, reply) => {
+    // The legacy front end asks every visitor's home for "my dogs" and alerts on a 401; a caller that
+    // presents no session at all owns no dogs (docs/decisions/0029). A presented session that is no
+    // longer live is still 401: the BFF and a member whose session lapsed must be told to log in.
+    if (!request.user && request.cookies[SESSION_COOKIE] === undefined)
+      return reply.header('cache-control', 'no-store').header(TOTAL_COUNT_HEADER, '0').send([]);
     const user = requireUser(request, PET_MESSAGES.loginRequired);
     const page = pageWindowFrom(request.query);
     if (!page.ok) throw new ApiHttpError(400, bootError(400, 'Bad Request', '/api/pet/profile/pets', page.message));

@@ -127,12 +127,18 @@ describe('reading, editing and deleting', () => {
   const aliceDog = async () => (await list(alice.cookie))[0]!;
   const bobDog = async () => (await list(bob.cookie))[0]!;
 
-  it('list and GET need a session (401 text)', async () => {
-    const res = await send(api, 'GET', '/api/pet/profile/pets');
+  it('list and GET need a session (401 text) once a session cookie is presented', async () => {
+    const res = await send(api, 'GET', '/api/pet/profile/pets', { cookie: 'JSESSIONID=expired-or-made-up' });
     expect(res.status).toBe(401);
     expect(res.text).toBe('로그인이 필요합니다.');
     expect(res.type).toMatch(/text\/plain/);
     expect((await send(api, 'GET', `/api/pet/${(await aliceDog()).id}`)).status).toBe(401);
+  });
+
+  it('answers a visitor who presents no session an empty list, so the legacy home shows no login alert (decision 0029)', async () => {
+    const res = await send(api, 'GET', '/api/pet/profile/pets');
+    expect(res).toMatchObject({ status: 200, json: [] });
+    expect((await send(api, 'GET', '/api/pet/profile/pets', { cookie: 'PAWBRIDGE_SIGNUP=x' })).json).toEqual([]);
   });
 
   it('GET /api/pet/{id} shows the owner their dog and answers 404 to anyone else (no public hole)', async () => {

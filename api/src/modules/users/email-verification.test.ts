@@ -90,18 +90,18 @@ describe('POST /api/users/verify-email', () => {
     });
   });
 
-  it('refuses the code alone: without the address a guess would use up no tries', async () => {
+  it('refuses the code alone from a caller without the signup session that asked for it', async () => {
     await sendCode(api, 'legacy@example.com');
     const code = latestCode(api, 'legacy@example.com');
     const alone = await verifyCode(api, code);
-    expect(alone.status).toBe(400);
-    expect(JSON.parse(alone.text)).toMatchObject({ status: 400, path: '/api/users/verify-email' });
+    expect(alone).toMatchObject({ status: 400, text: '인증 코드가 올바르지 않거나 만료되었습니다.' });
+    const stranger = await call(api, 'POST', `/api/users/verify-email?code=${code}`, { cookie: 'PAWBRIDGE_SIGNUP=' + 'a'.repeat(43) });
+    expect(stranger.status).toBe(400);
     expect(
       await api.ctx.db.selectFrom('verifiedEmails').selectAll().where('email', '=', 'legacy@example.com').executeTakeFirst(),
     ).toBeUndefined();
     expect((await verifyCode(api, code, 'legacy@example.com')).status).toBe(200);
   });
-
   it("does not accept one address's code for another address", async () => {
     await sendCode(api, 'owner@example.com');
     await sendCode(api, 'other@example.com');
@@ -192,5 +192,48 @@ describe('POST /api/users/verify-email', () => {
       api.ctx.db,
     );
     expect(count.rows[0]?.n).toBe(0);
+  });
+});
+
+/** The legacy front end's session-bound flow: `send-email?email=` then `verify-email?code=` alone, in one browser. */
+describe('verify-email with the code alone (the legacy front end)', () => {
+  const signupCookie = (res: { headers: Headers }): string => {
+    const c = res.headers.getSetCookie().find((h) => h.startsWith('PAWBRIDGE_SIGNUP='));
+    if (!c) throw new Error('no signup cookie');
+    expect(c).toMatch(/HttpOnly/i);
+    expect(c).toMatch(/Path=\/api\/users/);
+    return c.split(';')[0] ?? '';
+  };
+  const verifyAlone = (code: string, cookie: string) => call(api, 'POST', `/api/users/verify-email?code=${code}`, { cookie });
+
+  it('verifies the address this browser asked a code for, once; signup then needs that address', async () => {
+    const cookie = signupCookie(await sendCode(api, 'alone@example.com'));
+    const code = latestCode(api, 'alone@example.com');
+    expect(await verifyAlone(code, cookie)).toMatchObject({ status: 200, text: '인증되었습니다.' });
+    expect((await verifyAlone(code, cookie)).status).toBe(400);
+    const other = await call(api, 'POST', '/api/users/signup', {
+      json: validSignup({ userId: 'otheruser', email: 'other-addr@example.com' }),
+    });
+    expect(other.status).toBe(400);
+    const own = await call(api, 'POST', '/api/users/signup', { json: validSignup({ userId: 'aloneuser', email: 'alone@example.com' }) });
+    expect(own).toMatchObject({ status: 200, text: '회원가입 성공!' });
+  });
+
+  it("counts every wrong guess against that address's code: the fifth throws it away", async () => {
+    const cookie = signupCookie(await sendCode(api, 'alone-guess@example.com'));
+    const code = latestCode(api, 'alone-guess@example.com');
+    for (let i = 0; i < 5; i++) expect((await verifyAlone(wrongCodeFor(code), cookie)).status).toBe(400);
+    expect((await verifyAlone(code, cookie)).status).toBe(400);
+    expect((await verifyCode(api, code, 'alone-guess@example.com')).status).toBe(400);
+  });
+
+  it("never checks a code against another browser's address, and follows the browser's latest request", async () => {
+    const mine = signupCookie(await sendCode(api, 'mine@example.com'));
+    signupCookie(await sendCode(api, 'theirs@example.com'));
+    expect((await verifyAlone(latestCode(api, 'theirs@example.com'), mine)).status).toBe(400);
+    // A new request from another browser for my address takes the code (and its binding) away from me.
+    const later = signupCookie(await sendCode(api, 'mine@example.com'));
+    expect((await verifyAlone(latestCode(api, 'mine@example.com'), mine)).status).toBe(400);
+    expect((await verifyAlone(latestCode(api, 'mine@example.com'), later)).status).toBe(200);
   });
 });

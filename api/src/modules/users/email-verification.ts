@@ -14,6 +14,13 @@ export const emailKey = (email: string): string => email.trim().toLowerCase();
 // Only a digest is stored; a code lives two minutes and gets five tries, so no per-address salt is needed.
 const digest = (code: string): string => crypto.createHash('sha256').update(`pawbridge:email-code:${code}`).digest('hex');
 
+/** The stored form of a signup session id (the cookie's value never reaches the database). */
+const requesterDigest = (session: string): string =>
+  crypto.createHash('sha256').update(`pawbridge:signup-session:${session}`).digest('hex');
+
+/** A new signup session id for the browser that asks for a code (its cookie; see the users routes). */
+export const newSignupSession = (): string => crypto.randomBytes(32).toString('base64url');
+
 const sameDigest = (a: string, b: string): boolean => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 const newCode = (): string => String(crypto.randomInt(0, 10 ** LIMITS.verificationCodeLength)).padStart(LIMITS.verificationCodeLength, '0');
@@ -37,13 +44,17 @@ export class EmailVerification {
     return this.repo.emailRegistered(emailKey(email));
   }
 
-  /** One live code per address: a new send replaces the previous code and clears an earlier verification. */
-  async send(email: string): Promise<SendResult> {
+  /**
+   * One live code per address: a new send replaces the previous code and clears an earlier verification.
+   * `session` (the signup cookie of the asking browser) binds the code to that browser, so it may later
+   * verify with the code alone, as the legacy's session-bound flow does.
+   */
+  async send(email: string, session?: string): Promise<SendResult> {
     const key = emailKey(email);
     if (await this.isRegistered(key)) return 'registered';
     await this.repo.deleteExpired(this.now());
     const code = newCode();
-    await this.repo.putCode(key, digest(code), this.later(CODE_TTL_MS));
+    await this.repo.putCode(key, digest(code), this.later(CODE_TTL_MS), session === undefined ? null : requesterDigest(session));
     await this.repo.deleteVerified(key);
     try {
       await this.mail.send(verificationMail(email.trim(), code));
@@ -56,14 +67,22 @@ export class EmailVerification {
   }
 
   /**
-   * The code is checked against that address's code only, and every wrong try
-   * counts; the fifth wrong try throws the code away. (The legacy client's
-   * code-only check is refused by the schema: a guess there counted nowhere.)
+   * The code is checked against one address's code only, and every wrong try
+   * counts; the fifth wrong try throws the code away. Without `email` (the legacy
+   * front end sends `?code=` alone) the address is the one this browser's signup
+   * session asked a code for last; no session, or one that asked for none, is
+   * invalid. So a guess always counts against exactly one code.
    */
-  async verify(code: string, email: string): Promise<VerifyResult> {
+  async verify(code: string, email: string | undefined, session?: string): Promise<VerifyResult> {
     const now = this.now();
     const given = digest(code);
-    const key = emailKey(email);
+    const key =
+      email !== undefined
+        ? emailKey(email)
+        : session !== undefined
+          ? await this.repo.emailOfRequester(requesterDigest(session))
+          : undefined;
+    if (key === undefined) return 'invalid';
     return this.repo.transaction(async (tx) => {
       const row = await tx.lockCode(key);
       if (!row) return 'invalid';

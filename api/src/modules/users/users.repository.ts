@@ -84,13 +84,25 @@ export class UsersRepository {
     await this.db.deleteFrom('verifiedEmails').where('expiresAt', '<=', now).execute();
   }
 
-  /** One live code per address: replaces any earlier code and its tries. */
-  async putCode(email: string, codeHash: string, expiresAt: Date): Promise<void> {
+  /** One live code per address: replaces any earlier code, its tries and the session it was bound to. */
+  async putCode(email: string, codeHash: string, expiresAt: Date, requester: string | null = null): Promise<void> {
     await this.db
       .insertInto('emailCodes')
-      .values({ email, codeHash, expiresAt, attempts: 0 })
-      .onConflict((oc) => oc.column('email').doUpdateSet({ codeHash, expiresAt, attempts: 0 }))
+      .values({ email, codeHash, expiresAt, attempts: 0, requester })
+      .onConflict((oc) => oc.column('email').doUpdateSet({ codeHash, expiresAt, attempts: 0, requester }))
       .execute();
+  }
+
+  /** The address whose live code the session (`requester`) asked for last, if any. */
+  async emailOfRequester(requester: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('emailCodes')
+      .select('email')
+      .where('requester', '=', requester)
+      .orderBy('expiresAt', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.email;
   }
 
   /** The address's code, locked for the rest of the transaction. */

@@ -13,6 +13,7 @@ import type { ApiModule } from '../index';
 import { ApiHttpError, bootError } from '../../lib/errors';
 import { requireUser } from '../../lib/auth';
 import { SESSION_COOKIE } from './session-user';
+import { newSignupSession } from './email-verification';
 import { MESSAGES, sessionBody, UsersService } from './users.service';
 
 const text = (reply: FastifyReply, status: number, body: string) => reply.code(status).type('text/plain; charset=utf-8').send(body);
@@ -31,6 +32,20 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, request: FastifyRequest)
   if (!parsed.success) throw validationFailed(request, parsed.error);
   return parsed.data;
 }
+
+/**
+ * The legacy front end verifies with `?code=` alone; the address is then the one this browser's
+ * signup session asked a code for (see EmailVerification.verify). The BFF always sends the address.
+ */
+const VerifyQuerySchema = VerifyEmailQuerySchema.extend({ email: VerifyEmailQuerySchema.shape.email.optional() });
+
+/** The browser's signup session (legacy: the HttpSession that asked for the code); only the e-mail step reads it. */
+const SIGNUP_COOKIE = 'PAWBRIDGE_SIGNUP';
+const SIGNUP_COOKIE_OPTIONS = { path: '/api/users', httpOnly: true, sameSite: 'lax', maxAge: 15 * 60 } as const;
+const signupSessionOf = (request: FastifyRequest): string | undefined => {
+  const value = request.cookies[SIGNUP_COOKIE];
+  return value !== undefined && /^[\w-]{43}$/.test(value) ? value : undefined;
+};
 
 // Login accepts anything shaped like credentials; every failure is the same 400 sentence so nothing leaks.
 const LoginBodySchema = LoginRequestSchema.extend({ password: LoginRequestSchema.shape.password.max(1024) });
@@ -51,20 +66,23 @@ export const usersModule: ApiModule = async (app, ctx) => {
 
   app.post('/api/users/send-email', async (request, reply) => {
     const { email } = parse(SendEmailQuerySchema, request.query, request);
+    // A fresh session per send: the code is bound to the browser that asked for it, never to an id it was handed.
+    const session = newSignupSession();
     let result;
     try {
-      result = await users.emails.send(email);
+      result = await users.emails.send(email, session);
     } catch (err) {
       request.log.error({ err }, 'verification mail failed');
       return text(reply, 503, MESSAGES.mailFailed);
     }
     if (result === 'registered') return text(reply, 409, MESSAGES.alreadyMember);
+    reply.setCookie(SIGNUP_COOKIE, session, SIGNUP_COOKIE_OPTIONS);
     return text(reply, 200, MESSAGES.emailSent);
   });
 
   app.post('/api/users/verify-email', async (request, reply) => {
-    const { code, email } = parse(VerifyEmailQuerySchema, request.query, request);
-    const result = await users.emails.verify(code, email);
+    const { code, email } = parse(VerifyQuerySchema, request.query, request);
+    const result = await users.emails.verify(code, email, signupSessionOf(request));
     if (result !== 'verified') return text(reply, 400, MESSAGES.codeInvalid);
     return text(reply, 200, MESSAGES.verified);
   });

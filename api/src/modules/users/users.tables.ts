@@ -27,6 +27,8 @@ export interface EmailCodesTable {
   codeHash: string;
   expiresAt: Date;
   attempts: Generated<number>;
+  /** Digest of the signup cookie of the browser that asked for the code (the legacy's session binding), or null. */
+  requester: string | null;
 }
 
 export interface VerifiedEmailsTable {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import fastifyCookie from '@fastify/cookie';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { FastifyBaseLogger } from 'fastify';
 import { DASHBOARD_ROOM, JOIN_DASHBOARD, type DashboardSocketEvent, type DashboardSocketPayload } from '@pawbridge/shared';
 import type { ApiContext, SessionUserRow } from '../../context';
@@ -22,12 +22,19 @@ export const DASHBOARD_MESSAGES = {
   donationRecorded: '새로운 후원이 접수되었습니다.',
 } as const;
 
+/** How long a connection on probation may take to upgrade to a WebSocket that carries an admin session. */
+const PROBATION_MS = 10_000;
+
+type DashboardSocketConn = Socket['conn'];
+
 export interface DashboardSocketOptions {
   host: string;
   port: number;
   redisUrl: string | undefined;
   /** Redis key prefix of the socket.io adapter; instances that share a database share it. */
   redisKey: string;
+  /** Browser origins allowed to connect (CORS_ORIGINS): the legacy dashboard page; empty → no browser page. */
+  origins: readonly string[];
 }
 
 /**
@@ -43,6 +50,7 @@ export class DashboardSocket {
   readonly io: Server;
   private readonly server = http.createServer((_req, res) => res.writeHead(404).end());
   private readonly redis: Redis[] = [];
+  private readonly upgradeCookies = new Map<string, string>();
 
   constructor(
     private readonly ctx: ApiContext,
@@ -55,7 +63,19 @@ export class DashboardSocket {
       pingInterval: 25_000,
       pingTimeout: 60_000,
       serveClient: false,
+      // The legacy dashboard page opens this socket from its own origin: its polling transport is a
+      // cross-origin XHR that sends the session cookie only when the answer allows credentials for that
+      // origin (socket.io-client 2 asks for credentials by default). Configured origins only.
+      ...(options.origins.length > 0 ? { cors: { origin: [...options.origins], credentials: true, methods: ['GET', 'POST'] } } : {}),
       allowRequest: (req, callback) => {
+        // A page from any other origin is refused outright (a WebSocket is not held back by CORS, and a
+        // same-site page would send the admin's cookie); callers without Origin (the BFF) are not pages.
+        const origin = req.headers.origin;
+        if (origin !== undefined && !options.origins.includes(origin)) return callback('Forbidden', false);
+        // The legacy dashboard page's own client (socket.io-client 4, no `withCredentials`) polls without
+        // any cookie; its WebSocket upgrade is the first request to carry one. Such a handshake is let in
+        // on probation: the namespace below admits it only once an upgrade proves an admin session.
+        if (origin !== undefined && !req.headers.cookie) return callback(null, true);
         this.adminOf(req).then(
           (admin) => callback(admin ? null : 'Forbidden', Boolean(admin)),
           (err: unknown) => {
@@ -72,15 +92,24 @@ export class DashboardSocket {
       this.redis.push(pub, sub);
       this.io.adapter(createAdapter(pub, sub, { key: options.redisKey }));
     }
+    // The cookie of each WebSocket upgrade, by engine session id, for connections on probation.
+    this.io.engine.use((req: IncomingMessage & { _query?: Record<string, string> }, _res: unknown, next: () => void) => {
+      const sid = req._query?.sid;
+      if (sid && req._query?.transport === 'websocket' && req.headers.cookie) this.upgradeCookies.set(sid, req.headers.cookie);
+      next();
+    });
+    this.io.engine.on('connection', (conn: { id: string; on(e: 'close', l: () => void): void }) =>
+      conn.on('close', () => this.upgradeCookies.delete(conn.id)),
+    );
     this.io.use((socket, next) => {
-      this.adminOf(socket.request).then(
-        (admin) => {
-          if (!admin) return next(new Error('Forbidden'));
-          (socket.data as { user?: SessionUserRow }).user = admin;
-          next();
-        },
-        () => next(new Error('Forbidden')),
-      );
+      const admitted = (admin: SessionUserRow | null) => {
+        if (!admin) return next(new Error('Forbidden'));
+        (socket.data as { user?: SessionUserRow }).user = admin;
+        next();
+      };
+      if (socket.request.headers.cookie || socket.request.headers.origin === undefined)
+        return void this.adminOf(socket.request).then(admitted, () => next(new Error('Forbidden')));
+      this.adminByUpgrade(socket.conn).then(admitted, () => next(new Error('Forbidden')));
     });
     this.io.on('connection', (socket) => {
       void socket.join(DASHBOARD_ROOM);
@@ -92,8 +121,35 @@ export class DashboardSocket {
     });
   }
 
-  private async adminOf(req: IncomingMessage): Promise<SessionUserRow | null> {
-    const sid = fastifyCookie.parse(req.headers.cookie ?? '')[SESSION_COOKIE];
+  /**
+   * A connection on probation (no cookie on its polling handshake): the admin behind the cookie its
+   * WebSocket upgrade carries, or null when it does not upgrade within PROBATION_MS or is not an admin.
+   */
+  private adminByUpgrade(conn: DashboardSocketConn): Promise<SessionUserRow | null> {
+    // engine.io types its session id private; it is the `sid` every later request of the connection names.
+    const sid = (conn as unknown as { id: string }).id;
+    return new Promise((resolve, reject) => {
+      const done = (cookie: string | undefined) => {
+        clearTimeout(timer);
+        conn.off('upgrade', onUpgrade);
+        this.upgradeCookies.delete(sid);
+        if (!cookie) return resolve(null);
+        this.adminOfCookie(cookie).then(resolve, reject);
+      };
+      const onUpgrade = () => done(this.upgradeCookies.get(sid));
+      const timer = setTimeout(() => done(undefined), PROBATION_MS);
+      timer.unref();
+      if (conn.upgraded) return onUpgrade();
+      conn.on('upgrade', onUpgrade);
+    });
+  }
+
+  private adminOf(req: IncomingMessage): Promise<SessionUserRow | null> {
+    return this.adminOfCookie(req.headers.cookie ?? '');
+  }
+
+  private async adminOfCookie(cookieHeader: string): Promise<SessionUserRow | null> {
+    const sid = fastifyCookie.parse(cookieHeader)[SESSION_COOKIE];
     if (!sid || !isPlausibleSessionId(sid)) return null;
     const user = await loadSessionUser(this.ctx, sid);
     return user?.role === 'ADMIN' ? user : null;

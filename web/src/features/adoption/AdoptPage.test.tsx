@@ -140,6 +140,19 @@ describe('AdoptPage', () => {
     expect(await screen.findByText('이미 입양을 신청한 유기견입니다')).toBeInTheDocument();
   });
 
+  it('tells a member whose earlier application was rejected just that, not "already applied" (issue 23)', async () => {
+    setup({
+      'POST /api/adopt/apply/1': {
+        status: 409,
+        body: envelope('ALREADY_APPLIED', 'rejected before (server words)', undefined, { reason: 'ADOPTION_REJECTED_BEFORE' }),
+      },
+    });
+    await userEvent.click(within(await card('보리')).getByRole('button', { name: '보리 입양 신청' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '신청하기' }));
+    expect(await screen.findByText('이 유기견에 대한 입양 신청은 이미 거절되었습니다.')).toBeInTheDocument();
+    expect(screen.queryByText('이미 입양을 신청한 유기견입니다')).not.toBeInTheDocument();
+  });
+
   it('shows the server reason when the stray is no longer available', async () => {
     setup({
       'POST /api/adopt/apply/1': {

@@ -86,7 +86,9 @@ export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps 
     } catch (err) {
       if (err instanceof ApiError && err.code === 'APPLICATION_LIMIT_REACHED')
         notifyError(t('adopt.apply.limit', { max: LIMITS.openAdoptionApplicationsMax }));
-      // A 409 is "already applied" unless the server says the stray is no longer available.
+      // A 409 that says why (an earlier application was rejected, the stray is no longer available) gets
+      // that reason's sentence; a bare 409 is "already applied" unless the stray is no longer available.
+      else if (err instanceof ApiError && err.status === 409 && err.reason) notifyError(errorMessage(err, 'adopt.apply.failed'));
       else if (err instanceof ApiError && err.status === 409 && err.code !== 'INVALID_STATE') notifyError(t('adopt.apply.already'));
       else if (err instanceof ApiError && err.status === 401) askToLogIn();
       else notifyError(errorMessage(err, 'adopt.apply.failed'));
