@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
 import { legacyMember } from '../testing/fixtures';
-import { photo, reportForm, validReport } from './strays.routes.suite';
+import { photo, reportForm, validReport } from './strays.suite';
 
 /** Issue 23 items 1 and 2 on the BFF in front of the legacy wire (fake Spring): the same inputs are read. */
 const stack = useBffOnFakeSpring();

@@ -3,7 +3,7 @@ import { startTestApi, type TestApi } from '@pawbridge/api/testing';
 import { StrayReportResultSchema } from '@pawbridge/shared';
 import { startTestBff, type TestBff } from '../testing/test-bff';
 import { apiMember } from '../testing/fixtures';
-import { photo, reportForm, validReport } from './strays.routes.suite';
+import { photo, reportForm, validReport } from './strays.suite';
 
 /**
  * Issue 23 items 1 and 2 on the BFF (in front of our api): what the legacy front end sends — numbers as
