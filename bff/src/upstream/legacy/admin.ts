@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AdoptionApplication, PageQuery, PetStatus, Stray } from '@pawbridge/shared';
+import { mayRegisterReport, type AdoptionApplication, type PageQuery, type PetStatus, type Stray } from '@pawbridge/shared';
 import { BffError } from '../../errors/bff-error';
 import { normaliseApplicationList, withStrayIds } from '../../normalisers/adoption.normaliser';
 import { normaliseStrayList } from '../../normalisers/stray.normaliser';
@@ -36,7 +36,7 @@ export class LegacyAdminGateway implements AdminGateway {
   async registerReport(request: FastifyRequest, id: number): Promise<void> {
     const stray = (await this.reports(request)).find((s) => s.id === id);
     if (!stray) throw reportNotFound();
-    if (stray.status !== 'LOST') throw reportAlreadyRegistered();
+    if (!mayRegisterReport(stray.status)) throw reportAlreadyRegistered();
     const res = await this.strays.adminRegister(request, id);
     // The legacy checks a login-time snapshot only its JSON login writes: a social-login admin, logged in
     // all the same, hears 401 (legacy-contract §3.3). Saying "log in" would loop; say what works instead.

@@ -1,5 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { LIMITS, type AdoptionApplication, type PageQuery, type PetStatus, type SessionUser, type Stray } from '@pawbridge/shared';
+import {
+  LIMITS,
+  type AdoptionApplication,
+  type PageQuery,
+  type PetStatus,
+  type SessionUser,
+  type Stray,
+  mayApplyFor,
+} from '@pawbridge/shared';
 import { BffError } from '../../errors/bff-error';
 import { normaliseApplicationList, withStrayIds } from '../../normalisers/adoption.normaliser';
 import {
@@ -27,7 +35,7 @@ function applyRefusal(strayId: number, strays: Stray[], mine: AdoptionApplicatio
   if (previous) return previous.adoptStatus === 'REJECTED' ? rejectedBefore() : alreadyApplied();
   const stray = strays.find((s) => s.id === strayId);
   if (!stray) return strayNotListed();
-  if (stray.status !== 'PROTECTING') return strayNotAvailable();
+  if (!mayApplyFor(stray.status)) return strayNotAvailable();
   if (mine.filter((a) => a.adoptStatus === 'REQUESTED').length >= LIMITS.openAdoptionApplicationsMax) return limitReached();
   return undefined;
 }
