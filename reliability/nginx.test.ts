@@ -1,6 +1,6 @@
 // The shipped load-balancer config (deploy/nginx/pawbridge.conf), rendered as the reliability run
 // renders it and run for real in front of tiny stand-in upstreams (issue 24: items 1, 2 and 5).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -125,5 +125,42 @@ describe('access log (issue 24 item 5)', () => {
     expect(lines.join('\n')).toContain('"GET /api/users/verify-email HTTP/1.1" 502');
     expect(lines.join('\n')).toContain('"http://localhost/verify"');
     expect(lines.join('\n')).not.toMatch(/482913|someone|example\.com|code=/);
+  });
+});
+
+describe('pages survive any one BFF down (issue 24 item 1)', () => {
+  it('the rendered page upstream lists every BFF', () => {
+    const ports: LbPorts = { public: 1, api: 2, dashboard: 3, bffs: [11, 12], apis: [21, 22], dashboards: [31, 32] };
+    const web = upstreamBlock(renderLbConfig(shipped, ports), 'pawbridge_web');
+    expect(web).toMatch(/server 127\.0\.0\.1:11 /);
+    expect(web).toMatch(/server 127\.0\.0\.1:12 /);
+  });
+
+  it("the README's sed gives the page upstream every BFF and binds the internal listeners to loopback", () => {
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../README.md'), 'utf8');
+    const cmd = /^sed -e [\s\S]*?deploy\/nginx\/pawbridge\.conf(?= \|)/m.exec(readme)?.[0];
+    expect(cmd).toBeDefined();
+    const r = spawnSync('bash', ['-c', cmd ?? 'false'], { cwd: path.resolve(import.meta.dirname, '..'), encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    const out = r.stdout;
+    const web = upstreamBlock(out, 'pawbridge_web');
+    expect(web).toMatch(/server 127\.0\.0\.1:3001 /);
+    expect(web).toMatch(/server 127\.0\.0\.1:3002 /);
+    expect(out).not.toMatch(/\b(bff-[12]|api-[12]|web):\d+/);
+    expect(out).toMatch(/listen 127\.0\.0\.1:8080;/);
+    expect(out).toMatch(/listen 127\.0\.0\.1:9092;/);
+  });
+
+  it('with BFF 1 killed, pages and the api still answer through BFF 2', async () => {
+    const lb = await startNginx();
+    // BFF 1 is down (nothing listens on its port); BFF 2 answers.
+    const bff2 = await upstream(lb.ports.bffs[1], 'bff-2');
+    const base = `http://127.0.0.1:${lb.ports.public}`;
+    for (const url of ['/', '/adopt', '/community', '/api/config', '/', '/adopt']) {
+      const res = await fetch(`${base}${url}`);
+      expect(res.status, url).toBe(200);
+      expect(await res.text()).toBe('bff-2');
+    }
+    expect(bff2.hits.length).toBe(6);
   });
 });

@@ -35,8 +35,9 @@ export function renderLbConfig(source: string, p: LbPorts, accessLog?: string): 
     [/\bapi-2:8080\b/, `127.0.0.1:${p.apis[1]}`],
     [/\bapi-1:9092\b/, `127.0.0.1:${p.dashboards[0]}`],
     [/\bapi-2:9092\b/, `127.0.0.1:${p.dashboards[1]}`],
-    // No web container here: the BFFs answer the rest (as when they serve WEB_DIST_DIR).
-    [/\bweb:80\b/, `127.0.0.1:${p.bffs[0]}`],
+    // No web container here: the BFFs answer the rest (as when they serve WEB_DIST_DIR), every one of
+    // them, so pages survive the loss of any one BFF (issue 24 item 1).
+    [/^( *)server web:80\b([^;\n]*);/m, `$1server 127.0.0.1:${p.bffs[0]}$2;\n$1server 127.0.0.1:${p.bffs[1]}$2;`],
   ];
   // The shipped access log (the path of a stock nginx; the official image links it to stdout) becomes the run's file.
   if (accessLog) swaps.push([/\/var\/log\/nginx\/access\.log/g, accessLog]);
