@@ -164,3 +164,50 @@ describe('pages survive any one BFF down (issue 24 item 1)', () => {
     expect(bff2.hits.length).toBe(6);
   });
 });
+
+describe('a hung api is taken out within seconds (issue 24 item 2)', () => {
+  it('reads on a hung api are passed on to the other within 5 s, and the hung one leaves the rotation', async () => {
+    const lb = await startNginx();
+    const hung = await upstream(lb.ports.apis[0], 'api-1', { hang: true });
+    await upstream(lb.ports.apis[1], 'api-2');
+    const took: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const t0 = Date.now();
+      // The BFF's upstream timeout is 10 s: every read must be answered well before it.
+      const res = await fetch(`http://127.0.0.1:${lb.ports.api}/api/strays?page=${i}`, { signal: AbortSignal.timeout(6000) });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('api-2');
+      took.push(Date.now() - t0);
+    }
+    expect(Math.max(...took)).toBeLessThan(5500);
+    // max_fails=2: at most two reads paid the read timeout, the rest went straight to api-2.
+    expect(hung.hits.length).toBeLessThanOrEqual(2);
+    expect(took.slice(-4).every((ms) => ms < 1000)).toBe(true);
+  }, 60_000);
+
+  it('a write on a hung api is answered by nginx before the BFF gives up (10 s), and never sent twice', async () => {
+    const lb = await startNginx();
+    const hung = await upstream(lb.ports.apis[0], 'api-1', { hang: true });
+    const live = await upstream(lb.ports.apis[1], 'api-2');
+    const statuses: number[] = [];
+    const took: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const t0 = Date.now();
+      const res = await fetch(`http://127.0.0.1:${lb.ports.api}/api/community/comment/1`, {
+        method: 'POST',
+        body: `{"n":${i}}`,
+        headers: { 'content-type': 'application/json' },
+        signal: AbortSignal.timeout(9500),
+      });
+      await res.arrayBuffer();
+      statuses.push(res.status);
+      took.push(Date.now() - t0);
+    }
+    // The writes that reached the hung api got nginx's 504 after 8 s; none was passed on to api-2.
+    const timedOut = statuses.filter((s) => s === 504).length;
+    expect(timedOut).toBe(hung.hits.length);
+    expect(timedOut).toBeGreaterThanOrEqual(1);
+    expect(live.hits.length + hung.hits.length).toBe(4);
+    expect(Math.max(...took)).toBeLessThan(9000);
+  }, 60_000);
+});

@@ -13,7 +13,8 @@ const ROOT = path.resolve(process.env.RELIABILITY_ROOT ?? path.resolve(import.me
 export const ADMIN_PASSWORD = 'reliability-admin-1';
 export const DEMO = { userId: 'demo', password: 'demo1234' } as const;
 /** The BFFs' upstream timeout in this run; no answer may take longer than this plus a margin. */
-export const UPSTREAM_TIMEOUT_MS = 5000;
+// The production default: nginx's internal timeouts (reads 4 s, writes 8 s) sit below it (issue 24 item 2).
+export const UPSTREAM_TIMEOUT_MS = 10_000;
 
 export interface Stack {
   runId: string;
