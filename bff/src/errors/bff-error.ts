@@ -14,6 +14,8 @@ export interface BffErrorDetails {
   reason?: ErrorReason;
   /** Per field, the code behind each `fieldErrors` sentence. */
   fieldErrorCodes?: FieldErrorCodes;
+  /** Seconds a client should wait before trying again (sent as Retry-After). */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -25,6 +27,7 @@ export interface BffErrorDetails {
 export class BffError extends Error {
   readonly reason?: ErrorReason;
   readonly fieldErrorCodes?: FieldErrorCodes;
+  readonly retryAfterSeconds?: number;
 
   constructor(
     readonly status: number,
@@ -36,6 +39,7 @@ export class BffError extends Error {
     super(message ?? (details.reason ? ERROR_REASON_MESSAGES[details.reason] : DEFAULT_ERROR_MESSAGES[code]));
     if (details.reason) this.reason = details.reason;
     if (details.fieldErrorCodes) this.fieldErrorCodes = details.fieldErrorCodes;
+    if (details.retryAfterSeconds !== undefined) this.retryAfterSeconds = details.retryAfterSeconds;
   }
 
   /** A failure with a reason: its sentence comes from the shared table. */

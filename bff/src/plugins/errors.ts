@@ -39,6 +39,7 @@ export const errorsPlugin = fp(
       const err = frameworkError(thrown) ?? thrown;
       if (err instanceof BffError) {
         if (err.status >= 500) request.log.warn({ code: err.code }, err.message);
+        if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
         return reply.code(err.status).send(
           envelope(err.code, err.message, rid, {
             reason: err.reason,

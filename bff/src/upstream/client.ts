@@ -225,9 +225,21 @@ export function toBffError(res: UpstreamResponse, overrides: Partial<Record<numb
       return new BffError(415, 'UNSUPPORTED_MEDIA_TYPE');
     case 429:
       return new BffError(429, 'RATE_LIMITED');
+    case 503:
+      return upstreamBusy(res);
     default:
       return new BffError(502, 'UPSTREAM_UNAVAILABLE');
   }
+}
+
+/**
+ * The upstream shed load (503, our api's SERVICE_OVERLOADED): it is there but busy, which is not
+ * "unreachable". 503 with the upstream's Retry-After (bounded), else 2 s (issue 24 item 10).
+ */
+export function upstreamBusy(res: Pick<UpstreamResponse, 'headers'>): BffError {
+  const said = Number(res.headers.get('retry-after'));
+  const retryAfterSeconds = Number.isInteger(said) && said >= 1 ? Math.min(said, 120) : 2;
+  return new BffError(503, 'UPSTREAM_BUSY', undefined, undefined, { retryAfterSeconds });
 }
 
 export const isOk = (res: UpstreamResponse) => res.status >= 200 && res.status < 300;

@@ -36,6 +36,7 @@ export const errors = {
   'errors.code.DONATION_ALREADY_RECORDED': '이미 기록된 후원 결제입니다.',
   'errors.code.UPSTREAM_UNAVAILABLE': '서버에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   'errors.code.UPSTREAM_TIMEOUT': '서버 응답이 늦어지고 있습니다. 잠시 후 다시 시도해 주세요.',
+  'errors.code.UPSTREAM_BUSY': '지금 서버에 요청이 많습니다. 잠시 후 다시 시도해 주세요.',
   'errors.code.UPSTREAM_UNSUPPORTED': '지금 연결된 서버에서는 사용할 수 없는 기능입니다.',
   'errors.code.SERVICE_OVERLOADED': '지금 요청이 많아 잠시 후 다시 시도해 주세요.',
   'errors.code.INTERNAL': '일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
