@@ -46,3 +46,27 @@ describe('request log', () => {
     expect(lines.some((l) => l.msg === 'incoming request')).toBe(false);
   });
 });
+
+describe('upstream failures in the log (issue 24 item 9)', () => {
+  type Line = { msg?: string; code?: string; status?: number; upstreamStatus?: number; path?: string; cause?: string; requestId?: string };
+  const failureLine = async (id: string): Promise<Line | undefined> => {
+    await new Promise((r) => setTimeout(r, 50));
+    return bff.logs.map((l) => JSON.parse(l) as Line).find((l) => l.requestId === id && l.code !== undefined);
+  };
+
+  it('logs the error code (never redacted), the upstream status, the path and the cause, in English', async () => {
+    spring.state.override('GET /api/community/posts', (_req, reply) => reply.code(500).send({ message: 'boom' }));
+    try {
+      const id = 'upstream-500-0123456789';
+      const res = await createClient(bff.url).get('/api/community/posts', { headers: { 'x-request-id': id } });
+      expect(res.status).toBe(502);
+      const line = await failureLine(id);
+      expect(line).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', status: 502, upstreamStatus: 500, path: '/api/community/posts' });
+      expect(line?.cause).toBe('upstream answered 500');
+      expect(line?.msg).toBe('UPSTREAM_UNAVAILABLE: upstream answered 500');
+      expect(JSON.stringify(line)).not.toMatch(/[가-힣]|REDACTED/);
+    } finally {
+      spring.state.overrides.clear();
+    }
+  });
+});

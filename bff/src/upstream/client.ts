@@ -137,8 +137,8 @@ export class UpstreamClient {
       return await fetch(p.url, { method, headers: p.headers, body: p.body, redirect: 'manual', signal: AbortSignal.timeout(p.timeoutMs) });
     } catch (err) {
       const name = (err as Error).name;
-      if (name === 'TimeoutError' || name === 'AbortError') throw new BffError(504, 'UPSTREAM_TIMEOUT');
-      throw new BffError(502, 'UPSTREAM_UNAVAILABLE');
+      if (name === 'TimeoutError' || name === 'AbortError') throw upstreamTimeout(p);
+      throw upstreamUnreachable(p, err);
     }
   }
 
@@ -165,13 +165,27 @@ export class UpstreamClient {
         timedOut = true;
         req.destroy();
       }, p.timeoutMs);
-      req.on('error', () => {
+      req.on('error', (err) => {
         clearTimeout(timer);
-        reject(timedOut ? new BffError(504, 'UPSTREAM_TIMEOUT') : new BffError(502, 'UPSTREAM_UNAVAILABLE'));
+        reject(timedOut ? upstreamTimeout(p) : upstreamUnreachable(p, err));
       });
       req.end(body);
     });
   }
+}
+
+// The operator's log line says which call failed and why (in English); the client gets the envelope only.
+const upstreamTimeout = (p: Prepared) =>
+  new BffError(504, 'UPSTREAM_TIMEOUT', undefined, undefined, {
+    upstream: { path: p.url.pathname, cause: `no answer within ${p.timeoutMs} ms` },
+  });
+
+function upstreamUnreachable(p: Prepared, err: unknown): BffError {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.code === 'string' ? e.code : typeof e.cause?.code === 'string' ? e.cause.code : 'connection failed';
+  return new BffError(502, 'UPSTREAM_UNAVAILABLE', undefined, undefined, {
+    upstream: { path: p.url.pathname, cause: `unreachable: ${code}` },
+  });
 }
 
 function answer(status: number, headers: Headers, buf: Buffer): UpstreamResponse {
@@ -228,7 +242,9 @@ export function toBffError(res: UpstreamResponse, overrides: Partial<Record<numb
     case 503:
       return upstreamBusy(res);
     default:
-      return new BffError(502, 'UPSTREAM_UNAVAILABLE');
+      return new BffError(502, 'UPSTREAM_UNAVAILABLE', undefined, undefined, {
+        upstream: { status: res.status, cause: `upstream answered ${res.status}` },
+      });
   }
 }
 
@@ -239,7 +255,10 @@ export function toBffError(res: UpstreamResponse, overrides: Partial<Record<numb
 export function upstreamBusy(res: Pick<UpstreamResponse, 'headers'>): BffError {
   const said = Number(res.headers.get('retry-after'));
   const retryAfterSeconds = Number.isInteger(said) && said >= 1 ? Math.min(said, 120) : 2;
-  return new BffError(503, 'UPSTREAM_BUSY', undefined, undefined, { retryAfterSeconds });
+  return new BffError(503, 'UPSTREAM_BUSY', undefined, undefined, {
+    retryAfterSeconds,
+    upstream: { status: 503, cause: 'upstream shed load (503)' },
+  });
 }
 
 export const isOk = (res: UpstreamResponse) => res.status >= 200 && res.status < 300;
