@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { opsConfig, opsEnv, type OpsConfig } from '@pawbridge/server-kit/ops-env';
@@ -165,6 +166,35 @@ function oauthProviders(e: ApiEnv): OAuthProvidersConfig {
   return out;
 }
 
+/**
+ * The event bus's channel when EVENTS_CHANNEL is unset: derived from the deployment, because Redis
+ * pub/sub ignores the database index (a stack on db 3 hears db 0's publishes) and two stacks on one
+ * Redis server must never hear each other (issue 24 item 4). The Redis db index plus a digest of the
+ * database the instances share (host, port, name, schema; never credentials; PGlite: its folder), so
+ * every instance of one deployment agrees and no other does.
+ */
+export function defaultEventsChannel(
+  e: { REDIS_URL?: string | undefined; DATABASE_URL?: string | undefined; DATABASE_SCHEMA?: string | undefined },
+  dataDir: string,
+): string {
+  let redisDb = '0';
+  try {
+    redisDb = /^\/(\d+)/.exec(new URL(e.REDIS_URL ?? '').pathname)?.[1] ?? '0';
+  } catch {
+    // no Redis (or no URL): the bus stays in the process and the channel is unused
+  }
+  let database = `pglite:${dataDir}`;
+  if (e.DATABASE_URL) {
+    const u = new URL(e.DATABASE_URL);
+    database = `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  }
+  const deployment = createHash('sha256')
+    .update(`${database}|${e.DATABASE_SCHEMA ?? ''}`)
+    .digest('hex')
+    .slice(0, 12);
+  return `pawbridge:events:db${redisDb}:${deployment}`;
+}
+
 export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): ApiConfig {
   // An empty variable (`FOO=`) means unset, as in most tools.
   const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')));
@@ -203,7 +233,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
     redisUrl: e.REDIS_URL,
-    eventsChannel: e.EVENTS_CHANNEL ?? `pawbridge:events${e.DATABASE_SCHEMA ? `:${e.DATABASE_SCHEMA}` : ''}`,
+    eventsChannel: e.EVENTS_CHANNEL ?? defaultEventsChannel(e, dataDir),
     dashboard: { host: e.DASHBOARD_HOST ?? e.API_HOST, port: e.DASHBOARD_PORT },
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     adminPassword: e.ADMIN_PASSWORD,
