@@ -2,6 +2,9 @@ import { loadApiConfig, type ApiConfig } from './config/env';
 import { buildApi } from './app';
 import { installGracefulShutdown } from './ops/index';
 import { seed } from './scripts/seed-data';
+import { listenOrExplain, startupProgress } from '@pawbridge/server-kit/startup-progress';
+import fs from 'node:fs';
+import path from 'node:path';
 
 // Process entry only: build, seed, listen, stop gracefully on signals (docs/decisions/0021).
 let config: ApiConfig;
@@ -12,13 +15,20 @@ try {
   process.stderr.write(`${(err as Error).message}\n`);
   process.exit(1);
 }
+const progress = startupProgress();
+// The embedded database's folder does not exist yet on a first start: that one takes a while.
+const firstStart = !config.databaseUrl && config.dataDir !== 'memory' && !fs.existsSync(path.join(config.dataDir, 'pglite'));
+progress.stage(firstStart ? 'database-create' : 'database-open');
 const { app, ctx } = await buildApi(config);
 installGracefulShutdown(app, {
   state: app.ops.state,
   timeoutMs: config.ops.shutdown.timeoutMs,
   drainDelayMs: config.ops.shutdown.drainDelayMs,
 });
+progress.stage('seeding');
 await seed(ctx, app.log);
-await app.listen({ host: config.host, port: config.port });
+progress.stage('listening');
+await listenOrExplain(app, { host: config.host, port: config.port }, 'API_PORT');
 const dashboardPort = await app.realtime.dashboard.listen();
 app.log.info(`admin dashboard socket (socket.io) on ${config.dashboard.host}:${dashboardPort}`);
+progress.ready();
