@@ -1,6 +1,7 @@
 import { loadApiConfig, type ApiConfig } from './config/env';
 import { buildApi } from './app';
 import { installGracefulShutdown } from './ops/index';
+import { describeStartupFailure } from './ops/startup-failure';
 import { seed } from './scripts/seed-data';
 import { listenOrExplain, startupProgress } from '@pawbridge/server-kit/startup-progress';
 import fs from 'node:fs';
@@ -19,7 +20,16 @@ const progress = startupProgress();
 // The embedded database's folder does not exist yet on a first start: that one takes a while.
 const firstStart = !config.databaseUrl && config.dataDir !== 'memory' && !fs.existsSync(path.join(config.dataDir, 'pglite'));
 progress.stage(firstStart ? 'database-create' : 'database-open');
-const { app, ctx } = await buildApi(config);
+let built: Awaited<ReturnType<typeof buildApi>>;
+try {
+  built = await buildApi(config);
+} catch (err) {
+  const oneLine = describeStartupFailure(err, config);
+  if (!oneLine) throw err;
+  process.stderr.write(`${oneLine}\n`);
+  process.exit(1);
+}
+const { app, ctx } = built;
 installGracefulShutdown(app, {
   state: app.ops.state,
   timeoutMs: config.ops.shutdown.timeoutMs,

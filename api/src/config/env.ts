@@ -200,7 +200,9 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
   const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid api environment:\n${lines}`);
+    // In production the other gaps are listed too, so one start shows every fix (issue 24 item 11).
+    const gaps = source.NODE_ENV === 'production' ? apiProductionProblems(source) : [];
+    throw new Error(`Invalid api environment:\n${lines}${gaps.length > 0 ? `\n${productionRefusal('api', gaps)}` : ''}`);
   }
   const e = parsed.data;
   const oauth = oauthProviders(e);

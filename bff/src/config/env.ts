@@ -116,7 +116,9 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
   const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid BFF environment:\n${lines}`);
+    // In production the other gaps are listed too, so one start shows every fix (issue 24 item 11).
+    const gaps = source.NODE_ENV === 'production' ? bffProductionProblems(source) : [];
+    throw new Error(`Invalid BFF environment:\n${lines}${gaps.length > 0 ? `\n${productionRefusal('BFF', gaps)}` : ''}`);
   }
   const e = parsed.data;
   if (e.NODE_ENV === 'production') {
