@@ -145,6 +145,9 @@ export class CommunityGateway {
       removeImage: input.removeImage === true,
     };
     const res = await this.up.edit(request, postId, dto, image);
+    // Authorship was checked above, so an upstream 403 here is a category rule (our api checks a
+    // changed category as on create; issue 24 item 13), answered like create's.
+    if (res.status === 403 && input.postType !== current.post.postType) throw this.createError(res);
     if (!isOk(res) || successFalse(res)) throw toBffError(res, { 403: notAuthor(), 404: notFound() });
     const answered = normalisePost((res.json as { post?: unknown } | undefined)?.post);
     return { ...(answered ?? (await this.find(request, postId))).post, isAuthor: true };

@@ -100,12 +100,12 @@ export class CommunityService {
   }
 
   /** The legacy's category rules, answered 403 (the legacy said 500). */
-  private async checkCategory(member: Member, postType: PostType): Promise<void> {
+  private async checkCategory(member: Member, postType: PostType, body: (m: string) => Record<string, unknown> = failure): Promise<void> {
     const facts = await this.repo.authorFacts(member.pk);
-    if (postType === 'SHOW_OFF' && !facts.pets) throw new ApiHttpError(403, failure(COMMUNITY_MESSAGES.showOffRule));
+    if (postType === 'SHOW_OFF' && !facts.pets) throw new ApiHttpError(403, body(COMMUNITY_MESSAGES.showOffRule));
     if (postType === 'TEMP_PROTECT' && member.role !== 'ADMIN' && !facts.protecting)
-      throw new ApiHttpError(403, failure(COMMUNITY_MESSAGES.tempProtectRule));
-    if (postType === 'REVIEW' && !facts.adopted) throw new ApiHttpError(403, failure(COMMUNITY_MESSAGES.reviewRule));
+      throw new ApiHttpError(403, body(COMMUNITY_MESSAGES.tempProtectRule));
+    if (postType === 'REVIEW' && !facts.adopted) throw new ApiHttpError(403, body(COMMUNITY_MESSAGES.reviewRule));
   }
 
   private clean(html: string, body: (m: string) => Record<string, unknown>): string {
@@ -140,7 +140,11 @@ export class CommunityService {
 
   /** Only the author edits; the image stays unless a new one comes or `removeImage` is set. */
   async edit(member: Member, id: number, input: PostEditRequest, image: Buffer | undefined): Promise<PostRow> {
-    await this.ownPost(member, id, errorBody);
+    const current = await this.ownPost(member, id, errorBody);
+    // The same category rules as create (issue 24 item 13): a member refused REVIEW or TEMP_PROTECT must
+    // not turn a post into one by editing it. Only a change is checked, so a post keeps its category
+    // when the facts behind it have changed since (a dog given away after a SHOW_OFF post).
+    if (input.postType !== current.postType) await this.checkCategory(member, input.postType, errorBody);
     const strContent = this.clean(input.strContent, errorBody);
     const url = image ? await this.storeImage(image, errorBody) : input.removeImage ? null : undefined;
     let result;
