@@ -181,7 +181,7 @@ export class CommunityService {
     const post = await this.repo.findById(postId);
     const result = post ? await this.repo.toggleLike(postId, userPk) : undefined;
     if (!post || !result) throw new ApiHttpError(404, errorBody(COMMUNITY_MESSAGES.commentPostMissing));
-    if (result.liked && post.authorPk !== null && post.authorPk !== userPk) {
+    if (result.liked && post.authorPk !== null && post.authorPk !== userPk && (await this.repo.firstLikeNotice(postId, userPk))) {
       await this.ctx.events.publish(domainEvent('like.added', { postId, likerPk: userPk, postAuthorPk: post.authorPk }));
     }
     return result;
@@ -191,7 +191,8 @@ export class CommunityService {
     const post = await this.repo.findById(postId);
     if (!post) throw new ApiHttpError(404, COMMUNITY_MESSAGES.commentPostMissing);
     if (!(await this.repo.addLike(postId, userPk))) throw new ApiHttpError(409, COMMUNITY_MESSAGES.alreadyLiked);
-    if (post.authorPk !== null && post.authorPk !== userPk) {
+    // Once per person and post (issue 24 item 14): a like taken back and given again rings no bell.
+    if (post.authorPk !== null && post.authorPk !== userPk && (await this.repo.firstLikeNotice(postId, userPk))) {
       await this.ctx.events.publish(domainEvent('like.added', { postId, likerPk: userPk, postAuthorPk: post.authorPk }));
     }
   }

@@ -305,6 +305,25 @@ describe('community on the legacy paths, without the holes', () => {
     expect(typeof list[0]!.id).toBe('number');
   });
 
+  it('announces a like once per person and post: like, unlike, like again makes one notification (issue 24 item 14)', async () => {
+    const w = await writer();
+    const r = await reader();
+    const id = await create(w.cookie);
+    events.length = 0;
+    for (let i = 0; i < 5; i++) await json('POST', `/api/community/like/${id}/toggle`, r.cookie);
+    // The legacy's one-way like after an unlike: liked again, still no second announcement.
+    await json('POST', `/api/community/like/${id}/toggle`, r.cookie);
+    expect((await json('POST', `/api/community/like/${id}`, r.cookie, {})).status).toBe(200);
+    expect(events.filter((e) => e.type === 'like.added')).toHaveLength(1);
+    const likes = await api.ctx.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('recipientPk', '=', w.pk)
+      .where('notificationType', '=', 'LIKE')
+      .execute();
+    expect(likes).toHaveLength(1);
+  });
+
   it('tells the author about comments and likes from others, never about their own', async () => {
     const w = await writer();
     const r = await reader();
