@@ -13,6 +13,7 @@ import { createMailer } from './integrations/mail';
 import { isThumbnailKey, openStorage, photoKeyOfThumbnail } from './integrations/storage';
 import { ApiHttpError, bootError } from './lib/errors';
 import { isPlausibleSessionId, refuseNulBytes } from './lib/input-guard';
+import { registerWriteLimit } from './lib/write-limit';
 import { DbSessionStore, RedisSessionStore } from './modules/users/session-store';
 import { loadSessionUser, SESSION_COOKIE } from './modules/users/session-user';
 import { modules } from './modules/index';
@@ -104,6 +105,7 @@ export async function buildApi(config: ApiConfig, opts: BuildOptions = {}): Prom
   });
 
   refuseNulBytes(app);
+  registerWriteLimit(app, { ...config.memberWrites, redisUrl: config.redisUrl });
 
   app.setErrorHandler((error, request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -33,6 +33,9 @@ const EnvSchema = z.object({
   /** Its interface; default API_HOST. */
   DASHBOARD_HOST: z.string().optional(),
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(1800),
+  /** Member writes (posts, comments, likes, applications, reports, pets) per member per window; 0 = no limit. Default 30 (off under NODE_ENV=test). */
+  RATE_MEMBER_WRITES: z.coerce.number().int().min(0).optional(),
+  RATE_MEMBER_WRITES_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Default true, except in production, where true is refused. */
   SEED_DEMO_DATA: bool.optional(),
@@ -94,6 +97,8 @@ export interface ApiConfig {
   eventsChannel: string;
   dashboard: { host: string; port: number };
   sessionTtlSeconds: number;
+  /** Per-member write limit (lib/write-limit.ts). */
+  memberWrites: { max: number; windowSeconds: number; prefix: string };
   adminPassword: string | undefined;
   seedDemoData: boolean;
   mail: { outboxDir: string; smtpUrl: string | undefined; from: string };
@@ -238,6 +243,12 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     eventsChannel: e.EVENTS_CHANNEL ?? defaultEventsChannel(e, dataDir),
     dashboard: { host: e.DASHBOARD_HOST ?? e.API_HOST, port: e.DASHBOARD_PORT },
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    memberWrites: {
+      max: e.RATE_MEMBER_WRITES ?? (e.NODE_ENV === 'test' ? 0 : 30),
+      windowSeconds: e.RATE_MEMBER_WRITES_WINDOW_SECONDS,
+      // Per deployment, like the event channel (several stacks may share one Redis server).
+      prefix: `${e.EVENTS_CHANNEL ?? defaultEventsChannel(e, dataDir)}:writes:`,
+    },
     adminPassword: e.ADMIN_PASSWORD,
     seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
     mail: { outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(fileRoot, 'outbox')), smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

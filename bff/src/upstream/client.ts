@@ -238,7 +238,8 @@ export function toBffError(res: UpstreamResponse, overrides: Partial<Record<numb
     case 415:
       return new BffError(415, 'UNSUPPORTED_MEDIA_TYPE');
     case 429:
-      return new BffError(429, 'RATE_LIMITED');
+      // The api's per-member write limit (issue 24 item 14): its Retry-After is passed on.
+      return new BffError(429, 'RATE_LIMITED', undefined, undefined, { retryAfterSeconds: retryAfterOf(res) });
     case 503:
       return upstreamBusy(res);
     default:
@@ -253,12 +254,17 @@ export function toBffError(res: UpstreamResponse, overrides: Partial<Record<numb
  * "unreachable". 503 with the upstream's Retry-After (bounded), else 2 s (issue 24 item 10).
  */
 export function upstreamBusy(res: Pick<UpstreamResponse, 'headers'>): BffError {
-  const said = Number(res.headers.get('retry-after'));
-  const retryAfterSeconds = Number.isInteger(said) && said >= 1 ? Math.min(said, 120) : 2;
+  const retryAfterSeconds = retryAfterOf(res);
   return new BffError(503, 'UPSTREAM_BUSY', undefined, undefined, {
     retryAfterSeconds,
     upstream: { status: 503, cause: 'upstream shed load (503)' },
   });
+}
+
+/** The upstream's Retry-After in whole seconds (1..120), else 2. */
+function retryAfterOf(res: Pick<UpstreamResponse, 'headers'>): number {
+  const said = Number(res.headers.get('retry-after'));
+  return Number.isInteger(said) && said >= 1 ? Math.min(said, 120) : 2;
 }
 
 export const isOk = (res: UpstreamResponse) => res.status >= 200 && res.status < 300;
