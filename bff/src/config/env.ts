@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(0),
   WEB_DIST_DIR: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** How often a live socket's session is checked upstream (ms); an ended one closes the socket. Default 30 s. */
+  REALTIME_SESSION_CHECK_MS: z.coerce.number().int().min(100).optional(),
   RATE_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   RATE_LOGIN_PER_ACCOUNT_AND_IP: z.coerce.number().int().positive().default(10),
   RATE_LOGIN_PER_IP: z.coerce.number().int().positive().default(60),
@@ -84,6 +86,8 @@ export interface BffConfig {
   warnings: string[];
   webDistDir: string | undefined;
   redisUrl: string | undefined;
+  /** realtime/session-watch.ts: the periodic session check of live sockets. */
+  sessionCheckMs: number | undefined;
   rateLimits: {
     /** Failed logins per account from all addresses before each further attempt is slowed (never refused). */
     loginPerAccount: number;
@@ -148,6 +152,7 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
     warnings,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     redisUrl: e.REDIS_URL,
+    sessionCheckMs: e.REALTIME_SESSION_CHECK_MS,
     rateLimits: {
       loginPerAccount: e.RATE_LOGIN_PER_ACCOUNT,
       loginPerAccountAndIp: e.RATE_LOGIN_PER_ACCOUNT_AND_IP,

@@ -22,6 +22,19 @@ export interface StompBridgeOptions {
   upstreamWaitMs?: number;
   /** First and largest upstream reconnect delays (doubling in between). */
   reconnectMs?: { first: number; max: number };
+  /** Checked every `everyMs` once connected: false = the session ended (ERROR SESSION_ENDED, close); undefined = unknown, kept. */
+  sessionCheck?: { everyMs: number; alive: () => Promise<boolean | undefined> };
+  /** Subscriptions one socket may hold (issue 24 item 15); one more is refused with an ERROR. */
+  maxSubscriptions?: number;
+}
+
+/** Subscriptions per browser socket: the web app takes a handful; 5,000 were accepted before (issue 24 item 15). */
+export const MAX_SUBSCRIPTIONS = 20;
+
+/** What the caller may do with a bridged socket later. */
+export interface StompBridge {
+  /** Ends the session with an ERROR frame (STOMP's way of saying why) and closes the socket. */
+  end(code: string, detail: string): void;
 }
 
 interface BrowserSubscription {
@@ -38,7 +51,7 @@ interface BrowserSubscription {
  * upstream drops, the browser stays connected: the upstream session is
  * reopened with back-off and every live subscription taken again.
  */
-export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void {
+export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): StompBridge {
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
   const subs = new Map<string, BrowserSubscription>();
   /** Upstream destination → its subscription id on the current upstream session (null while none is up). */
@@ -130,6 +143,7 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void 
         onFirstUpstream = () => {
           clearTimeout(giveUp);
           startHeartbeats(frame.headers['heart-beat']);
+          startSessionChecks();
           send('CONNECTED', {
             version: versions.includes('1.2') ? '1.2' : '1.1',
             'heart-beat': `${heartbeatMs},${heartbeatMs}`,
@@ -144,6 +158,8 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void 
         if (!id || !destination) return fail('MALFORMED_FRAME', 'SUBSCRIBE needs id and destination.', receipt);
         const routes = upstreamRoutesFor(destination, opts.user, opts.kind);
         if (!routes) return fail('FORBIDDEN_DESTINATION', `You may not subscribe to ${destination}.`, receipt);
+        if (!subs.has(id) && subs.size >= (opts.maxSubscriptions ?? MAX_SUBSCRIPTIONS))
+          return fail('TOO_MANY_SUBSCRIPTIONS', 'This socket holds as many subscriptions as it may.', receipt);
         subs.set(id, { destination, routes });
         syncUpstream();
         return ack();
@@ -168,11 +184,26 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void 
     }
   }
 
+  function startSessionChecks() {
+    const check = opts.sessionCheck;
+    if (!check) return;
+    timers.push(
+      setInterval(() => {
+        void check
+          .alive()
+          .then((alive) => alive === false && fail('SESSION_ENDED', 'The session has ended; log in again.'))
+          .catch(() => undefined);
+      }, check.everyMs),
+    );
+  }
+
   function startHeartbeats(requested: string | undefined) {
     const [cx = 0, cy = 0] = (requested ?? '0,0').split(',').map((n) => Number.parseInt(n, 10) || 0);
     // STOMP 1.2 §Heart-beating: each side uses the larger of what one offers and the other wants.
     if (cy > 0) timers.push(setInterval(() => browser.readyState === WebSocket.OPEN && browser.send('\n'), Math.max(heartbeatMs, cy)));
-    if (cx > 0) {
+    // Heart-beats are required (issue 24 item 15): a socket asking for none would otherwise be held
+    // forever. Our CONNECTED asks for one every heartbeatMs, so silence past twice that ends it.
+    {
       const expected = Math.max(heartbeatMs, cx);
       timers.push(
         setInterval(() => {
@@ -211,4 +242,7 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void 
     upstream.deactivate();
   });
   browser.on('error', () => browser.terminate());
+  // A socket that never sends CONNECT is held for no longer than an upstream wait.
+  timers.push(setTimeout(() => !connected && shutdown(1008), opts.upstreamWaitMs ?? UPSTREAM_WAIT_MS));
+  return { end: (code, detail) => fail(code, detail) };
 }
