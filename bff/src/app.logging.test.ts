@@ -27,13 +27,14 @@ describe('request log', () => {
       (l) =>
         JSON.parse(l) as {
           requestId?: string;
+          clientRequestId?: string;
           msg?: string;
           req?: { method?: string; url?: string };
           res?: { statusCode?: number };
           responseTime?: number;
         },
     );
-    const mine = lines.filter((l) => l.requestId === id && (l.req || l.res));
+    const mine = lines.filter((l) => l.clientRequestId === id && (l.req || l.res));
     expect(mine).toHaveLength(1);
     const [line] = mine;
     expect(line!.msg).toBe('request completed');
@@ -48,10 +49,21 @@ describe('request log', () => {
 });
 
 describe('upstream failures in the log (issue 24 item 9)', () => {
-  type Line = { msg?: string; code?: string; status?: number; upstreamStatus?: number; path?: string; cause?: string; requestId?: string };
-  const failureLine = async (id: string): Promise<Line | undefined> => {
+  type Line = {
+    msg?: string;
+    code?: string;
+    status?: number;
+    upstreamStatus?: number;
+    path?: string;
+    cause?: string;
+    requestId?: string;
+    clientRequestId?: string;
+  };
+  const failureLine = async (clientId: string): Promise<Line | undefined> => {
     await new Promise((r) => setTimeout(r, 50));
-    return bff.logs.map((l) => JSON.parse(l) as Line).find((l) => l.requestId === id && l.code !== undefined);
+    const all = bff.logs.map((l) => JSON.parse(l) as Line);
+    const ours = all.find((l) => l.clientRequestId === clientId)?.requestId;
+    return all.find((l) => l.requestId === ours && l.code !== undefined);
   };
 
   it('logs the error code (never redacted), the upstream status, the path and the cause, in English', async () => {
