@@ -102,7 +102,8 @@ export async function buildApp(config: BffConfig, opts: BuildOptions = {}): Prom
   await app.register(originCheckPlugin);
   await app.register(sessionPlugin);
   await app.register(multipartPlugin);
-  await app.register(docsPlugin);
+  // Public by default only outside production; DOCS_ENABLED=true opens it there too.
+  if (config.docsEnabled) await app.register(docsPlugin);
   await app.register(rateLimitPlugin);
 
   await app.register(realtimePlugin);

@@ -20,6 +20,8 @@ export const MEMBER_WRITE_ROUTES = new Set([
   'POST /api/adopt/apply/:petId',
   'POST /api/abandoned/register',
   'POST /api/pet/register',
+  // The embedded test gateway's payments (development only; issue 24 item 16).
+  'POST /api/abandoned/donation/test-checkout',
 ]);
 
 export interface WriteLimitConfig {

@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(0),
   WEB_DIST_DIR: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** The OpenAPI docs at /docs: on by default outside production, off in production unless set true (issue 24 item 16). */
+  DOCS_ENABLED: z.enum(['true', 'false']).optional(),
   /** How often a live socket's session is checked upstream (ms); an ended one closes the socket. Default 30 s. */
   REALTIME_SESSION_CHECK_MS: z.coerce.number().int().min(100).optional(),
   RATE_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
@@ -86,6 +88,8 @@ export interface BffConfig {
   warnings: string[];
   webDistDir: string | undefined;
   redisUrl: string | undefined;
+  /** /docs (OpenAPI UI and JSON) served. */
+  docsEnabled: boolean;
   /** realtime/session-watch.ts: the periodic session check of live sockets. */
   sessionCheckMs: number | undefined;
   rateLimits: {
@@ -153,6 +157,7 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     redisUrl: e.REDIS_URL,
     sessionCheckMs: e.REALTIME_SESSION_CHECK_MS,
+    docsEnabled: e.DOCS_ENABLED ? e.DOCS_ENABLED === 'true' : e.NODE_ENV !== 'production',
     rateLimits: {
       loginPerAccount: e.RATE_LOGIN_PER_ACCOUNT,
       loginPerAccountAndIp: e.RATE_LOGIN_PER_ACCOUNT_AND_IP,

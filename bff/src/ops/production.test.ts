@@ -53,3 +53,11 @@ describe('a schema error in production (issue 24 item 11)', () => {
     for (const name of ['UPSTREAM_URL', 'PUBLIC_ORIGIN', 'REDIS_URL']) expect(message).toContain(`  - ${name}`);
   });
 });
+
+describe('/docs in production (issue 24 item 16)', () => {
+  it('is off unless DOCS_ENABLED=true; on by default elsewhere', () => {
+    expect(loadBffConfig(complete).docsEnabled).toBe(false);
+    expect(loadBffConfig({ ...complete, DOCS_ENABLED: 'true' }).docsEnabled).toBe(true);
+    expect(loadBffConfig({ NODE_ENV: 'development', UPSTREAM_URL: 'http://127.0.0.1:1' }).docsEnabled).toBe(true);
+  });
+});

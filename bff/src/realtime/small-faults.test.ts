@@ -37,3 +37,22 @@ describe('an oversized WebSocket frame', () => {
     expect(JSON.stringify(warning)).not.toContain('    at ');
   });
 });
+
+describe('/docs behind DOCS_ENABLED (issue 24 item 16)', () => {
+  it('is not served when off (production default)', async () => {
+    const closed = await startOpsBff(spring.url, { DOCS_ENABLED: 'false' });
+    try {
+      // Bodies read, so no keep-alive connection holds a server's close.
+      const status = async (url: string) => {
+        const res = await fetch(url);
+        await res.arrayBuffer();
+        return res.status;
+      };
+      expect(await status(`${closed.url}/docs/json`)).toBe(404);
+      expect(await status(`${closed.url}/docs/`)).toBe(404);
+      expect(await status(`${bff.url}/docs/json`)).toBe(200);
+    } finally {
+      await closed.close();
+    }
+  });
+});
