@@ -87,8 +87,10 @@ describe('sockets end with the session', () => {
     expect(held.state.received).toContain('CONNECTED');
     const started = Date.now();
     await api.ctx.sessions.destroy(me.sid);
-    expect(await held.closed).toBe(1008);
-    expect(held.state.received).toContain('message:SESSION_ENDED');
+    // Our api drops the upstream session of an ended login itself (1012, the browser reconnects and is
+    // refused); otherwise the periodic check ends it (SESSION_ENDED). Either way it does not stay open.
+    expect([1008, 1012]).toContain(await held.closed);
+    expect(held.state.received).toMatch(/message:(SESSION_ENDED|UPSTREAM_SESSION_REPLACED)/);
     expect(Date.now() - started).toBeLessThan(5000);
   }, 20_000);
 

@@ -10,15 +10,18 @@ let server: WebSocketServer;
 let url: string;
 let sessionAlive = true;
 let lastBridge: StompBridge | undefined;
+const upstreamSockets = new Set<WebSocket>();
 
 beforeAll(async () => {
   upstream = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   await new Promise((r) => upstream.once('listening', r));
-  upstream.on('connection', (socket) =>
+  upstream.on('connection', (socket) => {
+    upstreamSockets.add(socket);
+    socket.on('close', () => upstreamSockets.delete(socket));
     socket.on('message', (d) => {
       if (d.toString().startsWith('CONNECT')) socket.send('CONNECTED\nversion:1.2\nheart-beat:0,0\n\n\0');
-    }),
-  );
+    });
+  });
   const upstreamUrl = `ws://127.0.0.1:${(upstream.address() as { port: number }).port}/ws/websocket`;
   server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   await new Promise((r) => server.once('listening', r));
@@ -128,5 +131,15 @@ describe('STOMP bridge limits', () => {
   it('closes a socket that never sends CONNECT', async () => {
     const b = await browser();
     expect(await b.closed).toBe(1008);
+  });
+});
+
+describe('the upstream session is replaced (issue 24 item 3)', () => {
+  it('tells the browser (ERROR UPSTREAM_SESSION_REPLACED, close 1012) so it reconnects and refetches, instead of losing messages silently', async () => {
+    const b = await browser(connect());
+    await until(() => b.state.received.includes('CONNECTED'));
+    for (const s of upstreamSockets) s.terminate();
+    expect(await b.closed).toBe(1012);
+    expect(b.state.received).toContain('message:UPSTREAM_SESSION_REPLACED');
   });
 });

@@ -48,8 +48,10 @@ interface BrowserSubscription {
  * only: its SUBSCRIBE is checked (its own topics, admin topics for admins),
  * SEND is refused (the upstream has no application destinations), and every
  * MESSAGE body is normalised to the shared notification shape. When the
- * upstream drops, the browser stays connected: the upstream session is
- * reopened with back-off and every live subscription taken again.
+ * upstream drops after CONNECTED, the browser's socket is ended (ERROR, 1012)
+ * so that it reconnects and refetches: what was raised meanwhile is never
+ * silently lost (issue 24 item 3). Before CONNECTED, the upstream is retried
+ * with back-off within the upstream wait.
  */
 export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): StompBridge {
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
@@ -57,6 +59,8 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): Stomp
   /** Upstream destination → its subscription id on the current upstream session (null while none is up). */
   const upstreamSubs = new Map<string, string | null>();
   let connected = false;
+  /** CONNECTED has been sent: from then on the browser relies on this stream being complete. */
+  let announced = false;
   let onFirstUpstream: (() => void) | null = null;
   let closed = false;
   let messageSeq = 0;
@@ -88,6 +92,17 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): Stomp
     onMessage: deliver,
     onDisconnect: () => {
       for (const destination of upstreamSubs.keys()) upstreamSubs.set(destination, null);
+      // Notifications raised while the upstream session is away would be lost without a word, and the
+      // bell would stay wrong until a reload (issue 24 item 3). So the browser is told: its socket ends
+      // (ERROR, close 1012 "service restart"), it reconnects, and the app refetches what it missed.
+      if (announced) {
+        send(
+          'ERROR',
+          { message: 'UPSTREAM_SESSION_REPLACED', 'content-type': 'text/plain' },
+          'The notification stream was interrupted; reconnect.',
+        );
+        shutdown(1012);
+      }
     },
   });
 
@@ -144,6 +159,7 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): Stomp
           clearTimeout(giveUp);
           startHeartbeats(frame.headers['heart-beat']);
           startSessionChecks();
+          announced = true;
           send('CONNECTED', {
             version: versions.includes('1.2') ? '1.2' : '1.1',
             'heart-beat': `${heartbeatMs},${heartbeatMs}`,
