@@ -10,6 +10,7 @@ import type { ApiContext } from './context';
 import { openDatabase, type OpenOptions } from './db/index';
 import { migrate } from './db/migrate';
 import { createMailer } from './integrations/mail';
+import { scheduleOrphanSweep } from './integrations/photo-sweep';
 import { isThumbnailKey, openStorage, photoKeyOfThumbnail } from './integrations/storage';
 import { ApiHttpError, bootError } from './lib/errors';
 import { isPlausibleSessionId, refuseNulBytes } from './lib/input-guard';
@@ -68,6 +69,10 @@ export async function buildApi(config: ApiConfig, opts: BuildOptions = {}): Prom
     storage,
     events: createEventBus({ redisUrl: config.redisUrl, channel: config.eventsChannel, log: app.log }),
   };
+
+  // Photos left without a row by a crash between storing and committing are swept (issue 24 item 8).
+  const stopSweep = scheduleOrphanSweep(ctx, app.log);
+  app.addHook('onClose', async () => stopSweep());
 
   // Probes and load shedding come first, so they see every request (docs/decisions/0021).
   const readinessRedis = config.redisUrl
