@@ -211,3 +211,13 @@ describe('a hung api is taken out within seconds (issue 24 item 2)', () => {
     expect(Math.max(...took)).toBeLessThan(9000);
   }, 60_000);
 });
+
+describe("nginx's own failures (issue 24)", () => {
+  it('answer the error envelope when no BFF answers', async () => {
+    const lb = await startNginx();
+    const res = await fetch(`http://127.0.0.1:${lb.ports.public}/api/community/comment/1`, { method: 'POST', body: '{}' });
+    expect(res.status).toBe(502);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await res.json()).toMatchObject({ error: { code: 'UPSTREAM_UNAVAILABLE', requestId: expect.any(String) } });
+  });
+});

@@ -99,7 +99,7 @@ export async function tiersKilledAndHung(stack: Stack): Promise<Summary> {
 
   const v = await verify(stack, acked, 'tiers');
   const expected = await stack.query<{ id: number }>(
-    `SELECT n.id FROM notifications n JOIN users u ON u.id = n.recipient_pk WHERE u.user_id = 'admin' AND n.created_at >= $1`,
+    `SELECT n.id FROM notifications n JOIN users u ON u.id = n.recipient_pk WHERE u.user_id = 'admin' AND n.notification_type = 'COMMENT' AND n.created_at >= $1`,
     [since],
   );
   const missing = expected.map((r) => r.id).filter((id) => !app.seen.has(id));
