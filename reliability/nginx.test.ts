@@ -221,3 +221,23 @@ describe("nginx's own failures (issue 24)", () => {
     expect(await res.json()).toMatchObject({ error: { code: 'UPSTREAM_UNAVAILABLE', requestId: expect.any(String) } });
   });
 });
+
+describe('one BFF at a time (issue 24 items 1-2)', () => {
+  it('a BFF killed and restarted is back in rotation after fail_timeout, and takes the pages while the other hangs', async () => {
+    const lb = await startNginx();
+    const base = `http://127.0.0.1:${lb.ports.public}`;
+    await upstream(lb.ports.bffs[1], 'bff-2', { hang: true });
+    // bff-1 is down long enough to be marked failed (max_fails=3), then comes back.
+    for (let i = 0; i < 4; i++)
+      await fetch(`${base}/`, { signal: AbortSignal.timeout(8000) })
+        .then((r) => r.arrayBuffer())
+        .catch(() => undefined);
+    await upstream(lb.ports.bffs[0], 'bff-1');
+    await sleep(10_500);
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${base}/adopt`, { signal: AbortSignal.timeout(8000) });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('bff-1');
+    }
+  }, 90_000);
+});

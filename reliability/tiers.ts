@@ -64,7 +64,10 @@ export async function tiersKilledAndHung(stack: Stack): Promise<Summary> {
     await sleep(3000);
     await stack.startBff(0);
     mark('bff-1 back');
-    await sleep(1000);
+    // One fault at a time: nginx leaves a failed BFF alone for fail_timeout (10 s) after its last
+    // failure, and a page passed over a hung bff-2 needs bff-1 back in rotation. The first full run
+    // hung bff-2 1 s after bff-1's restart and got one "no live upstreams" 502.
+    await sleep(11_000);
     stack.signal('bff', 1, 'SIGSTOP');
     s.faults++;
     mark('bff-2 hung');
