@@ -138,19 +138,34 @@ export async function tiersKilledAndHung(stack: Stack): Promise<Summary> {
       ...new Set(failures.map((f) => EnvelopeSchema.safeParse(f.answer.json).data?.error.code ?? `status ${f.answer.status}`)),
     ],
   };
-  assert.equal(pages.failed.length, 0, `pages failed while a BFF or an api was down or hung: ${JSON.stringify(pages.failed.slice(0, 5))}`);
-  assert.ok(pages.maxMs <= PAGE_MAX_MS, `slowest page ${Math.round(pages.maxMs)} ms > ${PAGE_MAX_MS} ms`);
-  assert.equal(v.lost.length, 0, `acknowledged writes missing: ${v.lost.slice(0, 5).join(', ')}`);
-  assert.equal(v.duplicates.length, 0, `stored twice: ${v.duplicates.slice(0, 5).join(', ')}`);
-  assert.ok(acked.length > 20, `writes flowed (${acked.length} acknowledged)`);
-  for (const f of failures) checkFailure(f.answer, `${f.kind} during the faults`);
-  assert.ok(expected.length > 0, 'notifications were raised');
-  assert.equal(
-    missing.length,
-    0,
-    `notifications the app never learned (${missing.length} of ${expected.length}): ${missing.slice(0, 10).join(', ')}`,
-  );
-  assert.ok(s.maxMs <= UPSTREAM_TIMEOUT_MS + MARGIN_MS, `slowest answer ${Math.round(s.maxMs)} ms > ${UPSTREAM_TIMEOUT_MS + MARGIN_MS} ms`);
+  // The figures go with a failure too (the run prints only the error of a failed scenario).
+  try {
+    assert.equal(
+      pages.failed.length,
+      0,
+      `pages failed while a BFF or an api was down or hung: ${JSON.stringify(pages.failed.slice(0, 5))}`,
+    );
+    assert.ok(pages.maxMs <= PAGE_MAX_MS, `slowest page ${Math.round(pages.maxMs)} ms > ${PAGE_MAX_MS} ms`);
+    assert.equal(v.lost.length, 0, `acknowledged writes missing: ${v.lost.slice(0, 5).join(', ')}`);
+    assert.equal(v.duplicates.length, 0, `stored twice: ${v.duplicates.slice(0, 5).join(', ')}`);
+    assert.ok(acked.length > 20, `writes flowed (${acked.length} acknowledged)`);
+    for (const f of failures) checkFailure(f.answer, `${f.kind} during the faults`);
+    assert.ok(expected.length > 0, 'notifications were raised');
+    assert.equal(
+      missing.length,
+      0,
+      `notifications the app never learned (${missing.length} of ${expected.length}): ${missing.slice(0, 10).join(', ')}`,
+    );
+    assert.ok(
+      s.maxMs <= UPSTREAM_TIMEOUT_MS + MARGIN_MS,
+      `slowest answer ${Math.round(s.maxMs)} ms > ${UPSTREAM_TIMEOUT_MS + MARGIN_MS} ms`,
+    );
+  } catch (err) {
+    throw new Error(
+      `${(err as Error).message}\nfigures: ${JSON.stringify({ requests: s.requests, faults: s.faults, status: s.status, maxMs: Math.round(s.maxMs), ...s.detail })}`,
+      { cause: err },
+    );
+  }
   return s;
 }
 
