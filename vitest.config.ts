@@ -14,7 +14,13 @@ export default defineConfig({
       'api',
       'bff',
       'web',
-      { test: { name: 'scripts', include: ['scripts/**/*.test.ts', 'eslint/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.ts', 'eslint/**/*.test.ts', 'reliability/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });

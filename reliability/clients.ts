@@ -180,3 +180,70 @@ export function openDashboard(
     });
   });
 }
+
+/** The web app's notification stream: live frames plus what each (re)connect refetched (ids). */
+export interface LiveApp {
+  /** Every notification id the app learned, live or by refetch. */
+  seen: Set<number>;
+  liveCount: number;
+  refetched: number;
+  /** Sessions opened (1 = never reconnected). */
+  connects: number;
+  /** Socket ends the app saw (the BFF telling it to reconnect, or a dead tier). */
+  closes: number;
+  close(): Promise<void>;
+}
+
+/**
+ * What the SPA does (web/src/lib/stomp.ts, NotificationBell): a STOMP session that reconnects by
+ * itself, and on every (re)connect a refetch of the unread list, because "online again after
+ * offline means messages may have been missed". Completeness is judged on what it ends up knowing.
+ */
+export function openApp(baseUrl: string, browser: Browser, userId: string, topics: string[], timeoutMs = 15_000): Promise<LiveApp> {
+  const app: LiveApp = { seen: new Set(), liveCount: 0, refetched: 0, connects: 0, closes: 0, close: async () => undefined };
+  const refetch = async () => {
+    for (let page = 1; page <= 40; page++) {
+      const a = await browser.call('GET', `/api/notifications/user/${userId}/unread?page=${page}&size=50`);
+      if (a.status !== 200 || !Array.isArray(a.json)) return;
+      for (const n of a.json as { id?: unknown }[]) {
+        if (typeof n.id !== 'number' || app.seen.has(n.id)) continue;
+        app.seen.add(n.id);
+        app.refetched++;
+      }
+      if ((a.json as unknown[]).length < 50) return;
+    }
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`app STOMP via ${baseUrl} not connected within ${timeoutMs} ms`)), timeoutMs);
+    const client = new Client({
+      webSocketFactory: () => {
+        const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/ws`, {
+          headers: { origin: baseUrl, cookie: `JSESSIONID=${browser.sid}` },
+        });
+        ws.on('error', () => {});
+        return ws;
+      },
+      reconnectDelay: 1000,
+      heartbeatIncoming: 10_000,
+      heartbeatOutgoing: 10_000,
+      debug: () => {},
+      onWebSocketClose: () => void app.closes++,
+      onConnect: () => {
+        app.connects++;
+        for (const topic of topics)
+          client.subscribe(topic, (m) => {
+            const id = (JSON.parse(m.body) as { id?: unknown }).id;
+            if (typeof id !== 'number') return;
+            app.seen.add(id);
+            app.liveCount++;
+          });
+        void refetch().then(() => {
+          clearTimeout(timer);
+          resolve(app);
+        });
+      },
+    });
+    app.close = () => client.deactivate();
+    client.activate();
+  });
+}

@@ -1,6 +1,6 @@
 // Scenarios 3 and 4: api instances killed under write load, Redis restarted.
 import assert from 'node:assert/strict';
-import { Browser, EnvelopeSchema, openStomp, type Answer, type LiveStomp } from './clients';
+import { Browser, EnvelopeSchema, openApp, openStomp, type Answer, type LiveApp } from './clients';
 import { sleep, waitUntil } from './procs';
 import { ADMIN_PASSWORD, DEMO, UPSTREAM_TIMEOUT_MS, type Stack } from './stack';
 import { count, type Summary } from './summary';
@@ -28,8 +28,9 @@ export async function apiKilledUnderWrites(stack: Stack): Promise<Summary> {
   const member = new Browser(stack.publicUrl);
   assert.equal((await member.login(DEMO.userId, DEMO.password)).status, 200);
   const write = await writer(stack, member, await member.postBy('admin'), UPSTREAM_TIMEOUT_MS * 3);
-  // A browser that stays connected through it all: its BFF must find an api again by itself.
-  const live = await openStomp(stack.publicUrl, member.sid!, `/topic/user/${DEMO.userId}/community/comment`);
+  // The web app's stream through it all: told to reconnect when its BFF's upstream session is
+  // replaced (issue 24 item 3), it reconnects by itself and refetches.
+  const live = await openApp(stack.publicUrl, member, DEMO.userId, [`/topic/user/${DEMO.userId}/community/comment`]);
   // Bounded: the load runs until the timeline ends, never more than MAX_WRITES.
   const MAX_WRITES = 3000;
   const CONCURRENCY = 6;
@@ -102,6 +103,7 @@ export async function apiKilledUnderWrites(stack: Stack): Promise<Summary> {
     recoveredAfterMs: phases.recoveredMs,
     reportsSentAgain: resent,
     stompClientLiveAgainAfterMs: stompBackMs,
+    appReconnects: live.connects - 1,
     codes: [...new Set(failures.map((f) => EnvelopeSchema.safeParse(f.answer.json).data?.error.code ?? `status ${f.answer.status}`))],
   };
   assert.equal(v.lost.length, 0, `acknowledged writes missing from the database: ${v.lost.slice(0, 5).join(', ')}`);
@@ -113,20 +115,20 @@ export async function apiKilledUnderWrites(stack: Stack): Promise<Summary> {
   return s;
 }
 
-/** The STOMP client opened before the kills gets a notification again; how long after recovery (ms). */
-async function liveAgain(stack: Stack, live: LiveStomp): Promise<number> {
+/** The app stream opened before the kills learns of a notification again; how long after recovery (ms). */
+async function liveAgain(stack: Stack, live: LiveApp): Promise<number> {
   const admin = new Browser(stack.publicUrl);
   assert.equal((await admin.login('admin', ADMIN_PASSWORD)).status, 200);
   const postId = await admin.postBy(DEMO.userId);
   const start = Date.now();
-  const seen = live.received.length;
+  const seen = live.seen.size;
   try {
     // The BFF's upstream STOMP session backs off up to 30 s between attempts; one comment a second until a frame arrives.
     await waitUntil(
       'a notification on the STOMP client opened before the kills',
       async () => {
         await admin.call('POST', `/api/community/comment/${postId}`, { content: `reliability ${stack.runId} live again` });
-        return live.received.length > seen;
+        return live.seen.size > seen;
       },
       40_000,
       1000,
@@ -200,16 +202,34 @@ export async function redisRestarted(stack: Stack): Promise<Summary> {
   // A reconnecting browser: logs in again, opens STOMP again, and gets notifications raised on both apis.
   const again = new Browser(stack.publicUrl);
   assert.equal((await again.login(DEMO.userId, DEMO.password)).status, 200);
-  const newStomp = await openStomp(stack.publicUrl, again.sid!, topic);
+  // The app-like client: when the api's event bus finds its gap (the Redis outage), every live
+  // session is told to reconnect, and the app refetches; it must end up knowing all of them.
+  const since = (await stack.query<{ now: Date }>('SELECT now() AS now'))[0]?.now;
+  const newStomp = await openApp(stack.publicUrl, again, DEMO.userId, [topic]);
   const oldBefore = oldStomp.received.length;
   try {
     const COMMENTS = 4;
+    const t0 = Date.now();
     for (let n = 0; n < COMMENTS; n++) {
       const a = await fresh.call('POST', `/api/community/comment/${postId}`, { content: `reliability ${stack.runId} after redis ${n}` });
       count(s, a.status, a.ms);
       assert.equal(a.status, 201, JSON.stringify(a.json));
     }
-    const ms = await newStomp.waitFor(COMMENTS, 10_000);
+    const raised = async () =>
+      (
+        await stack.query<{ id: number }>(
+          `SELECT n.id FROM notifications n JOIN users u ON u.id = n.recipient_pk WHERE u.user_id = $1 AND n.notification_type = 'COMMENT' AND n.created_at >= $2`,
+          [DEMO.userId, since],
+        )
+      ).map((r) => r.id);
+    await waitUntil(
+      `all ${COMMENTS} notifications known to the app`,
+      async () => (await raised()).every((id) => newStomp.seen.has(id)),
+      20_000,
+      200,
+    );
+    assert.equal((await raised()).length, COMMENTS);
+    const ms = Date.now() - t0;
     s.durationMs = Date.now() - started;
     s.detail = {
       redisDownMs,
@@ -218,7 +238,10 @@ export async function redisRestarted(stack: Stack): Promise<Summary> {
       loginBackAfterMs: loginBackMs,
       oldSession,
       oldWriteStatus: oldWrite.status,
-      newStompReceived: newStomp.received.length,
+      newStompKnown: newStomp.seen.size,
+      newStompLive: newStomp.liveCount,
+      newStompRefetched: newStomp.refetched,
+      newStompReconnects: newStomp.connects - 1,
       newStompLastFrameMs: Math.round(ms),
       oldStompReceivedAfterRestart: oldStomp.received.length - oldBefore,
     };

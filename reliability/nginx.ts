@@ -24,7 +24,7 @@ export interface LbPorts {
 }
 
 /** Every compose address in the shipped file, replaced by its loopback twin; fails if one is missing (the file drifted). */
-export function renderLbConfig(source: string, p: LbPorts): string {
+export function renderLbConfig(source: string, p: LbPorts, accessLog?: string): string {
   const swaps: [RegExp, string][] = [
     [/\blisten 80;/, `listen 127.0.0.1:${p.public};`],
     [/\blisten 8080;/, `listen 127.0.0.1:${p.api};`],
@@ -35,9 +35,12 @@ export function renderLbConfig(source: string, p: LbPorts): string {
     [/\bapi-2:8080\b/, `127.0.0.1:${p.apis[1]}`],
     [/\bapi-1:9092\b/, `127.0.0.1:${p.dashboards[0]}`],
     [/\bapi-2:9092\b/, `127.0.0.1:${p.dashboards[1]}`],
-    // No web container here: the BFFs answer the rest (as when they serve WEB_DIST_DIR).
-    [/\bweb:80\b/, `127.0.0.1:${p.bffs[0]}`],
+    // No web container here: the BFFs answer the rest (as when they serve WEB_DIST_DIR), every one of
+    // them, so pages survive the loss of any one BFF (issue 24 item 1).
+    [/^( *)server web:80\b([^;\n]*);/m, `$1server 127.0.0.1:${p.bffs[0]}$2;\n$1server 127.0.0.1:${p.bffs[1]}$2;`],
   ];
+  // The shipped access log (the path of a stock nginx; the official image links it to stdout) becomes the run's file.
+  if (accessLog) swaps.push([/\/var\/log\/nginx\/access\.log/g, accessLog]);
   let out = source;
   for (const [re, to] of swaps) {
     if (!re.test(out)) throw new Error(`deploy/nginx/pawbridge.conf: expected ${re} (update reliability/nginx.ts with the file)`);
@@ -55,15 +58,14 @@ export interface Lb {
 
 export function writeLb(dir: string, p: LbPorts): Lb {
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'pawbridge.conf'), renderLbConfig(fs.readFileSync(LB_CONFIG, 'utf8'), p));
   const accessLog = path.join(dir, 'access.log');
+  fs.writeFileSync(path.join(dir, 'pawbridge.conf'), renderLbConfig(fs.readFileSync(LB_CONFIG, 'utf8'), p, accessLog));
   const temp = (n: string) => `${n}_temp_path ${path.join(dir, `${n}-temp`)};`;
   const conf = `worker_processes 1;
 error_log ${path.join(dir, 'error.log')} warn;
 events { worker_connections 1024; }
 http {
-  log_format reliability '$status $request_method $uri $upstream_addr $upstream_status $request_time';
-  access_log ${accessLog} reliability;
+  access_log ${accessLog};
   ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
   include ${path.join(dir, 'pawbridge.conf')};
 }
@@ -92,8 +94,11 @@ export function upstreamCounts(lb: Lb, uriPrefix: string): Record<string, number
   if (!fs.existsSync(lb.accessLog)) return counts;
   const text = fs.readFileSync(lb.accessLog, 'utf8');
   for (const line of text.split('\n')) {
-    const [, , uri, upstream] = line.split(' ');
-    if (!uri?.startsWith(uriPrefix) || !upstream) continue;
+    // The shipped pawbridge_noquery format: … "METHOD /path HTTP/1.1" … upstream=<addr>[, <addr>] …
+    const m = /"\S+ (\S+) \S+" .* upstream=(\S+)/.exec(line);
+    const uri = m?.[1];
+    const upstream = m?.[2]?.replace(/,$/, '');
+    if (!uri?.startsWith(uriPrefix) || !upstream || upstream === '-') continue;
     counts[upstream] = (counts[upstream] ?? 0) + 1;
   }
   return counts;

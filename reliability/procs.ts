@@ -51,6 +51,11 @@ function killGroup(proc: Proc, signal: NodeJS.Signals): void {
   }
 }
 
+/** SIGSTOP/SIGCONT (a hung process and its recovery) to the whole group. */
+export function signalProc(proc: Proc, signal: NodeJS.Signals): void {
+  killGroup(proc, signal);
+}
+
 /** Last resort (exit, watchdog): SIGKILL every group still running, synchronously. */
 export function killAll(): void {
   for (const p of live) killGroup(p, 'SIGKILL');

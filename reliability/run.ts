@@ -4,11 +4,12 @@
 // the run (and every child) after RELIABILITY_DEADLINE_S (default 180 s).
 import { apiKilledUnderWrites, redisRestarted } from './faults';
 import { loginAcrossInstances, notificationAcrossInstances } from './cross-instance';
+import { tiersKilledAndHung } from './tiers';
 import { killAll } from './procs';
 import { startStack, type Stack } from './stack';
 import { table, type Summary } from './summary';
 
-const deadlineS = Number(process.env.RELIABILITY_DEADLINE_S ?? 180);
+const deadlineS = Number(process.env.RELIABILITY_DEADLINE_S ?? 300);
 const watchdog = setTimeout(() => {
   console.error(`reliability: watchdog: still running after ${deadlineS} s, killing everything`);
   killAll();
@@ -29,6 +30,7 @@ const scenarios: [string, (s: Stack) => Promise<Summary>][] = [
   ['notification-across-instances', notificationAcrossInstances],
   ['api-killed-under-writes', apiKilledUnderWrites],
   ['redis-restarted', redisRestarted],
+  ['tiers-killed-and-hung', tiersKilledAndHung],
 ];
 const only = process.env.RELIABILITY_ONLY?.split(',');
 

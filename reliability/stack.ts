@@ -6,14 +6,15 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startLb, testLb, writeLb, type Lb, type LbPorts } from './nginx';
-import { freePort, httpOk, killAll, ready, spawnProc, stopProc, tail, tcpOpen, waitUntil, type Proc } from './procs';
+import { freePort, httpOk, killAll, ready, signalProc, spawnProc, stopProc, tail, tcpOpen, waitUntil, type Proc } from './procs';
 
 // RELIABILITY_ROOT: run the processes from another checkout (e.g. a snapshot while the tree is being edited).
 const ROOT = path.resolve(process.env.RELIABILITY_ROOT ?? path.resolve(import.meta.dirname, '..'));
 export const ADMIN_PASSWORD = 'reliability-admin-1';
 export const DEMO = { userId: 'demo', password: 'demo1234' } as const;
 /** The BFFs' upstream timeout in this run; no answer may take longer than this plus a margin. */
-export const UPSTREAM_TIMEOUT_MS = 5000;
+// The production default: nginx's internal timeouts (reads 4 s, writes 8 s) sit below it (issue 24 item 2).
+export const UPSTREAM_TIMEOUT_MS = 10_000;
 
 export interface Stack {
   runId: string;
@@ -30,6 +31,10 @@ export interface Stack {
   timings: Record<string, number>;
   startApi(i: 0 | 1): Promise<number>;
   killApi(i: 0 | 1): Promise<void>;
+  startBff(i: 0 | 1): Promise<void>;
+  killBff(i: 0 | 1): Promise<void>;
+  /** SIGSTOP (hang) or SIGCONT (resume) one process of a tier. */
+  signal(tier: 'api' | 'bff', i: 0 | 1, signal: 'SIGSTOP' | 'SIGCONT'): void;
   killRedis(): Promise<void>;
   startRedis(): Promise<number>;
   query<T extends pg.QueryResultRow>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -109,9 +114,16 @@ export async function startStack(): Promise<Stack> {
     PORTONE_API_URL: `http://127.0.0.1:${nowhere}`,
     PORTONE_API_KEY: 'reliability',
     PORTONE_API_SECRET: 'reliability',
+    // The writers here are a few members writing many times a second on purpose (a load, not abuse).
+    RATE_MEMBER_WRITES: '0',
   });
+  // The BFFs serve the pages (as without a web container): a minimal build of our own.
+  const webDist = path.join(dir, 'web-dist');
+  fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="ko"><div id="root"></div></html>');
   const bffEnv = (i: 0 | 1): Record<string, string> => ({
     ...base,
+    WEB_DIST_DIR: webDist,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(ports.bffs[i]),
@@ -161,6 +173,8 @@ export async function startStack(): Promise<Stack> {
   const close = async (keepLogs = false) => {
     if (closed) return;
     closed = true;
+    // A process left stopped (SIGSTOP) would never hear the SIGTERM.
+    for (const p of [...procs.bffs, ...procs.apis]) if (p) signalProc(p, 'SIGCONT');
     await Promise.all(
       [...procs.bffs, ...procs.apis, procs.nginx, procs.redis].filter((p): p is Proc => !!p).map((p) => stopProc(p, 'SIGTERM', 3000)),
     );
@@ -212,6 +226,15 @@ export async function startStack(): Promise<Stack> {
       killApi: async (i) => {
         const p = procs.apis[i];
         if (p) await stopProc(p, 'SIGKILL');
+      },
+      startBff,
+      killBff: async (i) => {
+        const p = procs.bffs[i];
+        if (p) await stopProc(p, 'SIGKILL');
+      },
+      signal: (tier, i, sig) => {
+        const p = tier === 'api' ? procs.apis[i] : procs.bffs[i];
+        if (p) signalProc(p, sig);
       },
       killRedis: async () => {
         if (procs.redis) await stopProc(procs.redis, 'SIGKILL');

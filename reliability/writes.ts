@@ -71,8 +71,8 @@ export interface Verdict {
 }
 
 /** What the database holds for this run's writes, against what the clients were told. */
-export async function verify(stack: Stack, acked: Write[]): Promise<Verdict> {
-  const like = `reliability ${stack.runId} load %`;
+export async function verify(stack: Stack, acked: Write[], tag = 'load'): Promise<Verdict> {
+  const like = `reliability ${stack.runId} ${tag} %`;
   const comments = await stack.query<{ text: string; n: string }>(
     'SELECT content AS text, count(*) AS n FROM community_comments WHERE content LIKE $1 GROUP BY content',
     [like],

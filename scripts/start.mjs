@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { supervise } from './supervise.mjs';
+import { portInUse, supervise, waitUntilReady } from './supervise.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -41,23 +41,21 @@ function freePort() {
   });
 }
 
-async function waitFor(url, child, name, timeoutMs = 90_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`${name} stopped while starting (exit code ${child.exitCode})`);
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
+// A busy port is said once, before anything starts, instead of a stack trace and a restart loop.
+for (const [h, p, variable] of [
+  [host, port, 'PORT'],
+  ...(process.env.API_PORT && !process.env.UPSTREAM_URL ? [['127.0.0.1', Number(process.env.API_PORT), 'API_PORT']] : []),
+  ...(process.env.DASHBOARD_PORT && !process.env.UPSTREAM_URL ? [['127.0.0.1', Number(process.env.DASHBOARD_PORT), 'DASHBOARD_PORT']] : []),
+]) {
+  const busy = await portInUse(h, p, variable);
+  if (busy) {
+    console.error(`[start] ${busy}`);
+    process.exit(1);
   }
-  throw new Error(`${name} did not become ready at ${url}`);
 }
 
 if (!dev && (!fs.existsSync(path.join(webDist, 'index.html')) || process.argv.includes('--rebuild'))) {
-  console.log('[start] 웹 화면을 빌드합니다 (최초 1회)…');
+  console.log('[start] building the web app (first start only; a minute or two)…');
   const r = spawnSync('npm', ['run', 'build', '-w', '@pawbridge/web'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
@@ -73,7 +71,11 @@ const supervised = [];
 
 /** Start a tier and keep it running: a crash restarts it with back-off (and says so); Ctrl-C stops all. */
 function run(name, args, env) {
-  const sup = supervise(name, () => spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' }));
+  // The IPC channel carries the api's start-up stages and heart-beats (waitUntilReady).
+  const stdio = ['inherit', 'inherit', 'inherit', 'ipc'];
+  const sup = supervise(name, () => spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio }), {
+    onFatal: () => stop(1),
+  });
   supervised.push(sup);
   return sup;
 }
@@ -98,7 +100,7 @@ try {
       DASHBOARD_PORT: String(dashboardPort),
       DASHBOARD_HOST: '127.0.0.1',
     });
-    await waitFor(`${upstreamUrl}/healthz`, api.child, 'api');
+    await waitUntilReady(`${upstreamUrl}/healthz`, () => api.child, 'api');
   }
   const bff = run('bff', [...tsx, 'bff/src/server.ts'], {
     PORT: String(port),
@@ -107,7 +109,7 @@ try {
     ...(dashboardUrl ? { DASHBOARD_URL: dashboardUrl } : {}),
     ...(dev ? {} : { WEB_DIST_DIR: webDist }),
   });
-  await waitFor(`http://127.0.0.1:${port}/healthz`, bff.child, 'bff');
+  await waitUntilReady(`http://127.0.0.1:${port}/healthz`, () => bff.child, 'bff');
   if (dev) {
     const vite = spawn('npx', ['vite', '--host', '127.0.0.1'], {
       cwd: path.join(root, 'web'),

@@ -10,10 +10,12 @@ import type { ApiContext } from './context';
 import { openDatabase, type OpenOptions } from './db/index';
 import { migrate } from './db/migrate';
 import { createMailer } from './integrations/mail';
+import { scheduleOrphanSweep } from './integrations/photo-sweep';
 import { isThumbnailKey, photoKeyOfThumbnail } from './integrations/storage';
 import { openStorage } from './integrations/open-storage';
 import { ApiHttpError, bootError, REASON_HEADER } from './lib/errors';
 import { isPlausibleSessionId, refuseNulBytes } from './lib/input-guard';
+import { registerWriteLimit } from './lib/write-limit';
 import { DbSessionStore, RedisSessionStore } from './modules/users/session-store';
 import { loadSessionUser, SESSION_COOKIE } from './modules/users/session-user';
 import { modules } from './modules/index';
@@ -72,6 +74,10 @@ export async function buildApi(config: ApiConfig, opts: BuildOptions = {}): Prom
     events: createEventBus({ redisUrl: config.redisUrl, channel: config.eventsChannel, log: app.log }),
   };
 
+  // Photos left without a row by a crash between storing and committing are swept (issue 24 item 8).
+  const stopSweep = scheduleOrphanSweep(ctx, app.log);
+  app.addHook('onClose', async () => stopSweep());
+
   // Probes and load shedding come first, so they see every request (docs/decisions/0021).
   const readinessRedis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 1 })
@@ -111,6 +117,7 @@ export async function buildApi(config: ApiConfig, opts: BuildOptions = {}): Prom
   });
 
   refuseNulBytes(app);
+  registerWriteLimit(app, { ...config.memberWrites, redisUrl: config.redisUrl });
 
   app.setErrorHandler((error, request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -47,10 +47,9 @@ export async function buildApp(config: BffConfig, opts: BuildOptions = {}): Prom
                 ? { transport: prettyTransport }
                 : { stream: bufferedStdout() }),
           },
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
-    },
+    // Our own id, always: a client-chosen one could collide with or impersonate another request in
+    // the logs (issue 24 item 16). A well-formed client (or balancer) id is kept as clientRequestId.
+    genReqId: () => crypto.randomUUID(),
     logController: new OneLinePerRequest({ requestIdLogLabel: 'requestId' }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 64 * 1024,
@@ -106,7 +105,8 @@ export async function buildApp(config: BffConfig, opts: BuildOptions = {}): Prom
   await app.register(originCheckPlugin);
   await app.register(sessionPlugin);
   await app.register(multipartPlugin);
-  await app.register(docsPlugin);
+  // Public by default only outside production; DOCS_ENABLED=true opens it there too.
+  if (config.docsEnabled) await app.register(docsPlugin);
   await app.register(rateLimitPlugin);
 
   await app.register(realtimePlugin);
@@ -122,13 +122,19 @@ export async function buildApp(config: BffConfig, opts: BuildOptions = {}): Prom
  * and the time, instead of fastify's two ("incoming request" + "request
  * completed"). The requestId is on it as on every line of the request.
  */
+/** A client's (or the balancer's) X-Request-Id worth logging beside ours. */
+const CLIENT_REQUEST_ID = /^[\w-]{8,64}$/;
+
 class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    const given = request.headers['x-request-id'];
+    const clientRequestId = typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : undefined;
+    if (error)
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime, clientRequestId }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime, clientRequestId }, 'request completed');
   }
 }
 

@@ -41,3 +41,20 @@ describe('log masking', () => {
     expect(maskUrl('/api/pet/410-0000-12345')).toBe('/api/pet/410-0000-12345');
   });
 });
+
+describe('error codes stay readable (issue 24 item 9)', () => {
+  it('keeps an error code under the key `code`, at any depth', () => {
+    expect(maskDeep({ code: 'UPSTREAM_TIMEOUT', err: { code: 'ECONNREFUSED' }, error: { code: 'SERVICE_OVERLOADED' } })).toEqual({
+      code: 'UPSTREAM_TIMEOUT',
+      err: { code: 'ECONNREFUSED' },
+      error: { code: 'SERVICE_OVERLOADED' },
+    });
+  });
+
+  it('masks e-mail codes where they occur: beside an e-mail, as digits, in a query string', () => {
+    expect(maskDeep({ body: { email: 'kim@example.com', code: 'ab12cd' } })).toEqual({ body: { email: 'k***@e***', code: REDACTED } });
+    expect(maskDeep({ code: '004211' })).toEqual({ code: REDACTED });
+    expect(maskDeep({ code: 4211 })).toEqual({ code: REDACTED });
+    expect(maskUrl('/login/oauth2/code/kakao?code=xYz-abc&state=s1')).toBe('/login/oauth2/code/kakao?code=[REDACTED]&state=s1');
+  });
+});

@@ -6,8 +6,19 @@ import type { FastifyRequest } from 'fastify';
  * addresses anywhere, masked as `a***@d***`. Applied to every custom log
  * object, the message strings, the request line and errors.
  */
-const SECRET_KEY =
-  /pass(word)?|secret|token|cookie|authorization|^code$|verification_?code|^sid$|session_?id|jsessionid|api_?key|phone|birth/i;
+const SECRET_KEY = /pass(word)?|secret|token|cookie|authorization|verification_?code|^sid$|session_?id|jsessionid|api_?key|phone|birth/i;
+/**
+ * A bare `code` is a secret only where e-mail (and OAuth) codes occur, never by its name alone:
+ * every error envelope and upstream failure has a `code` (UPSTREAM_TIMEOUT…) an operator must be
+ * able to grep (issue 24 item 9). So: `code=` in a query string, `code` beside an `email` (the
+ * verify-email body), and a `code` whose value is digits (the shape of an e-mail code).
+ */
+const CODE_KEY = /^code$/i;
+const EMAIL_KEY = /^(user_?)?email$/i;
+const DIGITS = /^\d{4,12}$/;
+const isEmailCode = (key: string, value: unknown, siblings: Record<string, unknown>): boolean =>
+  CODE_KEY.test(key) &&
+  ((typeof value === 'string' && DIGITS.test(value)) || typeof value === 'number' || Object.keys(siblings).some((k) => EMAIL_KEY.test(k)));
 // Bounded repeats (RFC 5321 lengths) keep the scan linear on long strings without an address.
 const EMAIL = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{0,63}@([A-Za-z0-9])[A-Za-z0-9-]{0,62}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}/g;
 export const REDACTED = '[REDACTED]';
@@ -29,7 +40,11 @@ export function maskDeep(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((v) => maskDeep(v, depth + 1));
   if (!isPlain(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = isSecretKey(k) && v !== null && v !== undefined ? REDACTED : maskDeep(v, depth + 1);
+  for (const [k, v] of Object.entries(value))
+    out[k] =
+      (isSecretKey(k) || isEmailCode(k, v, value as Record<string, unknown>)) && v !== null && v !== undefined
+        ? REDACTED
+        : maskDeep(v, depth + 1);
   return out;
 }
 
@@ -53,7 +68,8 @@ export function maskUrl(url: string): string {
       const eq = pair.indexOf('=');
       const key = safeDecode(eq === -1 ? pair : pair.slice(0, eq));
       if (eq === -1) return maskEmails(key);
-      return `${maskEmails(key)}=${isSecretKey(key) ? REDACTED : maskEmails(safeDecode(pair.slice(eq + 1)))}`;
+      const secret = isSecretKey(key) || CODE_KEY.test(key);
+      return `${maskEmails(key)}=${secret ? REDACTED : maskEmails(safeDecode(pair.slice(eq + 1)))}`;
     })
     .join('&');
   return `${path}?${query}`;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { opsConfig, opsEnv, type OpsConfig } from '@pawbridge/server-kit/ops-env';
@@ -32,6 +33,9 @@ const EnvSchema = z.object({
   /** Its interface; default API_HOST. */
   DASHBOARD_HOST: z.string().optional(),
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(1800),
+  /** Member writes (posts, comments, likes, applications, reports, pets) per member per window; 0 = no limit. Default 30 (off under NODE_ENV=test). */
+  RATE_MEMBER_WRITES: z.coerce.number().int().min(0).optional(),
+  RATE_MEMBER_WRITES_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   /** Default true, except in production, where true is refused. */
   SEED_DEMO_DATA: bool.optional(),
@@ -98,6 +102,8 @@ export interface ApiConfig {
   eventsChannel: string;
   dashboard: { host: string; port: number };
   sessionTtlSeconds: number;
+  /** Per-member write limit (lib/write-limit.ts). */
+  memberWrites: { max: number; windowSeconds: number; prefix: string };
   adminPassword: string | undefined;
   seedDemoData: boolean;
   mail: { outboxDir: string; smtpUrl: string | undefined; from: string };
@@ -172,12 +178,43 @@ function oauthProviders(e: ApiEnv): OAuthProvidersConfig {
   return out;
 }
 
+/**
+ * The event bus's channel when EVENTS_CHANNEL is unset: derived from the deployment, because Redis
+ * pub/sub ignores the database index (a stack on db 3 hears db 0's publishes) and two stacks on one
+ * Redis server must never hear each other (issue 24 item 4). The Redis db index plus a digest of the
+ * database the instances share (host, port, name, schema; never credentials; PGlite: its folder), so
+ * every instance of one deployment agrees and no other does.
+ */
+export function defaultEventsChannel(
+  e: { REDIS_URL?: string | undefined; DATABASE_URL?: string | undefined; DATABASE_SCHEMA?: string | undefined },
+  dataDir: string,
+): string {
+  let redisDb = '0';
+  try {
+    redisDb = /^\/(\d+)/.exec(new URL(e.REDIS_URL ?? '').pathname)?.[1] ?? '0';
+  } catch {
+    // no Redis (or no URL): the bus stays in the process and the channel is unused
+  }
+  let database = `pglite:${dataDir}`;
+  if (e.DATABASE_URL) {
+    const u = new URL(e.DATABASE_URL);
+    database = `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  }
+  const deployment = createHash('sha256')
+    .update(`${database}|${e.DATABASE_SCHEMA ?? ''}`)
+    .digest('hex')
+    .slice(0, 12);
+  return `pawbridge:events:db${redisDb}:${deployment}`;
+}
+
 export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): ApiConfig {
   // An empty variable (`FOO=`) means unset, as in most tools.
   const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid api environment:\n${lines}`);
+    // In production the other gaps are listed too, so one start shows every fix (issue 24 item 11).
+    const gaps = source.NODE_ENV === 'production' ? apiProductionProblems(source) : [];
+    throw new Error(`Invalid api environment:\n${lines}${gaps.length > 0 ? `\n${productionRefusal('api', gaps)}` : ''}`);
   }
   const e = parsed.data;
   const oauth = oauthProviders(e);
@@ -212,9 +249,15 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
     redisUrl: e.REDIS_URL,
-    eventsChannel: e.EVENTS_CHANNEL ?? `pawbridge:events${e.DATABASE_SCHEMA ? `:${e.DATABASE_SCHEMA}` : ''}`,
+    eventsChannel: e.EVENTS_CHANNEL ?? defaultEventsChannel(e, dataDir),
     dashboard: { host: e.DASHBOARD_HOST ?? e.API_HOST, port: e.DASHBOARD_PORT },
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    memberWrites: {
+      max: e.RATE_MEMBER_WRITES ?? (e.NODE_ENV === 'test' ? 0 : 30),
+      windowSeconds: e.RATE_MEMBER_WRITES_WINDOW_SECONDS,
+      // Per deployment, like the event channel (several stacks may share one Redis server).
+      prefix: `${e.EVENTS_CHANNEL ?? defaultEventsChannel(e, dataDir)}:writes:`,
+    },
     adminPassword: e.ADMIN_PASSWORD,
     seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
     mail: { outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(fileRoot, 'outbox')), smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

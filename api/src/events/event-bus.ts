@@ -43,6 +43,11 @@ export interface EventBus {
   subscribe<T extends DomainEventType>(type: T, handler: EventHandler<T>, options?: SubscribeOptions): () => void;
   /** Resolves once the bus is listening on Redis (immediately in-process). */
   ready(): Promise<void>;
+  /**
+   * Called when the bus is listening again after its Redis connection was lost: events other
+   * instances raised meanwhile never arrived here (issue 24 item 3). Returns the unsubscribe function.
+   */
+  onGap(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -95,6 +100,14 @@ class LocalEventBus implements EventBus {
 
   async ready(): Promise<void> {}
 
+  protected readonly gapListeners = new Set<() => void>();
+
+  /** In one process nothing is ever missed; the Redis bus calls these after an outage. */
+  onGap(listener: () => void): () => void {
+    this.gapListeners.add(listener);
+    return () => this.gapListeners.delete(listener);
+  }
+
   async close(): Promise<void> {}
 }
 
@@ -115,6 +128,16 @@ class RedisEventBus extends LocalEventBus {
     this.pub.on('error', (err) => this.log?.warn({ err }, 'event bus redis (publish) error'));
     this.sub.on('error', (err) => this.log?.warn({ err }, 'event bus redis (subscribe) error'));
     this.sub.on('message', (_channel: string, raw: string) => void this.receive(raw));
+    // ioredis resubscribes by itself after a reconnect, but what was published meanwhile is gone:
+    // say so, so that live clients are told to refetch (issue 24 item 3).
+    let lost = false;
+    this.sub.on('close', () => (lost = true));
+    this.sub.on('ready', () => {
+      if (!lost) return;
+      lost = false;
+      this.log?.warn({ channel }, 'event bus: listening again after a Redis outage; live clients are told to refetch');
+      for (const listener of [...this.gapListeners]) listener();
+    });
     this.listening = this.sub.subscribe(this.channel).then(() => undefined);
     // A failed first subscribe is reported by ready(); keep it from being an unhandled rejection meanwhile.
     this.listening.catch(() => undefined);

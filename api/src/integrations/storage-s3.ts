@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -80,6 +81,16 @@ export class S3Storage implements FileStorage {
     const keys = isThumbnailKey(key) ? [key] : [key, thumbnailKey(key)];
     // Deleting a missing object succeeds in S3, so a photo without a thumbnail needs no special case.
     await Promise.all(keys.map((k) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: k }))));
+  }
+
+  async *list(): AsyncIterable<{ key: string; modifiedMs: number }> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
+      for (const o of page.Contents ?? [])
+        if (o.Key && isStorageKey(o.Key)) yield { key: o.Key, modifiedMs: o.LastModified?.getTime() ?? Date.now() };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async removeTemporaryFiles(): Promise<string[]> {

@@ -17,6 +17,8 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Removes what an interrupted write left behind (run at start); returns what it removed. */
   removeTemporaryFiles(): Promise<string[]>;
+  /** Every stored key (photos and thumbnails) with its last write time: the orphan sweep's input. */
+  list(): AsyncIterable<{ key: string; modifiedMs: number }>;
   /** Releases connections (the app's close). */
   close(): Promise<void>;
 }
@@ -114,6 +116,20 @@ export class DiskStorage implements FileStorage {
   }
 
   async close(): Promise<void> {}
+
+  async *list(): AsyncIterable<{ key: string; modifiedMs: number }> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.dir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      if (!isStorageKey(name)) continue;
+      const stat = await fs.stat(path.join(this.dir, name)).catch(() => null);
+      if (stat?.isFile()) yield { key: name, modifiedMs: stat.mtimeMs };
+    }
+  }
 
   /**
    * Removes `.tmp` files a crash or a killed write left behind (run at start).

@@ -72,9 +72,10 @@ async function createUser(
   return inserted !== undefined;
 }
 
-function announce(log: FastifyBaseLogger, lines: string[]): void {
+function announce(log: FastifyBaseLogger, lines: string[], demo: boolean): void {
   // The log gets the fact, never the password; the person who started the app gets the banner once.
-  log.info('seed finished: admin and demo accounts are ready');
+  // Production has no demo account and must not claim one (issue 24 item 11).
+  log.info(demo ? 'seed finished: admin and demo accounts are ready' : 'seed finished: admin account is ready (no demo data)');
   // The launcher shows this to whoever started the app; a log level above info must not hide it.
   console.log(['', '──────── 포브리지 계정 안내 ────────', ...lines, '─────────────────────────────────', ''].join('\n'));
 }
@@ -130,6 +131,6 @@ export async function seed(ctx: ApiContext, log: FastifyBaseLogger): Promise<See
       }
     }
   }
-  announce(log, lines);
+  announce(log, lines, demoPk !== undefined);
   return { adminPk, generatedAdminPassword, demoPk, failedSeeders };
 }

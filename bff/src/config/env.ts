@@ -42,6 +42,10 @@ const EnvSchema = z.object({
   HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(0),
   WEB_DIST_DIR: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  /** The OpenAPI docs at /docs: on by default outside production, off in production unless set true (issue 24 item 16). */
+  DOCS_ENABLED: z.enum(['true', 'false']).optional(),
+  /** How often a live socket's session is checked upstream (ms); an ended one closes the socket. Default 30 s. */
+  REALTIME_SESSION_CHECK_MS: z.coerce.number().int().min(100).optional(),
   RATE_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   RATE_LOGIN_PER_ACCOUNT_AND_IP: z.coerce.number().int().positive().default(10),
   RATE_LOGIN_PER_IP: z.coerce.number().int().positive().default(60),
@@ -84,6 +88,10 @@ export interface BffConfig {
   warnings: string[];
   webDistDir: string | undefined;
   redisUrl: string | undefined;
+  /** /docs (OpenAPI UI and JSON) served. */
+  docsEnabled: boolean;
+  /** realtime/session-watch.ts: the periodic session check of live sockets. */
+  sessionCheckMs: number | undefined;
   rateLimits: {
     /** Failed logins per account from all addresses before each further attempt is slowed (never refused). */
     loginPerAccount: number;
@@ -116,7 +124,9 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
   const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid BFF environment:\n${lines}`);
+    // In production the other gaps are listed too, so one start shows every fix (issue 24 item 11).
+    const gaps = source.NODE_ENV === 'production' ? bffProductionProblems(source) : [];
+    throw new Error(`Invalid BFF environment:\n${lines}${gaps.length > 0 ? `\n${productionRefusal('BFF', gaps)}` : ''}`);
   }
   const e = parsed.data;
   if (e.NODE_ENV === 'production') {
@@ -151,6 +161,8 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
     warnings,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     redisUrl: e.REDIS_URL,
+    sessionCheckMs: e.REALTIME_SESSION_CHECK_MS,
+    docsEnabled: e.DOCS_ENABLED ? e.DOCS_ENABLED === 'true' : e.NODE_ENV !== 'production',
     rateLimits: {
       loginPerAccount: e.RATE_LOGIN_PER_ACCOUNT,
       loginPerAccountAndIp: e.RATE_LOGIN_PER_ACCOUNT_AND_IP,

@@ -14,6 +14,17 @@ export interface BffErrorDetails {
   reason?: ErrorReason;
   /** Per field, the code behind each `fieldErrors` sentence. */
   fieldErrorCodes?: FieldErrorCodes;
+  /** Seconds a client should wait before trying again (sent as Retry-After). */
+  retryAfterSeconds?: number;
+  /** For the operator's log line only (English, never sent): what the upstream did. */
+  upstream?: UpstreamFailure;
+}
+
+/** An upstream failure as logged: its status when it answered, the path called, the cause in English. */
+export interface UpstreamFailure {
+  status?: number;
+  path?: string;
+  cause: string;
 }
 
 /**
@@ -25,6 +36,8 @@ export interface BffErrorDetails {
 export class BffError extends Error {
   readonly reason?: ErrorReason;
   readonly fieldErrorCodes?: FieldErrorCodes;
+  readonly retryAfterSeconds?: number;
+  readonly upstream?: UpstreamFailure;
 
   constructor(
     readonly status: number,
@@ -36,6 +49,8 @@ export class BffError extends Error {
     super(message ?? (details.reason ? ERROR_REASON_MESSAGES[details.reason] : DEFAULT_ERROR_MESSAGES[code]));
     if (details.reason) this.reason = details.reason;
     if (details.fieldErrorCodes) this.fieldErrorCodes = details.fieldErrorCodes;
+    if (details.retryAfterSeconds !== undefined) this.retryAfterSeconds = details.retryAfterSeconds;
+    if (details.upstream) this.upstream = details.upstream;
   }
 
   /** A failure with a reason: its sentence comes from the shared table. */

@@ -124,7 +124,9 @@ describe('logs', () => {
       expect(all).toContain('s***@e***');
       const lines = logged.logs.map((l) => JSON.parse(l) as Record<string, unknown>);
       for (const l of lines.filter((x) => x.req || x.res)) expect(typeof l.requestId).toBe('string');
-      expect(lines.filter((l) => l.requestId === 'web-req-0123456789').length).toBeGreaterThanOrEqual(2);
+      // The client's id is logged beside ours, never as ours (issue 24 item 16).
+      expect(lines.filter((l) => l.clientRequestId === 'web-req-0123456789').length).toBeGreaterThanOrEqual(2);
+      expect(lines.some((l) => l.requestId === 'web-req-0123456789')).toBe(false);
     } finally {
       await logged.close();
     }

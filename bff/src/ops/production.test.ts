@@ -44,3 +44,20 @@ describe('production refuses to start without what it needs', () => {
     expect(loadBffConfig({ METRICS_PORT: '0', METRICS_HOST: '10.0.0.5' }).ops.metrics).toEqual({ host: '10.0.0.5', port: 0 });
   });
 });
+
+describe('a schema error in production (issue 24 item 11)', () => {
+  it('lists every production gap too, so one start shows every fix', () => {
+    const message = refusal({ NODE_ENV: 'production', PORT: 'eighty' });
+    expect(message).toMatch(/^Invalid BFF environment:\n {2}PORT: /);
+    expect(message).toContain('The BFF refuses to start with NODE_ENV=production:');
+    for (const name of ['UPSTREAM_URL', 'PUBLIC_ORIGIN', 'REDIS_URL']) expect(message).toContain(`  - ${name}`);
+  });
+});
+
+describe('/docs in production (issue 24 item 16)', () => {
+  it('is off unless DOCS_ENABLED=true; on by default elsewhere', () => {
+    expect(loadBffConfig(complete).docsEnabled).toBe(false);
+    expect(loadBffConfig({ ...complete, DOCS_ENABLED: 'true' }).docsEnabled).toBe(true);
+    expect(loadBffConfig({ NODE_ENV: 'development', UPSTREAM_URL: 'http://127.0.0.1:1' }).docsEnabled).toBe(true);
+  });
+});

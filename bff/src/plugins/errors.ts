@@ -38,7 +38,21 @@ export const errorsPlugin = fp(
       const rid = String(request.id);
       const err = frameworkError(thrown) ?? thrown;
       if (err instanceof BffError) {
-        if (err.status >= 500) request.log.warn({ code: err.code }, err.message);
+        // English for operators (the Korean sentence is the client's): the code, the route, and what the upstream did.
+        if (err.status >= 500)
+          request.log.warn(
+            {
+              code: err.code,
+              status: err.status,
+              method: request.method,
+              path: request.url.split('?')[0],
+              upstreamStatus: err.upstream?.status,
+              upstreamPath: err.upstream?.path,
+              cause: err.upstream?.cause,
+            },
+            `${err.code}: ${err.upstream?.cause ?? 'request failed'}`,
+          );
+        if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
         return reply.code(err.status).send(
           envelope(err.code, err.message, rid, {
             reason: err.reason,

@@ -83,9 +83,24 @@ export class DashboardBridge {
     this.io.on('connection', (socket) => this.onAdmin(socket));
   }
 
+  /** Set by the realtime plugin: registers an admin's session when their socket connects; returns its untrack. */
+  onSession: ((sid: string) => () => void) | null = null;
+
+  /** The distinct sessions of the connected admins (checked periodically: an expired one is closed). */
+  sessions(): string[] {
+    return [...new Set(this.admins.values())];
+  }
+
+  /** Disconnects every admin socket of this session (logout, expiry: issue 24 item 12). */
+  endSession(sid: string): void {
+    for (const socket of this.io.sockets.sockets.values()) if ((socket.data as { sid?: string }).sid === sid) socket.disconnect(true);
+  }
+
   private onAdmin(socket: Socket) {
     const sid = (socket.data as { sid: string }).sid;
     this.admins.set(socket.id, sid);
+    const untrack = this.onSession?.(sid);
+    if (untrack) socket.on('disconnect', untrack);
     void socket.join(ROOM);
     socket.emit(DASHBOARD_STATUS_EVENT, { online: this.upstreamOnline });
     socket.on('disconnect', () => {

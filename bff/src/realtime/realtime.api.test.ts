@@ -92,21 +92,23 @@ describe('STOMP bridge /ws, upstream = our api', () => {
     );
   });
 
-  it('survives the upstream dropping every session: the browser stays connected and keeps its subscription', async () => {
+  it('tells the browser when the upstream drops its session (so it refetches), and a reconnect works again (issue 24 item 3)', async () => {
     const me = await user();
     const s = await stomp(me.sid);
     await s.subscribe(`/topic/user/${me.userId}/adoption`);
     api.app.realtime.stomp.closeAll();
-    // The bridge reopens its upstream session with back-off and subscribes again; raise results until one is through.
+    // Not kept open silently: what was raised meanwhile would be lost without a word.
+    await vi.waitFor(() => expect(s.closed).toBe(true), { timeout: 5000 });
+    const again = await stomp(me.sid);
+    await again.subscribe(`/topic/user/${me.userId}/adoption`);
     await vi.waitFor(
       async () => {
         await decided(me.pk);
-        expect(s.received.length).toBeGreaterThan(0);
+        expect(again.received.length).toBeGreaterThan(0);
       },
       { timeout: 10_000, interval: 300 },
     );
-    expect(s.received[0]?.body).toMatchObject({ kind: 'ADOPTION_RESULT' });
-    expect(s.closed).toBe(false);
+    expect(again.received[0]?.body).toMatchObject({ kind: 'ADOPTION_RESULT' });
   });
 
   it('lets an admin subscribe to the admin topics', async () => {

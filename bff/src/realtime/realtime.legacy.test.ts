@@ -95,7 +95,7 @@ describe('STOMP bridge /ws, upstream = legacy Spring', () => {
     expect(message?.body).toMatchObject({ kind: 'ABANDONED_PET', link: '/admin/abandoned-pets' });
   });
 
-  it('survives an upstream restart: the browser stays connected and its subscription keeps working', async () => {
+  it('tells the browser when the upstream restarts (so it refetches), and a reconnect works again (issue 24 item 3)', async () => {
     const me = newMember();
     const s = await stomp(me.sid);
     await s.subscribe(`/topic/user/${me.userId}/community/comment`);
@@ -103,11 +103,13 @@ describe('STOMP bridge /ws, upstream = legacy Spring', () => {
     await vi.waitFor(() => expect(spring.state.stompSubscriptions().flat()).toContain(topic));
 
     spring.state.dropStompConnections();
+    await vi.waitFor(() => expect(s.closed).toBe(true), { timeout: 5000 });
+    const again = await stomp(me.sid);
+    await again.subscribe(topic);
     await vi.waitFor(() => expect(spring.state.stompSubscriptions().flat()).toContain(topic), { timeout: 10_000, interval: 50 });
     spring.state.notify(me.userId, 'COMMENT', '내 글에 댓글이 달렸습니다.');
-    const [message] = await s.messages(1);
+    const [message] = await again.messages(1);
     expect(message?.body).toMatchObject({ kind: 'COMMENT', message: '내 글에 댓글이 달렸습니다.' });
-    expect(s.closed).toBe(false);
   });
 });
 

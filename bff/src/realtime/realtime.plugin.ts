@@ -7,7 +7,12 @@ import { accountsUpstream } from '../upstream/accounts.upstream';
 import { isForwardableSessionId, isOk, UPSTREAM_SESSION_COOKIE } from '../upstream/client';
 import { normaliseSession } from '../normalisers/session.normaliser';
 import { bridgeStomp } from './stomp-bridge';
+import { SESSION_CHECK_MS, SessionWatch } from './session-watch';
+import { createHash } from 'node:crypto';
 import { DASHBOARD_SOCKET_PATH, DashboardBridge } from './dashboard-bridge';
+
+/** Notification sockets one member may hold on one BFF instance (issue 24 item 15: one held 30); a tab or two each. */
+export const MAX_SOCKETS_PER_MEMBER = 8;
 
 const STOMP_RESTART_FRAME = 'ERROR\nmessage:server restarting\ncontent-type:text/plain\n\nThe server is restarting; reconnect.\0';
 
@@ -44,9 +49,34 @@ export const realtimePlugin = fp(
       while ([...clients].some((c) => c.readyState !== c.CLOSED) && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
       for (const client of clients) client.terminate();
     });
-    await app.register(websocket, { options: { server: fastifyUpgrades as never, maxPayload: 64 * 1024 } });
+    await app.register(websocket, {
+      options: { server: fastifyUpgrades as never, maxPayload: 64 * 1024 },
+      // A client's broken or oversized frame is the client's fault, not ours: a warning without a
+      // stack (issue 24 item 16). ws has already answered 1009 to an oversized one.
+      errorHandler: (error, socket, request) => {
+        const code = (error as { code?: string }).code;
+        if (code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH')
+          request.log.warn({ maxPayload: 64 * 1024 }, 'websocket frame too large; socket closed');
+        else request.log.warn({ code, reason: error.message }, 'websocket error; socket closed');
+        socket.terminate();
+      },
+    });
 
     const ownOrigins = (request: FastifyRequest) => [`${request.protocol}://${request.host}`];
+
+    // Logout, expiry and other session ends close the member's sockets, on every instance (issue 24 item 12).
+    const deployment = createHash('sha256').update(config.upstreamUrl).digest('hex').slice(0, 12);
+    const sessionWatch = new SessionWatch(app.redis, `pawbridge:bff:session-ended:${deployment}`, app.log);
+    app.decorate('sessionWatch', sessionWatch);
+    app.addHook('onClose', async () => sessionWatch.close());
+    /** false when the upstream says this session is over; undefined when it cannot say (kept meanwhile). */
+    const stillLoggedIn = async (sid: string): Promise<boolean | undefined> => {
+      const res = await accounts.checkSessionById(sid).catch(() => undefined);
+      if (!res) return undefined;
+      if (!isOk(res)) return res.loginRedirect || res.status < 500 ? false : undefined;
+      return normaliseSession(res.json).loggedIn;
+    };
+    const socketsPerMember = new Map<string, number>();
 
     app.get(
       '/ws',
@@ -63,12 +93,27 @@ export const realtimePlugin = fp(
       async (socket, request) => {
         const s = await request.session();
         if (!s.loggedIn) return socket.close(1008);
-        bridgeStomp(socket, {
+        const held = socketsPerMember.get(s.userId) ?? 0;
+        if (held >= MAX_SOCKETS_PER_MEMBER) {
+          socket.send('ERROR\nmessage:TOO_MANY_SOCKETS\ncontent-type:text/plain\n\nClose another tab first.\0');
+          return socket.close(1008);
+        }
+        socketsPerMember.set(s.userId, held + 1);
+        const sid = request.cookies[UPSTREAM_SESSION_COOKIE] ?? '';
+        const bridge = bridgeStomp(socket, {
           upstreamUrl: config.upstreamStompUrl,
-          sessionId: request.cookies[UPSTREAM_SESSION_COOKIE] ?? '',
+          sessionId: sid,
           user: { userId: s.userId, isAdmin: s.isAdmin },
           routes: app.realtimeUpstream.stompRoutes,
           log: request.log,
+          sessionCheck: { everyMs: config.sessionCheckMs ?? SESSION_CHECK_MS, alive: () => stillLoggedIn(sid) },
+        });
+        const untrack = sessionWatch.track(sid, () => bridge.end('SESSION_ENDED', 'The session has ended; log in again.'));
+        socket.once('close', () => {
+          untrack();
+          const n = (socketsPerMember.get(s.userId) ?? 1) - 1;
+          if (n <= 0) socketsPerMember.delete(s.userId);
+          else socketsPerMember.set(s.userId, n);
         });
       },
     );
@@ -95,6 +140,13 @@ export const realtimePlugin = fp(
       },
     });
     app.decorate('dashboardBridge', dashboard);
+    // The dashboard's admins too: a logout anywhere closes their sockets; a periodic check finds expiry.
+    dashboard.onSession = (sid) => sessionWatch.track(sid, () => dashboard.endSession(sid));
+    const dashboardChecks = setInterval(() => {
+      for (const sid of dashboard.sessions()) void stillLoggedIn(sid).then((alive) => alive === false && dashboard.endSession(sid));
+    }, config.sessionCheckMs ?? SESSION_CHECK_MS);
+    dashboardChecks.unref();
+    app.addHook('onClose', async () => clearInterval(dashboardChecks));
     app.addHook('onClose', async () => dashboard.close());
   },
   { name: 'realtime', dependencies: ['upstream', 'session'] },
@@ -103,5 +155,6 @@ export const realtimePlugin = fp(
 declare module 'fastify' {
   interface FastifyInstance {
     dashboardBridge: DashboardBridge;
+    sessionWatch: SessionWatch;
   }
 }

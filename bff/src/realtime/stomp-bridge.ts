@@ -23,6 +23,19 @@ export interface StompBridgeOptions {
   upstreamWaitMs?: number;
   /** First and largest upstream reconnect delays (doubling in between). */
   reconnectMs?: { first: number; max: number };
+  /** Checked every `everyMs` once connected: false = the session ended (ERROR SESSION_ENDED, close); undefined = unknown, kept. */
+  sessionCheck?: { everyMs: number; alive: () => Promise<boolean | undefined> };
+  /** Subscriptions one socket may hold (issue 24 item 15); one more is refused with an ERROR. */
+  maxSubscriptions?: number;
+}
+
+/** Subscriptions per browser socket: the web app takes a handful; 5,000 were accepted before (issue 24 item 15). */
+export const MAX_SUBSCRIPTIONS = 20;
+
+/** What the caller may do with a bridged socket later. */
+export interface StompBridge {
+  /** Ends the session with an ERROR frame (STOMP's way of saying why) and closes the socket. */
+  end(code: string, detail: string): void;
 }
 
 interface BrowserSubscription {
@@ -36,15 +49,19 @@ interface BrowserSubscription {
  * only: its SUBSCRIBE is checked (its own topics, admin topics for admins),
  * SEND is refused (the upstream has no application destinations), and every
  * MESSAGE body is normalised to the shared notification shape. When the
- * upstream drops, the browser stays connected: the upstream session is
- * reopened with back-off and every live subscription taken again.
+ * upstream drops after CONNECTED, the browser's socket is ended (ERROR, 1012)
+ * so that it reconnects and refetches: what was raised meanwhile is never
+ * silently lost (issue 24 item 3). Before CONNECTED, the upstream is retried
+ * with back-off within the upstream wait.
  */
-export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void {
+export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): StompBridge {
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
   const subs = new Map<string, BrowserSubscription>();
   /** Upstream destination → its subscription id on the current upstream session (null while none is up). */
   const upstreamSubs = new Map<string, string | null>();
   let connected = false;
+  /** CONNECTED has been sent: from then on the browser relies on this stream being complete. */
+  let announced = false;
   let onFirstUpstream: (() => void) | null = null;
   let closed = false;
   let messageSeq = 0;
@@ -76,6 +93,17 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void 
     onMessage: deliver,
     onDisconnect: () => {
       for (const destination of upstreamSubs.keys()) upstreamSubs.set(destination, null);
+      // Notifications raised while the upstream session is away would be lost without a word, and the
+      // bell would stay wrong until a reload (issue 24 item 3). So the browser is told: its socket ends
+      // (ERROR, close 1012 "service restart"), it reconnects, and the app refetches what it missed.
+      if (announced) {
+        send(
+          'ERROR',
+          { message: 'UPSTREAM_SESSION_REPLACED', 'content-type': 'text/plain' },
+          'The notification stream was interrupted; reconnect.',
+        );
+        shutdown(1012);
+      }
     },
   });
 
@@ -131,6 +159,8 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void 
         onFirstUpstream = () => {
           clearTimeout(giveUp);
           startHeartbeats(frame.headers['heart-beat']);
+          startSessionChecks();
+          announced = true;
           send('CONNECTED', {
             version: versions.includes('1.2') ? '1.2' : '1.1',
             'heart-beat': `${heartbeatMs},${heartbeatMs}`,
@@ -145,6 +175,8 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void 
         if (!id || !destination) return fail('MALFORMED_FRAME', 'SUBSCRIBE needs id and destination.', receipt);
         const routes = opts.routes(destination, opts.user);
         if (!routes) return fail('FORBIDDEN_DESTINATION', `You may not subscribe to ${destination}.`, receipt);
+        if (!subs.has(id) && subs.size >= (opts.maxSubscriptions ?? MAX_SUBSCRIPTIONS))
+          return fail('TOO_MANY_SUBSCRIPTIONS', 'This socket holds as many subscriptions as it may.', receipt);
         subs.set(id, { destination, routes });
         syncUpstream();
         return ack();
@@ -169,11 +201,26 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void 
     }
   }
 
+  function startSessionChecks() {
+    const check = opts.sessionCheck;
+    if (!check) return;
+    timers.push(
+      setInterval(() => {
+        void check
+          .alive()
+          .then((alive) => alive === false && fail('SESSION_ENDED', 'The session has ended; log in again.'))
+          .catch(() => undefined);
+      }, check.everyMs),
+    );
+  }
+
   function startHeartbeats(requested: string | undefined) {
     const [cx = 0, cy = 0] = (requested ?? '0,0').split(',').map((n) => Number.parseInt(n, 10) || 0);
     // STOMP 1.2 §Heart-beating: each side uses the larger of what one offers and the other wants.
     if (cy > 0) timers.push(setInterval(() => browser.readyState === WebSocket.OPEN && browser.send('\n'), Math.max(heartbeatMs, cy)));
-    if (cx > 0) {
+    // Heart-beats are required (issue 24 item 15): a socket asking for none would otherwise be held
+    // forever. Our CONNECTED asks for one every heartbeatMs, so silence past twice that ends it.
+    {
       const expected = Math.max(heartbeatMs, cx);
       timers.push(
         setInterval(() => {
@@ -212,4 +259,7 @@ export function bridgeStomp(browser: WebSocket, opts: StompBridgeOptions): void 
     upstream.deactivate();
   });
   browser.on('error', () => browser.terminate());
+  // A socket that never sends CONNECT is held for no longer than an upstream wait.
+  timers.push(setTimeout(() => !connected && shutdown(1008), opts.upstreamWaitMs ?? UPSTREAM_WAIT_MS));
+  return { end: (code, detail) => fail(code, detail) };
 }

@@ -64,6 +64,8 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       // Cleared first: whatever the upstream says, this browser is logged out.
       clearSessionCookie(request, reply);
       await accounts.logout(request, sessionId);
+      // Its sockets (notifications, dashboard) close too, on every instance (issue 24 item 12).
+      if (app.hasDecorator('sessionWatch')) await app.sessionWatch.ended(sessionId);
       return ok('LOGGED_OUT');
     },
   );

@@ -69,6 +69,21 @@ describe('community through the BFF, upstream = our api', () => {
     forwardedRefusal: 1,
   });
 
+  it('an edit applies the category rules of create: no REVIEW or TEMP_PROTECT by editing a SHOW_OFF post (issue 24 item 13)', async () => {
+    const w = await member(true);
+    const created = (await w.client.postForm('/api/community/createPost', postForm(postBody()))).body as { id: number };
+    for (const postType of ['REVIEW', 'TEMP_PROTECT']) {
+      const res = await w.client.postForm(`/api/community/description/${created.id}/edit`, postForm(postBody({ postType, title: '바꿈' })));
+      expect(res.status, res.text).toBe(403);
+      expect(res.body.error).toMatchObject({ code: 'FORBIDDEN', reason: 'POST_CATEGORY_NOT_ALLOWED' });
+    }
+    const stored = await w.client.get(`/api/community/description/${created.id}`);
+    expect(stored.body).toMatchObject({ postType: 'SHOW_OFF', title: '우리 콩이 자랑' });
+    // Keeping the category is always allowed.
+    const kept = await w.client.postForm(`/api/community/description/${created.id}/edit`, postForm(postBody({ title: '바꿈' })));
+    expect(kept.status, kept.text).toBe(200);
+  });
+
   it('keeps one like per member when 100 toggles arrive at once', async () => {
     const w = await member(true);
     const created = (await w.client.postForm('/api/community/createPost', postForm(postBody()))).body as { id: number };

@@ -137,8 +137,8 @@ export class UpstreamClient {
       return await fetch(p.url, { method, headers: p.headers, body: p.body, redirect: 'manual', signal: AbortSignal.timeout(p.timeoutMs) });
     } catch (err) {
       const name = (err as Error).name;
-      if (name === 'TimeoutError' || name === 'AbortError') throw new BffError(504, 'UPSTREAM_TIMEOUT');
-      throw new BffError(502, 'UPSTREAM_UNAVAILABLE');
+      if (name === 'TimeoutError' || name === 'AbortError') throw upstreamTimeout(p);
+      throw upstreamUnreachable(p, err);
     }
   }
 
@@ -165,13 +165,27 @@ export class UpstreamClient {
         timedOut = true;
         req.destroy();
       }, p.timeoutMs);
-      req.on('error', () => {
+      req.on('error', (err) => {
         clearTimeout(timer);
-        reject(timedOut ? new BffError(504, 'UPSTREAM_TIMEOUT') : new BffError(502, 'UPSTREAM_UNAVAILABLE'));
+        reject(timedOut ? upstreamTimeout(p) : upstreamUnreachable(p, err));
       });
       req.end(body);
     });
   }
+}
+
+// The operator's log line says which call failed and why (in English); the client gets the envelope only.
+const upstreamTimeout = (p: Prepared) =>
+  new BffError(504, 'UPSTREAM_TIMEOUT', undefined, undefined, {
+    upstream: { path: p.url.pathname, cause: `no answer within ${p.timeoutMs} ms` },
+  });
+
+function upstreamUnreachable(p: Prepared, err: unknown): BffError {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.code === 'string' ? e.code : typeof e.cause?.code === 'string' ? e.cause.code : 'connection failed';
+  return new BffError(502, 'UPSTREAM_UNAVAILABLE', undefined, undefined, {
+    upstream: { path: p.url.pathname, cause: `unreachable: ${code}` },
+  });
 }
 
 function answer(status: number, headers: Headers, buf: Buffer): UpstreamResponse {
@@ -224,10 +238,33 @@ export function toBffError(res: UpstreamResponse, overrides: Partial<Record<numb
     case 415:
       return new BffError(415, 'UNSUPPORTED_MEDIA_TYPE');
     case 429:
-      return new BffError(429, 'RATE_LIMITED');
+      // The api's per-member write limit (issue 24 item 14): its Retry-After is passed on.
+      return new BffError(429, 'RATE_LIMITED', undefined, undefined, { retryAfterSeconds: retryAfterOf(res) });
+    case 503:
+      return upstreamBusy(res);
     default:
-      return new BffError(502, 'UPSTREAM_UNAVAILABLE');
+      return new BffError(502, 'UPSTREAM_UNAVAILABLE', undefined, undefined, {
+        upstream: { status: res.status, cause: `upstream answered ${res.status}` },
+      });
   }
+}
+
+/**
+ * The upstream shed load (503, our api's SERVICE_OVERLOADED): it is there but busy, which is not
+ * "unreachable". 503 with the upstream's Retry-After (bounded), else 2 s (issue 24 item 10).
+ */
+export function upstreamBusy(res: Pick<UpstreamResponse, 'headers'>): BffError {
+  const retryAfterSeconds = retryAfterOf(res);
+  return new BffError(503, 'UPSTREAM_BUSY', undefined, undefined, {
+    retryAfterSeconds,
+    upstream: { status: 503, cause: 'upstream shed load (503)' },
+  });
+}
+
+/** The upstream's Retry-After in whole seconds (1..120), else 2. */
+function retryAfterOf(res: Pick<UpstreamResponse, 'headers'>): number {
+  const said = Number(res.headers.get('retry-after'));
+  return Number.isInteger(said) && said >= 1 ? Math.min(said, 120) : 2;
 }
 
 export const isOk = (res: UpstreamResponse) => res.status >= 200 && res.status < 300;

@@ -114,6 +114,17 @@ export class CommunityRepository {
    * one like per member, and every answer's count is the committed truth.
    * Undefined when the post does not exist.
    */
+  /** True the first time this member's like of this post is to be announced, never again (not after an unlike either). */
+  async firstLikeNotice(postId: number, userPk: number): Promise<boolean> {
+    const row = await this.db
+      .insertInto('communityLikeNotices')
+      .values({ postId, userPk })
+      .onConflict((oc) => oc.doNothing())
+      .returning('userPk')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async toggleLike(postId: number, userPk: number): Promise<{ liked: boolean; likeCount: number } | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const post = await trx.selectFrom('communityPosts').select('id').where('id', '=', postId).forUpdate().executeTakeFirst();

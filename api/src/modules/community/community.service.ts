@@ -63,6 +63,9 @@ export interface Member {
  * what was stored. Notifications hear about comments and likes through the
  * event bus, after the change committed.
  */
+/** `x-pawbridge-reason` of a category refusal, on create and on edit (the BFF tells it from 'not the author'). */
+export const CATEGORY_REFUSED = 'POST_CATEGORY_NOT_ALLOWED';
+
 export class CommunityService {
   private readonly repo: CommunityRepository;
   constructor(
@@ -100,13 +103,13 @@ export class CommunityService {
     await this.ctx.storage.delete(key).catch((err: unknown) => this.log.warn({ err, key }, 'could not delete post image'));
   }
 
-  /** The legacy's category rules, answered 403 (the legacy said 500). */
-  private async checkCategory(member: Member, postType: PostType): Promise<void> {
+  /** The legacy's category rules, answered 403 (the legacy said 500), with a reason a gateway can read without a second call. */
+  private async checkCategory(member: Member, postType: PostType, body: (m: string) => Record<string, unknown> = failure): Promise<void> {
     const facts = await this.repo.authorFacts(member.pk);
-    if (postType === 'SHOW_OFF' && !facts.pets) throw new ApiHttpError(403, failure(COMMUNITY_MESSAGES.showOffRule));
+    if (postType === 'SHOW_OFF' && !facts.pets) throw new ApiHttpError(403, body(COMMUNITY_MESSAGES.showOffRule), CATEGORY_REFUSED);
     if (postType === 'TEMP_PROTECT' && member.role !== 'ADMIN' && !facts.protecting)
-      throw new ApiHttpError(403, failure(COMMUNITY_MESSAGES.tempProtectRule));
-    if (postType === 'REVIEW' && !facts.adopted) throw new ApiHttpError(403, failure(COMMUNITY_MESSAGES.reviewRule));
+      throw new ApiHttpError(403, body(COMMUNITY_MESSAGES.tempProtectRule), CATEGORY_REFUSED);
+    if (postType === 'REVIEW' && !facts.adopted) throw new ApiHttpError(403, body(COMMUNITY_MESSAGES.reviewRule), CATEGORY_REFUSED);
   }
 
   private clean(html: string, body: (m: string) => Record<string, unknown>): string {
@@ -141,7 +144,11 @@ export class CommunityService {
 
   /** Only the author edits; the image stays unless a new one comes or `removeImage` is set. */
   async edit(member: Member, id: number, input: PostEditRequest, image: Buffer | undefined): Promise<PostRow> {
-    await this.ownPost(member, id, errorBody);
+    const current = await this.ownPost(member, id, errorBody);
+    // The same category rules as create (issue 24 item 13): a member refused REVIEW or TEMP_PROTECT must
+    // not turn a post into one by editing it. Only a change is checked, so a post keeps its category
+    // when the facts behind it have changed since (a dog given away after a SHOW_OFF post).
+    if (input.postType !== current.postType) await this.checkCategory(member, input.postType, errorBody);
     const strContent = this.clean(input.strContent, errorBody);
     const url = image ? await this.storeImage(image, errorBody) : input.removeImage ? null : undefined;
     let result;
@@ -178,7 +185,7 @@ export class CommunityService {
     const post = await this.repo.findById(postId);
     const result = post ? await this.repo.toggleLike(postId, userPk) : undefined;
     if (!post || !result) throw new ApiHttpError(404, errorBody(COMMUNITY_MESSAGES.commentPostMissing));
-    if (result.liked && post.authorPk !== null && post.authorPk !== userPk) {
+    if (result.liked && post.authorPk !== null && post.authorPk !== userPk && (await this.repo.firstLikeNotice(postId, userPk))) {
       await this.ctx.events.publish(domainEvent('like.added', { postId, likerPk: userPk, postAuthorPk: post.authorPk }));
     }
     return result;
@@ -188,7 +195,8 @@ export class CommunityService {
     const post = await this.repo.findById(postId);
     if (!post) throw new ApiHttpError(404, COMMUNITY_MESSAGES.commentPostMissing);
     if (!(await this.repo.addLike(postId, userPk))) throw new ApiHttpError(409, COMMUNITY_MESSAGES.alreadyLiked);
-    if (post.authorPk !== null && post.authorPk !== userPk) {
+    // Once per person and post (issue 24 item 14): a like taken back and given again rings no bell.
+    if (post.authorPk !== null && post.authorPk !== userPk && (await this.repo.firstLikeNotice(postId, userPk))) {
       await this.ctx.events.publish(domainEvent('like.added', { postId, likerPk: userPk, postAuthorPk: post.authorPk }));
     }
   }

@@ -28,8 +28,15 @@ export interface CommunityLikesTable {
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
+/** A like that has been announced to the post's author (once per person and post). */
+export interface CommunityLikeNoticesTable {
+  postId: number;
+  userPk: number;
+}
+
 export interface CommunityTables {
   communityPosts: CommunityPostsTable;
   communityComments: CommunityCommentsTable;
   communityLikes: CommunityLikesTable;
+  communityLikeNotices: CommunityLikeNoticesTable;
 }

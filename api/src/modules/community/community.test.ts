@@ -146,6 +146,20 @@ describe('community on the legacy paths, without the holes', () => {
     expect(showOff.status).toBe(403);
   });
 
+  it('applies the category rules on edit too: a member refused REVIEW or TEMP_PROTECT cannot edit a post into one (issue 24 item 13)', async () => {
+    const w = await writer();
+    const id = await create(w.cookie);
+    const edit = (postType: string) =>
+      send(api, 'POST', `/api/community/description/${id}/edit`, { cookie: w.cookie, form: postForm(post({ postType, title: '바꿈' })) });
+    const review = await edit('REVIEW');
+    expect(review.status).toBe(403);
+    expect(review.json).toEqual({ error: '입양후기는 입양이 승인된 회원만 쓸 수 있습니다.' });
+    expect((await edit('TEMP_PROTECT')).status).toBe(403);
+    const row = await api.ctx.db.selectFrom('communityPosts').select(['postType', 'title']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ postType: 'SHOW_OFF', title: '우리 콩이 자랑' });
+    expect((await edit('SHOW_OFF')).status).toBe(200);
+  });
+
   it('checks the limits: title 100, comment 500, blank bodies, and a login', async () => {
     const w = await writer();
     const long = await send(api, 'POST', '/api/community/createPost', {
@@ -289,6 +303,25 @@ describe('community on the legacy paths, without the holes', () => {
       [r.userId, '귀여워요'],
     ]);
     expect(typeof list[0]!.id).toBe('number');
+  });
+
+  it('announces a like once per person and post: like, unlike, like again makes one notification (issue 24 item 14)', async () => {
+    const w = await writer();
+    const r = await reader();
+    const id = await create(w.cookie);
+    events.length = 0;
+    for (let i = 0; i < 5; i++) await json('POST', `/api/community/like/${id}/toggle`, r.cookie);
+    // The legacy's one-way like after an unlike: liked again, still no second announcement.
+    await json('POST', `/api/community/like/${id}/toggle`, r.cookie);
+    expect((await json('POST', `/api/community/like/${id}`, r.cookie, {})).status).toBe(200);
+    expect(events.filter((e) => e.type === 'like.added')).toHaveLength(1);
+    const likes = await api.ctx.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('recipientPk', '=', w.pk)
+      .where('notificationType', '=', 'LIKE')
+      .execute();
+    expect(likes).toHaveLength(1);
   });
 
   it('tells the author about comments and likes from others, never about their own', async () => {

@@ -63,6 +63,9 @@ async function answer<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T
  * plus a prepare step, per-stray totals and (embedded mode only) the test checkout.
  * docs/decisions/0012-donations-verified-payments.md
  */
+/** The largest test-gateway payment (₩): the demo's quick amounts and then some, never a typo's millions. */
+export const TEST_PAYMENT_MAX_AMOUNT = 100_000;
+
 export const donationsModule: ApiModule = async (app, ctx) => {
   // Throws under NODE_ENV=production without PortOne credentials: the api refuses to start.
   const donations = new DonationsService(ctx, app.log);
@@ -81,7 +84,9 @@ export const donationsModule: ApiModule = async (app, ctx) => {
   app.post('/api/abandoned/donation/test-checkout', async (request, reply) => {
     requireUser(request, DEFAULT_ERROR_MESSAGES.UNAUTHENTICATED);
     const parsed = TestCheckoutRequestSchema.safeParse(request.body);
-    if (!parsed.success) return fail(reply, new DonationError(400, 'INVALID', INVALID));
+    // No money moves, but test payments count in the public totals: one is capped (issue 24 item 16),
+    // and each is a member write (lib/write-limit.ts counts them).
+    if (!parsed.success || parsed.data.amount > TEST_PAYMENT_MAX_AMOUNT) return fail(reply, new DonationError(400, 'INVALID', INVALID));
     return donations.testCheckout(parsed.data) ?? text(reply, 404, 'Not Found');
   });
 

@@ -3,6 +3,7 @@ import type { DomainEvent } from '../../events';
 import { startTestApi, type TestApi } from '../../testing/test-api';
 import { startFakePortOne, type FakePortOne } from '../../integrations/payments/fake-portone-server';
 import { createPaymentGateway, PortOneClient } from '../../integrations/payments';
+import { TEST_PAYMENT_MAX_AMOUNT } from './donations.routes';
 
 // Own small fixtures: these tests are about payments, not signup or reports.
 async function member(api: TestApi, userId: string) {
@@ -390,6 +391,24 @@ describe('embedded test gateway', () => {
         (await call(api, 'POST', `/api/abandoned/donation/${impUid}`, { cookie: dana.cookie, form: { ...form, impUid } })).status,
       ).toBe(200);
       expect(await donationRows(api, { impUid })).toMatchObject([{ gateway: 'test', amount: 10_000 }]);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('caps a test payment at 100,000 and counts test payments as member writes (issue 24 item 16)', async () => {
+    const api = await startTestApi({ RATE_MEMBER_WRITES: '3' });
+    try {
+      const eve = await member(api, 'eve');
+      const checkout = (amount: number) =>
+        call(api, 'POST', '/api/abandoned/donation/test-checkout', {
+          cookie: eve.cookie,
+          json: { merchantUid: newMerchantUid(), amount, outcome: 'paid' },
+        });
+      expect((await checkout(TEST_PAYMENT_MAX_AMOUNT + 1)).status).toBe(400);
+      expect((await checkout(TEST_PAYMENT_MAX_AMOUNT)).status).toBe(200);
+      expect((await checkout(5_000)).status).toBe(200);
+      expect((await checkout(5_000)).status).toBe(429);
     } finally {
       await api.close();
     }

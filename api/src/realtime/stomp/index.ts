@@ -14,8 +14,12 @@ export function startStomp(app: FastifyInstance, ctx: ApiContext): StompBroker {
   const off = ctx.events.subscribe('notification.created', (e) => {
     broker.deliver(e.recipientPk, e.destination, e.body);
   });
+  // Notifications raised elsewhere during a bus outage never reached this instance: every client is
+  // told to reconnect (ERROR + 1012), and a reconnecting client refetches (issue 24 item 3).
+  const offGap = ctx.events.onGap(() => broker.restartAll());
   app.addHook('preClose', async () => {
     off();
+    offGap();
     await endpoint.close();
   });
   return broker;

@@ -11,6 +11,7 @@ import {
 import { BffError } from '../../errors/bff-error';
 import { normalisePost, normalisePostList, toListItem } from '../../normalisers/community.normaliser';
 import { isOk, toBffError, upstreamMessage, type UpstreamResponse } from '../client';
+import { REASON_HEADER } from './adoption';
 import { notAuthor, notFound, SharedCommunityGateway, successFalse } from '../community.gateway';
 import type { PhotoUpload } from '../pets.upstream';
 
@@ -41,9 +42,8 @@ export class ApiCommunityGateway extends SharedCommunityGateway {
       { postType: input.postType, title: input.title, strContent: this.clean(input.strContent) },
       image,
     );
-    // The category rules: 403 with the rule as the message.
-    if (res.status === 403)
-      throw new BffError(403, 'FORBIDDEN', upstreamMessage(res) || undefined, undefined, { reason: 'POST_CATEGORY_NOT_ALLOWED' });
+    // On create the only 403 is a category rule.
+    if (res.status === 403) throw categoryRefused(res);
     if (!isOk(res) || successFalse(res)) throw toBffError(res);
     const answered = answeredPost(res);
     if (!answered) throw new BffError(502, 'UPSTREAM_UNAVAILABLE');
@@ -67,6 +67,9 @@ export class ApiCommunityGateway extends SharedCommunityGateway {
     }
     const dto = { postType: input.postType, title: input.title, strContent, removeImage: input.removeImage === true };
     const res = await this.up.edit(request, postId, dto, image);
+    // A changed category is checked as on create (issue 24 item 13); its 403 names the reason, so it is
+    // told from 'not the author' without reading the post first.
+    if (isCategoryRefusal(res)) throw categoryRefused(res);
     if (!isOk(res) || successFalse(res)) throw toBffError(res, { 403: notAuthor(), 404: notFound() });
     return { ...(answeredPost(res) ?? (await this.find(request, postId))).post, isAuthor: true };
   }
@@ -75,4 +78,13 @@ export class ApiCommunityGateway extends SharedCommunityGateway {
     const res = await this.up.remove(request, postId);
     if (!isOk(res) || successFalse(res)) throw toBffError(res, { 403: notAuthor(), 404: notFound(), 400: notFound() });
   }
+}
+
+/** Our api's category refusal on edit (api/src/modules/community: 403 with `x-pawbridge-reason`). */
+function isCategoryRefusal(res: UpstreamResponse): boolean {
+  return res.status === 403 && res.headers.get(REASON_HEADER) === 'POST_CATEGORY_NOT_ALLOWED';
+}
+
+function categoryRefused(res: UpstreamResponse): BffError {
+  return new BffError(403, 'FORBIDDEN', upstreamMessage(res) || undefined, undefined, { reason: 'POST_CATEGORY_NOT_ALLOWED' });
 }
