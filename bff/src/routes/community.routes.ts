@@ -21,7 +21,7 @@ import {
 import { validationError } from '../errors/bff-error';
 import { errorResponses } from '../errors/error-responses';
 import { jsonPart, readMultipart } from '../plugins/multipart';
-import { requireUser } from '../plugins/session';
+import { MEMBER_ONLY, memberOnlyFor, requireUser } from '../plugins/session';
 
 const tags = ['community'];
 
@@ -66,6 +66,7 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/community/createPost',
     {
+      config: MEMBER_ONLY,
       schema: {
         tags,
         summary: '글쓰기',
@@ -100,6 +101,7 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/community/description/:postId/edit',
     {
+      config: MEMBER_ONLY,
       schema: {
         tags,
         summary: '게시글 수정',
@@ -120,6 +122,7 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
   r.delete(
     '/api/community/description/:postId/delete',
     {
+      config: MEMBER_ONLY,
       schema: {
         tags,
         summary: '게시글 삭제',
@@ -151,6 +154,7 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/community/like/:postId/toggle',
     {
+      config: MEMBER_ONLY,
       schema: {
         tags,
         summary: '좋아요 누르기·취소',
@@ -182,6 +186,7 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/community/comment/:postId',
     {
+      config: memberOnlyFor('COMMENT_LOGIN_REQUIRED'),
       schema: {
         tags,
         summary: '댓글 쓰기',

@@ -34,7 +34,10 @@ export const errors = {
   'errors.code.PREDICTION_UNAVAILABLE': '품종 예측을 사용할 수 없습니다. 품종을 직접 입력해 주세요.',
   'errors.code.PAYMENT_NOT_VERIFIED': '결제를 확인하지 못해 후원을 기록하지 않았습니다.',
   'errors.code.DONATION_ALREADY_RECORDED': '이미 기록된 후원 결제입니다.',
+  'errors.code.PAYMENT_STATE_UNKNOWN':
+    '결제가 기록되었는지 확인하지 못했습니다. 다시 결제하지 말고 잠시 뒤 후원 내역을 확인해 주세요. 내역에 없으면 문의해 주세요.',
   'errors.code.UPSTREAM_UNAVAILABLE': '서버에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  'errors.code.UPSTREAM_BAD_RESPONSE': '서버가 알아볼 수 없는 응답을 보냈습니다. 잠시 후 다시 시도해 주세요.',
   'errors.code.UPSTREAM_TIMEOUT': '서버 응답이 늦어지고 있습니다. 잠시 후 다시 시도해 주세요.',
   'errors.code.UPSTREAM_UNSUPPORTED': '지금 연결된 서버에서는 사용할 수 없는 기능입니다.',
   'errors.code.SERVICE_OVERLOADED': '지금 요청이 많아 잠시 후 다시 시도해 주세요.',
@@ -78,6 +81,9 @@ export const errors = {
   'errors.reason.SHELTER_SYNC_RUNNING': '동기화가 이미 진행 중입니다. 끝난 뒤 다시 시도해 주세요.',
   'errors.reason.SHELTER_SYNC_UNCONFIGURED': '공공데이터 서비스 키(PUBLIC_DATA_SERVICE_KEY)가 설정되지 않아 동기화할 수 없습니다.',
   'errors.reason.SHELTER_UNSUPPORTED': '지금 연결된 서버에서는 보호소 공고를 볼 수 없습니다.',
+  'errors.reason.DONATION_TARGET_UNRESOLVED':
+    '이 유기견을 후원 대상으로 확실히 찾지 못해 후원을 받지 않았습니다. 결제는 진행되지 않았습니다.',
+  'errors.reason.DONATIONS_UNSUPPORTED': '지금은 후원을 받을 수 없습니다.',
 
   // Field-error codes only the server can decide (shared SERVER_FIELD_ERROR_MESSAGES keys).
   'errors.field.userIdTaken': '이미 사용 중인 아이디입니다.',
