@@ -88,6 +88,7 @@ export const ErrorReasonSchema = z.enum([
   'SHELTER_UNSUPPORTED',
   'DONATION_TARGET_UNRESOLVED',
   'DONATIONS_UNSUPPORTED',
+  'LEGACY_ACCOUNT_UNMATCHED',
 ]);
 export type ErrorReason = z.infer<typeof ErrorReasonSchema>;
 
@@ -196,6 +197,7 @@ export const ERROR_REASON_MESSAGES: Record<ErrorReason, string> = {
   SHELTER_UNSUPPORTED: '지금 연결된 서버에서는 보호소 공고를 볼 수 없습니다.',
   DONATION_TARGET_UNRESOLVED: '지금 연결된 서버에서 이 유기견을 확실히 찾을 수 없어 후원을 받지 않았습니다. 결제는 진행되지 않았습니다.',
   DONATIONS_UNSUPPORTED: '지금은 후원을 받을 수 없습니다.',
+  LEGACY_ACCOUNT_UNMATCHED: '지금 연결된 서버가 이 소셜 로그인 계정을 찾지 못해 처리하지 못했습니다. 관리자에게 문의해 주세요.',
 };
 
 /** Field-error codes only the server can decide (the rest are the shared VALIDATION_MESSAGES keys). */

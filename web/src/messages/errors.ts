@@ -84,6 +84,8 @@ export const errors = {
   'errors.reason.DONATION_TARGET_UNRESOLVED':
     '이 유기견을 후원 대상으로 확실히 찾지 못해 후원을 받지 않았습니다. 결제는 진행되지 않았습니다.',
   'errors.reason.DONATIONS_UNSUPPORTED': '지금은 후원을 받을 수 없습니다.',
+  'errors.reason.LEGACY_ACCOUNT_UNMATCHED':
+    '지금 연결된 서버가 이 소셜 로그인 계정을 찾지 못해 처리하지 못했습니다. 관리자에게 문의해 주세요.',
 
   // Field-error codes only the server can decide (shared SERVER_FIELD_ERROR_MESSAGES keys).
   'errors.field.userIdTaken': '이미 사용 중인 아이디입니다.',
