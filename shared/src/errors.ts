@@ -195,7 +195,8 @@ export const ERROR_REASON_MESSAGES: Record<ErrorReason, string> = {
   SHELTER_SYNC_RUNNING: '보호소 공고 동기화가 이미 진행 중입니다.',
   SHELTER_SYNC_UNCONFIGURED: '공공데이터 서비스 키가 설정되지 않아 보호소 공고를 동기화할 수 없습니다.',
   SHELTER_UNSUPPORTED: '지금 연결된 서버에서는 보호소 공고를 볼 수 없습니다.',
-  DONATION_TARGET_UNRESOLVED: '지금 연결된 서버에서 이 유기견을 확실히 찾을 수 없어 후원을 받지 않았습니다. 결제는 진행되지 않았습니다.',
+  DONATION_TARGET_UNRESOLVED:
+    '이 유기견을 후원 대상으로 확실히 찾지 못해 후원을 받지 않았습니다. 이미 결제했다면 관리자에게 문의해 주세요.',
   DONATIONS_UNSUPPORTED: '지금은 후원을 받을 수 없습니다.',
   LEGACY_ACCOUNT_UNMATCHED: '지금 연결된 서버가 이 소셜 로그인 계정을 찾지 못해 처리하지 못했습니다. 관리자에게 문의해 주세요.',
 };

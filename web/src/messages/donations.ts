@@ -27,7 +27,7 @@ export const donations = {
   'donate.strayGone': '지금은 이 유기견에게 후원할 수 없습니다.',
   'donate.stateUnknown':
     '결제가 기록되었는지 확인하지 못했습니다. 다시 결제하지 마시고 잠시 뒤 내 후원 내역을 확인해 주세요. 내역에 없으면 문의해 주세요.',
-  'donate.targetUnresolved': '이 유기견을 후원 대상으로 확실히 찾지 못해 후원을 받지 않았습니다. 결제는 진행되지 않았습니다.',
+  'donate.targetUnresolved': '이 유기견을 후원 대상으로 확실히 찾지 못해 후원을 받지 않았습니다. 이미 결제했다면 관리자에게 문의해 주세요.',
   'donate.success': '{name}에게 {amount}원을 후원했습니다. 고맙습니다!',
   'donate.total': '지금까지 {amount}원 후원받았어요',
   'donate.totalNone': '아직 후원이 없어요',

@@ -82,7 +82,7 @@ export const errors = {
   'errors.reason.SHELTER_SYNC_UNCONFIGURED': '공공데이터 서비스 키(PUBLIC_DATA_SERVICE_KEY)가 설정되지 않아 동기화할 수 없습니다.',
   'errors.reason.SHELTER_UNSUPPORTED': '지금 연결된 서버에서는 보호소 공고를 볼 수 없습니다.',
   'errors.reason.DONATION_TARGET_UNRESOLVED':
-    '이 유기견을 후원 대상으로 확실히 찾지 못해 후원을 받지 않았습니다. 결제는 진행되지 않았습니다.',
+    '이 유기견을 후원 대상으로 확실히 찾지 못해 후원을 받지 않았습니다. 이미 결제했다면 관리자에게 문의해 주세요.',
   'errors.reason.DONATIONS_UNSUPPORTED': '지금은 후원을 받을 수 없습니다.',
   'errors.reason.LEGACY_ACCOUNT_UNMATCHED':
     '지금 연결된 서버가 이 소셜 로그인 계정을 찾지 못해 처리하지 못했습니다. 관리자에게 문의해 주세요.',
