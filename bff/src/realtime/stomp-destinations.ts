@@ -35,9 +35,19 @@ function maySubscribe(destination: string, user: BridgeUser): boolean {
   return isOwn || (isAdminTopic && user.isAdmin);
 }
 
-/** Our api publishes on exactly the destinations browsers subscribe to. */
-export const apiStompRoutes: StompRoutes = (destination, user) =>
-  maySubscribe(destination, user) ? [{ destination, accepts: all }] : null;
+const recipientIs = (user: BridgeUser) => (body: unknown) => (recipientOf(body) ?? '').toLowerCase() === user.userId.toLowerCase();
+
+/**
+ * Our api publishes on exactly the destinations browsers subscribe to. A
+ * member topic's bodies still go only to their recipient: one topic name can
+ * be two members' (`/topic/user/abandoned/adoption`: "abandoned"'s adoption
+ * topic, "adoption"'s report topic), and our api names the recipient in `userId`.
+ */
+export const apiStompRoutes: StompRoutes = (destination, user) => {
+  if (!maySubscribe(destination, user)) return null;
+  const isAdminTopic = (ADMIN_TOPICS as readonly string[]).includes(destination);
+  return [{ destination, accepts: isAdminTopic ? all : recipientIs(user) }];
+};
 
 /**
  * The legacy does not (legacy-contract §6.2, §14.10): it publishes a member's
@@ -48,7 +58,7 @@ export const apiStompRoutes: StompRoutes = (destination, user) =>
  */
 export const legacyStompRoutes: StompRoutes = (destination, user) => {
   if (!maySubscribe(destination, user)) return null;
-  const mine = (body: unknown) => (recipientOf(body) ?? '').toLowerCase() === user.userId.toLowerCase();
+  const mine = recipientIs(user);
   const forMe =
     (...types: string[]) =>
     (body: unknown) =>

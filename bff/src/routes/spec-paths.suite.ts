@@ -47,6 +47,12 @@ export function specPathsSuite(t: SpecPathsTarget): void {
     });
   });
 
+  describe('issue 23 item 12', () => {
+    it('liking a post that does not exist is 404 NOT_FOUND, never 400', async () => {
+      expectEnvelope(await (await t.member()).post('/api/community/like/987654/toggle'), 404, 'NOT_FOUND');
+    });
+  });
+
   describe('issue 23 item 10: a visitor hears 401 before any validation on every member-only and admin-only route', () => {
     it('the route table marks them all, and each answers 401 to a bad body, bad params and a wrong content type', async () => {
       const table = t.app().accessTable;
