@@ -65,15 +65,15 @@ export const sessionPlugin = fp(
   { name: 'session', dependencies: ['upstream'] },
 );
 
-/**
- * The caller's session, or 401 UNAUTHENTICATED. `why` names what the login is
- * for: a reason from the shared table (or, until every domain uses reasons, a sentence).
- */
 /** Route options' `config` for member-only and admin-only routes (see FastifyContextConfig.access). */
 export const MEMBER_ONLY = { access: { who: 'member' } } as const;
 export const ADMIN_ONLY = { access: { who: 'admin' } } as const;
 export const memberOnlyFor = (why: ErrorReason) => ({ access: { who: 'member' as const, why } });
 
+/**
+ * The caller's session, or 401 UNAUTHENTICATED. `why` names what the login is
+ * for: a reason from the shared table (or, until every domain uses reasons, a sentence).
+ */
 export async function requireUser(request: FastifyRequest, why?: ErrorReason | (string & {})): Promise<SessionUser> {
   const s = await request.session();
   if (!s.loggedIn) {
