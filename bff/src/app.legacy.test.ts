@@ -176,6 +176,8 @@ describe('probes, docs and config', () => {
       socialProviders: [],
       payments: { mode: 'test', merchantCode: null },
       breedPrediction: true,
+      // The legacy has no test gateway: without a merchant code no donation could succeed (issue 23 item 12).
+      donations: false,
     });
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
     const kakao = await startTestBff(spring.url, {
@@ -190,6 +192,7 @@ describe('probes, docs and config', () => {
         socialProviders: ['kakao', 'naver'],
         payments: { mode: 'portone', merchantCode: 'imp123' },
         breedPrediction: false,
+        donations: true,
       });
     } finally {
       await kakao.close();

@@ -33,6 +33,12 @@ describe('the composition root', () => {
     expect(realtime).toEqual({ stompRoutes: legacyStompRoutes, connectDashboard: socketIoV2 });
   });
 
+  it('offers donations in front of the legacy only with a PortOne merchant code (it has no test gateway); our api always', async () => {
+    expect(await seam('legacy').gateways.capabilities.donations()).toBe(false);
+    expect(await seam('legacy', { PORTONE_MERCHANT_CODE: 'imp12345678' }).gateways.capabilities.donations()).toBe(true);
+    expect(await seam('api').gateways.capabilities.donations()).toBe(true);
+  });
+
   it("takes /api/config's flags from the chosen implementation, the operator's settings first", async () => {
     expect(await seam('legacy').gateways.capabilities.canPredict()).toBe(true);
     expect(await seam('legacy').gateways.capabilities.socialProviders()).toEqual([]);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { BffConfig } from './config/env';
 import { socketIoV2, socketIoV4, type DashboardConnector } from './realtime/dashboard-bridge';
 import { apiStompRoutes, legacyStompRoutes, type StompRoutes } from './realtime/stomp-destinations';
@@ -28,10 +29,17 @@ export interface UpstreamSeam {
  */
 export function chooseUpstream(
   client: UpstreamClient,
-  config: Pick<BffConfig, 'upstreamKind' | 'breedPredictionEnabled' | 'socialProviders' | 'legacyServiceAccount'>,
+  config: Pick<
+    BffConfig,
+    'upstreamKind' | 'breedPredictionEnabled' | 'socialProviders' | 'legacyServiceAccount' | 'portoneMerchantCode' | 'rateLimits'
+  >,
   log: FastifyBaseLogger,
+  redis: Redis | null = null,
 ): UpstreamSeam {
   if (config.upstreamKind === 'legacy')
-    return { gateways: legacyGateways(client, config, log), realtime: { stompRoutes: legacyStompRoutes, connectDashboard: socketIoV2 } };
+    return {
+      gateways: legacyGateways(client, config, log, redis),
+      realtime: { stompRoutes: legacyStompRoutes, connectDashboard: socketIoV2 },
+    };
   return { gateways: apiGateways(client, config), realtime: { stompRoutes: apiStompRoutes, connectDashboard: socketIoV4 } };
 }

@@ -10,5 +10,7 @@ export const PublicConfigSchema = z.object({
   socialProviders: z.array(z.enum(SOCIAL_PROVIDERS)),
   payments: z.object({ mode: z.enum(['test', 'portone']), merchantCode: z.string().nullable() }),
   breedPrediction: z.boolean(),
+  /** False when no donation can succeed here (the legacy without a PortOne merchant code): the web hides the button. */
+  donations: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

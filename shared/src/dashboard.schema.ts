@@ -11,6 +11,19 @@ export const DASHBOARD_PARTS = ['reportsAdoptions', 'donations', 'abandonedStatu
 export const DashboardPartSchema = z.enum(DASHBOARD_PARTS);
 export type DashboardPart = z.infer<typeof DashboardPartSchema>;
 
+/** Spec §7's three admin calls, one shape each (legacy-contract §3.3, §8). */
+export const DashboardReportsAdoptionsSchema = z.object({
+  reportCount: count,
+  adoptionCount: count,
+  pendingReports: count,
+  pendingAdoptions: count,
+});
+export type DashboardReportsAdoptions = z.infer<typeof DashboardReportsAdoptionsSchema>;
+export const DashboardDonationsSchema = z.object({ totalAmount: count, monthlyCount: count });
+export type DashboardDonations = z.infer<typeof DashboardDonationsSchema>;
+export const DashboardAbandonedStatusSchema = z.object({ lost: count, protecting: count, waiting: count, adopt: count });
+export type DashboardAbandonedStatus = z.infer<typeof DashboardAbandonedStatusSchema>;
+
 export const DashboardSummarySchema = z.object({
   reportCount: count,
   adoptionCount: count,

@@ -32,7 +32,9 @@ export const ErrorCodeSchema = z.enum([
   'PREDICTION_UNAVAILABLE',
   'PAYMENT_NOT_VERIFIED',
   'DONATION_ALREADY_RECORDED',
+  'PAYMENT_STATE_UNKNOWN',
   'UPSTREAM_UNAVAILABLE',
+  'UPSTREAM_BAD_RESPONSE',
   'UPSTREAM_TIMEOUT',
   'UPSTREAM_BUSY',
   'UPSTREAM_UNSUPPORTED',
@@ -85,6 +87,9 @@ export const ErrorReasonSchema = z.enum([
   'SHELTER_SYNC_RUNNING',
   'SHELTER_SYNC_UNCONFIGURED',
   'SHELTER_UNSUPPORTED',
+  'DONATION_TARGET_UNRESOLVED',
+  'DONATIONS_UNSUPPORTED',
+  'LEGACY_ACCOUNT_UNMATCHED',
 ]);
 export type ErrorReason = z.infer<typeof ErrorReasonSchema>;
 
@@ -143,7 +148,9 @@ export const DEFAULT_ERROR_MESSAGES: Record<ErrorCode, string> = {
   PREDICTION_UNAVAILABLE: '품종 예측을 사용할 수 없습니다. 직접 입력해 주세요.',
   PAYMENT_NOT_VERIFIED: '결제를 확인하지 못해 후원을 기록하지 않았습니다.',
   DONATION_ALREADY_RECORDED: '이미 기록된 후원 결제입니다.',
+  PAYMENT_STATE_UNKNOWN: '결제가 기록되었는지 확인하지 못했습니다. 다시 결제하지 말고 후원 내역을 확인하거나 문의해 주세요.',
   UPSTREAM_UNAVAILABLE: '서버에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  UPSTREAM_BAD_RESPONSE: '서버가 알아볼 수 없는 응답을 보냈습니다. 잠시 후 다시 시도해 주세요.',
   UPSTREAM_TIMEOUT: '서버 응답이 늦어지고 있습니다. 잠시 후 다시 시도해 주세요.',
   UPSTREAM_BUSY: '지금 서버에 요청이 많습니다. 잠시 후 다시 시도해 주세요.',
   UPSTREAM_UNSUPPORTED: '지금 연결된 서버에서는 사용할 수 없는 기능입니다.',
@@ -190,6 +197,10 @@ export const ERROR_REASON_MESSAGES: Record<ErrorReason, string> = {
   SHELTER_SYNC_RUNNING: '보호소 공고 동기화가 이미 진행 중입니다.',
   SHELTER_SYNC_UNCONFIGURED: '공공데이터 서비스 키가 설정되지 않아 보호소 공고를 동기화할 수 없습니다.',
   SHELTER_UNSUPPORTED: '지금 연결된 서버에서는 보호소 공고를 볼 수 없습니다.',
+  DONATION_TARGET_UNRESOLVED:
+    '이 유기견을 후원 대상으로 확실히 찾지 못해 후원을 받지 않았습니다. 이미 결제했다면 관리자에게 문의해 주세요.',
+  DONATIONS_UNSUPPORTED: '지금은 후원을 받을 수 없습니다.',
+  LEGACY_ACCOUNT_UNMATCHED: '지금 연결된 서버가 이 소셜 로그인 계정을 찾지 못해 처리하지 못했습니다. 관리자에게 문의해 주세요.',
 };
 
 /** Field-error codes only the server can decide (the rest are the shared VALIDATION_MESSAGES keys). */

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import {
   DASHBOARD_EVENTS,
   DashboardSocketPayloadSchemas,
+  type DashboardAbandonedStatus,
+  type DashboardDonations,
   type DashboardEventName,
+  type DashboardReportsAdoptions,
   type DashboardLiveEvent,
   type DashboardPart,
   type DashboardSummary,
@@ -27,6 +30,40 @@ const TrendPointSchema = z.object({
   reports: n.optional().default(0),
   adoptions: n.optional().default(0),
 });
+
+const PART_FIELDS = {
+  reportsAdoptions: { reportCount: 0, adoptionCount: 0, pendingReports: 0, pendingAdoptions: 0 },
+  donations: { totalAmount: 0, monthlyCount: 0 },
+  abandonedStatus: { lost: 0, protecting: 0, waiting: 0, adopt: 0 },
+} as const;
+const PART_SCHEMAS = {
+  reportsAdoptions: ReportsAdoptionsSchema.transform(({ reportCount, adoptionCount, pendingReports, pendingAdoptions }) => ({
+    reportCount,
+    adoptionCount,
+    pendingReports,
+    pendingAdoptions,
+  })),
+  donations: DonationsSchema,
+  abandonedStatus: AbandonedStatusSchema,
+} as const;
+export type DashboardPartShapes = {
+  reportsAdoptions: DashboardReportsAdoptions;
+  donations: DashboardDonations;
+  abandonedStatus: DashboardAbandonedStatus;
+};
+
+/**
+ * One of the three answers alone (spec §7's per-call paths), or null when it
+ * is not an object of that shape (the caller says 502, never zeros: alone,
+ * a zero would read as the truth).
+ */
+export function normaliseDashboardPart<P extends DashboardPart>(part: P, body: unknown): DashboardPartShapes[P] | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const required = Object.keys(PART_FIELDS[part]);
+  if (!required.every((k) => typeof (body as Record<string, unknown>)[k] === 'number')) return null;
+  const parsed = PART_SCHEMAS[part].safeParse(body);
+  return parsed.success ? (parsed.data as DashboardPartShapes[P]) : null;
+}
 
 /** The upstream's three answers (undefined = that call failed) → the one dashboard shape. */
 export function normaliseDashboard(parts: {

@@ -3,6 +3,18 @@ import { SOCIAL_PROVIDERS, type SocialProvider } from '@pawbridge/shared';
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
+/** Java's print of a Naver `response` map ("{id=…, email=…, name=…}"), anywhere in a text. */
+const NAVER_PRINCIPAL = /\{[^{}]*?\bid=([^,{}]+)[^{}]*\}/g;
+
+/**
+ * An upstream sentence with every Naver principal map replaced by the member's
+ * id (the user id the session shows): the legacy puts the raw map (the
+ * member's e-mail and name among it) into its error messages.
+ */
+export function withoutNaverPrincipals(text: string): string {
+  return text.replace(NAVER_PRINCIPAL, (_map, id: string) => id.trim());
+}
+
 /**
  * check-session → the one session shape. Accepts our api's answer and every
  * Spring variant: `{loggedIn:false}`, the full map, the reduced map of social

@@ -18,10 +18,10 @@ declare module 'fastify' {
 export const upstreamPlugin = fp(
   async (app) => {
     const client = new UpstreamClient(app.config.upstreamUrl, app.config.upstreamTimeoutMs);
-    const seam = chooseUpstream(client, app.config, app.log);
+    const seam = chooseUpstream(client, app.config, app.log, app.redis);
     app.decorate('upstream', client);
     app.decorate('gateways', seam.gateways);
     app.decorate('realtimeUpstream', seam.realtime);
   },
-  { name: 'upstream', dependencies: ['config'] },
+  { name: 'upstream', dependencies: ['config', 'redis'] },
 );

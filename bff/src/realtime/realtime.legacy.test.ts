@@ -113,6 +113,68 @@ describe('STOMP bridge /ws, upstream = legacy Spring', () => {
   });
 });
 
+describe('issue 23 item 11: login ids the legacy broker would misread, upstream = legacy Spring', () => {
+  const live = (userId: string, type: string, message: string) => ({
+    id: null,
+    userId,
+    notificationType: type,
+    message,
+    targetUrl: null,
+    createdAt: new Date().toISOString().replace('Z', ''),
+    readAt: null,
+    read: false,
+  });
+
+  it('an id with broker pattern characters is never subscribed upstream as a pattern the BFF did not mean; the member gets their own only', async () => {
+    const wild = 'star*{x}?q';
+    const sid = login(wild);
+    // What the legacy's broker would match with the id as is (`*` any run, `{x}` any part, `?` one character), and a same-length id.
+    for (const other of ['starEVERYONEq', 'star-anything-zq', 'star12x34q']) login(other);
+    const s = await stomp(sid);
+    await s.subscribe(`/topic/user/${wild}/community/comment`);
+    await vi.waitFor(() => expect(spring.state.stompSubscriptions().flat()).toContain('/topic/user/star??x??q/community/comment'));
+    for (const sub of spring.state.stompSubscriptions().flat()) expect(sub).not.toMatch(/[*{}]/);
+
+    spring.state.notify('starEVERYONEq', 'COMMENT', '남의 댓글 1');
+    spring.state.notify('star-anything-zq', 'COMMENT', '남의 댓글 2');
+    spring.state.notify('star12x34q', 'COMMENT', '같은 길이의 남의 댓글');
+    spring.state.notify(wild, 'COMMENT', '내 댓글');
+    const [message] = await s.messages(1);
+    expect(message?.body).toMatchObject({ kind: 'COMMENT', message: '내 댓글' });
+    expect(message?.destination).toBe(`/topic/user/${wild}/community/comment`);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(s.received).toHaveLength(1);
+  });
+
+  it('members named "abandoned" and "adoption" share the topic /topic/user/abandoned/adoption: each gets only what is theirs', async () => {
+    const abandoned = await stomp(login('abandoned'));
+    const adoption = await stomp(login('adoption'));
+    const shared = '/topic/user/abandoned/adoption';
+    await abandoned.subscribe(shared); // "abandoned"'s adoption topic
+    await adoption.subscribe(shared); // "adoption"'s report topic
+    await vi.waitFor(() =>
+      expect(
+        spring.state
+          .stompSubscriptions()
+          .flat()
+          .filter((d) => d === shared),
+      ).toHaveLength(2),
+    );
+
+    spring.state.publishStomp(shared, live('abandoned', 'ADOPTION_RESULT', 'abandoned의 입양 결과'));
+    spring.state.publishStomp(shared, live('adoption', 'ADMIN_ALERT', 'adoption의 제보 접수'));
+    spring.state.notify('abandoned', 'ADOPTION_RESULT', '승인: abandoned');
+    spring.state.notify('adoption', 'ADMIN_ALERT', '접수: adoption');
+    const mineA = await abandoned.messages(2);
+    const mineB = await adoption.messages(2);
+    expect(mineA.map((m) => (m.body as { message: string }).message)).toEqual(['abandoned의 입양 결과', '승인: abandoned']);
+    expect(mineB.map((m) => (m.body as { message: string }).message)).toEqual(['adoption의 제보 접수', '접수: adoption']);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(abandoned.received).toHaveLength(2);
+    expect(adoption.received).toHaveLength(2);
+  });
+});
+
 describe('notifications REST, upstream = legacy Spring', () => {
   it("reads and marks the caller's own notifications only", async () => {
     const me = newMember();

@@ -35,9 +35,19 @@ function maySubscribe(destination: string, user: BridgeUser): boolean {
   return isOwn || (isAdminTopic && user.isAdmin);
 }
 
-/** Our api publishes on exactly the destinations browsers subscribe to. */
-export const apiStompRoutes: StompRoutes = (destination, user) =>
-  maySubscribe(destination, user) ? [{ destination, accepts: all }] : null;
+const recipientIs = (user: BridgeUser) => (body: unknown) => (recipientOf(body) ?? '').toLowerCase() === user.userId.toLowerCase();
+
+/**
+ * Our api publishes on exactly the destinations browsers subscribe to. A
+ * member topic's bodies still go only to their recipient: one topic name can
+ * be two members' (`/topic/user/abandoned/adoption`: "abandoned"'s adoption
+ * topic, "adoption"'s report topic), and our api names the recipient in `userId`.
+ */
+export const apiStompRoutes: StompRoutes = (destination, user) => {
+  if (!maySubscribe(destination, user)) return null;
+  const isAdminTopic = (ADMIN_TOPICS as readonly string[]).includes(destination);
+  return [{ destination, accepts: isAdminTopic ? all : recipientIs(user) }];
+};
 
 /**
  * The legacy does not (legacy-contract §6.2, §14.10): it publishes a member's
@@ -48,27 +58,36 @@ export const apiStompRoutes: StompRoutes = (destination, user) =>
  */
 export const legacyStompRoutes: StompRoutes = (destination, user) => {
   if (!maySubscribe(destination, user)) return null;
+  const mine = recipientIs(user);
   const forMe =
     (...types: string[]) =>
     (body: unknown) =>
-      ofType(...types)(body) && (recipientOf(body) ?? '').toLowerCase() === user.userId.toLowerCase();
-  const [abandoned, adoption] = memberTopics(user.userId);
+      ofType(...types)(body) && mine(body);
   switch (destination) {
-    case abandoned:
-      return [
-        { destination, accepts: notAdminType },
-        { destination: '/topic/admin/abandoned/alerts', accepts: forMe('ADMIN_ALERT') },
-      ];
-    case adoption:
-      return [
-        { destination, accepts: notAdminType },
-        { destination: '/topic/admin/adoption/alerts', accepts: forMe('ADOPTION_RESULT') },
-      ];
     case '/topic/admin/abandoned/alerts':
       return [{ destination: '/topic/user/abandoned/admin', accepts: ofType('ABANDONED_PET') }];
     case '/topic/admin/adoption/alerts':
       return [{ destination: '/topic/user/admin/adoption', accepts: ofType('ADOPTION_REQUEST') }];
-    default:
-      return [{ destination, accepts: all }];
   }
+  // The member's own topics, subscribed upstream with the id made safe for the broker; every body is
+  // checked for its recipient, since one topic name can be two members' (`/topic/user/abandoned/adoption`
+  // is the adoption topic of "abandoned" and the report topic of "adoption").
+  const index = memberTopics(user.userId).indexOf(destination);
+  const upstream = memberTopics(legacyTopicId(user.userId))[index];
+  if (!upstream) return null;
+  const own: UpstreamRoute = { destination: upstream, accepts: (body) => notAdminType(body) && mine(body) };
+  if (index === 0) return [own, { destination: '/topic/admin/abandoned/alerts', accepts: forMe('ADMIN_ALERT') }];
+  if (index === 1) return [own, { destination: '/topic/admin/adoption/alerts', accepts: forMe('ADOPTION_RESULT') }];
+  return [own];
 };
+
+/**
+ * A login id as it may stand in an upstream subscription to the legacy's
+ * broker (Spring's simple broker, AntPathMatcher: `*`, `?` and `{…}` make a
+ * subscription a pattern, legacy-contract §6.1; the legacy's user ids are
+ * unconstrained). Each such character becomes `?`, one character: a pattern
+ * the BFF means, matching the member's own literal topic (and at worst a
+ * same-length id's, whose bodies the recipient check drops), never `*`'s
+ * "everyone's". There is no escape in Ant patterns, so this is the narrowest.
+ */
+export const legacyTopicId = (userId: string): string => userId.replace(/[*?{}]/g, '?');

@@ -15,7 +15,7 @@ import {
 } from '@pawbridge/shared';
 import { errorResponses } from '../errors/error-responses';
 import { UPSTREAM_SESSION_COOKIE } from '../upstream/client';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../plugins/session';
+import { MEMBER_ONLY, clearSessionCookie, requireUser, setSessionCookie } from '../plugins/session';
 import { byIp } from '../plugins/rate-limit';
 
 const lower = (s: string | undefined) => s?.trim().toLowerCase();
@@ -89,6 +89,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   r.put(
     '/api/users/me',
     {
+      config: MEMBER_ONLY,
       schema: {
         tags,
         summary: '내 정보 수정 (이메일·생년월일·휴대폰)',

@@ -9,7 +9,7 @@ import {
   StrayListSchema,
 } from '@pawbridge/shared';
 import { errorResponses } from '../errors/error-responses';
-import { requireAdmin } from '../plugins/session';
+import { ADMIN_ONLY, requireAdmin } from '../plugins/session';
 import { PAGE_DOC, sendPage } from '../upstream/paging';
 
 const ADMIN_ONLY_DOC = '관리자만 호출할 수 있습니다(로그인 안 됨 401, 관리자 아님 403).';
@@ -22,6 +22,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   r.get(
     '/api/admin/abandoned-pets',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['admin'],
         summary: '유기견 제보 전체(모든 상태)',
@@ -39,6 +40,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/admin/reports/:id/register',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['admin'],
         summary: '제보를 유기견으로 등록(LOST → PROTECTING)',
@@ -57,6 +59,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   r.get(
     '/api/admin/adopt-applications',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['admin'],
         summary: '입양 신청 전체',
@@ -74,6 +77,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/admin/adopt/approve/:id',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['admin'],
         summary: '입양 승인',
@@ -92,6 +96,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/admin/adopt/reject/:id',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['admin'],
         summary: '입양 신청 거절',

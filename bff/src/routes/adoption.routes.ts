@@ -10,7 +10,7 @@ import {
   StrayIdParamsSchema,
 } from '@pawbridge/shared';
 import { errorResponses } from '../errors/error-responses';
-import { requireUser } from '../plugins/session';
+import { MEMBER_ONLY, memberOnlyFor, requireUser } from '../plugins/session';
 import { PAGE_DOC, sendPage } from '../upstream/paging';
 
 const tags = ['adoption'];
@@ -23,6 +23,7 @@ export const adoptionRoutes: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/adopt/apply/:petId',
     {
+      config: memberOnlyFor('APPLY_LOGIN_REQUIRED'),
       schema: {
         tags,
         summary: '입양 신청',
@@ -41,6 +42,7 @@ export const adoptionRoutes: FastifyPluginAsync = async (app) => {
   r.get(
     '/api/adopt/adoption/my-applications',
     {
+      config: MEMBER_ONLY,
       schema: {
         tags,
         summary: '내 입양 신청 목록',
@@ -58,6 +60,7 @@ export const adoptionRoutes: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/adopt/withdraw/:id',
     {
+      config: MEMBER_ONLY,
       schema: {
         tags,
         summary: '입양 신청 취소',

@@ -21,9 +21,11 @@ import {
 import { validationError } from '../errors/bff-error';
 import { errorResponses } from '../errors/error-responses';
 import { jsonPart, readMultipart } from '../plugins/multipart';
-import { requireUser } from '../plugins/session';
+import { MEMBER_ONLY, memberOnlyFor, requireUser } from '../plugins/session';
 
 const tags = ['community'];
+/** Spec §7 names post edit's file part `image`; the BFF's (and create's) name is POST_IMAGE_FIELD: both are read. */
+const EDIT_IMAGE_ALIAS = 'image';
 
 const AUTHOR_ONLY_DOC = '작성자 본인만 할 수 있습니다: 로그인하지 않았으면 401, 다른 회원의 글이면 403(업스트림에는 아무것도 보내지 않음).';
 const HTML_RULES_DOC =
@@ -66,6 +68,7 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/community/createPost',
     {
+      config: MEMBER_ONLY,
       schema: {
         tags,
         summary: '글쓰기',
@@ -100,26 +103,31 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/community/description/:postId/edit',
     {
+      config: MEMBER_ONLY,
       schema: {
         tags,
         summary: '게시글 수정',
-        description: `${AUTHOR_ONLY_DOC} multipart/form-data: JSON 파트 \`${POST_JSON_PART}\`(postType, title, strContent, 선택 removeImage) + ${IMAGE_RULES_DOC} 새 이미지가 없으면 기존 이미지를 그대로 둡니다(removeImage: true면 지움).`,
+        description: `${AUTHOR_ONLY_DOC} multipart/form-data: JSON 파트 \`${POST_JSON_PART}\`(postType, title, strContent, 선택 removeImage) + ${IMAGE_RULES_DOC} 파일 파트 이름은 스펙의 \`${EDIT_IMAGE_ALIAS}\`도 같은 뜻으로 받습니다(둘 다 보내면 400). 새 이미지가 없으면 기존 이미지를 그대로 둡니다(removeImage: true면 지움).`,
         consumes: ['multipart/form-data'],
         params: PostIdParamsSchema,
         response: { 200: CommunityPostSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 502, 504) },
       },
     },
     async (request, reply) => {
-      const body = await readMultipart(request, [POST_IMAGE_FIELD], [POST_JSON_PART]);
+      const body = await readMultipart(request, [POST_IMAGE_FIELD, EDIT_IMAGE_ALIAS], [POST_JSON_PART]);
       const user = await requireUser(request);
       const input = postPart(body, PostEditRequestSchema);
-      return reply.send(await community.edit(request, user, request.params.postId, input, body.files[POST_IMAGE_FIELD]));
+      // Two images for one cover: which one was meant is not ours to guess.
+      if (body.files[POST_IMAGE_FIELD] && body.files[EDIT_IMAGE_ALIAS]) throw validationError({ [EDIT_IMAGE_ALIAS]: 'invalid' });
+      const image = body.files[POST_IMAGE_FIELD] ?? body.files[EDIT_IMAGE_ALIAS];
+      return reply.send(await community.edit(request, user, request.params.postId, input, image));
     },
   );
 
   r.delete(
     '/api/community/description/:postId/delete',
     {
+      config: MEMBER_ONLY,
       schema: {
         tags,
         summary: '게시글 삭제',
@@ -151,6 +159,7 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/community/like/:postId/toggle',
     {
+      config: MEMBER_ONLY,
       schema: {
         tags,
         summary: '좋아요 누르기·취소',
@@ -182,6 +191,7 @@ export const communityRoutes: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/community/comment/:postId',
     {
+      config: memberOnlyFor('COMMENT_LOGIN_REQUIRED'),
       schema: {
         tags,
         summary: '댓글 쓰기',

@@ -5,7 +5,7 @@ import { PublicConfigSchema, type PublicConfig } from '@pawbridge/shared';
 /** What the browser may know about this deployment (which map, which social logins, ...). */
 export const configRoutes: FastifyPluginAsync = async (app) => {
   const c = app.config;
-  const fixed: Omit<PublicConfig, 'breedPrediction' | 'socialProviders'> = {
+  const fixed: Omit<PublicConfig, 'breedPrediction' | 'socialProviders' | 'donations'> = {
     map: c.kakaoMapKey
       ? { provider: 'kakao', appKey: c.kakaoMapKey }
       : { provider: 'leaflet', tileUrl: c.mapTileUrl, attribution: '&copy; OpenStreetMap contributors' },
@@ -20,8 +20,11 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
       '/api/config',
       { schema: { tags: ['config'], summary: '공개 설정', response: { 200: PublicConfigSchema } } },
       async (_req, reply) =>
-        reply
-          .header('Cache-Control', 'public, max-age=60')
-          .send({ ...fixed, socialProviders: await capabilities.socialProviders(), breedPrediction: await capabilities.canPredict() }),
+        reply.header('Cache-Control', 'public, max-age=60').send({
+          ...fixed,
+          socialProviders: await capabilities.socialProviders(),
+          breedPrediction: await capabilities.canPredict(),
+          donations: await capabilities.donations(),
+        }),
     );
 };

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FeedNotificationListSchema, PageQuerySchema, PositiveIdSchema } from '@pawbridge/shared';
 import { errorResponses } from '../errors/error-responses';
-import { requireUser } from '../plugins/session';
+import { MEMBER_ONLY, requireUser } from '../plugins/session';
 import { requireSelf } from '../upstream/notifications.gateway';
 import { PAGE_DOC, sendPage } from '../upstream/paging';
 
@@ -21,6 +21,7 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
   r.get(
     '/api/notifications/user/:userId/unread',
     {
+      config: MEMBER_ONLY,
       schema: {
         tags,
         summary: '읽지 않은 알림',
@@ -40,6 +41,7 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
   r.put(
     '/api/notifications/user/:userId/read-all',
     {
+      config: MEMBER_ONLY,
       schema: {
         tags,
         summary: '알림 모두 읽음',
@@ -59,6 +61,7 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
   r.put(
     '/api/notifications/:id/read',
     {
+      config: MEMBER_ONLY,
       schema: {
         tags,
         summary: '알림 하나 읽음',

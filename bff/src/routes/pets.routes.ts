@@ -17,7 +17,7 @@ import {
 import { BffError, validationError } from '../errors/bff-error';
 import { errorResponses } from '../errors/error-responses';
 import { jsonPart, readMultipart } from '../plugins/multipart';
-import { requireUser } from '../plugins/session';
+import { MEMBER_ONLY, requireUser } from '../plugins/session';
 import { PAGE_DOC, sendPage } from '../upstream/paging';
 
 const tags = ['pets'];
@@ -35,6 +35,7 @@ export const petRoutes: FastifyPluginAsync = async (app) => {
   r.get(
     '/api/pet/profile/pets',
     {
+      config: MEMBER_ONLY,
       schema: {
         tags,
         summary: '내 반려견 목록',
@@ -52,6 +53,7 @@ export const petRoutes: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/pet/register',
     {
+      config: MEMBER_ONLY,
       schema: {
         tags,
         summary: '반려견 등록',
@@ -83,6 +85,7 @@ export const petRoutes: FastifyPluginAsync = async (app) => {
   r.get(
     '/api/pet/:petId',
     {
+      config: MEMBER_ONLY,
       schema: {
         tags,
         summary: '반려견 한 마리',
@@ -100,6 +103,7 @@ export const petRoutes: FastifyPluginAsync = async (app) => {
   r.put(
     '/api/pet/edit/:petId',
     {
+      config: MEMBER_ONLY,
       schema: {
         tags,
         summary: '반려견 정보 수정',
@@ -118,6 +122,7 @@ export const petRoutes: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/pet/:petId/profile-image',
     {
+      config: MEMBER_ONLY,
       schema: {
         tags,
         summary: '반려견 사진 올리기·바꾸기',
@@ -139,6 +144,7 @@ export const petRoutes: FastifyPluginAsync = async (app) => {
   r.delete(
     '/api/pet/delete/:petId',
     {
+      config: MEMBER_ONLY,
       schema: {
         tags,
         summary: '반려견 삭제',

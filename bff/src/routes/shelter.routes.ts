@@ -15,7 +15,7 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@pawbridge/shared';
 import { errorResponses } from '../errors/error-responses';
-import { requireAdmin } from '../plugins/session';
+import { ADMIN_ONLY, requireAdmin } from '../plugins/session';
 
 const tags = ['shelter'];
 const ADMIN_ONLY_DOC = '관리자만 호출할 수 있습니다(로그인 안 됨 401, 관리자 아님 403).';
@@ -75,6 +75,7 @@ export const shelterRoutes: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/admin/shelter-sync',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['admin', ...tags],
         summary: '보호소 공고 동기화 시작',
@@ -91,6 +92,7 @@ export const shelterRoutes: FastifyPluginAsync = async (app) => {
   r.get(
     '/api/admin/shelter-sync/runs',
     {
+      config: ADMIN_ONLY,
       schema: {
         tags: ['admin', ...tags],
         summary: '보호소 공고 동기화 기록',

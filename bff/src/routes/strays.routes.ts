@@ -14,7 +14,7 @@ import {
 import { BffError, validationError } from '../errors/bff-error';
 import { errorResponses } from '../errors/error-responses';
 import { jsonPart, readMultipart } from '../plugins/multipart';
-import { requireUser } from '../plugins/session';
+import { memberOnlyFor, requireUser } from '../plugins/session';
 import { PAGE_DOC, sendPage } from '../upstream/paging';
 
 const tags = ['strays'];
@@ -76,6 +76,7 @@ export const strayRoutes: FastifyPluginAsync = async (app) => {
   r.post(
     '/api/abandoned/register',
     {
+      config: memberOnlyFor('REPORT_LOGIN_REQUIRED'),
       schema: {
         tags,
         summary: '유기견 제보',

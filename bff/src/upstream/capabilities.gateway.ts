@@ -11,6 +11,8 @@ export interface CapabilitiesGateway {
   canPredict(): Promise<boolean>;
   /** Which social-login providers the web may offer. */
   socialProviders(): Promise<SocialProvider[]>;
+  /** Whether a member can really donate (a payment window that can succeed). */
+  donations(): Promise<boolean>;
 }
 
 /**
@@ -26,5 +28,6 @@ export function withOperatorSettings(
     canPredict: () => (predict !== undefined ? Promise.resolve(predict) : upstream.canPredict()),
     socialProviders: () =>
       providers !== undefined ? Promise.resolve(SOCIAL_PROVIDERS.filter((p) => providers.includes(p))) : upstream.socialProviders(),
+    donations: () => upstream.donations(),
   };
 }

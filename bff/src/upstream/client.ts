@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { FastifyRequest } from 'fastify';
+import { withoutNaverPrincipals } from '../normalisers/session.normaliser';
 import { BffError } from '../errors/bff-error';
 
 /** The upstream's session cookie (Spring's default; our api uses the same name). */
@@ -210,12 +211,13 @@ function isLoginRedirect(status: number, headers: Headers): boolean {
 export function upstreamMessage(res: UpstreamResponse): string | undefined {
   const j = res.json as Record<string, unknown> | undefined;
   if (j && typeof j === 'object') {
-    for (const k of ['message', 'error']) if (typeof j[k] === 'string' && (j[k] as string).trim()) return j[k] as string;
+    for (const k of ['message', 'error'])
+      if (typeof j[k] === 'string' && (j[k] as string).trim()) return withoutNaverPrincipals(j[k] as string);
     return undefined;
   }
   const t = res.text.trim();
   if (!t || t.startsWith('<')) return undefined;
-  return t.length > 300 ? undefined : t;
+  return t.length > 300 ? undefined : withoutNaverPrincipals(t);
 }
 
 /** Map a failed upstream answer to the envelope's honest status; 5xx details are masked. */

@@ -86,7 +86,8 @@ export abstract class SharedCommunityGateway implements CommunityGateway {
     if (res.status === 404 || res.status === 400) throw notFound();
     if (!isOk(res)) throw toBffError(res);
     const found = normalisePost(res.json);
-    if (!found) throw notFound();
+    // A 200 that is no post is the upstream's fault, not a missing post (issue 23 item 12).
+    if (!found) throw new BffError(502, 'UPSTREAM_BAD_RESPONSE');
     this.seen(found);
     return found;
   }
@@ -117,11 +118,15 @@ export abstract class SharedCommunityGateway implements CommunityGateway {
     return state;
   }
 
+  /** A refused toggle → the envelope (the legacy's needs a second look: upstream/legacy). */
+  protected async likeFailure(_request: FastifyRequest, _postId: number, res: UpstreamResponse): Promise<BffError> {
+    return toBffError(res, { 404: notFound() });
+  }
+
   /** Whichever key the upstream used for the state. */
   async toggleLike(request: FastifyRequest, postId: number): Promise<LikeState> {
     const res = await this.up.toggleLike(request, postId);
-    // The legacy answers an unknown post (or a user it cannot match) 400 {error}.
-    if (!isOk(res)) throw toBffError(res, { 404: notFound() });
+    if (!isOk(res)) throw await this.likeFailure(request, postId, res);
     const state = normaliseLike(res.json);
     if (!state) throw new BffError(502, 'UPSTREAM_UNAVAILABLE');
     return state;

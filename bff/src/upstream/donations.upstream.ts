@@ -35,4 +35,7 @@ export const donationsUpstream = (client: UpstreamClient) => ({
     client.request('POST', '/api/abandoned/donation/test-checkout', { from, json: body }),
   /** The public stray list: names and report ids for the legacy's history items. */
   strays: (from: FastifyRequest) => client.request('GET', '/api/abandoned/abandoned-pets', { from }),
+  /** The legacy's search index: the only answer naming AbandonedPet ids (the ids its donation join uses). */
+  search: (from: FastifyRequest, location: string | undefined) =>
+    client.request('GET', '/api/abandoned/abandoned-pets/search', { from, query: { location } }),
 });

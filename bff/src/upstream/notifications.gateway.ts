@@ -2,13 +2,23 @@ import type { FastifyRequest } from 'fastify';
 import type { FeedNotification, PageQuery, SessionUser } from '@pawbridge/shared';
 import { BffError } from '../errors/bff-error';
 import { normaliseNotificationList } from '../normalisers/notification.normaliser';
-import { isOk, toBffError, type UpstreamClient } from './client';
+import { isOk, toBffError, type UpstreamClient, type UpstreamResponse } from './client';
 import { notificationsUpstream } from './notifications.upstream';
 import { pageFrom, type Page } from './paging';
 
 /** `{userId}` in a path must be the caller's own login id. */
 export function requireSelf(user: SessionUser, userId: string): void {
   if (user.userId.toLowerCase() !== userId.toLowerCase()) throw new BffError(403, 'FORBIDDEN');
+}
+
+/**
+ * A notification list answer, normalised; one that is no list at all is the
+ * upstream's fault (502 UPSTREAM_BAD_RESPONSE), never an empty bell that
+ * would read as "nothing new" (issue 23 item 12).
+ */
+export function notificationListOf(res: UpstreamResponse): FeedNotification[] {
+  if (!Array.isArray(res.json)) throw new BffError(502, 'UPSTREAM_BAD_RESPONSE');
+  return normaliseNotificationList(res.json);
 }
 
 /** The caller's own notifications (spec §7 Notifications). */
@@ -33,7 +43,7 @@ export class SharedNotificationsGateway implements NotificationsGateway {
     if (!isOk(res)) throw toBffError(res);
     return pageFrom(
       res,
-      normaliseNotificationList(res.json).filter((n) => !n.read),
+      notificationListOf(res).filter((n) => !n.read),
       page,
     );
   }

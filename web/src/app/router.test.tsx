@@ -28,6 +28,7 @@ function renderApp(path: string, session: Session = { loggedIn: false }) {
         socialProviders: [],
         payments: { mode: 'test', merchantCode: null },
         breedPrediction: false,
+        donations: true,
       },
     },
   });

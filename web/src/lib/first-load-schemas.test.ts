@@ -38,6 +38,7 @@ const config = {
   socialProviders: ['kakao'],
   payments: { mode: 'test', merchantCode: null },
   breedPrediction: false,
+  donations: true,
 };
 
 // The zod/mini checks of the first load must accept and refuse exactly what the shared schemas do.

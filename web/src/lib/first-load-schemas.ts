@@ -39,6 +39,7 @@ export const PublicConfigCheck = z.object({
   socialProviders: z.array(z.enum(SOCIAL_PROVIDERS)),
   payments: z.object({ mode: z.enum(['test', 'portone']), merchantCode: nullableString }),
   breedPrediction: z.boolean(),
+  donations: z.boolean(),
 });
 
 /** StrayListSchema's items; the carousel on / checks the public list with it. */

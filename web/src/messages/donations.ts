@@ -1,5 +1,5 @@
 // Donations: the donate flow on adopt cards, the test checkout and the donation history.
-import { DEFAULT_ERROR_MESSAGES, VALIDATION_SENTENCES } from '@pawbridge/shared';
+import { DEFAULT_ERROR_MESSAGES, ERROR_REASON_MESSAGES, VALIDATION_SENTENCES } from '@pawbridge/shared';
 export const donations = {
   'donate.button': '후원하기',
   'donate.buttonFor': '{name}에게 후원하기',
@@ -26,6 +26,9 @@ export const donations = {
   'donate.notVerified': '결제를 확인하지 못해 후원을 기록하지 않았습니다. 결제된 금액이 있다면 취소됩니다.',
   'donate.already': DEFAULT_ERROR_MESSAGES.DONATION_ALREADY_RECORDED,
   'donate.strayGone': '지금은 이 유기견에게 후원할 수 없습니다.',
+  'donate.stateUnknown':
+    '결제가 기록되었는지 확인하지 못했습니다. 다시 결제하지 마시고 잠시 뒤 내 후원 내역을 확인해 주세요. 내역에 없으면 문의해 주세요.',
+  'donate.targetUnresolved': ERROR_REASON_MESSAGES.DONATION_TARGET_UNRESOLVED,
   'donate.success': '{name}에게 {amount}원을 후원했습니다. 고맙습니다!',
   'donate.total': '지금까지 {amount}원 후원받았어요',
   'donate.totalNone': '아직 후원이 없어요',

@@ -172,6 +172,9 @@ export const communityFake: FakeDomain = (app, state) => {
     if (!user) return json(reply, 401, { error: '로그인이 필요합니다.' });
     const post = find(request.params.postId);
     if (!post) return json(reply, 400, { error: '게시글을 찾을 수 없습니다.' });
+    // LikesService matches the principal as login id, e-mail or socialId; a Naver principal (its whole map) matches none.
+    if (!state.users.some((u) => u.userId === user || u.email === user))
+      return json(reply, 400, { error: `사용자를 찾을 수 없습니다: ${user}` });
     const likes = state.postLikes.get(post.id) ?? new Set<string>();
     state.postLikes.set(post.id, likes);
     const liked = !likes.has(user);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSpring, type FakeSpring } from './index';
+import { brokerMatches } from './realtime';
 
 // The fake must keep the legacy's wire quirks, or the BFF tests prove nothing.
 let spring: FakeSpring;
@@ -70,5 +71,18 @@ describe('fake Spring wire format', () => {
       username: 'naver-77',
       userName: 'naver-77',
     });
+  });
+});
+
+describe('the fake broker matches subscriptions as Spring’s simple broker does (AntPathMatcher)', () => {
+  it('a subscription with *, ? or {…} is a pattern; anything else is literal', () => {
+    expect(brokerMatches('/topic/user/a*/community/comment', '/topic/user/abc/community/comment')).toBe(true);
+    expect(brokerMatches('/topic/user/a*/community/comment', '/topic/user/a*/community/comment')).toBe(true);
+    expect(brokerMatches('/topic/user/a?c/adoption', '/topic/user/abc/adoption')).toBe(true);
+    expect(brokerMatches('/topic/user/a?c/adoption', '/topic/user/abbc/adoption')).toBe(false);
+    expect(brokerMatches('/topic/user/{id}/adoption', '/topic/user/anyone/adoption')).toBe(true);
+    expect(brokerMatches('/topic/**', '/topic/user/x/community/like')).toBe(true);
+    expect(brokerMatches('/topic/user/a*', '/topic/user/a/b')).toBe(false);
+    expect(brokerMatches('/topic/user/a.b/adoption', '/topic/user/aXb/adoption')).toBe(false);
   });
 });

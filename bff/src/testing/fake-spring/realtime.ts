@@ -42,6 +42,33 @@ declare module './wire' {
   }
 }
 
+/**
+ * Spring's simple broker (DefaultSubscriptionRegistry with an AntPathMatcher,
+ * separator "/"): a subscription with `*`, `?` or `{…}` is a pattern — `*`
+ * any characters within a segment, `**` any segments, `?` one character,
+ * `{name}` a segment part — matched against each published destination.
+ */
+export const isAntPattern = (destination: string): boolean => /[*?]/.test(destination) || /\{[^}]*\}/.test(destination);
+
+function segmentMatches(pattern: string, segment: string): boolean {
+  const regex = pattern
+    .split(/(\{[^}]*\}|\*|\?)/)
+    .map((part) => (part === '*' ? '.*' : part === '?' ? '.' : /^\{[^}]*\}$/.test(part) ? '.*' : part.replace(/[.+^$()|[\]\\{}]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${regex}$`, 's').test(segment);
+}
+
+function antMatches(pattern: string[], path: string[]): boolean {
+  if (pattern.length === 0) return path.length === 0;
+  const [head, ...rest] = pattern;
+  if (head === '**') return path.some((_, i) => antMatches(rest, path.slice(i))) || antMatches(rest, []);
+  const [first, ...others] = path;
+  return first !== undefined && segmentMatches(head ?? '', first) && antMatches(rest, others);
+}
+
+export const brokerMatches = (subscription: string, destination: string): boolean =>
+  subscription === destination || (isAntPattern(subscription) && antMatches(subscription.split('/'), destination.split('/')));
+
 /** legacy-contract §6.2's table. */
 export function legacyDestination(type: string, userId: string): string {
   switch (type) {
@@ -79,7 +106,7 @@ export const realtimeFake: FakeDomain = (app, state) => {
   state.publishStomp = (destination, body) => {
     for (const s of sessions) {
       for (const [id, dest] of s.subs) {
-        if (dest !== destination) continue;
+        if (!brokerMatches(dest, destination)) continue;
         s.socket.send(
           new FrameImpl({
             command: 'MESSAGE',

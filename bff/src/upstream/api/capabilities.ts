@@ -30,6 +30,11 @@ export class ApiCapabilitiesGateway implements CapabilitiesGateway {
     return this.predicting.canPredict;
   }
 
+  /** Our api takes PortOne payments or, without a merchant code, its embedded test gateway's. */
+  async donations(): Promise<boolean> {
+    return true;
+  }
+
   async socialProviders(): Promise<SocialProvider[]> {
     if (this.providers && this.now() - this.providers.at < CAPABILITIES_TTL_MS) return this.providers.providers;
     try {

@@ -3,6 +3,13 @@ import type { CapabilitiesGateway } from '../capabilities.gateway';
 
 /** The legacy announces nothing: its predict step is its Custom Vision (always configured there), its social login unannounced. */
 export class LegacyCapabilitiesGateway implements CapabilitiesGateway {
+  /** The legacy has no test gateway: only PortOne (a merchant code) can take a payment it will verify. */
+  constructor(private readonly hasMerchantCode: boolean) {}
+
+  async donations(): Promise<boolean> {
+    return this.hasMerchantCode;
+  }
+
   async canPredict(): Promise<boolean> {
     return true;
   }

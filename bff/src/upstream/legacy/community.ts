@@ -89,6 +89,19 @@ export class LegacyCommunityGateway extends SharedCommunityGateway {
     return super.commentError(res);
   }
 
+  /**
+   * The legacy answers 400 `{error}` both for a post that does not exist and
+   * for a member it cannot match (a Naver login's principal is no user id,
+   * legacy-contract §2.3, §3.5): the post is looked up to tell which.
+   */
+  protected override async likeFailure(request: FastifyRequest, postId: number, res: UpstreamResponse): Promise<BffError> {
+    if (res.status !== 400) return toBffError(res, { 404: notFound() });
+    const post = await this.up.detail(request, postId);
+    if (post.status === 404 || post.status === 400) return notFound();
+    if (!isOk(post)) return toBffError(post);
+    return BffError.because(403, 'FORBIDDEN', 'LEGACY_ACCOUNT_UNMATCHED');
+  }
+
   async remove(request: FastifyRequest, user: SessionUser, postId: number): Promise<void> {
     await this.own(request, user, postId);
     const res = await this.up.remove(request, postId);

@@ -22,6 +22,7 @@ const config = (map: PublicConfig['map']): PublicConfig => ({
   socialProviders: [],
   payments: { mode: 'test', merchantCode: null },
   breedPrediction: true,
+  donations: true,
 });
 
 describe('MapView', () => {

@@ -13,6 +13,7 @@ const config = (socialProviders: PublicConfig['socialProviders']): PublicConfig 
   socialProviders,
   payments: { mode: 'test', merchantCode: null },
   breedPrediction: false,
+  donations: true,
 });
 
 function renderLogin(routes: Parameters<typeof mockApi>[0] = {}, path = '/login') {

@@ -11,6 +11,7 @@ const testConfig: PublicConfig = {
   socialProviders: [],
   payments: { mode: 'test', merchantCode: null },
   breedPrediction: false,
+  donations: true,
 };
 const portoneConfig: PublicConfig = { ...testConfig, payments: { mode: 'portone', merchantCode: 'imp12345678' } };
 
@@ -85,6 +86,14 @@ describe('donations', () => {
   it('shows what the stray has been given so far', async () => {
     setup();
     expect(await screen.findByText('지금까지 15,000원 후원받았어요')).toBeInTheDocument();
+  });
+
+  it('offers no donation when the server says none can succeed (the legacy without a merchant code)', async () => {
+    const api = setup({ 'GET /api/config': { body: { ...testConfig, donations: false } } });
+    expect(await screen.findByText('아직 후원 내역이 없습니다.')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET', '/api/config').length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.queryByRole('button', { name: '보리에게 후원하기' })).not.toBeInTheDocument());
+    expect(screen.queryByText('지금까지 15,000원 후원받았어요')).not.toBeInTheDocument();
   });
 
   it('asks a visitor to log in first and sends nothing', async () => {

@@ -44,6 +44,7 @@ function setup(routes: Record<string, MockRoute>, session: unknown = adminUser()
         socialProviders: [],
         payments: { mode: 'test', merchantCode: null },
         breedPrediction: false,
+        donations: true,
       },
     },
     ...routes,

@@ -28,6 +28,7 @@ const config = (breedPrediction = true): PublicConfig => ({
   socialProviders: [],
   payments: { mode: 'test', merchantCode: null },
   breedPrediction,
+  donations: true,
 });
 
 function setup(routes: Record<string, MockRoute> = {}, session: unknown = sessionUser(), breedPrediction = true) {

@@ -37,6 +37,9 @@ function serverFailure(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.status === 401) return t('donate.loginRequired');
     if (err.code === 'DONATION_ALREADY_RECORDED') return t('donate.already');
+    // Never "try again": the payment may already be recorded, a second one would be a second charge.
+    if (err.code === 'PAYMENT_STATE_UNKNOWN') return t('donate.stateUnknown');
+    if (err.reason === 'DONATION_TARGET_UNRESOLVED') return t('donate.targetUnresolved');
     if (err.code === 'PAYMENT_NOT_VERIFIED') return t('donate.notVerified');
     if (err.code === 'NOT_FOUND') return t('donate.strayGone');
   }
