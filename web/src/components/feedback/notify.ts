@@ -21,12 +21,14 @@ const SERVER_WORDS_REASONS: ReadonlySet<ErrorReason> = new Set<ErrorReason>(['PO
 const keepsServerWords = (err: ApiError): boolean =>
   Boolean(err.message) && (err.reason ? SERVER_WORDS_REASONS.has(err.reason) : SERVER_WORDS_CODES.has(err.code as ErrorCode));
 
-// 5xx codes that say no more than "the server failed": the screen's own fallback ("couldn't save the pet") tells the user more.
-const GENERIC_SERVER_FAILURES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['INTERNAL', 'UPSTREAM_UNAVAILABLE', 'UPSTREAM_TIMEOUT']);
+// The 5xx code that says no more than "the server failed": the screen's own fallback ("couldn't save the pet") tells
+// the user more. UPSTREAM_UNAVAILABLE / UPSTREAM_TIMEOUT are not in it: "the server can't be reached" tells the user
+// what to do (wait, try again), which "an error occurred" never did.
+const GENERIC_SERVER_FAILURES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['INTERNAL']);
 
 /**
  * The sentence to show for a failed call, from the web's catalogue: the reason's
- * words, else the code's; a generic server failure gets the screen's fallback.
+ * words, else the code's; a generic server failure (INTERNAL) gets the screen's fallback.
  */
 export function errorMessage(err: unknown, fallback: MessageKey = 'common.unknownError'): string {
   if (!(err instanceof ApiError)) return t(fallback);
