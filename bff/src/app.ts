@@ -22,7 +22,7 @@ import { routes } from './routes/index';
 import { realtimePlugin } from './realtime/realtime.plugin';
 import { onClientError, onFrameworkError } from './errors/http-errors';
 import { BffError } from './errors/bff-error';
-import { DEFAULT_ERROR_MESSAGES } from '@pawbridge/shared';
+import { DEFAULT_ERROR_MESSAGES, isServerPath } from '@pawbridge/shared';
 import { redactingLoggerOptions, registerOps } from './ops/index';
 import { instrumentUpstream } from './ops/upstream-metrics';
 import { acceptEmptyBodies } from '@pawbridge/server-kit/empty-body';
@@ -128,8 +128,24 @@ class OneLinePerRequest extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else if (isQuietRequest(request, reply))
+      reply.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
+}
+
+const PROBES = /^\/(healthz|readyz|metrics)\/?$/;
+
+/**
+ * Quiet logs (issue 25): the SPA's files and pages (every script, style and
+ * font of each page view) and the balancer's and Prometheus's probes are
+ * logged at debug, so the info log holds the API calls people act on. A
+ * server failure (5xx) stays at info whatever the path.
+ */
+function isQuietRequest(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (reply.statusCode >= 500 || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  return PROBES.test(pathname) || !isServerPath(pathname);
 }
 
 /**
