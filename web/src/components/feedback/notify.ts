@@ -40,6 +40,22 @@ export function errorMessage(err: unknown, fallback: MessageKey = 'common.unknow
   return tMaybe(`errors.code.${err.code}`) ?? t(fallback);
 }
 
+const UNREACHABLE_CODES: ReadonlySet<ApiError['code']> = new Set<ApiError['code']>([
+  'NETWORK',
+  'TIMEOUT',
+  'UPSTREAM_UNAVAILABLE',
+  'UPSTREAM_TIMEOUT',
+]);
+
+/**
+ * The catalogue's sentence when the failure is that the server could not be reached (no answer, a timeout, or
+ * the BFF's UPSTREAM_UNAVAILABLE / UPSTREAM_TIMEOUT), else null: a screen's own "couldn't save" sentence would
+ * suggest something was wrong with what the user did, when waiting and trying again is all there is to do.
+ */
+export function unreachableMessage(err: unknown): string | null {
+  return err instanceof ApiError && UNREACHABLE_CODES.has(err.code) ? errorMessage(err) : null;
+}
+
 /** A confirm dialog as a promise: true when the user confirms. */
 export function confirm(opts: { title: string; body: string; confirmLabel?: string; danger?: boolean }): Promise<boolean> {
   return ensureModals().then(
