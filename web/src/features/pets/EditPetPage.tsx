@@ -72,7 +72,8 @@ export default function EditPetPage() {
   const { pet, error, isLoading, reload } = usePet(petId, Boolean(user));
 
   const body = () => {
-    if (sessionLoading || (user && isLoading)) {
+    // A member the server last confirmed (lib/session) does not wait for the check again: their list may come first.
+    if ((sessionLoading && !user) || (user && isLoading)) {
       return (
         <Center py="xl">
           <Text c="dimmed" role="status">

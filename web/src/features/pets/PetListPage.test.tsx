@@ -72,6 +72,18 @@ describe('PetListPage', () => {
     expect(screen.getByRole('link', { name: '새 반려견 등록' })).toHaveAttribute('href', '/pet/register');
   });
 
+  it('a member the server already confirmed sees their dogs without waiting for the session check again', async () => {
+    const first = renderAt('/mypet', { 'GET /api/pet/profile/pets': { body: [choco] } });
+    expect(await screen.findByRole('heading', { name: '등록된 반려견 1마리' })).toBeInTheDocument();
+    first.unmount();
+    // A reload whose session check hangs: the list arrives and is shown.
+    renderAt('/mypet', {
+      'GET /api/users/check-session': () => new Promise<never>(() => undefined),
+      'GET /api/pet/profile/pets': { body: [choco, bori] },
+    });
+    expect(await screen.findByRole('heading', { name: '등록된 반려견 2마리' })).toBeInTheDocument();
+  });
+
   it('shows the error with a retry that reloads', async () => {
     let calls = 0;
     renderAt('/mypet', {

@@ -71,7 +71,8 @@ export default function PetListPage() {
   };
 
   const body = () => {
-    if (sessionLoading || (user && isLoading)) {
+    // A member the server last confirmed (lib/session) does not wait for the check again: their list may come first.
+    if ((sessionLoading && !user) || (user && isLoading)) {
       return (
         <Center py="xl">
           <Stack align="center" gap="xs">
