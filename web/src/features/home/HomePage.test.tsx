@@ -123,6 +123,16 @@ describe('HomePage', () => {
     expect(region.getByRole('button', { name: '이전 아이들' })).toBeInTheDocument();
   });
 
+  it("member: the strays show while the member's own dogs are still on their way", async () => {
+    stubObservers();
+    renderHome(sessionUser(), '/', {
+      'GET /api/abandoned/abandoned-pets': { body: [stray(1), stray(2)] },
+      'GET /api/pet/profile/pets': () => new Promise<never>(() => undefined),
+    });
+    const region = within(await screen.findByRole('region', { name: '가족을 기다리는 아이들' }));
+    expect(await region.findAllByRole('link', { name: /입양 목록에서 보기/ })).toHaveLength(2);
+  });
+
   it('carousel: no strays → a "목록 보기" button to /adopt; a failed list says so', async () => {
     const { unmount } = renderHome({ loggedIn: false });
     expect(await screen.findByRole('link', { name: '목록 보기' })).toHaveAttribute('href', '/adopt');
