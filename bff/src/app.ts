@@ -22,7 +22,7 @@ import { routes } from './routes/index';
 import { realtimePlugin } from './realtime/realtime.plugin';
 import { onClientError, onFrameworkError } from './errors/http-errors';
 import { BffError } from './errors/bff-error';
-import { DEFAULT_ERROR_MESSAGES } from '@pawbridge/shared';
+import { DEFAULT_ERROR_MESSAGES, isServerPath } from '@pawbridge/shared';
 import { redactingLoggerOptions, registerOps } from './ops/index';
 import { instrumentUpstream } from './ops/upstream-metrics';
 import { acceptEmptyBodies } from '@pawbridge/server-kit/empty-body';
@@ -132,10 +132,25 @@ class OneLinePerRequest extends LogController {
     if (this.isLogDisabled(request)) return;
     const given = request.headers['x-request-id'];
     const clientRequestId = typeof given === 'string' && CLIENT_REQUEST_ID.test(given) ? given : undefined;
-    if (error)
-      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime, clientRequestId }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime, clientRequestId }, 'request completed');
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime, clientRequestId };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else if (isQuietRequest(request, reply)) reply.log.debug(line, 'request completed');
+    else reply.log.info(line, 'request completed');
   }
+}
+
+const PROBES = /^\/(healthz|readyz|metrics)\/?$/;
+
+/**
+ * Quiet logs (issue 25): the SPA's files and pages (every script, style and
+ * font of each page view) and the balancer's and Prometheus's probes are
+ * logged at debug, so the info log holds the API calls people act on. A
+ * server failure (5xx) stays at info whatever the path.
+ */
+function isQuietRequest(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (reply.statusCode >= 500 || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  return PROBES.test(pathname) || !isServerPath(pathname);
 }
 
 /**

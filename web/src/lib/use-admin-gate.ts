@@ -12,7 +12,9 @@ export function useAdminGate(): boolean {
   const { user, isLoading } = useSession();
   const navigate = useNavigate();
   const told = useRef(false);
-  const state = isLoading ? 'checking' : !user ? 'visitor' : user.isAdmin ? 'admin' : 'member';
+  // A member the server last confirmed (lib/session) passes while the check is unanswered: an unreachable
+  // server does not make a member a visitor; only an answer that the session ended does.
+  const state = user ? (user.isAdmin ? 'admin' : 'member') : isLoading ? 'checking' : 'visitor';
 
   useEffect(() => {
     if (state === 'checking' || state === 'admin' || told.current) return;

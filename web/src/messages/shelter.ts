@@ -58,6 +58,8 @@ export const shelter = {
     '공공데이터포털 구조동물 조회 서비스에서 유기견 공고를 가져옵니다. 서비스 키가 설정되어 있으면 정해진 시간마다 자동으로 실행됩니다.',
   'shelterSync.start': '지금 동기화',
   'shelterSync.running': '동기화 진행 중…',
+  'shelterSync.pollFailed': '동기화 상태를 확인하지 못했습니다. 잠시 후 다시 확인합니다.',
+  'shelterSync.pollRetry': '지금 다시 확인',
   'shelterSync.started': '동기화를 시작했습니다.',
   'shelterSync.startFailed': '동기화를 시작하지 못했습니다.',
   'shelterSync.history': '동기화 기록',

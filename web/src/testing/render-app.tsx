@@ -114,6 +114,8 @@ export function renderRoutes(routes: RouteObject[], path: string) {
 /** Call in afterEach: notifications live in a global store that outlives a render. */
 export function resetTestApp() {
   notifications.clean();
+  // The last confirmed session is remembered per tab (lib/session); each test starts as a fresh tab.
+  sessionStorage.clear();
   notifications.cleanQueue();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -31,7 +31,14 @@ describe('errorMessage', () => {
 
   it("gives a generic server failure the screen's fallback", () => {
     expect(errorMessage(new ApiError(500, 'INTERNAL', 'boom'), 'pets.card.uploadFailed')).toBe(t('pets.card.uploadFailed'));
-    expect(errorMessage(new ApiError(503, 'UPSTREAM_UNAVAILABLE', 'down'), 'pets.card.uploadFailed')).toBe(t('pets.card.uploadFailed'));
+  });
+
+  it('says an unreachable or slow server as such, not with the fallback', () => {
+    expect(errorMessage(new ApiError(502, 'UPSTREAM_UNAVAILABLE', 'down'), 'pets.card.uploadFailed')).toBe(
+      '서버에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+    );
+    expect(errorMessage(new ApiError(504, 'UPSTREAM_TIMEOUT', 'slow'))).toBe(t('errors.code.UPSTREAM_TIMEOUT'));
+    expect(errorMessage(new ApiError(502, 'UPSTREAM_UNAVAILABLE', 'down'))).not.toBe(t('common.unknownError'));
   });
 
   it('says a specific 5xx code with its own words', () => {

@@ -21,12 +21,14 @@ const SERVER_WORDS_REASONS: ReadonlySet<ErrorReason> = new Set<ErrorReason>(['PO
 const keepsServerWords = (err: ApiError): boolean =>
   Boolean(err.message) && (err.reason ? SERVER_WORDS_REASONS.has(err.reason) : SERVER_WORDS_CODES.has(err.code as ErrorCode));
 
-// 5xx codes that say no more than "the server failed": the screen's own fallback ("couldn't save the pet") tells the user more.
-const GENERIC_SERVER_FAILURES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['INTERNAL', 'UPSTREAM_UNAVAILABLE', 'UPSTREAM_TIMEOUT']);
+// The 5xx code that says no more than "the server failed": the screen's own fallback ("couldn't save the pet") tells
+// the user more. UPSTREAM_UNAVAILABLE / UPSTREAM_TIMEOUT are not in it: "the server can't be reached" tells the user
+// what to do (wait, try again), which "an error occurred" never did.
+const GENERIC_SERVER_FAILURES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['INTERNAL']);
 
 /**
  * The sentence to show for a failed call, from the web's catalogue: the reason's
- * words, else the code's; a generic server failure gets the screen's fallback.
+ * words, else the code's; a generic server failure (INTERNAL) gets the screen's fallback.
  */
 export function errorMessage(err: unknown, fallback: MessageKey = 'common.unknownError'): string {
   if (!(err instanceof ApiError)) return t(fallback);
@@ -36,6 +38,22 @@ export function errorMessage(err: unknown, fallback: MessageKey = 'common.unknow
   if (err.reason) return t(`errors.reason.${err.reason}`);
   if (err.status >= 500 && GENERIC_SERVER_FAILURES.has(err.code)) return t(fallback);
   return tMaybe(`errors.code.${err.code}`) ?? t(fallback);
+}
+
+const UNREACHABLE_CODES: ReadonlySet<ApiError['code']> = new Set<ApiError['code']>([
+  'NETWORK',
+  'TIMEOUT',
+  'UPSTREAM_UNAVAILABLE',
+  'UPSTREAM_TIMEOUT',
+]);
+
+/**
+ * The catalogue's sentence when the failure is that the server could not be reached (no answer, a timeout, or
+ * the BFF's UPSTREAM_UNAVAILABLE / UPSTREAM_TIMEOUT), else null: a screen's own "couldn't save" sentence would
+ * suggest something was wrong with what the user did, when waiting and trying again is all there is to do.
+ */
+export function unreachableMessage(err: unknown): string | null {
+  return err instanceof ApiError && UNREACHABLE_CODES.has(err.code) ? errorMessage(err) : null;
 }
 
 /** A confirm dialog as a promise: true when the user confirms. */

@@ -131,6 +131,38 @@ describe('Header', () => {
     expect(api.callsTo('GET', '/api/users/check-session').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('a reload while the server cannot be reached keeps the member the server last confirmed (502, network error)', async () => {
+    const first = renderLayout(sessionUser());
+    expect(await screen.findByText('Mina Kim님, 안녕하세요')).toBeInTheDocument();
+    first.unmount();
+    // A fresh app (a reload: no SWR cache) while the check gets a 502: still the member, bell and logout included.
+    const second = renderLayout(sessionUser(), {
+      'GET /api/users/check-session': { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', 'x') },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('서버에 연결하지 못했어요');
+    expect(screen.getByRole('button', { name: '알림' })).toBeInTheDocument();
+    expect(screen.getByText('Mina Kim님, 안녕하세요')).toBeInTheDocument();
+    expect(desktopControl('로그아웃')).not.toBeNull();
+    expect(desktopControl('로그인')).toBeNull();
+    expect(desktopControl('회원가입')).toBeNull();
+    second.unmount();
+    // A network error (no answer at all) is no logout either.
+    renderLayout(sessionUser(), { 'GET /api/users/check-session': () => Promise.reject(new TypeError('Failed to fetch')) });
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.getByText('Mina Kim님, 안녕하세요')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '알림' })).toBeInTheDocument();
+  });
+
+  it('the member is dropped only when the server says the session ended', async () => {
+    const first = renderLayout(sessionUser());
+    expect(await screen.findByText('Mina Kim님, 안녕하세요')).toBeInTheDocument();
+    first.unmount();
+    renderLayout({ loggedIn: false });
+    await waitFor(() => expect(desktopControl('로그인')).not.toBeNull());
+    expect(screen.queryByText('Mina Kim님, 안녕하세요')).toBeNull();
+    expect(sessionStorage.getItem('pawbridge.session')).toBeNull();
+  });
+
   it('logout: calls the BFF, says so, shows the logged-out header and goes home', async () => {
     let loggedIn = true;
     const { api, router } = renderLayout(sessionUser(), {
@@ -155,7 +187,7 @@ describe('Header', () => {
     // From the phone drawer this time.
     await userEvent.click(screen.getByRole('button', { name: '메뉴 열기' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '로그아웃' }));
-    expect(await screen.findByText('로그아웃 중 오류가 발생했습니다')).toBeInTheDocument();
+    expect(await screen.findByText('서버에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.')).toBeInTheDocument();
     expect(screen.getAllByText('Mina Kim님, 안녕하세요').length).toBeGreaterThan(0);
     expect(desktopControl('로그아웃')).not.toBeNull();
   });

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import type { Session } from '@pawbridge/shared';
 import { SESSION_KEY } from '@/lib/session';
-import { notifyError, notifySuccess } from '@/components/feedback/notify';
+import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { api } from '@/lib/api-client';
 import { t } from '@/messages';
 
@@ -24,8 +24,9 @@ export function useLogout() {
       await mutate(SESSION_KEY, LOGGED_OUT, { revalidate: false });
       notifySuccess(t('header.logoutSuccess'));
       navigate('/');
-    } catch (_err) {
-      notifyError(t('header.logoutFailed'));
+    } catch (err) {
+      // An unreachable server is said as such (the catalogue's words for the code), not as "an error occurred".
+      notifyError(errorMessage(err, 'header.logoutFailed'));
       void mutate(SESSION_KEY);
     } finally {
       setPending(false);

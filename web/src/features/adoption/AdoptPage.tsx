@@ -47,7 +47,10 @@ export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps 
   // In front of the legacy server there are no shelter animals: the source choice goes away.
   const shelters = shelter.available;
   const source: AdoptSource = shelters ? chosenSource : 'member';
-  const { items, waiting } = mergeFeed(member.source, shelter.source);
+  // The shelter animals join the list when they come: until their first page answers, our strays show alone
+  // (a slow shelter feed must not hold the list at its first card). They interleave once, on arrival.
+  const shelterFeed = shelter.isLoading && shelter.source.items.length === 0 ? { items: [], done: true } : shelter.source;
+  const { items, waiting } = mergeFeed(member.source, shelterFeed);
   const now = useMemo(() => new Date(), []);
   const error = member.error;
   const reload = async () => {

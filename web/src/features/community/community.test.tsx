@@ -176,6 +176,21 @@ describe('post detail', () => {
     expect(await screen.findByText('축하해요')).toBeVisible();
   });
 
+  it('says the server cannot be reached when a comment or a like gets a 502, not that only members may comment', async () => {
+    renderAt('/community/7', {
+      ...base,
+      'GET /api/community/description/7': { body: post({ isAuthor: false }) },
+      'POST /api/community/comment/7': { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', 'x') },
+      'POST /api/community/like/7/toggle': { status: 504, body: envelope('UPSTREAM_TIMEOUT', 'x') },
+    });
+    await userEvent.type(await screen.findByRole('textbox', { name: '댓글 쓰기' }), '귀여워요');
+    await userEvent.click(screen.getByRole('button', { name: '등록' }));
+    expect(await screen.findByText('서버에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.')).toBeInTheDocument();
+    expect(screen.queryByText('로그인한 회원만 댓글을 쓸 수 있어요.')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '좋아요 2' }));
+    expect(await screen.findByText('서버 응답이 늦어지고 있습니다. 잠시 후 다시 시도해 주세요.')).toBeInTheDocument();
+  });
+
   it('shows the not-found sentence for a post that is gone', async () => {
     renderAt('/community/9', { 'GET /api/community/description/9': { status: 404, body: envelope('NOT_FOUND', '없음') } });
     expect(await screen.findByText('게시글을 찾을 수 없어요. 삭제되었을 수 있습니다.')).toBeInTheDocument();

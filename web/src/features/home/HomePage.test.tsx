@@ -65,6 +65,16 @@ describe('HomePage', () => {
     expect(cardTargets()).toEqual(['/adopt', '/community', '/admin/abandoned-pets', '/admin/adopt-applications']);
   });
 
+  it('admin: the dashboard comes first, above the hero (the charts in the first screen at 1280×800)', async () => {
+    mockApi({ 'GET /api/users/check-session': { body: adminUser() }, 'GET /api/abandoned/abandoned-pets': { body: [] } });
+    renderRoutes([{ path: '/', element: <HomePage adminPanel={<section aria-label="대시보드 자리">charts</section>} /> }], '/');
+    const panel = await screen.findByRole('region', { name: '대시보드 자리' });
+    const hero = screen.getByRole('region', { name: '유기견에게 새 가족을 찾아 주세요' });
+    expect(panel.compareDocumentPosition(hero) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const main = panel.closest('.mantine-Stack-root')!;
+    expect(main.firstElementChild).toBe(panel);
+  });
+
   it('social-login user: an info box naming the provider', async () => {
     renderHome(sessionUser({ provider: 'naver', socialId: 'n-1', isSocialLogin: true }));
     expect(await screen.findByText('소셜 계정으로 로그인했어요')).toBeInTheDocument();
@@ -111,6 +121,16 @@ describe('HomePage', () => {
     expect(region.getAllByText('사진 없음').length).toBeGreaterThan(0);
     expect(region.getByRole('button', { name: '다음 아이들' })).toBeInTheDocument();
     expect(region.getByRole('button', { name: '이전 아이들' })).toBeInTheDocument();
+  });
+
+  it("member: the strays show while the member's own dogs are still on their way", async () => {
+    stubObservers();
+    renderHome(sessionUser(), '/', {
+      'GET /api/abandoned/abandoned-pets': { body: [stray(1), stray(2)] },
+      'GET /api/pet/profile/pets': () => new Promise<never>(() => undefined),
+    });
+    const region = within(await screen.findByRole('region', { name: '가족을 기다리는 아이들' }));
+    expect(await region.findAllByRole('link', { name: /입양 목록에서 보기/ })).toHaveLength(2);
   });
 
   it('carousel: no strays → a "목록 보기" button to /adopt; a failed list says so', async () => {

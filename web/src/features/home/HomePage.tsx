@@ -31,6 +31,9 @@ export default function HomePage({ adminPanel }: { adminPanel?: ReactNode }) {
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 0, xs: 'md' }}>
       <Stack gap="xl">
+        {/* The admin opens / for the live dashboard: it comes first, the hero would push its charts below the fold. */}
+        {user?.isAdmin && adminPanel}
+
         <Paper
           component="section"
           aria-labelledby="home-banner-title"
@@ -63,8 +66,6 @@ export default function HomePage({ adminPanel }: { adminPanel?: ReactNode }) {
             </Group>
           </Stack>
         </Paper>
-
-        {user?.isAdmin && adminPanel}
 
         {user && <SocialLoginInfo user={user} />}
 

@@ -3,7 +3,7 @@ import { Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } f
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Pet } from '@pawbridge/shared';
-import { notifyError, notifySuccess } from '@/components/feedback/notify';
+import { notifyError, notifySuccess, unreachableMessage } from '@/components/feedback/notify';
 import { focusFirstInvalid } from '@/components/form/focus-first-invalid';
 import { showServerErrors } from '@/components/form/server-errors';
 import { useSession } from '@/lib/session';
@@ -38,7 +38,7 @@ function EditForm({ pet }: { pet: Pet }) {
       void navigate('/mypet');
     } catch (err) {
       if (err instanceof ApiError) showServerErrors(form, err, { fieldOf: petFieldOf, messageOf: petKeyMessage });
-      notifyError(t('pets.edit.failed'));
+      notifyError(unreachableMessage(err) ?? t('pets.edit.failed'));
     }
   };
   const busy = saving || leaving;
@@ -72,7 +72,8 @@ export default function EditPetPage() {
   const { pet, error, isLoading, reload } = usePet(petId, Boolean(user));
 
   const body = () => {
-    if (sessionLoading || (user && isLoading)) {
+    // A member the server last confirmed (lib/session) does not wait for the check again: their list may come first.
+    if ((sessionLoading && !user) || (user && isLoading)) {
       return (
         <Center py="xl">
           <Text c="dimmed" role="status">

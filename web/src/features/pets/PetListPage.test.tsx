@@ -72,6 +72,18 @@ describe('PetListPage', () => {
     expect(screen.getByRole('link', { name: '새 반려견 등록' })).toHaveAttribute('href', '/pet/register');
   });
 
+  it('a member the server already confirmed sees their dogs without waiting for the session check again', async () => {
+    const first = renderAt('/mypet', { 'GET /api/pet/profile/pets': { body: [choco] } });
+    expect(await screen.findByRole('heading', { name: '등록된 반려견 1마리' })).toBeInTheDocument();
+    first.unmount();
+    // A reload whose session check hangs: the list arrives and is shown.
+    renderAt('/mypet', {
+      'GET /api/users/check-session': () => new Promise<never>(() => undefined),
+      'GET /api/pet/profile/pets': { body: [choco, bori] },
+    });
+    expect(await screen.findByRole('heading', { name: '등록된 반려견 2마리' })).toBeInTheDocument();
+  });
+
   it('shows the error with a retry that reloads', async () => {
     let calls = 0;
     renderAt('/mypet', {
@@ -153,7 +165,7 @@ describe('PetListPage', () => {
     expect(vi.mocked(confirm).mock.calls[0]![0].body).toContain('초코');
   });
 
-  it('says so when a delete fails', async () => {
+  it('says the server cannot be reached when a delete gets a 502', async () => {
     renderAt('/mypet', {
       'GET /api/pet/profile/pets': { body: [choco] },
       'DELETE /api/pet/delete/1': { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', 'x') },
@@ -161,7 +173,8 @@ describe('PetListPage', () => {
     await screen.findByRole('heading', { name: '등록된 반려견 1마리' });
     vi.mocked(confirm).mockResolvedValueOnce(true);
     await userEvent.click(screen.getByRole('button', { name: '초코 삭제' }));
-    expect(await screen.findByText('삭제에 실패했습니다')).toBeInTheDocument();
+    expect(await screen.findByText('서버에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.')).toBeInTheDocument();
+    expect(screen.queryByText('삭제에 실패했습니다')).toBeNull();
   });
 
   it('more than a page of dogs: the count is the total, "더 보기" reads page 2', async () => {
@@ -226,7 +239,9 @@ describe('EditPetPage and PetProfilePage', () => {
     });
     await screen.findByLabelText(/몸무게/);
     await userEvent.click(screen.getByRole('button', { name: '저장' }));
-    expect(await screen.findByText('수정 중 오류가 발생했습니다')).toBeInTheDocument();
+    // A 502 is the server out of reach, not "an error occurred".
+    expect(await screen.findByText('서버에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.')).toBeInTheDocument();
+    expect(screen.queryByText('수정 중 오류가 발생했습니다')).toBeNull();
     expect(router.state.location.pathname).toBe('/pet/edit/1');
   });
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { Pet } from '@pawbridge/shared';
 import LoadMore from '@/components/LoadMore';
 import { checkImageContent } from '@/components/form/ImageInput';
-import { confirm, errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
+import { confirm, errorMessage, notifyError, notifySuccess, unreachableMessage } from '@/components/feedback/notify';
 import { useSession } from '@/lib/session';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
@@ -63,15 +63,16 @@ export default function PetListPage() {
       await deletePet(pet.id);
       notifySuccess(t('pets.delete.success'));
       await reload();
-    } catch {
-      notifyError(t('pets.delete.failed'));
+    } catch (err) {
+      notifyError(unreachableMessage(err) ?? t('pets.delete.failed'));
     } finally {
       setDeletingId(null);
     }
   };
 
   const body = () => {
-    if (sessionLoading || (user && isLoading)) {
+    // A member the server last confirmed (lib/session) does not wait for the check again: their list may come first.
+    if ((sessionLoading && !user) || (user && isLoading)) {
       return (
         <Center py="xl">
           <Stack align="center" gap="xs">

@@ -15,7 +15,8 @@ export default function PetProfilePage() {
   const { user, isLoading: sessionLoading } = useSession();
   const { pet, error, isLoading, reload } = usePet(petId, Boolean(user));
 
-  if (sessionLoading || (user && isLoading)) {
+  // A member the server last confirmed (lib/session) does not wait for the check again.
+  if ((sessionLoading && !user) || (user && isLoading)) {
     return (
       <Center py="xl">
         <Text c="dimmed" role="status">

@@ -79,6 +79,30 @@ describe('AdminShelterSyncPage', () => {
     expect(api.callsTo('POST', '/api/admin/shelter-sync')).toHaveLength(1);
   }, 15_000);
 
+  it('keeps polling after a failed poll (502): says so with a retry, then shows the finished run', async () => {
+    let polls = 0;
+    setup({
+      'GET /api/admin/shelter-sync/runs': () => {
+        polls += 1;
+        if (polls === 1) return { body: [run({ id: 4, trigger: 'admin', status: 'running', finishedAt: null })] };
+        if (polls === 2) return { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', 'x') };
+        return { body: [run({ id: 4, trigger: 'admin' })] };
+      },
+    });
+    expect(await screen.findByRole('button', { name: '동기화 진행 중…' })).toBeDisabled();
+    // The failed poll is said, with a retry; "running" is no longer claimed.
+    expect(
+      await screen.findByText('동기화 상태를 확인하지 못했습니다. 잠시 후 다시 확인합니다.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '지금 다시 확인' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '동기화 진행 중…' })).toBeNull();
+    // The polling goes on by itself and finds the run finished.
+    await waitFor(() => expect(screen.getByRole('button', { name: '지금 동기화' })).toBeEnabled(), { timeout: 6000 });
+    expect(within((await rows())[0]!).getByText('성공')).toBeInTheDocument();
+    expect(screen.queryByText('동기화 상태를 확인하지 못했습니다. 잠시 후 다시 확인합니다.')).toBeNull();
+    expect(polls).toBeGreaterThanOrEqual(3);
+  }, 15_000);
+
   it('says why a sync cannot start', async () => {
     setup({
       'GET /api/admin/shelter-sync/runs': { body: [] },

@@ -15,7 +15,7 @@ const at = (iso: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? when
 /** Admin: start the shelter-animal sync and read its history (/admin/shelter-sync). */
 export default function AdminShelterSyncPage() {
   const isAdmin = useAdminGate();
-  const { runs, error, isLoading, reload } = useSyncRuns(isAdmin);
+  const { runs, error, isLoading, isValidating, reload } = useSyncRuns(isAdmin);
   const [starting, setStarting] = useState(false);
 
   if (!isAdmin) {
@@ -27,6 +27,9 @@ export default function AdminShelterSyncPage() {
   }
 
   const running = runs?.some((r) => r.status === 'running') ?? false;
+  // The last poll failed: what is on screen may be stale, so "running" is not claimed (the run may well be over);
+  // the failure is said with a retry, and the polling goes on with back-off (useSyncRuns).
+  const pollFailed = Boolean(error && runs);
   const last = runs?.[0];
   const start = async () => {
     setStarting(true);
@@ -91,15 +94,29 @@ export default function AdminShelterSyncPage() {
         <Paper withBorder p="md" radius="md">
           <Group justify="space-between">
             <Text fw={600} aria-live="polite">
-              {running
-                ? t('shelterSync.running')
-                : last
-                  ? t('shelterSync.last', { when: at(last.startedAt), status: t(`shelterSync.status.${last.status}`) })
-                  : t('shelterSync.never')}
+              {pollFailed
+                ? t('shelterSync.pollFailed')
+                : running
+                  ? t('shelterSync.running')
+                  : last
+                    ? t('shelterSync.last', { when: at(last.startedAt), status: t(`shelterSync.status.${last.status}`) })
+                    : t('shelterSync.never')}
             </Text>
-            <Button onClick={() => void start()} loading={starting} disabled={running} leftSection={<IconRefresh size={16} aria-hidden />}>
-              {running ? t('shelterSync.running') : t('shelterSync.start')}
-            </Button>
+            <Group gap="xs">
+              {pollFailed && (
+                <Button variant="default" onClick={() => void reload()} loading={isValidating}>
+                  {t('shelterSync.pollRetry')}
+                </Button>
+              )}
+              <Button
+                onClick={() => void start()}
+                loading={starting}
+                disabled={running}
+                leftSection={<IconRefresh size={16} aria-hidden />}
+              >
+                {running && !pollFailed ? t('shelterSync.running') : t('shelterSync.start')}
+              </Button>
+            </Group>
           </Group>
         </Paper>
         <Title order={2} size="h3">

@@ -4,7 +4,7 @@ import { IconMessageCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CommentRequestSchema, COMMUNITY_LIMITS, toFieldErrorKeys } from '@pawbridge/shared';
 import { ListError, ListLoading } from '@/components/ListState';
-import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
+import { errorMessage, notifyError, notifySuccess, unreachableMessage } from '@/components/feedback/notify';
 import { serverFieldMessage } from '@/components/form/server-errors';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
@@ -38,7 +38,7 @@ export default function CommentSection({ postId, loggedIn }: { postId: number; l
     } catch (err) {
       if (err instanceof ApiError && err.status === 400)
         setError(serverFieldMessage(err, 'content', validationTextIfKnown) ?? errorMessage(err));
-      else notifyError(t('community.comments.failed'));
+      else notifyError(unreachableMessage(err) ?? t('community.comments.failed'));
     } finally {
       setSending(false);
     }

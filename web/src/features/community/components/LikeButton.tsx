@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
-import { errorMessage, notifyError, notifyInfo } from '@/components/feedback/notify';
+import { errorMessage, notifyError, notifyInfo, unreachableMessage } from '@/components/feedback/notify';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
 import { toggleLike, useLike } from '../api';
@@ -24,7 +24,7 @@ export default function LikeButton({ postId, loggedIn }: { postId: number; logge
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) notifyError(t('community.like.relogin'));
       else if (err instanceof ApiError && err.status === 400) notifyError(t('community.like.badRequest', { message: errorMessage(err) }));
-      else notifyError(t('community.like.failed'));
+      else notifyError(unreachableMessage(err) ?? t('community.like.failed'));
     } finally {
       setBusy(false);
     }
