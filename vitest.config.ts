@@ -1,13 +1,13 @@
-import os from 'node:os';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One `npm test` runs every workspace's suite. api and bff also run against
 // Postgres and Redis when DATABASE_URL / REDIS_URL are set (CI does both).
 export default defineConfig({
   test: {
-    // Vitest's default is one worker fewer than the cores: one on this project's 2-core machines, where the
-    // files mostly wait on servers, sockets and databases. Two workers keep both cores busy (docs/decisions/0030).
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // Vitest's default is one worker fewer than the cores: one on this project's 2-core machines. Two keep
+    // both cores busy; each project's config says the same, since a project's own setting wins (docs/decisions/0030).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       'shared',
       'server-kit',
@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'scripts',
           include: ['scripts/**/*.test.ts', 'eslint/**/*.test.ts', 'reliability/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: Math.max(2, availableParallelism() - 1),
+          isolate: false,
         },
       },
     ],

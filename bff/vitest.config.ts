@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     name: 'bff',
     environment: 'node',
+    // Two workers on two cores, one module graph per worker (docs/decisions/0030).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    isolate: false,
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

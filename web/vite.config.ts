@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -62,6 +63,9 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
+    // Two workers on two cores, one module graph per worker (docs/decisions/0030).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    isolate: false,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
     css: false,

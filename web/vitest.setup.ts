@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { takeUnmockedCalls } from '@/testing/unmocked-calls';
 
 afterEach(() => {
@@ -8,6 +8,16 @@ afterEach(() => {
   // Loud, not a quiet 404: docs/decisions/0017-layering.md (tests).
   const calls = takeUnmockedCalls();
   if (calls.length > 0) throw new Error(`Requests without a mocked answer (add them to mockApi): ${calls.join(', ')}`);
+});
+
+// Files share one jsdom per worker (isolate: false, docs/decisions/0030): what a file stored stays with it.
+afterAll(() => {
+  window.sessionStorage.clear();
+  window.localStorage.clear();
+  document.cookie.split(';').forEach((c) => {
+    const name = c.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  });
 });
 
 // jsdom lacks these; Mantine needs them.

@@ -1,72 +1,8 @@
 import { z } from 'zod';
 import type { FieldErrors } from './errors';
+import { VALIDATION_SENTENCES } from './sentences';
 
-/**
- * Shared schemas carry message *keys*, not sentences: the web turns a key into
- * its catalogue wording, the BFF into the Korean sentence of VALIDATION_MESSAGES.
- * Where the web shows the very same sentence, its catalogue takes it from here
- * (decision 0028: each sentence lives once).
- */
-export const VALIDATION_SENTENCES = {
-  required: '필수 입력 항목입니다.',
-  invalid: '형식이 올바르지 않습니다.',
-  amountInvalid: '올바른 금액을 입력해 주세요.',
-  amountTooLarge: '한 번에 후원할 수 있는 금액을 넘었습니다.',
-  nameRequired: '이름을 입력해 주세요.',
-  userIdRequired: '아이디를 입력해 주세요.',
-  userIdTooShort: '아이디는 4자 이상이어야 합니다.',
-  userIdTooLong: '아이디는 30자 이하여야 합니다.',
-  userIdPattern: '아이디는 영문, 숫자, 밑줄(_), 점(.), 하이픈(-)만 쓸 수 있습니다.',
-  emailRequired: '이메일을 입력해 주세요.',
-  emailInvalid: '이메일 형식이 올바르지 않습니다.',
-  passwordRequired: '비밀번호를 입력해 주세요.',
-  passwordTooShort: '비밀번호는 6자 이상이어야 합니다.',
-  passwordTooLong: '비밀번호는 72자 이하여야 합니다.',
-  birthRequired: '생년월일을 입력해 주세요.',
-  birthInvalid: '생년월일이 올바르지 않습니다.',
-  phoneRequired: '전화번호를 입력해 주세요.',
-  phoneInvalid: '전화번호 형식이 올바르지 않습니다. (예: 010-1234-5678)',
-  codeRequired: '인증 코드를 입력해 주세요.',
-  codeInvalid: '인증 코드는 숫자 6자리입니다.',
-  latitudeRequired: '지도를 눌러 발견 위치를 다시 선택해 주세요.',
-  longitudeRequired: '지도를 눌러 발견 위치를 다시 선택해 주세요.',
-  descriptionRequired: '유기견에 대한 설명을 입력해 주세요.',
-  descriptionTooLong: '설명은 2000자 이하로 입력해 주세요.',
-  locationRequired: '발견한 지역을 선택해 주세요.',
-  typeTooLong: '품종은 50자 이하로 입력해 주세요.',
-  foundDateRequired: '발견 날짜를 입력해 주세요.',
-  foundDateInvalid: '발견 날짜가 올바르지 않습니다.',
-  foundTimeRequired: '발견 시간을 입력해 주세요.',
-  foundTimeInvalid: '발견 시간이 올바르지 않습니다.',
-  photoRequired: '유기견 사진은 필수입니다.',
-  petNameRequired: '반려견 이름을 입력해 주세요.',
-  petNameTooLong: '이름은 30자 이하로 입력해 주세요.',
-  petTypeRequired: '품종을 입력해 주세요.',
-  petTypeTooLong: '품종은 50자 이하로 입력해 주세요.',
-  petWeightRequired: '몸무게를 숫자로 입력해 주세요.',
-  petWeightPositive: '몸무게는 0보다 커야 합니다.',
-  petWeightTooLarge: '몸무게는 200kg 이하로 입력해 주세요.',
-  petWeightStep: '몸무게는 0.1kg 단위로 입력해 주세요.',
-  petAgeRequired: '나이를 숫자로 입력해 주세요.',
-  petAgeInteger: '나이는 정수로 입력해 주세요.',
-  petAgePositive: '나이는 1살 이상이어야 합니다.',
-  petAgeTooLarge: '나이는 40살 이하로 입력해 주세요.',
-  petSizeRequired: '크기를 선택해 주세요.',
-  petGenderRequired: '성별을 선택해 주세요.',
-  petAdoptRequired: '입양 여부를 선택해 주세요.',
-  petIdRequired: '등록번호를 입력해 주세요.',
-  petIdInvalid: '등록번호는 숫자와 하이픈(-)으로 30자 이내로 입력해 주세요.',
-  petPhotoRequired: '반려견 사진을 선택해 주세요.',
-  foundDateFuture: '발견 날짜는 오늘 이후로 입력할 수 없습니다.',
-  textControlChars: '입력할 수 없는 문자(제어 문자)가 들어 있습니다.',
-  postTypeRequired: '카테고리를 선택해 주세요.',
-  postTitleRequired: '제목을 입력해 주세요.',
-  postTitleTooLong: '제목은 100자 이하로 입력해 주세요.',
-  postContentRequired: '내용을 입력해 주세요.',
-  postContentTooLong: '내용이 너무 깁니다.',
-  commentRequired: '댓글 내용을 입력해 주세요.',
-  commentTooLong: '댓글은 500자 이하로 입력해 주세요.',
-} as const;
+export { VALIDATION_SENTENCES } from './sentences';
 
 /** The same sentences looked up by a run-time key (a schema's issue message). */
 export const VALIDATION_MESSAGES: Record<string, string> = VALIDATION_SENTENCES;

@@ -1,5 +1,5 @@
 // Adoption: the public adopt list with search, applying, and the admin applications page.
-import { ERROR_REASON_MESSAGES, OK_MESSAGES } from '@pawbridge/shared';
+import { ERROR_REASON_MESSAGES, OK_MESSAGES } from '@pawbridge/shared/sentences';
 export const adoption = {
   'adopt.title': '입양하기',
   'adopt.intro': '보호 중인 유기견을 만나 보세요. 새 가족을 기다리고 있어요.',

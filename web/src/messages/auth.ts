@@ -1,5 +1,5 @@
 // Login, signup, e-mail verification, session.
-import { SERVER_FIELD_ERROR_MESSAGES, VALIDATION_SENTENCES } from '@pawbridge/shared';
+import { SERVER_FIELD_ERROR_MESSAGES, VALIDATION_SENTENCES } from '@pawbridge/shared/sentences';
 export const auth = {
   'auth.login.title': '로그인',
   'auth.login.subtitle': '포브리지에 오신 것을 환영해요',

@@ -1,5 +1,5 @@
 // Shared UI copy: layout, header, generic states and errors.
-import { DEFAULT_ERROR_MESSAGES, ERROR_REASON_MESSAGES, VALIDATION_SENTENCES } from '@pawbridge/shared';
+import { DEFAULT_ERROR_MESSAGES, ERROR_REASON_MESSAGES, VALIDATION_SENTENCES } from '@pawbridge/shared/sentences';
 export const common = {
   'app.name': '포브리지',
   'app.tagline': '유기견에게는 가족을, 보호자에게는 든든한 돌봄을',

@@ -1,5 +1,5 @@
 // Community board: list, post detail, likes, comments, writing and editing (spec §2, §4 Like, §5, §8 Community).
-import { DEFAULT_ERROR_MESSAGES, VALIDATION_SENTENCES } from '@pawbridge/shared';
+import { DEFAULT_ERROR_MESSAGES, VALIDATION_SENTENCES } from '@pawbridge/shared/sentences';
 export const community = {
   'title.communityPost': '게시글',
   'title.communityWrite': '글쓰기',

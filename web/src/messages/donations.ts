@@ -1,5 +1,5 @@
 // Donations: the donate flow on adopt cards, the test checkout and the donation history.
-import { DEFAULT_ERROR_MESSAGES, ERROR_REASON_MESSAGES, VALIDATION_SENTENCES } from '@pawbridge/shared';
+import { DEFAULT_ERROR_MESSAGES, ERROR_REASON_MESSAGES, VALIDATION_SENTENCES } from '@pawbridge/shared/sentences';
 export const donations = {
   'donate.button': '후원하기',
   'donate.buttonFor': '{name}에게 후원하기',

@@ -1,7 +1,7 @@
 // What the screen says when the server refuses: one sentence per error code, a
 // finer one per reason, and one per server-only field-error code. errors.test.ts
 // fails when the shared enums gain a value without words here.
-import { DEFAULT_ERROR_MESSAGES, ERROR_REASON_MESSAGES, SERVER_FIELD_ERROR_MESSAGES } from '@pawbridge/shared';
+import { DEFAULT_ERROR_MESSAGES, ERROR_REASON_MESSAGES, SERVER_FIELD_ERROR_MESSAGES } from '@pawbridge/shared/sentences';
 export const errors = {
   'errors.code.VALIDATION_FAILED': DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED,
   'errors.code.UNAUTHENTICATED': '로그인이 필요합니다. 다시 로그인해 주세요.',

@@ -1,5 +1,5 @@
 // My page (spec §2 My page, §5 edit form, §8 load failures).
-import { VALIDATION_SENTENCES } from '@pawbridge/shared';
+import { VALIDATION_SENTENCES } from '@pawbridge/shared/sentences';
 export const mypage = {
   'mypage.title': '마이페이지',
   'mypage.tabs.label': '마이페이지 메뉴',

@@ -1,6 +1,6 @@
 // Shelter animals from the public animal-protection open API (issue 18): the adopt list's
 // second source and the admin's sync screen.
-import { ERROR_REASON_MESSAGES } from '@pawbridge/shared';
+import { ERROR_REASON_MESSAGES } from '@pawbridge/shared/sentences';
 export const shelter = {
   'shelter.source.label': '보기',
   'shelter.source.all': '전체',

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import DOMPurify from 'dompurify';
 import { Typography } from '@mantine/core';
-import { isAllowedPostLink, POST_HTML_TAGS, POST_LINK_ATTRIBUTES, POST_LINK_REL, POST_LINK_TARGET } from '@pawbridge/shared';
+import { isAllowedPostLink, POST_HTML_TAGS, POST_LINK_ATTRIBUTES, POST_LINK_REL, POST_LINK_TARGET } from '@pawbridge/shared/post-html';
 
 // The servers already sanitised this HTML with the same allow-list (@pawbridge/shared post-html); the browser
 // checks again before it touches the DOM, so a bug or an older row upstream still cannot run anything here.
