@@ -214,7 +214,12 @@ describe('writing and editing', () => {
   });
 
   it('sends someone else back from the edit screen of a post that is not theirs', async () => {
-    const { router } = renderAt('/community/7/edit', { 'GET /api/community/description/7': { body: post({ isAuthor: false }) } });
+    // The post it lands on loads its likes and comments too (when the test ends first, or not: mocked either way).
+    const { router } = renderAt('/community/7/edit', {
+      'GET /api/community/description/7': { body: post({ isAuthor: false }) },
+      'GET /api/community/like/7/count': { body: { isLiked: false, likeCount: 0 } },
+      'GET /api/community/comments/7': { body: [] },
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/community/7'));
     expect(await screen.findByText('본인이 쓴 글만 수정할 수 있어요.')).toBeInTheDocument();
   });
