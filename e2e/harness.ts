@@ -81,21 +81,23 @@ function run(name: string, args: string[], env: Record<string, string>, logFile:
 
 /**
  * One api + BFF for every journey that needs nothing special (no extra environment, no fresh data
- * directory): `npm run test:e2e` runs all journey files in one process (--test-isolation=none), so
- * they share it, and its close() is a no-op; the process's last hook closes it. Journeys that count
- * files or need their own settings pass `extraEnv` or `{ fresh: true }` and get a stack of their own.
- * E2E_SHARED_STACK=0 gives every journey its own stack again (to rule sharing out when one fails).
+ * directory): `npm run test:e2e` runs all journey files in one process (--test-isolation=none) with
+ * E2E_SHARED_STACK=1, so they share it, and its close() is a no-op; the test run's last hook closes it.
+ * Journeys that count files or need their own settings pass `extraEnv` or `{ fresh: true }` and get a
+ * stack of their own. Without the variable (a single journey, the benchmarks, check:budget) every
+ * caller gets its own stack and browser, closed by its own close().
  */
 let sharedStack: Promise<Stack> | undefined;
 let sharedBrowser: Promise<Browser> | undefined;
-const sharing = process.env.E2E_SHARED_STACK !== '0';
+const sharing = process.env.E2E_SHARED_STACK === '1';
 
-after(async () => {
-  const [stack, browser] = [sharedStack, sharedBrowser];
-  sharedStack = sharedBrowser = undefined;
-  await (await browser?.catch(() => undefined))?.close();
-  await (await stack?.catch(() => undefined))?.close();
-});
+if (sharing)
+  after(async () => {
+    const [stack, browser] = [sharedStack, sharedBrowser];
+    sharedStack = sharedBrowser = undefined;
+    await (await browser?.catch(() => undefined))?.close();
+    await (await stack?.catch(() => undefined))?.close();
+  });
 
 export async function startStack(extraEnv: Record<string, string> = {}, options: { fresh?: boolean } = {}): Promise<Stack> {
   if (!sharing || options.fresh || Object.keys(extraEnv).length > 0) return startOwnStack(extraEnv);
