@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, latestCode, sessionCookie, signUpVerified } from '../testing/fixtures';
-import { startOpsApi } from './ops.test-kit';
+import { startOpsApi } from '../testing/ops-api';
 
 type OpsApi = Awaited<ReturnType<typeof startOpsApi>>;
 let api: OpsApi;

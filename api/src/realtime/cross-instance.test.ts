@@ -5,7 +5,7 @@ import { testServices } from '../testing/services';
 import { domainEvent } from '../events';
 import { startTestApi, type TestApi } from '../testing/test-api';
 import { createMember, insertStray, post, type Member } from '../testing/fixtures';
-import { connectStomp, type StompSession } from './stomp/stomp.test-helpers';
+import { connectStomp, type StompSession } from '../testing/stomp-client';
 
 const { redisUrl, databaseUrl } = testServices();
 const viaRedis = Boolean(redisUrl);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitisePostHtml } from '@pawbridge/shared/community.sanitiser';
 import { harmlessHtml, XSS_PAYLOADS } from '@pawbridge/shared/community.xss-corpus';
 import { startTestApi, type TestApi } from '../../testing/test-api';
-import { jpegWithExif, memberCookie, send } from '../pets/pets.test-helpers';
+import { jpegWithExif, memberCookie, send } from '../../testing/pets';
 import { rawMultipart } from '../../testing/fixtures';
 import type { DomainEvent } from '../../events/index';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../testing/test-api';
 import { seedDemoPets } from '../pets/demo-pets';
-import { memberCookie } from '../pets/pets.test-helpers';
+import { memberCookie } from '../../testing/pets';
 import { seedDemoCommunity } from './demo-community';
 
 let api: TestApi;

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestApi, type TestApi } from '../../testing/test-api';
 import { insertStray, createMember, post, type Member } from '../../testing/fixtures';
-import { connectStomp, type StompSession, type Transport } from './stomp.test-helpers';
+import { connectStomp, type StompSession, type Transport } from '../../testing/stomp-client';
 
 describe('STOMP at /ws (SockJS) and /ws/websocket (raw), with a real @stomp/stompjs client', () => {
   let api: TestApi;

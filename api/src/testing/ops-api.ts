@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { logLines } from '@pawbridge/server-kit/testing/log-lines';
 import { loadApiConfig } from '../config/env';
-import { testServices } from '../testing/services';
+import { testServices } from './services';
 import { buildApi } from '../app';
-import { migratedPgliteSnapshot } from '../testing/pglite-template';
-import type { TestApi } from '../testing/test-api';
+import { migratedPgliteSnapshot } from './pglite-template';
+import type { TestApi } from './test-api';
 
 /**
  * A test api like startTestApi, with its environment fully in the test's hands

@@ -1,8 +1,8 @@
-import type { TestApi } from '../../testing/test-api';
-import { createMember } from '../../testing/fixtures';
+import type { TestApi } from './test-api';
+import { createMember } from './fixtures';
 
 // Moved to testing/fixtures (one place for the api suites); kept for suites not yet switched over.
-export { jpegWithExif, petForm, petJson, send } from '../../testing/fixtures';
+export { jpegWithExif, petForm, petJson, send } from './fixtures';
 
 /** @deprecated use `createMember` from testing/fixtures. */
 export const memberCookie = (api: TestApi, userId: string) =>
