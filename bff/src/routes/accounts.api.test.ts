@@ -1,25 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '@pawbridge/api/testing';
-import { createClient, startTestBff, type TestBff, type TestClient } from '../testing/test-bff';
-import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
+import type { TestApi } from '@pawbridge/api/testing';
+import { createClient, type TestBff, type TestClient } from '../testing/test-bff';
+import type { RecordingProxy } from '../testing/recording-proxy';
+import { closeBffOnApi, startBffOnApi } from '../testing/api-stack';
 
 // The account routes against our real api (behind a proxy that records what reached it).
 let api: TestApi;
 let proxy: RecordingProxy;
 let bff: TestBff;
 
-beforeAll(async () => {
-  api = await startTestApi();
-  proxy = await startRecordingProxy(api.url);
-  bff = await startTestBff(proxy.url);
-});
-afterAll(async () => {
-  await bff?.close();
-  await proxy?.close();
-  await api?.close();
-});
+beforeAll(async () => void ({ api, proxy, bff } = await startBffOnApi()));
+afterAll(() => closeBffOnApi({ api, proxy, bff }));
 
 /** The 6-digit code of the newest outbox mail to `to` (nodemailer .eml, base64 or quoted-printable body). */
 function codeFromOutbox(to: string): string {

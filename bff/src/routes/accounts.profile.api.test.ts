@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '@pawbridge/api/testing';
+import type { TestApi } from '@pawbridge/api/testing';
 import { latestCode } from '@pawbridge/api/testing/fixtures';
 import { SessionUserSchema } from '@pawbridge/shared';
-import { createClient, startTestBff, type TestBff } from '../testing/test-bff';
-import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
+import { createClient, type TestBff } from '../testing/test-bff';
+import type { RecordingProxy } from '../testing/recording-proxy';
 import { apiMember } from '../testing/fixtures';
 import { expectEnvelope } from '../testing/expect-envelope';
+import { closeBffOnApi, startBffOnApi } from '../testing/api-stack';
 
 const profile = (overrides: Record<string, unknown> = {}) => ({
   email: 'keep@example.com',
@@ -24,16 +25,8 @@ describe('PUT /api/users/me through the BFF, upstream = our api', () => {
   let api: TestApi;
   let proxy: RecordingProxy;
   let bff: TestBff;
-  beforeAll(async () => {
-    api = await startTestApi();
-    proxy = await startRecordingProxy(api.url);
-    bff = await startTestBff(proxy.url);
-  });
-  afterAll(async () => {
-    await bff?.close();
-    await proxy?.close();
-    await api?.close();
-  });
+  beforeAll(async () => void ({ api, proxy, bff } = await startBffOnApi()));
+  afterAll(() => closeBffOnApi({ api, proxy, bff }));
 
   it('updates the caller’s own phone and answers the session as it reads now', async () => {
     const { client, userId } = await apiMember(api, bff.url, { phoneNm: '010-1111-1111' });

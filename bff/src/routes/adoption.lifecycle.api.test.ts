@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '@pawbridge/api/testing';
+import type { TestApi } from '@pawbridge/api/testing';
 import { AdoptionApplicationListSchema, LIMITS, StrayListSchema } from '@pawbridge/shared';
-import { createClient, startTestBff, type TestBff, type TestClient } from '../testing/test-bff';
-import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
+import { createClient, type TestBff, type TestClient } from '../testing/test-bff';
+import type { RecordingProxy } from '../testing/recording-proxy';
 import { expectEnvelope, photo } from './strays.suite';
 import { apiMember, type Member, type Role } from '../testing/fixtures';
+import { closeBffOnApi, startBffOnApi } from '../testing/api-stack';
 
 type Status = 'LOST' | 'PROTECTING' | 'WAITING' | 'ADOPT';
 
@@ -15,16 +16,8 @@ describe('adoption lifecycle through the BFF, upstream = our api', () => {
   let proxy: RecordingProxy;
   let bff: TestBff;
 
-  beforeAll(async () => {
-    api = await startTestApi();
-    proxy = await startRecordingProxy(api.url);
-    bff = await startTestBff(proxy.url);
-  });
-  afterAll(async () => {
-    await bff?.close();
-    await proxy?.close();
-    await api?.close();
-  });
+  beforeAll(async () => void ({ api, proxy, bff } = await startBffOnApi()));
+  afterAll(() => closeBffOnApi({ api, proxy, bff }));
 
   const user = (role: Role = 'USER', contact: { name?: string; phoneNm?: string } = {}): Promise<Member> =>
     apiMember(api, bff.url, { role, ...contact });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '@pawbridge/api/testing';
+import type { TestApi } from '@pawbridge/api/testing';
 import { DonationHistorySchema, DonationTotalsSchema } from '@pawbridge/shared';
-import { createClient, startTestBff, type TestBff, type TestClient } from '../testing/test-bff';
-import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
+import { createClient, type TestBff, type TestClient } from '../testing/test-bff';
+import type { RecordingProxy } from '../testing/recording-proxy';
+import { closeBffOnApi, startBffOnApi } from '../testing/api-stack';
 
 // The BFF in front of our own api (embedded test gateway), behind a proxy that records what reached it.
 let api: TestApi;
@@ -10,16 +11,8 @@ let proxy: RecordingProxy;
 let bff: TestBff;
 let seq = Date.now();
 
-beforeAll(async () => {
-  api = await startTestApi();
-  proxy = await startRecordingProxy(api.url);
-  bff = await startTestBff(proxy.url);
-});
-afterAll(async () => {
-  await bff?.close();
-  await proxy?.close();
-  await api?.close();
-});
+beforeAll(async () => void ({ api, proxy, bff } = await startBffOnApi()));
+afterAll(() => closeBffOnApi({ api, proxy, bff }));
 
 async function member(): Promise<{ client: TestClient; userId: string }> {
   const userId = `donor${++seq}`;

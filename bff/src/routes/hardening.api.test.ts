@@ -1,26 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '@pawbridge/api/testing';
-import { createClient, startTestBff, type TestBff } from '../testing/test-bff';
-import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
+import type { TestApi } from '@pawbridge/api/testing';
+import { createClient, type TestBff } from '../testing/test-bff';
+import type { RecordingProxy } from '../testing/recording-proxy';
 import { hardeningSuite, rawMultipart, sendRaw } from './hardening.suite';
 import { photo, validPet } from './pets.suite';
 import { apiMember } from '../testing/fixtures';
+import { closeBffOnApi, startBffOnApi } from '../testing/api-stack';
 
 // Issue 8 through the BFF in front of our api (behind a proxy that records every upstream call).
 let api: TestApi;
 let proxy: RecordingProxy;
 let bff: TestBff;
 
-beforeAll(async () => {
-  api = await startTestApi();
-  proxy = await startRecordingProxy(api.url);
-  bff = await startTestBff(proxy.url);
-});
-afterAll(async () => {
-  await bff?.close();
-  await proxy?.close();
-  await api?.close();
-});
+beforeAll(async () => void ({ api, proxy, bff } = await startBffOnApi()));
+afterAll(() => closeBffOnApi({ api, proxy, bff }));
 
 const member = async () => (await apiMember(api, bff.url, { prefix: 'hard' })).client;
 

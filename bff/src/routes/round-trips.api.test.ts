@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '@pawbridge/api/testing';
-import { startTestBff, type TestBff } from '../testing/test-bff';
-import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
+import type { TestApi } from '@pawbridge/api/testing';
+import type { TestBff } from '../testing/test-bff';
+import type { RecordingProxy } from '../testing/recording-proxy';
 import { apiMember } from '../testing/fixtures';
 import { photo as petPhoto, registerForm, validPet } from './pets.suite';
 import { photo as strayPhoto } from './strays.suite';
 import { postBody, postForm } from './community.suite';
+import { closeBffOnApi, startBffOnApi } from '../testing/api-stack';
 
 /**
  * Upstream round trips per route in front of our api (issue 22 item 1,
@@ -19,16 +20,8 @@ describe('round trips per route, upstream = our api', () => {
   let proxy: RecordingProxy;
   let bff: TestBff;
 
-  beforeAll(async () => {
-    api = await startTestApi();
-    proxy = await startRecordingProxy(api.url);
-    bff = await startTestBff(proxy.url);
-  });
-  afterAll(async () => {
-    await bff?.close();
-    await proxy?.close();
-    await api?.close();
-  });
+  beforeAll(async () => void ({ api, proxy, bff } = await startBffOnApi()));
+  afterAll(() => closeBffOnApi({ api, proxy, bff }));
   beforeEach(() => {
     proxy.seen.length = 0;
   });

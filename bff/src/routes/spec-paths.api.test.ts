@@ -1,25 +1,18 @@
 import { afterAll, beforeAll, describe } from 'vitest';
-import { startTestApi, type TestApi } from '@pawbridge/api/testing';
+import type { TestApi } from '@pawbridge/api/testing';
 import { apiMember } from '../testing/fixtures';
-import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
-import { startTestBff, type TestBff } from '../testing/test-bff';
+import type { RecordingProxy } from '../testing/recording-proxy';
+import type { TestBff } from '../testing/test-bff';
 import { specPathsSuite } from './spec-paths.suite';
+import { closeBffOnApi, startBffOnApi } from '../testing/api-stack';
 
 // Issue 23 items 9 and 10 through the BFF in front of our api (behind a proxy that records every upstream call).
 let api: TestApi;
 let proxy: RecordingProxy;
 let bff: TestBff;
 
-beforeAll(async () => {
-  api = await startTestApi();
-  proxy = await startRecordingProxy(api.url);
-  bff = await startTestBff(proxy.url);
-});
-afterAll(async () => {
-  await bff?.close();
-  await proxy?.close();
-  await api?.close();
-});
+beforeAll(async () => void ({ api, proxy, bff } = await startBffOnApi()));
+afterAll(() => closeBffOnApi({ api, proxy, bff }));
 
 describe('spec paths, upstream = our api', () => {
   specPathsSuite({

@@ -6,26 +6,19 @@ import { startTestApi, type TestApi } from '@pawbridge/api/testing';
 import { writeColourClassifier } from '@pawbridge/api/testing/breed-model';
 import { BreedPredictionSchema, StrayListSchema } from '@pawbridge/shared';
 import { createClient, startTestBff, type TestBff } from '../testing/test-bff';
-import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
+import type { RecordingProxy } from '../testing/recording-proxy';
 import { expectEnvelope, photo, reportForm, strayContractSuite, validReport } from './strays.suite';
 import { apiMember, type Role } from '../testing/fixtures';
 import { strayPagingSuite } from './paging.suite';
+import { closeBffOnApi, startBffOnApi } from '../testing/api-stack';
 
 // The BFF in front of our own api (behind a proxy that records what reached it).
 let api: TestApi;
 let proxy: RecordingProxy;
 let bff: TestBff;
 
-beforeAll(async () => {
-  api = await startTestApi();
-  proxy = await startRecordingProxy(api.url);
-  bff = await startTestBff(proxy.url);
-});
-afterAll(async () => {
-  await bff?.close();
-  await proxy?.close();
-  await api?.close();
-});
+beforeAll(async () => void ({ api, proxy, bff } = await startBffOnApi()));
+afterAll(() => closeBffOnApi({ api, proxy, bff }));
 
 const user = (role: Role) => apiMember(api, bff.url, { role });
 
