@@ -3,7 +3,6 @@
 // applicant's name and contact) rejects; the stray is 보호 중 again and listed first.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import {
   DESKTOP,
@@ -18,46 +17,21 @@ import {
   type Stack,
   type TestUser,
 } from './harness';
+import { registeredStray } from './fixtures';
 
 const FREE = '망원한강공원';
 const TAKEN = '서울숲 은행나무길';
 
-const photo = (r: number, g: number, b: number) =>
-  sharp({ create: { width: 480, height: 360, channels: 3, background: { r, g, b } } })
-    .jpeg()
-    .toBuffer();
-
-/** A report by `reporter`, registered by the admin: a PROTECTING stray on the adopt list. */
-async function registeredStray(stack: Stack, reporter: TestUser, place: string, colour: [number, number, number]): Promise<number> {
-  const member = httpClient(stack);
-  assert.equal((await member.post('/api/users/login', { userId: reporter.userId, password: reporter.password })).status, 200);
-  const day = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
-  const form = new FormData();
-  form.append(
-    'abandoned-pet',
-    JSON.stringify({
-      latitude: 37.55,
-      longitude: 126.9,
-      gender: 'MALE',
-      description: `${place} 근처에서 만난 순한 강아지입니다.`,
-      location: '서울특별시',
-      type: '믹스견',
-      foundDate: day,
-      foundTime: '10:30',
-    }),
-  );
-  form.append('imageurl', new Blob([new Uint8Array(await photo(...colour))], { type: 'image/jpeg' }), 'dog.jpg');
-  const report = await member.postForm('/api/abandoned/register', form);
-  assert.equal(report.status, 201, JSON.stringify(report.data));
-  const id = (report.data as { id: number }).id;
-  const admin = httpClient(stack);
-  assert.equal((await admin.post('/api/users/login', { userId: 'admin', password: stack.adminPassword })).status, 200);
-  assert.equal((await admin.post(`/api/admin/reports/${id}/register`)).status, 200);
-  return id;
-}
-
 const card = (page: Page, place: string) => page.getByRole('article').filter({ hasText: place });
 const toTop = (page: Page) => page.evaluate('window.scrollTo(0, 0)');
+
+const adoptable = (place: string) => ({
+  description: `${place} 근처에서 만난 순한 강아지입니다.`,
+  latitude: 37.55,
+  longitude: 126.9,
+  daysAgo: 3,
+  foundTime: '10:30',
+});
 
 describe('adoption journey: apply → withdraw → apply again → admin rejects → adoptable again', () => {
   let stack: Stack;
@@ -70,8 +44,8 @@ describe('adoption journey: apply → withdraw → apply again → admin rejects
     browser = await launchBrowser();
     [adopter, other] = [await createUser(stack, 'adopter'), await createUser(stack, 'other')];
     // The dog someone else is waiting for, reported first so database order alone would list it first.
-    const taken = await registeredStray(stack, other, TAKEN, [90, 90, 160]);
-    await registeredStray(stack, other, FREE, [176, 120, 72]);
+    const taken = await registeredStray(stack, other, { ...adoptable(TAKEN), colour: { r: 90, g: 90, b: 160 } });
+    await registeredStray(stack, other, { ...adoptable(FREE), colour: { r: 176, g: 120, b: 72 } });
     const c = httpClient(stack);
     await c.post('/api/users/login', { userId: other.userId, password: other.password });
     assert.equal((await c.post(`/api/adopt/apply/${taken}`)).status, 200);

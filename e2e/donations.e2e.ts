@@ -4,10 +4,7 @@
 // nothing is recorded twice. Desktop and phone screenshots; axe on the open modals.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
-import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import {
   DESKTOP,
   PHONE,
@@ -21,70 +18,10 @@ import {
   type Stack,
   type TestUser,
 } from './harness';
+import { registeredStray } from './fixtures';
+import { axeProblems } from './axe';
 
 const PLACE = '연남동 경의선숲길';
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious or critical WCAG 2.1 AA violations on the page as it is now (axe over the DevTools protocol: the CSP refuses script tags). */
-async function axeProblems(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: Document,
-            opts: object,
-          ) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    // Modals fade in and out: measure colours once every transition has ended (a half-faded modal fails contrast).
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const ending = document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
-    await Promise.race([
-      Promise.all(ending.map((a) => a.finished.catch(() => undefined))),
-      new Promise((resolve) => setTimeout(resolve, 2000)),
-    ]);
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
-  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
-/** A report registered by the admin: a PROTECTING stray on the adopt list. */
-async function registeredStray(stack: Stack, reporter: TestUser): Promise<number> {
-  const member = httpClient(stack);
-  assert.equal((await member.post('/api/users/login', { userId: reporter.userId, password: reporter.password })).status, 200);
-  const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
-  const form = new FormData();
-  form.append(
-    'abandoned-pet',
-    JSON.stringify({
-      latitude: 37.56,
-      longitude: 126.92,
-      gender: 'FEMALE',
-      description: `${PLACE}에서 만난 얌전한 강아지입니다.`,
-      location: '서울특별시',
-      type: '믹스견',
-      foundDate: day,
-      foundTime: '08:15',
-    }),
-  );
-  const jpeg = await sharp({ create: { width: 480, height: 360, channels: 3, background: { r: 200, g: 150, b: 90 } } })
-    .jpeg()
-    .toBuffer();
-  form.append('imageurl', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'dog.jpg');
-  const report = await member.postForm('/api/abandoned/register', form);
-  assert.equal(report.status, 201, JSON.stringify(report.data));
-  const id = (report.data as { id: number }).id;
-  const admin = httpClient(stack);
-  assert.equal((await admin.post('/api/users/login', { userId: 'admin', password: stack.adminPassword })).status, 200);
-  assert.equal((await admin.post(`/api/admin/reports/${id}/register`)).status, 200);
-  return id;
-}
-
 interface HistoryItem {
   abandonedPetId: number | null;
   amount: number;
@@ -102,7 +39,12 @@ describe('donation journey: 10,000원 through the test gateway, history with det
     stack = await startStack();
     browser = await launchBrowser();
     donor = await createUser(stack, 'donor');
-    strayId = await registeredStray(stack, await createUser(stack, 'finder'));
+    strayId = await registeredStray(stack, await createUser(stack, 'finder'), {
+      description: `${PLACE}에서 만난 얌전한 강아지입니다.`,
+      gender: 'FEMALE',
+      colour: { r: 200, g: 150, b: 90 },
+      foundTime: '08:15',
+    });
   });
   after(async () => {
     await browser?.close();

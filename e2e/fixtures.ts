@@ -1,5 +1,7 @@
+import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
+import { httpClient, type Stack, type TestUser } from './harness';
 
 /** A plain JPEG "dog photo" in one colour (the tiny breed model reads the colour). */
 export async function dogPhoto(background = { r: 176, g: 120, b: 72 }): Promise<Buffer> {
@@ -28,3 +30,53 @@ export const serveTiles = async (context: BrowserContext) => {
   await context.route(TILE_URL, (route) => route.fulfill({ status: 200, contentType: 'image/png', body }));
 };
 export const cutTiles = (context: BrowserContext) => context.route(TILE_URL, (route) => route.abort('internetdisconnected'));
+
+/** A member's stray report as the report form sends it; the defaults are a mixed-breed dog found in Seoul. */
+export interface StrayReportInput {
+  description: string;
+  type?: string;
+  gender?: 'MALE' | 'FEMALE';
+  colour?: { r: number; g: number; b: number };
+  daysAgo?: number;
+  foundTime?: string;
+  latitude?: number;
+  longitude?: number;
+}
+
+/** `reporter` reports a stray through the BFF (201); its report id. */
+export async function reportStray(stack: Stack, reporter: TestUser, input: StrayReportInput): Promise<number> {
+  const member = httpClient(stack);
+  assert.equal((await member.post('/api/users/login', { userId: reporter.userId, password: reporter.password })).status, 200);
+  const form = new FormData();
+  form.append(
+    'abandoned-pet',
+    JSON.stringify({
+      latitude: input.latitude ?? 37.56,
+      longitude: input.longitude ?? 126.92,
+      gender: input.gender ?? 'MALE',
+      description: input.description,
+      location: '서울특별시',
+      type: input.type ?? '믹스견',
+      foundDate: new Date(Date.now() - (input.daysAgo ?? 2) * 86_400_000).toISOString().slice(0, 10),
+      foundTime: input.foundTime ?? '09:30',
+    }),
+  );
+  form.append('imageurl', new Blob([new Uint8Array(await dogPhoto(input.colour))], { type: 'image/jpeg' }), 'dog.jpg');
+  const report = await member.postForm('/api/abandoned/register', form);
+  assert.equal(report.status, 201, JSON.stringify(report.data));
+  return (report.data as { id: number }).id;
+}
+
+/** The admin registers report `id`: a PROTECTING stray on the adopt list. */
+export async function registerReport(stack: Stack, id: number): Promise<void> {
+  const admin = httpClient(stack);
+  assert.equal((await admin.post('/api/users/login', { userId: 'admin', password: stack.adminPassword })).status, 200);
+  assert.equal((await admin.post(`/api/admin/reports/${id}/register`)).status, 200);
+}
+
+/** A member's report, registered by the admin; its id. */
+export async function registeredStray(stack: Stack, reporter: TestUser, input: StrayReportInput): Promise<number> {
+  const id = await reportStray(stack, reporter, input);
+  await registerReport(stack, id);
+  return id;
+}

@@ -5,7 +5,6 @@
 // reload; an admin sees the dashboard, not my page. Screenshots at 1280 and 390 px.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   DESKTOP,
@@ -21,6 +20,7 @@ import {
   type Stack,
   type TestUser,
 } from './harness';
+import { dogPhoto, registeredStray } from './fixtures';
 
 const TABS = [
   ['info', '내 정보'],
@@ -29,44 +29,16 @@ const TABS = [
   ['donations', '후원 내역'],
 ] as const;
 
-const jpeg = (r: number, g: number, b: number) =>
-  sharp({ create: { width: 480, height: 360, channels: 3, background: { r, g, b } } })
-    .jpeg()
-    .toBuffer();
-
-/** A PROTECTING stray on the adopt list (reported by a member, registered by the admin). */
-async function registeredStray(stack: Stack, reporter: TestUser, type: string): Promise<number> {
-  const member = httpClient(stack);
-  assert.equal((await member.post('/api/users/login', { userId: reporter.userId, password: reporter.password })).status, 200);
-  const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
-  const form = new FormData();
-  form.append(
-    'abandoned-pet',
-    JSON.stringify({
-      latitude: 37.56,
-      longitude: 126.92,
-      gender: 'MALE',
-      description: '뚝섬한강공원에서 만난 순한 강아지입니다.',
-      location: '서울특별시',
-      type,
-      foundDate: day,
-      foundTime: '09:30',
-    }),
-  );
-  form.append('imageurl', new Blob([new Uint8Array(await jpeg(120, 160, 200))], { type: 'image/jpeg' }), 'dog.jpg');
-  const report = await member.postForm('/api/abandoned/register', form);
-  assert.equal(report.status, 201, JSON.stringify(report.data));
-  const id = (report.data as { id: number }).id;
-  const admin = httpClient(stack);
-  assert.equal((await admin.post('/api/users/login', { userId: 'admin', password: stack.adminPassword })).status, 200);
-  assert.equal((await admin.post(`/api/admin/reports/${id}/register`)).status, 200);
-  return id;
-}
-
 async function openTab(page: Page, tab: string): Promise<void> {
   await page.goto(`/mypage/${tab}`);
   await page.getByRole('heading', { level: 1, name: '마이페이지' }).waitFor();
 }
+
+const hanRiver = (type: string) => ({
+  description: '뚝섬한강공원에서 만난 순한 강아지입니다.',
+  type,
+  colour: { r: 120, g: 160, b: 200 },
+});
 
 describe('home and my page', () => {
   let stack: Stack;
@@ -146,7 +118,7 @@ describe('home and my page', () => {
   });
 
   it('after a dog, an application and a donation, home and every tab show them', async () => {
-    const strayId = await registeredStray(stack, await createUser(stack, 'finder'), '진돗개');
+    const strayId = await registeredStray(stack, await createUser(stack, 'finder'), hanRiver('진돗개'));
     const api = httpClient(stack);
     assert.equal((await api.post('/api/users/login', { userId: member.userId, password: member.password })).status, 200);
     const form = new FormData();
@@ -163,7 +135,7 @@ describe('home and my page', () => {
         petId: '410-2024-01515',
       }),
     );
-    form.append('profile', new Blob([new Uint8Array(await jpeg(200, 150, 90))], { type: 'image/jpeg' }), 'choco.jpg');
+    form.append('profile', new Blob([new Uint8Array(await dogPhoto({ r: 200, g: 150, b: 90 }))], { type: 'image/jpeg' }), 'choco.jpg');
     const pet = await api.postForm('/api/pet/register', form);
     assert.equal(pet.status, 201, JSON.stringify(pet.data));
     assert.equal((await api.post(`/api/adopt/apply/${strayId}`)).status, 200);
@@ -201,7 +173,7 @@ describe('home and my page', () => {
 
     // Five strays no longer fit four to a view: next moves on, then previous comes back.
     const finder = await createUser(stack, 'finder');
-    for (const type of ['푸들', '시바견', '말티즈', '비글']) await registeredStray(stack, finder, type);
+    for (const type of ['푸들', '시바견', '말티즈', '비글']) await registeredStray(stack, finder, hanRiver(type));
     await page.reload();
     await carousel.getByRole('link', { name: /비글 서울특별시/ }).waitFor();
     const next = carousel.getByRole('button', { name: '다음 아이들' });

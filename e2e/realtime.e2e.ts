@@ -5,7 +5,6 @@
 // activity feed says so. Screenshots: the bell open and the dashboard, at 1280 and 390 px.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   DESKTOP,
@@ -20,35 +19,9 @@ import {
   type Stack,
   type TestUser,
 } from './harness';
+import { reportStray } from './fixtures';
 
 const PLACE = '연남동 경의선숲길';
-
-async function reportStray(stack: Stack, reporter: TestUser, place: string): Promise<number> {
-  const member = httpClient(stack);
-  assert.equal((await member.post('/api/users/login', { userId: reporter.userId, password: reporter.password })).status, 200);
-  const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-  const form = new FormData();
-  form.append(
-    'abandoned-pet',
-    JSON.stringify({
-      latitude: 37.56,
-      longitude: 126.92,
-      gender: 'FEMALE',
-      description: `${place}에서 혼자 있던 갈색 강아지입니다.`,
-      location: '서울특별시',
-      type: '믹스견',
-      foundDate: day,
-      foundTime: '09:10',
-    }),
-  );
-  const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 150, g: 110, b: 70 } } })
-    .jpeg()
-    .toBuffer();
-  form.append('imageurl', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'dog.jpg');
-  const res = await member.postForm('/api/abandoned/register', form);
-  assert.equal(res.status, 201, JSON.stringify(res.data));
-  return (res.data as { id: number }).id;
-}
 
 /** Resolves once the page's STOMP session on /ws is CONNECTED and has subscribed to `topic`. */
 function liveSubscription(page: Page, topic: string): Promise<void> {
@@ -66,6 +39,14 @@ function liveSubscription(page: Page, topic: string): Promise<void> {
   });
 }
 
+const brownDog = (place: string) => ({
+  description: `${place}에서 혼자 있던 갈색 강아지입니다.`,
+  gender: 'FEMALE' as const,
+  colour: { r: 150, g: 110, b: 70 },
+  daysAgo: 1,
+  foundTime: '09:10',
+});
+
 describe('realtime journey: the bell and the admin dashboard, live', () => {
   let stack: Stack;
   let browser: Browser;
@@ -77,7 +58,7 @@ describe('realtime journey: the bell and the admin dashboard, live', () => {
     stack = await startStack();
     browser = await launchBrowser();
     [adopter, reporter] = [await createUser(stack, 'liveadopter'), await createUser(stack, 'livereporter')];
-    strayId = await reportStray(stack, reporter, PLACE);
+    strayId = await reportStray(stack, reporter, brownDog(PLACE));
     const admin = httpClient(stack);
     assert.equal((await admin.post('/api/users/login', { userId: 'admin', password: stack.adminPassword })).status, 200);
     assert.equal((await admin.post(`/api/admin/reports/${strayId}/register`)).status, 200);
@@ -129,7 +110,7 @@ describe('realtime journey: the bell and the admin dashboard, live', () => {
     await small.goto('/');
     await phoneSubscribed;
     // Marked read on the desktop, so the list starts empty; then the member's own report is registered.
-    const ownReport = await reportStray(stack, adopter, '상암동 하늘공원');
+    const ownReport = await reportStray(stack, adopter, brownDog('상암동 하늘공원'));
     const admin2 = httpClient(stack);
     await admin2.post('/api/users/login', { userId: 'admin', password: stack.adminPassword });
     assert.equal((await admin2.post(`/api/admin/reports/${ownReport}/register`)).status, 200);
@@ -157,7 +138,7 @@ describe('realtime journey: the bell and the admin dashboard, live', () => {
     // Live end to end (the BFF's upstream connection included) before the member reports.
     for (const page of pages) await page.getByRole('status').filter({ hasText: '실시간 연결됨' }).waitFor();
 
-    await reportStray(stack, reporter, '망원동 골목');
+    await reportStray(stack, reporter, brownDog('망원동 골목'));
     await reportsCard
       .getByTestId('stat-유기견 제보')
       .filter({ hasText: String(before + 1) })

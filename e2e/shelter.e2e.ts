@@ -5,84 +5,12 @@
 // place across both sources and filters by region. axe on the list; desktop and phone shots.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
-import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import {
-  DESKTOP,
-  PHONE,
-  createUser,
-  httpClient,
-  launchBrowser,
-  loginContext,
-  newContext,
-  screenshot,
-  startStack,
-  type Stack,
-} from './harness';
+import { DESKTOP, PHONE, createUser, launchBrowser, loginContext, newContext, screenshot, startStack, type Stack } from './harness';
+import { registeredStray } from './fixtures';
+import { axeProblems } from './axe';
 
 const PLACE = '마포구 망원동 한강공원';
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious or critical WCAG 2.1 AA violations on the page as it is now (axe over the DevTools protocol: the CSP refuses script tags). */
-async function axeProblems(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: Document,
-            opts: object,
-          ) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe;
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const ending = document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
-    await Promise.race([
-      Promise.all(ending.map((a) => a.finished.catch(() => undefined))),
-      new Promise((resolve) => setTimeout(resolve, 2000)),
-    ]);
-    return (await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })).violations;
-  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
-/** A member's report in Seoul, registered by the admin: a PROTECTING stray on the adopt list. */
-async function memberStray(stack: Stack): Promise<void> {
-  const reporter = await createUser(stack, 'finder');
-  const member = httpClient(stack);
-  assert.equal((await member.post('/api/users/login', { userId: reporter.userId, password: reporter.password })).status, 200);
-  const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
-  const form = new FormData();
-  form.append(
-    'abandoned-pet',
-    JSON.stringify({
-      latitude: 37.55,
-      longitude: 126.9,
-      gender: 'MALE',
-      description: `${PLACE}에서 만난 순한 강아지입니다.`,
-      location: '서울특별시',
-      type: '진돗개',
-      foundDate: day,
-      foundTime: '09:10',
-    }),
-  );
-  const jpeg = await sharp({ create: { width: 480, height: 360, channels: 3, background: { r: 190, g: 140, b: 80 } } })
-    .jpeg()
-    .toBuffer();
-  form.append('imageurl', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'dog.jpg');
-  const report = await member.postForm('/api/abandoned/register', form);
-  assert.equal(report.status, 201, JSON.stringify(report.data));
-  const admin = httpClient(stack);
-  assert.equal((await admin.post('/api/users/login', { userId: 'admin', password: stack.adminPassword })).status, 200);
-  assert.equal((await admin.post(`/api/admin/reports/${(report.data as { id: number }).id}/register`)).status, 200);
-}
-
 const shelterCards = (page: Page) => page.getByRole('article', { name: /^보호소 공고 / });
 const memberCard = (page: Page) => page.getByRole('article').filter({ hasText: PLACE });
 
@@ -99,7 +27,14 @@ describe('shelter animals journey: admin sync → visitor sees, searches and fil
   before(async () => {
     stack = await startStack();
     browser = await launchBrowser();
-    await memberStray(stack);
+    await registeredStray(stack, await createUser(stack, 'finder'), {
+      description: `${PLACE}에서 만난 순한 강아지입니다.`,
+      type: '진돗개',
+      colour: { r: 190, g: 140, b: 80 },
+      latitude: 37.55,
+      longitude: 126.9,
+      foundTime: '09:10',
+    });
   });
   after(async () => {
     await browser?.close();
