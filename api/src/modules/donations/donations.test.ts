@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '../../events';
 import { startTestApi, type TestApi } from '../../testing/test-api';
 import { startFakePortOne, type FakePortOne } from '../../integrations/payments/fake-portone-server';
-
 import { call, donationRows, member, newMerchantUid, stray, type Member } from '../../testing/donations';
 
 describe('donations against PortOne (a local fake of its REST API)', () => {
