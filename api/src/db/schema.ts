@@ -10,6 +10,15 @@ import type { ShelterTables } from '../modules/shelter/shelter.tables';
 import type { LostTables } from '../modules/lost/lost.tables';
 
 export interface DB
-  extends UsersTables, PetsTables, StraysTables, AdoptionTables, CommunityTables, NotificationsTables, DonationsTables, ShelterTables, LostTables {
+  extends
+    UsersTables,
+    PetsTables,
+    StraysTables,
+    AdoptionTables,
+    CommunityTables,
+    NotificationsTables,
+    DonationsTables,
+    ShelterTables,
+    LostTables {
   schemaMigrations: { name: string; appliedAt: Date };
 }

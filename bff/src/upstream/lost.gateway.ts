@@ -20,10 +20,16 @@ import type {
 import type { z } from 'zod';
 import type { LostFlagSchema } from '@pawbridge/shared/lost.schema';
 import { BffError } from '../errors/bff-error';
-import type { UploadedImage } from '../plugins/multipart';
 import type { Page } from './paging';
 
 export type LostFlag = z.infer<typeof LostFlagSchema>;
+
+/** A photo already checked by the route (type by content, size, pixels). */
+export interface LostPhoto {
+  bytes: Buffer;
+  mime: string;
+  filename: string;
+}
 
 /** The legacy Spring service has no lost-and-found board: every call answers this (the web hides the entries). */
 export const lostUnsupported = () => BffError.because(501, 'UPSTREAM_UNSUPPORTED', 'LOST_UNSUPPORTED');
@@ -40,10 +46,10 @@ export interface LostGateway {
   detail(request: FastifyRequest, id: number): Promise<LostPostDetail>;
   mine(request: FastifyRequest, q: PageQuery): Promise<Page<LostPostSummary>>;
   stats(request: FastifyRequest): Promise<LostStats>;
-  createMissing(request: FastifyRequest, input: MissingCreateRequest, photos: UploadedImage[]): Promise<{ id: number }>;
-  createSighting(request: FastifyRequest, input: SightingCreateRequest, photos: UploadedImage[]): Promise<{ id: number }>;
+  createMissing(request: FastifyRequest, input: MissingCreateRequest, photos: LostPhoto[]): Promise<{ id: number }>;
+  createSighting(request: FastifyRequest, input: SightingCreateRequest, photos: LostPhoto[]): Promise<{ id: number }>;
   edit(request: FastifyRequest, id: number, input: LostPostEditRequest): Promise<LostPostDetail>;
-  update(request: FastifyRequest, id: number, input: LostUpdateRequest, photos: UploadedImage[]): Promise<LostPostDetail>;
+  update(request: FastifyRequest, id: number, input: LostUpdateRequest, photos: LostPhoto[]): Promise<LostPostDetail>;
   close(request: FastifyRequest, id: number, input: LostCloseRequest): Promise<LostPostDetail>;
   toStrayReport(request: FastifyRequest, id: number): Promise<{ strayReportId: number }>;
   contact(request: FastifyRequest, id: number, input: LostContactRequest): Promise<{ id: number }>;

@@ -21,7 +21,7 @@ import type { ApiContext, SessionUserRow } from '../../context';
 import { domainEvent } from '../../events';
 import { keyFromUploadUrl, uploadUrl } from '../../integrations/storage';
 import { cleanImage, type CleanImage } from '../../lib/images';
-import { StraysService } from '../strays/strays.service';
+import type { StraysService } from '../strays/strays.service';
 import { lostNoticeMessage } from '../notifications/notifications.service';
 import { fieldError, lostError, notFound, photoFailure } from './lost.errors';
 import { newGridSeed, snapToGrid } from './lost.grid';

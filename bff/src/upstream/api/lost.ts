@@ -32,9 +32,8 @@ import {
 } from '@pawbridge/shared/lost.schema';
 import { z } from 'zod';
 import { BffError, fieldFailure } from '../../errors/bff-error';
-import type { UploadedImage } from '../../plugins/multipart';
 import { isOk, toBffError, type UpstreamClient, type UpstreamRequestOptions, type UpstreamResponse } from '../client';
-import type { LostGateway } from '../lost.gateway';
+import type { LostGateway, LostPhoto } from '../lost.gateway';
 import type { Page } from '../paging';
 
 const CodedSchema = z.object({
@@ -71,7 +70,7 @@ function page<T>(res: UpstreamResponse, items: T[]): Page<T> {
   return { items, total: parseTotalCount(res.headers.get(TOTAL_COUNT_HEADER)) ?? items.length };
 }
 
-function multipart(part: string, input: unknown, photos: UploadedImage[]): FormData {
+function multipart(part: string, input: unknown, photos: LostPhoto[]): FormData {
   const form = new FormData();
   form.append(part, new Blob([JSON.stringify(input)], { type: 'application/json' }));
   photos.forEach((p, i) => form.append(LOST_PHOTO_FIELDS[i]!, new Blob([new Uint8Array(p.bytes)], { type: p.mime }), p.filename));
@@ -116,12 +115,12 @@ export class ApiLostGateway implements LostGateway {
     return answer(await this.call('GET', '/api/lost/stats', request), LostStatsSchema);
   }
 
-  async createMissing(request: FastifyRequest, input: MissingCreateRequest, photos: UploadedImage[]) {
+  async createMissing(request: FastifyRequest, input: MissingCreateRequest, photos: LostPhoto[]) {
     const res = await this.call('POST', '/api/lost/missing', request, { form: multipart(LOST_MISSING_PART, input, photos) });
     return answer(res, LostCreatedSchema);
   }
 
-  async createSighting(request: FastifyRequest, input: SightingCreateRequest, photos: UploadedImage[]) {
+  async createSighting(request: FastifyRequest, input: SightingCreateRequest, photos: LostPhoto[]) {
     const res = await this.call('POST', '/api/lost/sightings', request, { form: multipart(LOST_SIGHTING_PART, input, photos) });
     return answer(res, LostCreatedSchema);
   }
@@ -130,7 +129,7 @@ export class ApiLostGateway implements LostGateway {
     return answer(await this.call('PUT', `/api/lost/posts/${id}`, request, { json: input }), LostPostDetailSchema);
   }
 
-  async update(request: FastifyRequest, id: number, input: LostUpdateRequest, photos: UploadedImage[]) {
+  async update(request: FastifyRequest, id: number, input: LostUpdateRequest, photos: LostPhoto[]) {
     const res = await this.call('POST', `/api/lost/posts/${id}/updates`, request, { form: multipart(LOST_UPDATE_PART, input, photos) });
     return answer(res, LostPostDetailSchema);
   }
