@@ -178,6 +178,7 @@ describe('probes, docs and config', () => {
       breedPrediction: true,
       // The legacy has no test gateway: without a merchant code no donation could succeed (issue 23 item 12).
       donations: false,
+      lostAndFound: false,
     });
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
     const kakao = await startTestBff(spring.url, {
@@ -193,6 +194,7 @@ describe('probes, docs and config', () => {
         payments: { mode: 'portone', merchantCode: 'imp123' },
         breedPrediction: false,
         donations: true,
+        lostAndFound: false,
       });
     } finally {
       await kakao.close();

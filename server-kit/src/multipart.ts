@@ -65,6 +65,8 @@ export interface MultipartReadOptions {
   json?: readonly string[];
   /** Refuse a kept file that is not an image by content ('not-an-image') and give its type. */
   images?: boolean;
+  /** This route's own parser limits over MULTIPART_LIMITS (lost-and-found posts take up to 5 photos). */
+  limits?: { files?: number };
 }
 
 /** The parts of a request as @fastify/multipart gives them (typed here so server-kit needs no plugin). */
@@ -78,7 +80,7 @@ interface Part {
 }
 export interface MultipartRequest {
   isMultipart(): boolean;
-  parts(): AsyncIterable<unknown>;
+  parts(options?: { limits: { files?: number } }): AsyncIterable<unknown>;
 }
 
 /**
@@ -96,7 +98,7 @@ export async function readMultipartBody(request: MultipartRequest, opts: Multipa
   const jsonNames = opts.json ?? [];
   const body: MultipartBody = { fields: {}, files: {}, json: {} };
   try {
-    for await (const raw of request.parts()) {
+    for await (const raw of opts.limits ? request.parts({ limits: opts.limits }) : request.parts()) {
       const part = raw as Part;
       if (part.type === 'file') {
         const bytes = await part.toBuffer!();

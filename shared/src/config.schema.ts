@@ -12,5 +12,7 @@ export const PublicConfigSchema = z.object({
   breedPrediction: z.boolean(),
   /** False when no donation can succeed here (the legacy without a PortOne merchant code): the web hides the button. */
   donations: z.boolean(),
+  /** False in front of the legacy Spring service, which has no lost-and-found board: the web hides it (issue 27). */
+  lostAndFound: z.boolean().optional(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

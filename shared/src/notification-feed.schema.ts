@@ -11,6 +11,9 @@ export const NOTIFICATION_KINDS = [
   'ADOPTION_RESULT',
   'COMMENT',
   'LIKE',
+  'LOST_SIGHTING',
+  'LOST_CONTACT',
+  'LOST_REPLY',
   'OTHER',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -43,5 +46,7 @@ export const memberTopics = (userId: string): string[] => [
   `/topic/user/${userId}/adoption`,
   `/topic/user/${userId}/community/comment`,
   `/topic/user/${userId}/community/like`,
+  // Lost and found (issue 27): sightings attached to the member's report, relay messages and replies.
+  `/topic/user/${userId}/lost`,
 ];
 export const ADMIN_TOPICS = ['/topic/admin/abandoned/alerts', '/topic/admin/adoption/alerts'] as const;

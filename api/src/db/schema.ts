@@ -7,8 +7,18 @@ import type { CommunityTables } from '../modules/community/community.tables';
 import type { NotificationsTables } from '../modules/notifications/notifications.tables';
 import type { DonationsTables } from '../modules/donations/donations.tables';
 import type { ShelterTables } from '../modules/shelter/shelter.tables';
+import type { LostTables } from '../modules/lost/lost.tables';
 
 export interface DB
-  extends UsersTables, PetsTables, StraysTables, AdoptionTables, CommunityTables, NotificationsTables, DonationsTables, ShelterTables {
+  extends
+    UsersTables,
+    PetsTables,
+    StraysTables,
+    AdoptionTables,
+    CommunityTables,
+    NotificationsTables,
+    DonationsTables,
+    ShelterTables,
+    LostTables {
   schemaMigrations: { name: string; appliedAt: Date };
 }

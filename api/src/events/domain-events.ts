@@ -63,6 +63,20 @@ export interface LikeAdded extends EventBase {
   postAuthorPk: number;
 }
 
+/**
+ * Lost and found (issue 27): a post's author is to be told of a sighting attached to their missing
+ * report or of a relay message; a member who wrote through the relay, of the author's reply.
+ * `relatedId` is the sighting's post id or the relay message's id.
+ */
+export interface LostNotice extends EventBase {
+  type: 'lost.notice';
+  notice: 'SIGHTING' | 'CONTACT' | 'REPLY';
+  postId: number;
+  recipientPk: number;
+  actorPk: number;
+  relatedId: number;
+}
+
 /** A verified donation was stored. */
 export interface DonationRecorded extends EventBase {
   type: 'donation.recorded';
@@ -98,7 +112,16 @@ export interface NotificationWire {
   id: number;
   /** recipient's login id */
   userId: string;
-  notificationType: 'ABANDONED_PET' | 'ADMIN_ALERT' | 'ADOPTION_REQUEST' | 'ADOPTION_RESULT' | 'COMMENT' | 'LIKE';
+  notificationType:
+    | 'ABANDONED_PET'
+    | 'ADMIN_ALERT'
+    | 'ADOPTION_REQUEST'
+    | 'ADOPTION_RESULT'
+    | 'COMMENT'
+    | 'LIKE'
+    | 'LOST_SIGHTING'
+    | 'LOST_CONTACT'
+    | 'LOST_REPLY';
   message: string;
   targetUrl: string | null;
   /** ISO instant with offset (the legacy sends a local time without one) */
@@ -114,6 +137,7 @@ export type DomainEvent =
   | AdoptionDecided
   | CommentCreated
   | LikeAdded
+  | LostNotice
   | DonationRecorded
   | UserRegistered
   | NotificationCreated;
@@ -128,6 +152,7 @@ export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = [
   'adoption.decided',
   'comment.created',
   'like.added',
+  'lost.notice',
   'donation.recorded',
   'user.registered',
   'notification.created',

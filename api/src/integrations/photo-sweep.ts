@@ -9,13 +9,15 @@ export const SWEEP_EVERY_MS = 6 * 60 * 60_000;
 
 /** Every stored key a row still points at (with its thumbnail). */
 async function referencedKeys(ctx: Pick<ApiContext, 'db'>): Promise<Set<string>> {
-  const [posts, pets, strays] = await Promise.all([
+  const [posts, pets, strays, lostPhotos, lostUpdates] = await Promise.all([
     ctx.db.selectFrom('communityPosts').select('imgUrlContent as url').where('imgUrlContent', 'is not', null).execute(),
     ctx.db.selectFrom('pets').select('profile as url').where('profile', 'is not', null).execute(),
     ctx.db.selectFrom('strayReports').select('imageUrl as url').execute(),
+    ctx.db.selectFrom('lostPhotos').select('url').execute(),
+    ctx.db.selectFrom('lostUpdates').select('photoUrl as url').where('photoUrl', 'is not', null).execute(),
   ]);
   const keys = new Set<string>();
-  for (const { url } of [...posts, ...pets, ...strays]) {
+  for (const { url } of [...posts, ...pets, ...strays, ...lostPhotos, ...lostUpdates]) {
     const key = keyFromUploadUrl(url);
     if (!key) continue;
     keys.add(key);

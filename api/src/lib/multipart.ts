@@ -20,7 +20,7 @@ export const MULTIPART_MESSAGES = {
 /** server-kit's body with each kept file as its bytes (cleanImage decides the type later). */
 export type MultipartBody = Omit<KitBody, 'files'> & { files: Record<string, Buffer> };
 
-export type MultipartOptions = Pick<MultipartReadOptions, 'files' | 'json'> & {
+export type MultipartOptions = Pick<MultipartReadOptions, 'files' | 'json' | 'limits'> & {
   /** The route's legacy-shaped error body for a message. */
   fail: (message: string) => string | Record<string, unknown>;
   /** The 415 sentence when the body is not multipart (the predict route keeps the legacy's own). */
@@ -42,7 +42,11 @@ const STATUS: Record<MultipartFailureKind, number> = {
  */
 export async function readMultipart(request: FastifyRequest, opts: MultipartOptions): Promise<MultipartBody> {
   try {
-    const body = await readMultipartBody(request, { files: opts.files, json: opts.json ?? [] });
+    const body = await readMultipartBody(request, {
+      files: opts.files,
+      json: opts.json ?? [],
+      ...(opts.limits ? { limits: opts.limits } : {}),
+    });
     return { fields: body.fields, json: body.json, files: Object.fromEntries(Object.entries(body.files).map(([k, f]) => [k, f.bytes])) };
   } catch (err) {
     if (!(err instanceof MultipartFailure)) throw err;

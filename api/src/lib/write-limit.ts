@@ -20,6 +20,14 @@ export const MEMBER_WRITE_ROUTES = new Set([
   'POST /api/adopt/apply/:petId',
   'POST /api/abandoned/register',
   'POST /api/pet/register',
+  // Lost and found (issue 27): posts, updates, relay messages and flags.
+  'POST /api/lost/missing',
+  'POST /api/lost/sightings',
+  'POST /api/lost/posts/:id/updates',
+  'POST /api/lost/posts/:id/to-stray-report',
+  'POST /api/lost/posts/:id/contact',
+  'POST /api/lost/contacts/:id/reply',
+  'POST /api/lost/posts/:id/flags',
   // The embedded test gateway's payments (development only; issue 24 item 16).
   'POST /api/abandoned/donation/test-checkout',
 ]);

@@ -10,6 +10,7 @@ import { communityModule } from './community/community.routes';
 import { oauthModule } from './oauth/oauth.routes';
 import { donationsModule } from './donations/donations.routes';
 import { shelterModule } from './shelter/shelter.routes';
+import { lostModule } from './lost/lost.routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: ApiContext) => Promise<void>;
 
@@ -25,4 +26,5 @@ export const modules: ApiModule[] = [
   oauthModule,
   donationsModule,
   shelterModule,
+  lostModule,
 ];

@@ -64,6 +64,10 @@ export function linkFor(kind: NotificationKind, targetUrl: string | null | undef
     case 'COMMENT':
     case 'LIKE':
       return relatedId ? `/community/${relatedId}` : '/community';
+    case 'LOST_SIGHTING':
+    case 'LOST_CONTACT':
+    case 'LOST_REPLY':
+      return relatedId ? `/lost/${relatedId}` : '/lost';
     default:
       return null;
   }

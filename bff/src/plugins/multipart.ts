@@ -53,10 +53,11 @@ export async function readMultipart(
   request: FastifyRequest,
   fileFields: readonly string[],
   jsonFields: readonly string[] = [],
+  limits?: { files?: number },
 ): Promise<MultipartBody> {
   let body;
   try {
-    body = await readMultipartBody(request, { files: fileFields, json: jsonFields, images: true });
+    body = await readMultipartBody(request, { files: fileFields, json: jsonFields, images: true, ...(limits ? { limits } : {}) });
   } catch (err) {
     // Anything the multipart parser throws becomes the envelope: never a 500 for a broken body.
     throw err instanceof MultipartFailure ? FAILURE[err.kind]() : err;

@@ -10,6 +10,7 @@ import type { PetsGateway } from './pets.gateway';
 import type { PhotosGateway } from './photos.gateway';
 import type { ShelterGateway } from './shelter.gateway';
 import type { StraysGateway } from './strays.gateway';
+import type { LostGateway } from './lost.gateway';
 
 /**
  * Every BFF domain's one seam to the upstream. Each has two implementations,
@@ -29,6 +30,8 @@ export interface Gateways {
   shelter: ShelterGateway;
   photos: PhotosGateway;
   dashboard: DashboardGateway;
+  /** Lost and found (issue 27): our api only; 501 in front of the legacy. */
+  lost: LostGateway;
   /** `/api/config`'s feature flags, as this upstream can offer them. */
   capabilities: CapabilitiesGateway;
 }

@@ -12,6 +12,7 @@ export const destinations = {
   adoption: (userId: string) => `/topic/user/${userId}/adoption`,
   comments: (userId: string) => `/topic/user/${userId}/community/comment`,
   likes: (userId: string) => `/topic/user/${userId}/community/like`,
+  lost: (userId: string) => `/topic/user/${userId}/lost`,
 };
 
 /** The legacy's sentences where it has them (legacy-contract §3.2-§3.5). */
@@ -28,7 +29,22 @@ export const MESSAGES = {
   anotherApproved: '다른 신청자의 입양이 확정되어 입양 신청이 마감되었습니다.',
   comment: (title: string | null) => (title ? `${clip(title, 100)}에 댓글이 달렸습니다.` : '회원님의 글에 댓글이 달렸습니다.'),
   like: (title: string | null) => (title ? `${clip(title, 100)}에 좋아요가 눌렸습니다.` : '회원님의 글에 좋아요가 눌렸습니다.'),
+  lostSighting: (name: string | null) =>
+    name ? `'${clip(name, 30)}' 실종 신고에 새 목격·발견 글이 연결되었습니다.` : '실종 신고에 새 목격·발견 글이 연결되었습니다.',
+  lostContact: (name: string | null) =>
+    name
+      ? `'${clip(name, 30)}' 실종 신고를 보고 한 회원이 연락을 보냈습니다.`
+      : '회원님의 실종·목격 글을 보고 한 회원이 연락을 보냈습니다.',
+  lostReply: '실종·목격 글의 글쓴이가 회원님의 연락에 답장했습니다.',
 };
+
+/** What each lost-and-found notice is in the bell. */
+const LOST_KIND = { SIGHTING: 'LOST_SIGHTING', CONTACT: 'LOST_CONTACT', REPLY: 'LOST_REPLY' } as const;
+
+/** The bell's and the e-mail's sentence of a lost-and-found notice. */
+export function lostNoticeMessage(notice: 'SIGHTING' | 'CONTACT' | 'REPLY', name: string | null): string {
+  return notice === 'SIGHTING' ? MESSAGES.lostSighting(name) : notice === 'CONTACT' ? MESSAGES.lostContact(name) : MESSAGES.lostReply;
+}
 
 export const toWire = (row: NotificationRow, recipientLoginId: string): NotificationWire => ({
   id: row.id,
@@ -92,6 +108,7 @@ export class NotificationsService {
     this.ctx.events.subscribe('adoption.decided', handle, on);
     this.ctx.events.subscribe('comment.created', handle, on);
     this.ctx.events.subscribe('like.added', handle, on);
+    this.ctx.events.subscribe('lost.notice', handle, on);
   }
 
   async handle(event: DomainEvent): Promise<void> {
@@ -215,6 +232,29 @@ export class NotificationsService {
               notificationType: comment ? 'COMMENT' : 'LIKE',
               relatedId: event.postId,
               targetUrl: `/community/${event.postId}`,
+            },
+          },
+        ];
+      }
+      case 'lost.notice': {
+        if (event.actorPk === event.recipientPk) return [];
+        const [ids, post] = await Promise.all([
+          repo.loginIdsOf([event.actorPk, event.recipientPk]),
+          this.ctx.db.selectFrom('lostPosts').select(['name']).where('id', '=', event.postId).executeTakeFirst(),
+        ]);
+        const recipient = ids.get(event.recipientPk);
+        if (!recipient || !post) return [];
+        return [
+          {
+            recipientPk: event.recipientPk,
+            recipientId: recipient,
+            destination: destinations.lost(recipient),
+            row: {
+              sender: ids.get(event.actorPk) ?? '',
+              message: clip(lostNoticeMessage(event.notice, post.name), MESSAGE_MAX),
+              notificationType: LOST_KIND[event.notice],
+              relatedId: event.postId,
+              targetUrl: `/lost/${event.postId}`,
             },
           },
         ];

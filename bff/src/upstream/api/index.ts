@@ -14,6 +14,7 @@ import { ApiPetsGateway } from './pets';
 import { ApiPhotosGateway } from './photos';
 import { ApiShelterGateway } from './shelter';
 import { ApiStraysGateway } from './strays';
+import { ApiLostGateway } from './lost';
 
 /** Every gateway in front of our api (docs/decisions/0026). */
 export function apiGateways(client: UpstreamClient, config: Pick<BffConfig, 'breedPredictionEnabled' | 'socialProviders'>): Gateways {
@@ -29,6 +30,7 @@ export function apiGateways(client: UpstreamClient, config: Pick<BffConfig, 'bre
     shelter: new ApiShelterGateway(client),
     photos: new ApiPhotosGateway(client),
     dashboard: new DashboardGateway(client),
+    lost: new ApiLostGateway(client),
     capabilities: withOperatorSettings(config, new ApiCapabilitiesGateway(client)),
   };
 }

@@ -17,6 +17,7 @@ import { LegacyPetsGateway } from './pets';
 import { LegacyPhotosGateway } from './photos';
 import { LegacyShelterGateway } from './shelter';
 import { LegacyStraysGateway } from './strays';
+import { LegacyLostGateway } from './lost';
 
 /** Every gateway in front of the legacy Spring service, with its compensations (docs/decisions/0008, 0026). */
 export function legacyGateways(
@@ -40,6 +41,7 @@ export function legacyGateways(
     shelter: new LegacyShelterGateway(),
     photos: new LegacyPhotosGateway(client, config.legacyServiceAccount, log),
     dashboard: new DashboardGateway(client),
+    lost: new LegacyLostGateway(),
     capabilities: withOperatorSettings(config, new LegacyCapabilitiesGateway(Boolean(config.portoneMerchantCode))),
   };
 }

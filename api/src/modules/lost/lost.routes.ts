@@ -1,0 +1,202 @@
+import type { FastifyRequest } from 'fastify';
+import { PAGE_LIMITS, TOTAL_COUNT_HEADER, pageWindow, pageQueryFields, type ErrorReason } from '@pawbridge/shared';
+import {
+  LOST_LIMITS,
+  LOST_MISSING_PART,
+  LOST_PHOTO_FIELDS,
+  LOST_SIGHTING_PART,
+  LOST_UPDATE_PART,
+  LostCloseRequestSchema,
+  LostContactRequestSchema,
+  LostFlagRequestSchema,
+  LostFlagsQuerySchema,
+  LostHideRequestSchema,
+  LostIdParamsSchema,
+  LostListQuerySchema,
+  LostMapQuerySchema,
+  LostPostEditRequestSchema,
+  LostReplyRequestSchema,
+  LostUpdateRequestSchema,
+  MissingCreateRequestSchema,
+  SightingCreateRequestSchema,
+} from '@pawbridge/shared/lost.schema';
+import { z } from 'zod';
+import type { ApiModule } from '../index';
+import type { SessionUserRow } from '../../context';
+import { jsonPart, MULTIPART_MESSAGES, readMultipart } from '../../lib/multipart';
+import { StraysService } from '../strays/strays.service';
+import { fieldError, invalid, lostError } from './lost.errors';
+import { LostService } from './lost.service';
+
+const PageSchema = z.object(pageQueryFields(PAGE_LIMITS));
+
+function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw invalid(parsed.error);
+  return parsed.data;
+}
+
+const member = (request: FastifyRequest, why: ErrorReason | undefined = undefined): SessionUserRow => {
+  if (!request.user) throw lostError(401, 'UNAUTHENTICATED', why);
+  return request.user;
+};
+
+const admin = (request: FastifyRequest): SessionUserRow => {
+  const user = member(request);
+  if (user.role !== 'ADMIN') throw lostError(403, 'FORBIDDEN', 'ADMIN_ONLY');
+  return user;
+};
+
+/** The reader's refusals (by its sentence) as coded bodies; the status is the reader's. */
+const multipartFailure = (message: string): Record<string, unknown> => {
+  const e =
+    message === MULTIPART_MESSAGES.notMultipart
+      ? lostError(415, 'UNSUPPORTED_CONTENT_TYPE', 'MULTIPART_REQUIRED')
+      : message === MULTIPART_MESSAGES.tooLarge
+        ? lostError(413, 'PAYLOAD_TOO_LARGE')
+        : lostError(400, 'MALFORMED_REQUEST');
+  return e.body as Record<string, unknown>;
+};
+
+const idOf = (request: FastifyRequest) => parse(LostIdParamsSchema, request.params).id;
+
+/** A multipart write's JSON part (parsed by `schema`) and its photos, in field order. */
+async function multipartOf<S extends z.ZodType>(
+  request: FastifyRequest,
+  part: string,
+  schema: S,
+): Promise<{ form: z.infer<S>; files: Buffer[] }> {
+  const body = await readMultipart(request, {
+    files: LOST_PHOTO_FIELDS,
+    json: [part],
+    limits: { files: LOST_LIMITS.photosMax },
+    fail: multipartFailure,
+  });
+  const raw = jsonPart(body, part);
+  if (!raw.ok) throw fieldError(part, raw.reason === 'missing' ? 'required' : 'invalid');
+  const form = parse(schema, raw.value);
+  const files = LOST_PHOTO_FIELDS.map((f) => body.files[f]).filter((b): b is Buffer => b !== undefined);
+  return { form, files };
+}
+
+/**
+ * Lost and found (issue 27, docs/decisions/0037): our api's own paths, beyond the legacy contract, so
+ * the answers are the BFF's shapes and every failure a coded body (lost.errors.ts).
+ */
+export const lostModule: ApiModule = async (app, ctx) => {
+  const lost = new LostService(ctx, app.log, new StraysService(ctx, app.log, null));
+  ctx.events.subscribe(
+    'lost.notice',
+    (event) => lost.mailNotice(event).catch((err: unknown) => app.log.warn({ err }, 'lost-and-found e-mail not sent')),
+    { scope: 'origin' },
+  );
+
+  app.get('/api/lost/posts', async (request, reply) => {
+    const { page, size, ...filters } = parse(LostListQuerySchema, request.query);
+    const { rows, total } = await lost.board(filters, pageWindow({ page, size }));
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+  });
+
+  app.get('/api/lost/map', async (request) => lost.map(parse(LostMapQuerySchema, request.query)));
+
+  app.get('/api/lost/stats', async (request) => lost.stats(request.user));
+
+  app.get('/api/lost/posts/:id', async (request) => lost.detail(idOf(request), request.user));
+
+  app.get('/api/lost/my-posts', async (request, reply) => {
+    const user = member(request);
+    const { rows, total } = await lost.mine(user.pk, pageWindow(parse(PageSchema, request.query)));
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+  });
+
+  app.post('/api/lost/missing', async (request, reply) => {
+    const user = member(request);
+    const { form, files } = await multipartOf(request, LOST_MISSING_PART, MissingCreateRequestSchema);
+    return reply.code(201).send(await lost.createMissing(user, form, files));
+  });
+
+  app.post('/api/lost/sightings', async (request, reply) => {
+    const user = member(request);
+    const { form, files } = await multipartOf(request, LOST_SIGHTING_PART, SightingCreateRequestSchema);
+    return reply.code(201).send(await lost.createSighting(user, form, files));
+  });
+
+  app.put('/api/lost/posts/:id', async (request, reply) => {
+    const user = member(request);
+    const id = idOf(request);
+    await lost.edit(user, id, parse(LostPostEditRequestSchema, request.body ?? {}));
+    return reply.send(await lost.detail(id, user));
+  });
+
+  app.post('/api/lost/posts/:id/updates', async (request, reply) => {
+    const user = member(request);
+    const id = idOf(request);
+    const { form, files } = await multipartOf(request, LOST_UPDATE_PART, LostUpdateRequestSchema);
+    await lost.update(user, id, form, files);
+    return reply.send(await lost.detail(id, user));
+  });
+
+  app.post('/api/lost/posts/:id/close', async (request, reply) => {
+    const user = member(request);
+    const id = idOf(request);
+    await lost.close(user, id, parse(LostCloseRequestSchema, request.body ?? {}));
+    return reply.send(await lost.detail(id, user));
+  });
+
+  app.post('/api/lost/posts/:id/to-stray-report', async (request, reply) => {
+    const user = member(request, 'REPORT_LOGIN_REQUIRED');
+    return reply.code(201).send(await lost.toStrayReport(user, idOf(request)));
+  });
+
+  app.post('/api/lost/posts/:id/contact', async (request, reply) => {
+    const user = member(request);
+    const id = idOf(request);
+    const { message } = parse(LostContactRequestSchema, request.body ?? {});
+    return reply.code(201).send(await lost.contact(user, id, message));
+  });
+
+  app.post('/api/lost/contacts/:id/reply', async (request, reply) => {
+    const user = member(request);
+    const id = idOf(request);
+    const { message, phone } = parse(LostReplyRequestSchema, request.body ?? {});
+    return reply.code(201).send(await lost.reply(user, id, message, phone ?? null));
+  });
+
+  app.get('/api/lost/contacts', async (request, reply) => {
+    const user = member(request);
+    const { rows, total } = await lost.contacts(user, pageWindow(parse(PageSchema, request.query)));
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+  });
+
+  app.post('/api/lost/posts/:id/flags', async (request, reply) => {
+    const user = member(request);
+    return reply.code(201).send(await lost.flag(user, idOf(request), parse(LostFlagRequestSchema, request.body ?? {})));
+  });
+
+  app.get('/api/admin/lost/flags', async (request, reply) => {
+    admin(request);
+    const { state, ...page } = parse(LostFlagsQuerySchema, request.query);
+    const { rows, total } = await lost.flags(state, pageWindow(page));
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+  });
+
+  app.post('/api/admin/lost/posts/:id/hide', async (request, reply) => {
+    const user = admin(request);
+    const id = idOf(request);
+    await lost.setHidden(user, id, parse(LostHideRequestSchema, request.body ?? {}).hidden);
+    return reply.send(await lost.detail(id, user));
+  });
+
+  app.post('/api/admin/lost/posts/:id/close', async (request, reply) => {
+    const user = admin(request);
+    const id = idOf(request);
+    await lost.adminClose(user, id);
+    return reply.send(await lost.detail(id, user));
+  });
+
+  app.post('/api/admin/lost/flags/:id/dismiss', async (request, reply) => {
+    admin(request);
+    await lost.dismissFlag(idOf(request));
+    return reply.code(204).send();
+  });
+};
