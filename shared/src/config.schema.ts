@@ -12,5 +12,7 @@ export const PublicConfigSchema = z.object({
   breedPrediction: z.boolean(),
   /** False when no donation can succeed here (the legacy without a PortOne merchant code): the web hides the button. */
   donations: z.boolean(),
+  /** False in front of the legacy: no nicknames to edit, no 아이디·닉네임 중복 확인 (the web hides both). */
+  nicknames: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

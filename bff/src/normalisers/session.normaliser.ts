@@ -45,6 +45,7 @@ export function normaliseSession(raw: unknown): Session {
     userId,
     username: userId,
     name,
+    nickname: str(r.nickname),
     displayName: name ?? userId,
     email: str(r.email),
     role,

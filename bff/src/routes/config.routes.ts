@@ -5,7 +5,7 @@ import { PublicConfigSchema, type PublicConfig } from '@pawbridge/shared';
 /** What the browser may know about this deployment (which map, which social logins, ...). */
 export const configRoutes: FastifyPluginAsync = async (app) => {
   const c = app.config;
-  const fixed: Omit<PublicConfig, 'breedPrediction' | 'socialProviders' | 'donations'> = {
+  const fixed: Omit<PublicConfig, 'breedPrediction' | 'socialProviders' | 'donations' | 'nicknames'> = {
     map: c.kakaoMapKey
       ? { provider: 'kakao', appKey: c.kakaoMapKey }
       : { provider: 'leaflet', tileUrl: c.mapTileUrl, attribution: '&copy; OpenStreetMap contributors' },
@@ -25,6 +25,7 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
           socialProviders: await capabilities.socialProviders(),
           breedPrediction: await capabilities.canPredict(),
           donations: await capabilities.donations(),
+          nicknames: await capabilities.nicknames(),
         }),
     );
 };

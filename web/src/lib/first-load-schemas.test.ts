@@ -39,6 +39,7 @@ const config = {
   payments: { mode: 'test', merchantCode: null },
   breedPrediction: false,
   donations: true,
+  nicknames: true,
 };
 
 // The zod/mini checks of the first load must accept and refuse exactly what the shared schemas do.

@@ -1,5 +1,6 @@
 // Login, signup, e-mail verification, session.
 import { SERVER_FIELD_ERROR_MESSAGES, VALIDATION_SENTENCES } from '@pawbridge/shared/sentences';
+import { PHONE_LABEL, PHONE_PLACEHOLDER } from './common';
 export const auth = {
   'auth.login.title': '로그인',
   'auth.login.subtitle': '포브리지에 오신 것을 환영해요',
@@ -43,8 +44,16 @@ export const auth = {
   'auth.signup.passwordHint': '6자 이상',
   'auth.signup.confirmPassword': '비밀번호 확인',
   'auth.signup.birth': '생년월일',
-  'auth.signup.phone': '전화번호',
-  'auth.signup.phonePlaceholder': '010-1234-5678',
+  'auth.signup.phone': PHONE_LABEL,
+  'auth.signup.phonePlaceholder': PHONE_PLACEHOLDER,
+  'auth.signup.phoneHint': '숫자만 입력해도 010-1234-5678 형식으로 저장돼요',
+  'auth.signup.nickname': '닉네임',
+  'auth.signup.nicknameHint': '커뮤니티에서 다른 회원에게 보이는 이름이에요. 비워 두면 이름으로 정해져요 (2~12자, 한글·영문·숫자·_)',
+  'auth.signup.check': '중복 확인',
+  'auth.signup.checking': '확인 중…',
+  'auth.signup.userIdFree': '사용할 수 있는 아이디예요.',
+  'auth.signup.nicknameFree': '사용할 수 있는 닉네임이에요.',
+  'auth.signup.checkFailed': '중복 확인을 하지 못했어요. 가입하기를 누르면 다시 확인해요.',
   'auth.signup.submit': '가입하기',
   'auth.signup.submitting': '가입하는 중…',
   'auth.signup.success': '회원가입이 완료되었습니다. 로그인해 주세요',
@@ -90,6 +99,12 @@ export const auth = {
   'auth.validation.birthInvalid': VALIDATION_SENTENCES.birthInvalid,
   'auth.validation.phoneRequired': VALIDATION_SENTENCES.phoneRequired,
   'auth.validation.phoneInvalid': VALIDATION_SENTENCES.phoneInvalid,
+  'auth.validation.nicknameRequired': VALIDATION_SENTENCES.nicknameRequired,
+  'auth.validation.nicknameTooShort': VALIDATION_SENTENCES.nicknameTooShort,
+  'auth.validation.nicknameTooLong': VALIDATION_SENTENCES.nicknameTooLong,
+  'auth.validation.nicknamePattern': VALIDATION_SENTENCES.nicknamePattern,
+  'auth.validation.nicknameReserved': VALIDATION_SENTENCES.nicknameReserved,
+  'auth.validation.nicknameTaken': SERVER_FIELD_ERROR_MESSAGES.nicknameTaken,
   'auth.validation.confirmRequired': '비밀번호를 한 번 더 입력해 주세요.',
   'auth.validation.passwordMismatch': '비밀번호가 일치하지 않습니다.',
   'auth.validation.emailNotVerified': '이메일 인증을 완료해 주세요.',

@@ -73,6 +73,7 @@ export function sessionUser(over: Partial<SessionUser> = {}): SessionUser {
     userId: 'mina',
     username: 'mina',
     name: 'Mina Kim',
+    nickname: '미나',
     displayName: 'Mina Kim',
     email: 'mina@example.com',
     role: 'USER',

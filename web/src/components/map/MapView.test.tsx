@@ -23,6 +23,7 @@ const config = (map: PublicConfig['map']): PublicConfig => ({
   payments: { mode: 'test', merchantCode: null },
   breedPrediction: true,
   donations: true,
+  nicknames: true,
 });
 
 describe('MapView', () => {

@@ -12,6 +12,7 @@ const testConfig: PublicConfig = {
   payments: { mode: 'test', merchantCode: null },
   breedPrediction: false,
   donations: true,
+  nicknames: true,
 };
 const portoneConfig: PublicConfig = { ...testConfig, payments: { mode: 'portone', merchantCode: 'imp12345678' } };
 

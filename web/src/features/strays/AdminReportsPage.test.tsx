@@ -45,6 +45,7 @@ function setup(routes: Record<string, MockRoute>, session: unknown = adminUser()
         payments: { mode: 'test', merchantCode: null },
         breedPrediction: false,
         donations: true,
+        nicknames: true,
       },
     },
     ...routes,

@@ -29,6 +29,7 @@ const config = (breedPrediction = true): PublicConfig => ({
   payments: { mode: 'test', merchantCode: null },
   breedPrediction,
   donations: true,
+  nicknames: true,
 });
 
 function setup(routes: Record<string, MockRoute> = {}, session: unknown = sessionUser(), breedPrediction = true) {
