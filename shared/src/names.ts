@@ -61,7 +61,8 @@ export function normalisePhone(raw: string): string | null {
   if (/^(\+82|0082)/.test(d)) d = `0${d.replace(/^(\+82|0082)0?/, '')}`;
   if (!/^\d+$/.test(d)) return null;
   if (/^02\d{7,8}$/.test(d)) return `02-${d.slice(2, -4)}-${d.slice(-4)}`;
-  if (/^01[016789]\d{7,8}$/.test(d) || /^0[3-9]\d\d{7,8}$/.test(d)) return `${d.slice(0, 3)}-${d.slice(3, -4)}-${d.slice(-4)}`;
+  if (/^010\d{8}$/.test(d) || /^01[16789]\d{7,8}$/.test(d) || /^0[3-9]\d\d{7,8}$/.test(d))
+    return `${d.slice(0, 3)}-${d.slice(3, -4)}-${d.slice(-4)}`;
   return null;
 }
 

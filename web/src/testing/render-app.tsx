@@ -7,7 +7,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
-import type { ErrorCode, ErrorReason, SessionUser } from '@pawbridge/shared';
+import type { ErrorCode, ErrorReason, PublicConfig, SessionUser } from '@pawbridge/shared';
 import { recordUnmockedCall } from './unmocked-calls';
 
 export interface FetchCall {
@@ -63,6 +63,17 @@ export const envelope = (
   more: { reason?: ErrorReason; fieldErrorCodes?: Record<string, string> } = {},
 ) => ({
   error: { code, message, ...(fieldErrors ? { fieldErrors } : {}), ...more, requestId: 'test-request' },
+});
+
+/** A /api/config answer; `nicknames: false` is the legacy's (no nickname, no 중복 확인). */
+export const testConfig = (over: Partial<PublicConfig> = {}): PublicConfig => ({
+  map: { provider: 'leaflet', tileUrl: 'https://tile/{z}/{x}/{y}.png', attribution: 'OSM' },
+  socialProviders: [],
+  payments: { mode: 'test', merchantCode: null },
+  breedPrediction: false,
+  donations: true,
+  nicknames: false,
+  ...over,
 });
 
 export const ok = (message = 'ok'): Reply => ({ body: { ok: true, message } });
