@@ -50,3 +50,29 @@ END $$;
 CREATE TRIGGER users_fill_nickname BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION users_fill_nickname();
 
 ALTER TABLE users ALTER COLUMN nickname SET NOT NULL;
+
+-- Phone numbers in one format (issue 25 item 8): what was stored before the boundary normalised
+-- input ("01012345678", "010 1234 5678", "+82 10-1234-5678") becomes "010-1234-5678", the same
+-- rule as normalisePhone in shared/src/names.ts. A value that is no Korean number is left as it is.
+CREATE FUNCTION pawbridge_phone(raw text) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  d text;
+BEGIN
+  IF raw IS NULL THEN
+    RETURN NULL;
+  END IF;
+  d := regexp_replace(normalize(raw, NFKC), '[[:space:]().–—-]', '', 'g');
+  IF d ~ '^(\+82|0082)' THEN
+    d := '0' || regexp_replace(d, '^(\+82|0082)0?', '');
+  END IF;
+  IF d ~ '^02[0-9]{7,8}$' THEN
+    RETURN '02-' || substr(d, 3, length(d) - 6) || '-' || right(d, 4);
+  END IF;
+  IF d ~ '^010[0-9]{8}$' OR d ~ '^01[16789][0-9]{7,8}$' OR d ~ '^0[3-9][0-9]{8,9}$' THEN
+    RETURN left(d, 3) || '-' || substr(d, 4, length(d) - 7) || '-' || right(d, 4);
+  END IF;
+  RETURN raw;
+END $$;
+
+UPDATE users SET phone_nm = pawbridge_phone(phone_nm) WHERE phone_nm IS NOT NULL AND phone_nm IS DISTINCT FROM pawbridge_phone(phone_nm);
+DROP FUNCTION pawbridge_phone(text);

@@ -43,7 +43,10 @@ describe('nicknames (issue 25 item 5)', () => {
       ['민지 짱', '닉네임은 한글, 영문, 숫자, 밑줄(_)만 쓸 수 있습니다.'],
       ['관리자', '쓸 수 없는 닉네임입니다. 다른 닉네임을 골라 주세요.'],
     ] as const) {
-      const res = await call(api, 'PUT', '/api/users/me/nickname', { json: { nickname }, cookie: (await createMember(api, `r${crypto.randomUUID().slice(0, 8)}`)).cookie });
+      const res = await call(api, 'PUT', '/api/users/me/nickname', {
+        json: { nickname },
+        cookie: (await createMember(api, `r${crypto.randomUUID().slice(0, 8)}`)).cookie,
+      });
       expect(res.status, nickname).toBe(400);
       expect((JSON.parse(res.text) as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({ nickname: sentence });
     }
@@ -84,7 +87,9 @@ describe('아이디·닉네임 중복 확인', () => {
   it('GET /api/users/check-nickname compares NFKC and case; the caller’s own nickname is available to them', async () => {
     const owner = await createMember(api, 'nickowner', { nickname: 'Choco' });
     const check = async (q: string, cookie?: string) =>
-      JSON.parse((await call(api, 'GET', `/api/users/check-nickname?nickname=${encodeURIComponent(q)}`, cookie ? { cookie } : {})).text) as unknown;
+      JSON.parse(
+        (await call(api, 'GET', `/api/users/check-nickname?nickname=${encodeURIComponent(q)}`, cookie ? { cookie } : {})).text,
+      ) as unknown;
     expect(await check('ＣＨＯＣＯ')).toEqual({ available: false });
     expect(await check('choco', owner.cookie)).toEqual({ available: true });
     expect(await check('초코')).toEqual({ available: true });
@@ -92,9 +97,55 @@ describe('아이디·닉네임 중복 확인', () => {
 });
 
 describe('migration 0013 on existing members', () => {
+  // Runs the migrations before 0013 on a fresh database, puts members in, then runs the rest.
+  async function withOldMembers(insert: string, check: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<void>) {
+    const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
+    const schema = api.config.databaseUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
+    const db = await openDatabase({ databaseUrl: api.config.databaseUrl, databaseSchema: schema, dataDir: 'memory' });
+    try {
+      await db.execScript('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());');
+      for (const file of files.filter((f) => f < '0013')) {
+        await db.execScript(`${fs.readFileSync(path.join(dir, file), 'utf8')}\nINSERT INTO schema_migrations (name) VALUES ('${file}');`);
+      }
+      await db.execScript(insert);
+      await migrate(db);
+      await check(db);
+    } finally {
+      if (schema) await dropSchema(db, schema);
+      await db.close();
+    }
+  }
+
+  it('stores every phone in the one format; what is no Korean number stays as it was', async () => {
+    await withOldMembers(
+      `INSERT INTO users (user_id, name, role, phone_nm) VALUES
+        ('p1', 'a', 'USER', '01012345678'), ('p2', 'b', 'USER', '010 1234 5678'), ('p3', 'c', 'USER', '+82 10-1234-5678'),
+        ('p4', 'd', 'USER', '02-123-4567'), ('p5', 'e', 'USER', '0311234567'), ('p6', 'f', 'USER', 'call me'), ('p7', 'g', 'USER', NULL);`,
+      async (db) => {
+        const rows = await sql<{ userId: string; phoneNm: string | null }>`SELECT user_id, phone_nm FROM users ORDER BY id`.execute(db.db);
+        expect(Object.fromEntries(rows.rows.map((r) => [r.userId, r.phoneNm]))).toEqual({
+          p1: '010-1234-5678',
+          p2: '010-1234-5678',
+          p3: '010-1234-5678',
+          p4: '02-123-4567',
+          p5: '031-123-4567',
+          p6: 'call me',
+          p7: null,
+        });
+      },
+    );
+  });
+
   it('gives every member a unique nickname from the name, numbered in order of joining; no name gives 회원N', async () => {
     const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
-    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.sql'))
+      .sort();
     const schema = api.config.databaseUrl ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
     const db = await openDatabase({ databaseUrl: api.config.databaseUrl, databaseSchema: schema, dataDir: 'memory' });
     try {
