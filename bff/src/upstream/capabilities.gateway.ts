@@ -15,6 +15,8 @@ export interface CapabilitiesGateway {
   donations(): Promise<boolean>;
   /** Whether members have nicknames (and 아이디·닉네임 중복 확인): our api only. */
   nicknames(): Promise<boolean>;
+  /** Whether the admin can name a stray (register with a name, rename): our api only. */
+  strayNames(): Promise<boolean>;
 }
 
 /**
@@ -32,5 +34,6 @@ export function withOperatorSettings(
       providers !== undefined ? Promise.resolve(SOCIAL_PROVIDERS.filter((p) => providers.includes(p))) : upstream.socialProviders(),
     donations: () => upstream.donations(),
     nicknames: () => upstream.nicknames(),
+    strayNames: () => upstream.strayNames(),
   };
 }

@@ -30,6 +30,7 @@ function renderApp(path: string, session: Session = { loggedIn: false }) {
         breedPrediction: false,
         donations: true,
         nicknames: true,
+        strayNames: true,
       },
     },
   });

@@ -40,6 +40,7 @@ const config = {
   breedPrediction: false,
   donations: true,
   nicknames: true,
+  strayNames: true,
 };
 
 // The zod/mini checks of the first load must accept and refuse exactly what the shared schemas do.

@@ -42,6 +42,7 @@ export const PublicConfigCheck = z.object({
   breedPrediction: z.boolean(),
   donations: z.boolean(),
   nicknames: z.boolean(),
+  strayNames: z.boolean(),
 });
 
 /** StrayListSchema's items; the carousel on / checks the public list with it. */

@@ -73,6 +73,7 @@ export const testConfig = (over: Partial<PublicConfig> = {}): PublicConfig => ({
   breedPrediction: false,
   donations: true,
   nicknames: false,
+  strayNames: false,
   ...over,
 });
 

@@ -40,6 +40,10 @@ export class ApiCapabilitiesGateway implements CapabilitiesGateway {
     return true;
   }
 
+  async strayNames(): Promise<boolean> {
+    return true;
+  }
+
   async socialProviders(): Promise<SocialProvider[]> {
     if (this.providers && this.now() - this.providers.at < CAPABILITIES_TTL_MS) return this.providers.providers;
     try {

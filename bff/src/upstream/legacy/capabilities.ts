@@ -15,6 +15,10 @@ export class LegacyCapabilitiesGateway implements CapabilitiesGateway {
     return false;
   }
 
+  async strayNames(): Promise<boolean> {
+    return false;
+  }
+
   async canPredict(): Promise<boolean> {
     return true;
   }

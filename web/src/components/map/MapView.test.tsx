@@ -24,6 +24,7 @@ const config = (map: PublicConfig['map']): PublicConfig => ({
   breedPrediction: true,
   donations: true,
   nicknames: true,
+  strayNames: true,
 });
 
 describe('MapView', () => {

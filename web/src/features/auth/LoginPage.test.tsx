@@ -15,6 +15,7 @@ const config = (socialProviders: PublicConfig['socialProviders']): PublicConfig 
   breedPrediction: false,
   donations: true,
   nicknames: true,
+  strayNames: true,
 });
 
 function renderLogin(routes: Parameters<typeof mockApi>[0] = {}, path = '/login') {

@@ -13,6 +13,7 @@ const testConfig: PublicConfig = {
   breedPrediction: false,
   donations: true,
   nicknames: true,
+  strayNames: true,
 };
 const portoneConfig: PublicConfig = { ...testConfig, payments: { mode: 'portone', merchantCode: 'imp12345678' } };
 

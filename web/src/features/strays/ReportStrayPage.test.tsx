@@ -30,6 +30,7 @@ const config = (breedPrediction = true): PublicConfig => ({
   breedPrediction,
   donations: true,
   nicknames: true,
+  strayNames: true,
 });
 
 function setup(routes: Record<string, MockRoute> = {}, session: unknown = sessionUser(), breedPrediction = true) {
