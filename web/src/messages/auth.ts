@@ -25,8 +25,8 @@ export const auth = {
   'auth.social.unsupported': '지원하지 않는 소셜 로그인입니다',
   // The social account box (home, companion dog registration).
   'social.account.provider': '로그인 제공자',
-  'social.account.socialId': '소셜 ID',
-  'social.account.userId': '사용자 ID',
+  'social.account.state': '계정',
+  'social.account.signedIn': '소셜 계정으로 로그인 중',
   'social.account.unknown': '알 수 없음',
   'social.account.none': '없음',
   'auth.login.noAccount': '아직 회원이 아니신가요?',
