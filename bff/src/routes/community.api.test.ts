@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '@pawbridge/api/testing';
 import type { RecordingProxy } from '../testing/recording-proxy';
-import { createClient, type TestBff, type TestClient } from '../testing/test-bff';
+import { createClient, type TestBff } from '../testing/test-bff';
 import { communityContractSuite, postBody, postForm, type Writer } from './community.suite';
 import { closeBffOnApi, startBffOnApi } from '../testing/api-stack';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { harmlessHtml, XSS_PAYLOADS } from '@pawbridge/shared/community.xss-corpus';
 import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
-import { createClient, startTestBff, type TestBff, type TestClient } from '../testing/test-bff';
+import { createClient, startTestBff, type TestBff } from '../testing/test-bff';
 import { maskLoginId } from '@pawbridge/shared';
 import { communityContractSuite, cover, expectEnvelope, postBody, postForm, type Writer } from './community.suite';
 

@@ -101,17 +101,19 @@ export default function SignupPage() {
   /** 중복 확인: the value checked with the shared rule first (no call for an id that could never be taken), then asked. */
   const onCheck = async (field: CheckedField) => {
     const value = form.getValues()[field].trim();
-    const schema = field === 'userId' ? UserIdCheckQuerySchema : NicknameCheckQuerySchema;
-    const { errors: found } = schemaCheck(schema, { [field]: value }, (path, key) =>
-      path === field ? { field, message: signupRuleMessage(field, key) } : undefined,
-    );
+    const place = (path: string, key: string) => (path === field ? { field, message: signupRuleMessage(field, key) } : undefined);
+    const { errors: found } =
+      field === 'userId'
+        ? schemaCheck(UserIdCheckQuerySchema, { userId: value }, place)
+        : schemaCheck(NicknameCheckQuerySchema, { nickname: value }, place);
     if (found[field]) {
       form.setFieldError(field, found[field]);
       return;
     }
     form.clearFieldError(field);
     const result = await (field === 'userId' ? userIdCheck : nicknameCheck).check(value);
-    if (result.status === 'taken') form.setFieldError(field, t(field === 'userId' ? 'errors.field.userIdTaken' : 'errors.field.nicknameTaken'));
+    if (result.status === 'taken')
+      form.setFieldError(field, t(field === 'userId' ? 'errors.field.userIdTaken' : 'errors.field.nicknameTaken'));
   };
 
   const checkButton = (field: CheckedField) => {
@@ -196,7 +198,11 @@ export default function SignupPage() {
               <TextInput
                 style={{ flex: 1 }}
                 label={t('auth.signup.nickname')}
-                description={checkDescription(nicknameCheck.stateFor(form.values.nickname.trim()), 'nickname', t('auth.signup.nicknameHint'))}
+                description={checkDescription(
+                  nicknameCheck.stateFor(form.values.nickname.trim()),
+                  'nickname',
+                  t('auth.signup.nicknameHint'),
+                )}
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
                 name="nickname"
                 autoComplete="nickname"
