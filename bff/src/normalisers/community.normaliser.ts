@@ -98,7 +98,12 @@ export function normaliseComments(raw: unknown, postId: number): Comment[] {
     if (!content) return;
     const createdAt = isoInstant(r.createdAt ?? r.created_at) ?? '';
     const id = positiveId(r.id);
-    out.push({ id: id !== null ? String(id) : `${postId}-${createdAt}-${index}`, content, author: authorLabel(text(r.nickname), text(r.userId)), createdAt });
+    out.push({
+      id: id !== null ? String(id) : `${postId}-${createdAt}-${index}`,
+      content,
+      author: authorLabel(text(r.nickname), text(r.userId)),
+      createdAt,
+    });
   });
   return out;
 }

@@ -1,5 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import type { Availability, LoginRequest, NicknameUpdateRequest, ProfileUpdateRequest, Session, SessionUser, SignupRequest } from '@pawbridge/shared';
+import type {
+  Availability,
+  LoginRequest,
+  NicknameUpdateRequest,
+  ProfileUpdateRequest,
+  Session,
+  SessionUser,
+  SignupRequest,
+} from '@pawbridge/shared';
 import { BffError, fieldFailure } from '../errors/bff-error';
 import { normaliseSession } from '../normalisers/session.normaliser';
 import { accountsUpstream, issuedSessionId, signupRefusal } from './accounts.upstream';

@@ -30,7 +30,17 @@ const postQuery = (db: Db) =>
   db
     .selectFrom('communityPosts as p')
     .leftJoin('users as u', 'u.id', 'p.authorPk')
-    .select(['p.id', 'p.authorPk', 'u.userId as authorUserId', 'u.nickname as authorNickname', 'p.postType', 'p.title', 'p.strContent', 'p.imgUrlContent', 'p.createdAt']);
+    .select([
+      'p.id',
+      'p.authorPk',
+      'u.userId as authorUserId',
+      'u.nickname as authorNickname',
+      'p.postType',
+      'p.title',
+      'p.strContent',
+      'p.imgUrlContent',
+      'p.createdAt',
+    ]);
 
 export class CommunityRepository {
   constructor(private readonly db: Db) {}

@@ -24,7 +24,10 @@ export class UsersRepository {
 
   /** Whether a member other than `exceptPk` holds the nickname (compared by `nicknameKey`, as the unique index). */
   async nicknameTaken(key: string, exceptPk?: number): Promise<boolean> {
-    let q = this.db.selectFrom('users').select('id').where(sql<string>`lower(nickname)`, '=', key);
+    let q = this.db
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(nickname)`, '=', key);
     if (exceptPk !== undefined) q = q.where('id', '!=', exceptPk);
     return (await q.executeTakeFirst()) !== undefined;
   }

@@ -57,7 +57,8 @@ export class UsersService {
     const userId = input.userId.trim();
     const email = input.email.trim();
     if (!(await this.userIdAvailable(userId))) throw new ApiHttpError(409, MESSAGES.userIdTaken);
-    if (input.nickname !== undefined && !(await this.nicknameAvailable(input.nickname))) throw new ApiHttpError(409, MESSAGES.nicknameTaken);
+    if (input.nickname !== undefined && !(await this.nicknameAvailable(input.nickname)))
+      throw new ApiHttpError(409, MESSAGES.nicknameTaken);
     if (await this.emails.isRegistered(email)) throw new ApiHttpError(409, MESSAGES.emailTaken);
     const passwordHash = await hashPassword(input.password);
     let pk: number | undefined;

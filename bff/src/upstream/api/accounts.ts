@@ -1,5 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { AvailabilitySchema, type Availability, type NicknameUpdateRequest, type ProfileUpdateRequest, type SessionUser } from '@pawbridge/shared';
+import {
+  AvailabilitySchema,
+  type Availability,
+  type NicknameUpdateRequest,
+  type ProfileUpdateRequest,
+  type SessionUser,
+} from '@pawbridge/shared';
 import { BffError, fieldFailure } from '../../errors/bff-error';
 import { normaliseSession } from '../../normalisers/session.normaliser';
 import { SharedAccountsGateway } from '../accounts.gateway';
