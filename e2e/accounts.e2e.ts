@@ -59,7 +59,7 @@ describe('accounts journey', () => {
     await page.getByLabel('비밀번호', { exact: true }).fill('secret12');
     await page.getByLabel('비밀번호 확인').fill('secret12');
     await page.getByLabel('생년월일').fill('1995-03-14');
-    await page.getByLabel('전화번호').fill('010-2345-6789');
+    await page.getByLabel('휴대폰 번호').fill('010-2345-6789');
     await screenshot(page, 'accounts-signup-filled-desktop');
     await page.getByRole('button', { name: '가입하기' }).click();
     await page.waitForURL((u) => u.pathname === '/login');

@@ -23,6 +23,8 @@ export interface SessionUserRow {
   pk: number;
   userId: string;
   name: string | null;
+  /** What other members see (unique, case- and width-insensitive). */
+  nickname: string;
   email: string | null;
   role: 'USER' | 'ADMIN';
   provider: 'google' | 'kakao' | 'naver' | null;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, ROLES, SOCIAL_PROVIDERS } from './constants';
 import { hasControlChars, isoDate, requiredText } from './validation';
+import { NicknameSchema, PhoneSchema } from './names';
 
 const requiredString = (key: string) => requiredText(key);
 /** Passwords are kept as typed (no trim), but control characters are refused like everywhere else. */
@@ -25,7 +26,10 @@ export const SignupRequestSchema = z.object({
     (s) => s <= new Date().toISOString().slice(0, 10) && s >= '1900-01-01',
     'birthInvalid',
   ),
-  phoneNm: requiredString('phoneRequired').regex(/^0\d{1,2}-?\d{3,4}-?\d{4}$/, 'phoneInvalid'),
+  /** Stored and shown as 010-1234-5678 whatever was typed (names.ts). */
+  phoneNm: PhoneSchema,
+  /** What others see; left out, the server derives it from the name (made unique). Not sent to the legacy. */
+  nickname: NicknameSchema.optional(),
 });
 export type SignupRequest = z.infer<typeof SignupRequestSchema>;
 
@@ -40,6 +44,18 @@ export const ProfileUpdateRequestSchema = z.object({
   phoneNm: SignupRequestSchema.shape.phoneNm,
 });
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequestSchema>;
+
+/** My page's nickname change (PUT /api/users/me/nickname); unique whatever the case or width. */
+export const NicknameUpdateRequestSchema = z.object({ nickname: NicknameSchema });
+export type NicknameUpdateRequest = z.infer<typeof NicknameUpdateRequestSchema>;
+
+/** 아이디 중복 확인 (GET /api/users/check-user-id): the id as signup would take it. */
+export const UserIdCheckQuerySchema = z.object({ userId: SignupRequestSchema.shape.userId });
+/** 닉네임 중복 확인 (GET /api/users/check-nickname). */
+export const NicknameCheckQuerySchema = z.object({ nickname: NicknameSchema });
+/** Whether an id or nickname can be taken right now (a later signup may still lose a race: its 409 says so). */
+export const AvailabilitySchema = z.object({ available: z.boolean() });
+export type Availability = z.infer<typeof AvailabilitySchema>;
 
 export const LoginRequestSchema = z.object({
   userId: requiredString('userIdRequired'),
@@ -64,6 +80,8 @@ export const SessionUserSchema = z.object({
   /** The login id (the legacy's `username`/`userName` are the login id too). */
   username: z.string(),
   name: z.string().nullable(),
+  /** What other members see of this one; null where the upstream has none (the legacy service). */
+  nickname: z.string().nullable(),
   /** What the header greets: the name, else the login id. */
   displayName: z.string(),
   email: z.string().nullable(),

@@ -78,8 +78,11 @@ export const CommunityPostSchema = z.object({
   content: z.string(),
   /** `/uploads/<key>` served by the BFF, or null. */
   imageUrl: z.string().nullable(),
-  /** The author's login id; null when the upstream does not know it (shown as "익명"). */
-  authorId: z.string().nullable(),
+  /**
+   * The name the author is shown by: their nickname, or a masked login id ("min***") where the
+   * upstream has no nicknames. Never the login id itself. Null when unknown (shown as "익명").
+   */
+  author: z.string().nullable(),
   createdAt: z.string(),
   /** True when the caller wrote it: only then may they edit or delete it. */
   isAuthor: z.boolean(),
@@ -109,7 +112,8 @@ export const CommentSchema = z.object({
   /** Stable key for lists (the legacy sends no id; the BFF derives one). */
   id: z.string(),
   content: z.string(),
-  authorId: z.string().nullable(),
+  /** As a post's `author`: the nickname or a masked login id, never the login id. */
+  author: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Comment = z.infer<typeof CommentSchema>;

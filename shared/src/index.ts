@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './errors';
 export * from './validation';
+export * from './names';
 export * from './accounts.schema';
 export * from './config.schema';
 export * from './strays.schema';

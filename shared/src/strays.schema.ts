@@ -123,3 +123,14 @@ export const StrayActionResultSchema = z.object({
 });
 export type StrayActionResult = z.infer<typeof StrayActionResultSchema>;
 export const AdoptionApplicationListSchema = z.array(AdoptionApplicationSchema);
+
+/**
+ * The name the admin gives a reported stray (issue 25 item 8): asked for when registering it
+ * (POST /api/admin/reports/:id/register, optional: left out, the dog keeps its report's name or
+ * "유기견 #N") and changeable later (PUT /api/admin/abandoned-pets/:id/name).
+ */
+export const StrayNameSchema = requiredText('strayNameRequired', 20, 'strayNameTooLong');
+export const ReportRegisterRequestSchema = z.object({ name: StrayNameSchema.optional() });
+export type ReportRegisterRequest = z.infer<typeof ReportRegisterRequestSchema>;
+export const StrayRenameRequestSchema = z.object({ name: StrayNameSchema });
+export type StrayRenameRequest = z.infer<typeof StrayRenameRequestSchema>;

@@ -54,6 +54,8 @@ const EnvSchema = z.object({
   RATE_EMAIL_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_VERIFY_PER_ADDRESS: z.coerce.number().int().positive().default(10),
   RATE_VERIFY_PER_IP: z.coerce.number().int().positive().default(30),
+  /** 아이디·닉네임 중복 확인 per address and window: plenty for a person, slow for walking a list of ids. */
+  RATE_NAME_CHECK_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
   /** Redis key prefix of the rate-limit counters (instances of one deployment share it). */
   RATE_LIMIT_PREFIX: z.string().min(1).default('pawbridge:bff:rate:'),
@@ -104,6 +106,7 @@ export interface BffConfig {
     emailPerIp: number;
     verifyPerAddress: number;
     verifyPerIp: number;
+    nameCheckPerIp: number;
     windowSeconds: number;
     prefix: string;
   };
@@ -172,6 +175,7 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
       emailPerIp: e.RATE_EMAIL_PER_IP,
       verifyPerAddress: e.RATE_VERIFY_PER_ADDRESS,
       verifyPerIp: e.RATE_VERIFY_PER_IP,
+      nameCheckPerIp: e.RATE_NAME_CHECK_PER_IP,
       windowSeconds: e.RATE_WINDOW_SECONDS,
       prefix: e.RATE_LIMIT_PREFIX,
     },

@@ -1,5 +1,6 @@
 import { ADOPT_STATUSES, type AdoptionApplication, type AdoptStatus } from '@pawbridge/shared';
 import { photoPath, positiveId, strayName, unwrapList } from './stray.normaliser';
+import { shownPhone } from './session.normaliser';
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
@@ -44,7 +45,7 @@ export function normaliseApplication(raw: unknown): AdoptionApplication | null {
     petName: text(r.petName) ?? (adoptPetId !== null ? strayName(adoptPetId) : (text(r.type) ?? '유기견')),
     applicantName: text(r.applicantName),
     applicantEmail: text(r.applicantEmail),
-    applicantPhone: text(r.applicantPhone),
+    applicantPhone: shownPhone(text(r.applicantPhone)),
   };
 }
 

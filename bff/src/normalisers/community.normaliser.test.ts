@@ -5,7 +5,7 @@ const legacyDto = {
   id: 7,
   postType: 'REVIEW',
   title: ' 입양 후기 ',
-  userId: 'mina',
+  userId: 'minji01',
   imgUrlContent: '/uploads/3f2a.jpg',
   strContent: '<p onclick="x()">좋은 <b>가족</b></p><script>alert(1)</script>',
   createdAt: '2025-03-01T09:30:00.123',
@@ -20,11 +20,30 @@ describe('community normaliser', () => {
         title: '입양 후기',
         content: '<p>좋은 <b>가족</b></p>',
         imageUrl: '/uploads/3f2a.jpg',
-        authorId: 'mina',
+        // The legacy has no nicknames: a masked login id, never the id itself (decision 0035).
+        author: 'min***',
         createdAt: '2025-03-01T09:30:00.123Z',
       },
+      authorLoginId: 'minji01',
       storedImage: '/uploads/3f2a.jpg',
     });
+  });
+
+  it('shows our api’s nickname as the author; the login id only decides who may edit', () => {
+    const ours = normalisePost({ ...legacyDto, nickname: '콩이엄마' })!;
+    expect(ours.post.author).toBe('콩이엄마');
+    expect(ours.authorLoginId).toBe('minji01');
+    expect(JSON.stringify(toListItem(ours.post))).not.toContain('minji01');
+    expect(normalisePost({ ...legacyDto, userId: null })?.post.author).toBeNull();
+    expect(
+      normaliseComments(
+        [
+          { userId: 'ab', content: '짧은 아이디' },
+          { userId: 'kim', nickname: '김씨', content: '닉네임' },
+        ],
+        1,
+      ).map((c) => c.author),
+    ).toEqual(['a***', '김씨']);
   });
 
   it('keeps only images the upstream stores and drops posts without an id or a known category', () => {
@@ -57,9 +76,9 @@ describe('community normaliser', () => {
       { userId: 'c', content: '   ', createdAt: '2025-03-02T09:00:00' },
     ];
     const out = normaliseComments(legacy, 7);
-    expect(out.map((c) => [c.authorId, c.content, c.createdAt])).toEqual([
-      ['a', '둘째', '2025-03-02T10:00:00.000Z'],
-      ['b', '첫째', '2025-03-02T10:00:00.000Z'],
+    expect(out.map((c) => [c.author, c.content, c.createdAt])).toEqual([
+      ['a***', '둘째', '2025-03-02T10:00:00.000Z'],
+      ['b***', '첫째', '2025-03-02T10:00:00.000Z'],
     ]);
     expect(out[0]!.id).not.toBe(out[1]!.id);
     expect(normaliseComments([{ id: 5, userId: 'a', content: '안녕', createdAt: '2025-03-02T10:00:00Z' }], 7)[0]!.id).toBe('5');

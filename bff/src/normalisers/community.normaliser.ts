@@ -1,4 +1,5 @@
 import {
+  authorLabel,
   POST_TYPES,
   postPreview,
   type Comment,
@@ -21,6 +22,8 @@ export function postType(v: unknown): PostType | null {
 /** A post as the upstream holds it: the contract's fields, plus the image value the legacy's edit must be sent back. */
 export interface UpstreamPost {
   post: Omit<CommunityPost, 'isAuthor'>;
+  /** The author's login id: only for deciding who may edit, never sent to the browser. */
+  authorLoginId: string | null;
   /** `imgUrlContent` exactly as stored upstream (the legacy clears it when an edit omits it). */
   storedImage: string | null;
 }
@@ -43,9 +46,11 @@ export function normalisePost(raw: unknown): UpstreamPost | null {
       title: text(r.title) ?? '',
       content: sanitisePostHtml(typeof r.strContent === 'string' ? r.strContent : ''),
       imageUrl: photoPath(r.imgUrlContent),
-      authorId: text(r.userId),
+      // Our api sends the nickname; the legacy has none, so others see a masked login id (decision 0035).
+      author: authorLabel(text(r.nickname), text(r.userId)),
       createdAt: isoInstant(r.createdAt) ?? '',
     },
+    authorLoginId: text(r.userId),
     storedImage: typeof r.imgUrlContent === 'string' ? r.imgUrlContent : null,
   };
 }
@@ -93,7 +98,12 @@ export function normaliseComments(raw: unknown, postId: number): Comment[] {
     if (!content) return;
     const createdAt = isoInstant(r.createdAt ?? r.created_at) ?? '';
     const id = positiveId(r.id);
-    out.push({ id: id !== null ? String(id) : `${postId}-${createdAt}-${index}`, content, authorId: text(r.userId), createdAt });
+    out.push({
+      id: id !== null ? String(id) : `${postId}-${createdAt}-${index}`,
+      content,
+      author: authorLabel(text(r.nickname), text(r.userId)),
+      createdAt,
+    });
   });
   return out;
 }

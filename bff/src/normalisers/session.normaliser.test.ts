@@ -36,6 +36,7 @@ describe('normaliseSession', () => {
       userId: 'minji88',
       username: 'minji88',
       name: '김민지',
+      nickname: null,
       displayName: '김민지',
       email: 'minji@example.com',
       role: 'USER',
@@ -49,6 +50,13 @@ describe('normaliseSession', () => {
     });
   });
 
+  it('shows a phone the legacy stored any way in the one format; our api’s nickname is kept', () => {
+    expect(normaliseSession({ ...springFull, phoneNm: '01012345678' })).toMatchObject({ phoneNm: '010-1234-5678' });
+    expect(normaliseSession({ ...springFull, phoneNm: '+82 10 1234 5678' })).toMatchObject({ phoneNm: '010-1234-5678' });
+    expect(normaliseSession({ ...springFull, phoneNm: '모름' })).toMatchObject({ phoneNm: '모름' });
+    expect(normaliseSession({ ...springFull, nickname: '민지맘' })).toMatchObject({ nickname: '민지맘' });
+  });
+
   it('falls back to the login id for display when the name is missing', () => {
     expect(normaliseSession({ ...springFull, name: null })).toMatchObject({ name: null, displayName: 'minji88' });
   });
@@ -60,6 +68,7 @@ describe('normaliseSession', () => {
       userId: '4023117',
       username: '4023117',
       name: null,
+      nickname: null,
       displayName: '4023117',
       email: null,
       role: 'USER',

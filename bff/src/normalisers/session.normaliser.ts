@@ -1,5 +1,8 @@
 import type { Session } from '@pawbridge/shared';
-import { SOCIAL_PROVIDERS, type SocialProvider } from '@pawbridge/shared';
+import { normalisePhone, SOCIAL_PROVIDERS, type SocialProvider } from '@pawbridge/shared';
+
+/** A stored phone in the one format (010-1234-5678) when it is a Korean number; anything else as stored. */
+export const shownPhone = (v: string | null): string | null => (v === null ? null : (normalisePhone(v) ?? v));
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
@@ -45,6 +48,7 @@ export function normaliseSession(raw: unknown): Session {
     userId,
     username: userId,
     name,
+    nickname: str(r.nickname),
     displayName: name ?? userId,
     email: str(r.email),
     role,
@@ -53,7 +57,7 @@ export function normaliseSession(raw: unknown): Session {
     socialId,
     isSocialLogin: provider !== null || socialId !== null || r.isSocialLogin === true,
     birth: str(r.birth)?.slice(0, 10) ?? null,
-    phoneNm: str(r.phoneNm),
+    phoneNm: shownPhone(str(r.phoneNm)),
     firstLogin: typeof r.firstLogin === 'boolean' ? r.firstLogin : null,
   };
 }

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AvailabilitySchema,
   LoginRequestSchema,
+  NicknameCheckQuerySchema,
+  NicknameUpdateRequestSchema,
+  UserIdCheckQuerySchema,
   OK_MESSAGES,
   OkSchema,
   ProfileUpdateRequestSchema,
@@ -104,6 +108,59 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       const session = await accounts.updateProfile(request, request.body);
       return reply.header('cache-control', 'no-store').send(session);
     },
+  );
+
+  r.put(
+    '/api/users/me/nickname',
+    {
+      config: MEMBER_ONLY,
+      schema: {
+        tags,
+        summary: '내 닉네임 바꾸기',
+        description:
+          '다른 회원에게 보이는 이름입니다. 대소문자·전각/반각을 가리지 않고 하나뿐이어야 하며, 이미 쓰이면 409 NICKNAME_TAKEN입니다. 레거시 서버에는 닉네임이 없어 501 UPSTREAM_UNSUPPORTED(NICKNAME_UNSUPPORTED)로 답합니다.',
+        body: NicknameUpdateRequestSchema,
+        response: { 200: SessionUserSchema, ...errorResponses(400, 401, 409, 501, 502, 504) },
+      },
+    },
+    async (request, reply) => {
+      await requireUser(request);
+      const session = await accounts.updateNickname(request, request.body);
+      return reply.header('cache-control', 'no-store').send(session);
+    },
+  );
+
+  // 아이디·닉네임 중복 확인: counted per address, so nobody walks a list of ids through it cheaply.
+  const nameCheckGuard = app.rateGuard([{ name: 'name-check-ip', max: limits.nameCheckPerIp, key: byIp }]);
+
+  r.get(
+    '/api/users/check-user-id',
+    {
+      schema: {
+        tags,
+        summary: '아이디 중복 확인',
+        description: '레거시 서버에는 조회 기능이 없어 501 UPSTREAM_UNSUPPORTED(NAME_CHECK_UNSUPPORTED)로 답합니다.',
+        querystring: UserIdCheckQuerySchema,
+        response: { 200: AvailabilitySchema, ...errorResponses(400, 429, 501, 502, 504) },
+      },
+      preHandler: nameCheckGuard,
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await accounts.checkUserId(request, request.query.userId)),
+  );
+
+  r.get(
+    '/api/users/check-nickname',
+    {
+      schema: {
+        tags,
+        summary: '닉네임 중복 확인',
+        description: '로그인한 회원에게는 자기 닉네임도 사용 가능으로 답합니다. 레거시 서버에서는 501입니다.',
+        querystring: NicknameCheckQuerySchema,
+        response: { 200: AvailabilitySchema, ...errorResponses(400, 429, 501, 502, 504) },
+      },
+      preHandler: nameCheckGuard,
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await accounts.checkNickname(request, request.query.nickname)),
   );
 
   r.post(

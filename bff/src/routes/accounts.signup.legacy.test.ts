@@ -61,7 +61,7 @@ describe('signup and e-mail verification', () => {
       email: '이메일 형식이 올바르지 않습니다.',
       password: '비밀번호는 6자 이상이어야 합니다.',
       birth: '생년월일이 올바르지 않습니다.',
-      phoneNm: '전화번호 형식이 올바르지 않습니다. (예: 010-1234-5678)',
+      phoneNm: '휴대폰 번호 형식이 올바르지 않습니다. (예: 010-1234-5678)',
     });
     expect(stack.spring.state.requests).toHaveLength(0);
   });

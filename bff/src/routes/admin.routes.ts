@@ -5,9 +5,14 @@ import {
   IdParamsSchema,
   OK_MESSAGES,
   PageQuerySchema,
+  ReportRegisterRequestSchema,
   StrayActionResultSchema,
   StrayListSchema,
+  StrayRenameRequestSchema,
+  toFieldErrorKeys,
 } from '@pawbridge/shared';
+import { validationError } from '../errors/bff-error';
+import { z } from 'zod';
 import { errorResponses } from '../errors/error-responses';
 import { ADMIN_ONLY, requireAdmin } from '../plugins/session';
 import { PAGE_DOC, sendPage } from '../upstream/paging';
@@ -44,15 +49,38 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['admin'],
         summary: '제보를 유기견으로 등록(LOST → PROTECTING)',
-        description: `${ADMIN_ONLY_DOC} 이미 등록된 제보(PROTECTING·WAITING·ADOPT)는 409 INVALID_STATE, 없는 제보는 404.`,
+        description: `${ADMIN_ONLY_DOC} 본문 {name}(선택)으로 유기견의 이름을 함께 정합니다(레거시 서버에서는 501 STRAY_NAME_UNSUPPORTED). 이미 등록된 제보(PROTECTING·WAITING·ADOPT)는 409 INVALID_STATE, 없는 제보는 404.`,
         params: IdParamsSchema,
-        response: { 200: StrayActionResultSchema, ...errorResponses(400, 401, 403, 404, 409, 502, 504) },
+        response: { 200: StrayActionResultSchema, ...errorResponses(400, 401, 403, 404, 409, 501, 502, 504) },
       },
     },
     async (request) => {
       await requireAdmin(request);
-      await admin.registerReport(request, request.params.id);
+      // Read here, not by a body schema: the legacy front end's register is a bodiless POST, which stays valid.
+      const parsed = ReportRegisterRequestSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw validationError(toFieldErrorKeys(parsed.error));
+      await admin.registerReport(request, request.params.id, parsed.data.name);
       return { ok: true as const, message: OK_MESSAGES.REPORT_REGISTERED, status: 'PROTECTING' as const };
+    },
+  );
+
+  r.put(
+    '/api/admin/abandoned-pets/:id/name',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags: ['admin'],
+        summary: '유기견 이름 바꾸기',
+        description: `${ADMIN_ONLY_DOC} 레거시 서버에는 이 기능이 없어 501 UPSTREAM_UNSUPPORTED(STRAY_NAME_UNSUPPORTED)로 답합니다.`,
+        params: IdParamsSchema,
+        body: StrayRenameRequestSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 501, 502, 504) },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      await admin.renameStray(request, request.params.id, request.body.name);
+      return reply.code(204).send(null);
     },
   );
 

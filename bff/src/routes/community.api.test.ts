@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '@pawbridge/api/testing';
 import type { RecordingProxy } from '../testing/recording-proxy';
-import { createClient, type TestBff, type TestClient } from '../testing/test-bff';
-import { communityContractSuite, postBody, postForm } from './community.suite';
+import { createClient, type TestBff } from '../testing/test-bff';
+import { communityContractSuite, postBody, postForm, type Writer } from './community.suite';
 import { closeBffOnApi, startBffOnApi } from '../testing/api-stack';
 
 // The BFF in front of our own api (through a proxy that records what reached it).
@@ -14,7 +14,7 @@ let seq = 0;
 beforeAll(async () => void ({ api, proxy, bff } = await startBffOnApi()));
 afterAll(() => closeBffOnApi({ api, proxy, bff }));
 
-async function member(withDog: boolean): Promise<{ client: TestClient; userId: string }> {
+async function member(withDog: boolean): Promise<Writer> {
   seq += 1;
   const userId = `writer${seq}${Date.now().toString(36)}`;
   const row = await api.ctx.db
@@ -22,6 +22,7 @@ async function member(withDog: boolean): Promise<{ client: TestClient; userId: s
     .values({
       userId,
       name: `회원${seq}`,
+      nickname: `콩이네${seq}`,
       email: `${userId}@example.com`,
       passwordHash: null,
       birth: null,
@@ -50,7 +51,7 @@ async function member(withDog: boolean): Promise<{ client: TestClient; userId: s
       .execute();
   const client = createClient(bff.url);
   client.cookies.set('JSESSIONID', await api.ctx.sessions.create(row.id));
-  return { client, userId };
+  return { client, userId, shownAs: `콩이네${seq}` };
 }
 
 describe('community through the BFF, upstream = our api', () => {

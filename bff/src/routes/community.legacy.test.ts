@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { harmlessHtml, XSS_PAYLOADS } from '@pawbridge/shared/community.xss-corpus';
 import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
-import { createClient, startTestBff, type TestBff, type TestClient } from '../testing/test-bff';
-import { communityContractSuite, cover, expectEnvelope, postBody, postForm } from './community.suite';
+import { createClient, startTestBff, type TestBff } from '../testing/test-bff';
+import { maskLoginId } from '@pawbridge/shared';
+import { communityContractSuite, cover, expectEnvelope, postBody, postForm, type Writer } from './community.suite';
 
 // The BFF in front of the legacy wire (fake Spring): same canonical answers, holes closed, quirks absorbed.
 const stack = useBffOnFakeSpring();
@@ -11,14 +12,15 @@ beforeEach(() => {
   stack.spring.state.overrides.clear();
 });
 
-function member(withDog: boolean): { client: TestClient; userId: string } {
+function member(withDog: boolean): Writer {
   seq += 1;
   const userId = `legacy${seq}${Date.now().toString(36)}`;
   stack.spring.state.addUser({ userId, name: `회원${seq}` });
   if (withDog) stack.spring.state.addPet({ owner: userId, petId: `2-${seq}` });
   const client = createClient(stack.bff.url);
   client.cookies.set('JSESSIONID', stack.spring.state.createSession(userId));
-  return { client, userId };
+  // The legacy has no nicknames: others see the masked login id (decision 0035).
+  return { client, userId, shownAs: maskLoginId(userId)! };
 }
 
 const communityWrites = () => stack.spring.state.requests.filter((r) => r.method !== 'GET' && r.path.startsWith('/api/community')).length;

@@ -3,12 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { harmlessHtml, XSS_PAYLOADS } from '@pawbridge/shared/community.xss-corpus';
 import type { TestClient, TestResponse } from '../testing/test-bff';
 
+/** A member as the suite uses them: `shownAs` is what others must see (nickname, or the masked id on the legacy). */
+export interface Writer {
+  client: TestClient;
+  userId: string;
+  shownAs: string;
+}
+
 /** What the shared contract tests need from one upstream (our api or the fake Spring). */
 export interface CommunityTarget {
   /** A logged-in member who may write SHOW_OFF posts (has a registered dog). */
-  writer: () => Promise<{ client: TestClient; userId: string }>;
+  writer: () => Promise<Writer>;
   /** A logged-in member with no dog and no adoption. */
-  member: () => Promise<{ client: TestClient; userId: string }>;
+  member: () => Promise<Writer>;
   anonymous: () => TestClient;
   /** Writes the upstream has received so far: proves a refused request was never forwarded. */
   upstreamWrites: () => number;
@@ -63,7 +70,7 @@ export function communityContractSuite(target: CommunityTarget): void {
       expect(created).toMatchObject({
         postType: 'SHOW_OFF',
         title: '우리 콩이 자랑',
-        authorId: w.userId,
+        author: w.shownAs,
         isAuthor: true,
         content: '<p><strong>산책</strong> 다녀왔어요 <em>최고</em></p>',
       });
@@ -86,7 +93,7 @@ export function communityContractSuite(target: CommunityTarget): void {
         postType: 'SHOW_OFF',
         title: '우리 콩이 자랑',
         imageUrl: created.imageUrl,
-        authorId: w.userId,
+        author: w.shownAs,
         createdAt: expect.any(String),
         preview: '산책 다녀왔어요 최고',
       });
@@ -227,10 +234,17 @@ export function communityContractSuite(target: CommunityTarget): void {
       await w.client.post(`/api/community/comment/${created.id}`, { content: '고마워요' });
       const list = await target.anonymous().get(`/api/community/comments/${created.id}`);
       expect(list.status).toBe(200);
-      expect((list.body as { authorId: string; content: string }[]).map((c) => [c.authorId, c.content])).toEqual([
-        [w.userId, '고마워요'],
-        [fan.userId, '귀여워요'],
+      expect((list.body as { author: string; content: string }[]).map((c) => [c.author, c.content])).toEqual([
+        [w.shownAs, '고마워요'],
+        [fan.shownAs, '귀여워요'],
       ]);
+      // Nobody's login id reaches another person: not in the comments, the post or the list (issue 25 item 5).
+      const post = await target.anonymous().get(`/api/community/description/${created.id}`);
+      const posts = await target.anonymous().get('/api/community/posts?size=50');
+      for (const text of [list.text, post.text, posts.text]) {
+        expect(text).not.toContain(`"${w.userId}"`);
+        expect(text).not.toContain(`"${fan.userId}"`);
+      }
       const ids = (list.body as { id: string }[]).map((c) => c.id);
       expect(new Set(ids).size).toBe(2);
     });

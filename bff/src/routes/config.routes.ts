@@ -5,7 +5,7 @@ import { PublicConfigSchema, type PublicConfig } from '@pawbridge/shared';
 /** What the browser may know about this deployment (which map, which social logins, ...). */
 export const configRoutes: FastifyPluginAsync = async (app) => {
   const c = app.config;
-  const fixed: Omit<PublicConfig, 'breedPrediction' | 'socialProviders' | 'donations' | 'lostAndFound'> = {
+  const fixed: Omit<PublicConfig, 'breedPrediction' | 'socialProviders' | 'donations' | 'lostAndFound' | 'nicknames' | 'strayNames'> = {
     map: c.kakaoMapKey
       ? { provider: 'kakao', appKey: c.kakaoMapKey }
       : { provider: 'leaflet', tileUrl: c.mapTileUrl, attribution: '&copy; OpenStreetMap contributors' },
@@ -26,6 +26,8 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
           breedPrediction: await capabilities.canPredict(),
           donations: await capabilities.donations(),
           lostAndFound: lost.available,
+          nicknames: await capabilities.nicknames(),
+          strayNames: await capabilities.strayNames(),
         }),
     );
 };

@@ -39,7 +39,7 @@ export function legacyMember(
 export async function apiMember(
   api: TestApi,
   bffUrl: string,
-  opts: { role?: Role; prefix?: string; name?: string | null; phoneNm?: string | null } = {},
+  opts: { role?: Role; prefix?: string; name?: string | null; phoneNm?: string | null; nickname?: string } = {},
 ): Promise<Member> {
   const { role = 'USER', prefix = role === 'ADMIN' ? 'boss' : 'member' } = opts;
   const userId = uniqueId(prefix);
@@ -55,6 +55,7 @@ export async function apiMember(
       role,
       provider: null,
       socialId: null,
+      ...(opts.nickname !== undefined ? { nickname: opts.nickname } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -35,6 +35,7 @@ export async function startTestBff(upstreamUrl: string, envOverrides: Record<str
     RATE_EMAIL_PER_IP: '1000',
     RATE_VERIFY_PER_ADDRESS: '1000',
     RATE_VERIFY_PER_IP: '1000',
+    RATE_NAME_CHECK_PER_IP: '1000',
     RATE_LIMIT_PREFIX: `pawbridge:test:${crypto.randomBytes(6).toString('hex')}:`,
     ...ambientTestServices(),
     ...envOverrides,

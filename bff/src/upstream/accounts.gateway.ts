@@ -1,5 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import type { LoginRequest, ProfileUpdateRequest, Session, SessionUser, SignupRequest } from '@pawbridge/shared';
+import type {
+  Availability,
+  LoginRequest,
+  NicknameUpdateRequest,
+  ProfileUpdateRequest,
+  Session,
+  SessionUser,
+  SignupRequest,
+} from '@pawbridge/shared';
 import { BffError, fieldFailure } from '../errors/bff-error';
 import { normaliseSession } from '../normalisers/session.normaliser';
 import { accountsUpstream, issuedSessionId, signupRefusal } from './accounts.upstream';
@@ -19,6 +27,12 @@ export interface AccountsGateway {
   updateProfile(request: FastifyRequest, body: ProfileUpdateRequest): Promise<SessionUser>;
   sendEmail(request: FastifyRequest, email: string): Promise<void>;
   verifyEmail(request: FastifyRequest, code: string, email: string | undefined): Promise<void>;
+  /** The member's nickname (what others see); the session afterwards. 501 where the upstream has no nicknames. */
+  updateNickname(request: FastifyRequest, body: NicknameUpdateRequest): Promise<SessionUser>;
+  /** 아이디 중복 확인; 501 where the upstream cannot say. */
+  checkUserId(request: FastifyRequest, userId: string): Promise<Availability>;
+  /** 닉네임 중복 확인; 501 where the upstream has no nicknames. */
+  checkNickname(request: FastifyRequest, nickname: string): Promise<Availability>;
 }
 
 /**
@@ -36,6 +50,13 @@ export abstract class SharedAccountsGateway implements AccountsGateway {
   /** Runs after the upstream accepted a signup (the legacy's check that the login id really works). */
   protected abstract afterSignup(request: FastifyRequest, body: SignupRequest): Promise<void>;
   abstract updateProfile(request: FastifyRequest, body: ProfileUpdateRequest): Promise<SessionUser>;
+  abstract updateNickname(request: FastifyRequest, body: NicknameUpdateRequest): Promise<SessionUser>;
+  abstract checkUserId(request: FastifyRequest, userId: string): Promise<Availability>;
+  abstract checkNickname(request: FastifyRequest, nickname: string): Promise<Availability>;
+  /** What of the signup goes upstream (the legacy has no nickname). */
+  protected signupBody(body: SignupRequest): SignupRequest {
+    return body;
+  }
 
   async login(request: FastifyRequest, body: LoginRequest): Promise<{ session: SessionUser; sessionId: string }> {
     const res = await this.up.login(request, body);
@@ -62,11 +83,13 @@ export abstract class SharedAccountsGateway implements AccountsGateway {
   async signup(request: FastifyRequest, body: SignupRequest): Promise<void> {
     // 'admin' names the administrator in the legacy (notifications, posts); nobody else may take it.
     if (lower(body.userId) === 'admin') throw fieldFailure(409, 'USER_ID_TAKEN', { userId: 'userIdTaken' });
-    const res = await this.up.signup(request, body);
+    const res = await this.up.signup(request, this.signupBody(body));
     if (isOk(res)) return this.afterSignup(request, body);
     switch (signupRefusal(res)) {
       case 'USER_ID_TAKEN':
         throw fieldFailure(409, 'USER_ID_TAKEN', { userId: 'userIdTaken' });
+      case 'NICKNAME_TAKEN':
+        throw fieldFailure(409, 'NICKNAME_TAKEN', { nickname: 'nicknameTaken' });
       case 'EMAIL_ALREADY_REGISTERED':
         throw fieldFailure(409, 'EMAIL_ALREADY_REGISTERED', { email: 'emailAlreadyRegistered' });
       case 'EMAIL_NOT_VERIFIED':

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { LoginRequest, ProfileUpdateRequest, SignupRequest } from '@pawbridge/shared';
+import type { LoginRequest, NicknameUpdateRequest, ProfileUpdateRequest, SignupRequest } from '@pawbridge/shared';
 import { UPSTREAM_SESSION_COOKIE, upstreamMessage, type UpstreamClient, type UpstreamResponse } from './client';
 
 /** Account calls on the legacy paths (legacy-contract §3.1, §4). */
@@ -26,8 +26,23 @@ export const accountsUpstream = (client: UpstreamClient) => ({
     client.request('POST', '/api/users/signup', {
       from,
       sessionId: null,
-      json: { name: b.name, userId: b.userId, email: b.email, password: b.password, birth: b.birth, phoneNm: b.phoneNm },
+      json: {
+        name: b.name,
+        userId: b.userId,
+        email: b.email,
+        password: b.password,
+        birth: b.birth,
+        phoneNm: b.phoneNm,
+        ...(b.nickname !== undefined ? { nickname: b.nickname } : {}),
+      },
     }),
+  /** Our api only: the member's nickname. */
+  updateNickname: (from: FastifyRequest, b: NicknameUpdateRequest) =>
+    client.request('PUT', '/api/users/me/nickname', { from, json: { nickname: b.nickname } }),
+  /** Our api only: 아이디·닉네임 중복 확인 (the browser's session goes along: one's own nickname is free to oneself). */
+  checkUserId: (from: FastifyRequest, userId: string) => client.request('GET', '/api/users/check-user-id', { from, query: { userId } }),
+  checkNickname: (from: FastifyRequest, nickname: string) =>
+    client.request('GET', '/api/users/check-nickname', { from, query: { nickname } }),
   /** Our api only (the legacy has no profile update); the three fields, nothing else. */
   updateProfile: (from: FastifyRequest, b: ProfileUpdateRequest) =>
     client.request('PUT', '/api/users/me', { from, json: { email: b.email, birth: b.birth, phoneNm: b.phoneNm } }),
@@ -52,7 +67,7 @@ export function issuedSessionId(res: UpstreamResponse): string | undefined {
 }
 
 /** What a refused signup means, decided here: the only module that knows the upstream's answers. */
-export type SignupRefusal = 'USER_ID_TAKEN' | 'EMAIL_ALREADY_REGISTERED' | 'EMAIL_NOT_VERIFIED';
+export type SignupRefusal = 'USER_ID_TAKEN' | 'NICKNAME_TAKEN' | 'EMAIL_ALREADY_REGISTERED' | 'EMAIL_NOT_VERIFIED';
 
 /**
  * A refused signup, by status and the upstream's code when it sends one
@@ -64,6 +79,7 @@ export type SignupRefusal = 'USER_ID_TAKEN' | 'EMAIL_ALREADY_REGISTERED' | 'EMAI
  */
 export function signupRefusal(res: UpstreamResponse): SignupRefusal | undefined {
   const said = upstreamCode(res) ?? upstreamMessage(res) ?? '';
+  if (res.status === 409 && (said === 'NICKNAME_TAKEN' || /닉네임|nickname/i.test(said))) return 'NICKNAME_TAKEN';
   if (res.status === 409) return said === 'USER_ID_TAKEN' || /아이디|user\s*id/i.test(said) ? 'USER_ID_TAKEN' : 'EMAIL_ALREADY_REGISTERED';
   if (res.status === 400 && (said === 'EMAIL_NOT_VERIFIED' || /이메일\s*인증|verif/i.test(said))) return 'EMAIL_NOT_VERIFIED';
   return undefined;

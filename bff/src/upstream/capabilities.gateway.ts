@@ -13,6 +13,10 @@ export interface CapabilitiesGateway {
   socialProviders(): Promise<SocialProvider[]>;
   /** Whether a member can really donate (a payment window that can succeed). */
   donations(): Promise<boolean>;
+  /** Whether members have nicknames (and 아이디·닉네임 중복 확인): our api only. */
+  nicknames(): Promise<boolean>;
+  /** Whether the admin can name a stray (register with a name, rename): our api only. */
+  strayNames(): Promise<boolean>;
 }
 
 /**
@@ -29,5 +33,7 @@ export function withOperatorSettings(
     socialProviders: () =>
       providers !== undefined ? Promise.resolve(SOCIAL_PROVIDERS.filter((p) => providers.includes(p))) : upstream.socialProviders(),
     donations: () => upstream.donations(),
+    nicknames: () => upstream.nicknames(),
+    strayNames: () => upstream.strayNames(),
   };
 }

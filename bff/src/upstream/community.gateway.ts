@@ -95,7 +95,7 @@ export abstract class SharedCommunityGateway implements CommunityGateway {
   /** 404 for no post, 403 for someone else's — before anything is forwarded. */
   protected async own(request: FastifyRequest, user: SessionUser, postId: number): Promise<UpstreamPost> {
     const found = await this.find(request, postId);
-    if (!isAuthorOf(user, found.post.authorId)) throw notAuthor();
+    if (!isAuthorOf(user, found.authorLoginId)) throw notAuthor();
     return found;
   }
 
@@ -107,7 +107,7 @@ export abstract class SharedCommunityGateway implements CommunityGateway {
 
   async detail(request: FastifyRequest, postId: number, viewer: Session): Promise<CommunityPost> {
     const found = await this.find(request, postId);
-    return { ...found.post, isAuthor: isAuthorOf(viewer, found.post.authorId) };
+    return { ...found.post, isAuthor: isAuthorOf(viewer, found.authorLoginId) };
   }
 
   async likeState(request: FastifyRequest, postId: number): Promise<LikeState> {

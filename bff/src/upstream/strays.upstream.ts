@@ -36,7 +36,12 @@ export const straysUpstream = (client: UpstreamClient) => ({
     return client.request('POST', '/api/abandoned/register', { from, form });
   },
   adminList: (from: FastifyRequest, page?: PageQuery) => client.request('GET', '/api/admin/abandoned-pets', { from, ...withPage(page) }),
-  adminRegister: (from: FastifyRequest, id: number) => client.request('POST', `/api/admin/reports/${id}/register`, { from }),
+  /** `name` only to our api (the legacy ignores any body). */
+  adminRegister: (from: FastifyRequest, id: number, name?: string) =>
+    client.request('POST', `/api/admin/reports/${id}/register`, { from, ...(name !== undefined ? { json: { name } } : {}) }),
+  /** Our api only. */
+  adminRename: (from: FastifyRequest, id: number, name: string) =>
+    client.request('PUT', `/api/admin/abandoned-pets/${id}/name`, { from, json: { name } }),
 });
 
 /** How a report the upstream refused failed, read from its answer. */

@@ -29,6 +29,8 @@ function renderApp(path: string, session: Session = { loggedIn: false }) {
         payments: { mode: 'test', merchantCode: null },
         breedPrediction: false,
         donations: true,
+        nicknames: true,
+        strayNames: true,
       },
     },
   });

@@ -39,6 +39,8 @@ const config = {
   payments: { mode: 'test', merchantCode: null },
   breedPrediction: false,
   donations: true,
+  nicknames: true,
+  strayNames: true,
 };
 
 // The zod/mini checks of the first load must accept and refuse exactly what the shared schemas do.

@@ -17,6 +17,7 @@ export const SessionCheck = z.discriminatedUnion('loggedIn', [
     userId: z.string(),
     username: z.string(),
     name: nullableString,
+    nickname: nullableString,
     displayName: z.string(),
     email: nullableString,
     role: z.enum(ROLES),
@@ -40,6 +41,8 @@ export const PublicConfigCheck = z.object({
   payments: z.object({ mode: z.enum(['test', 'portone']), merchantCode: nullableString }),
   breedPrediction: z.boolean(),
   donations: z.boolean(),
+  nicknames: z.boolean(),
+  strayNames: z.boolean(),
 });
 
 /** StrayListSchema's items; the carousel on / checks the public list with it. */

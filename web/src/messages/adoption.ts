@@ -1,5 +1,6 @@
 // Adoption: the public adopt list with search, applying, and the admin applications page.
 import { ERROR_REASON_MESSAGES, OK_MESSAGES } from '@pawbridge/shared/sentences';
+import { PHONE_LABEL } from './common';
 export const adoption = {
   'adopt.title': '입양하기',
   'adopt.intro': '보호 중인 유기견을 만나 보세요. 새 가족을 기다리고 있어요.',
@@ -68,7 +69,7 @@ export const adoption = {
   'adminApps.pet': '유기견',
   'adminApps.applicantLine': '{name} ({userId})',
   'adminApps.email': '이메일',
-  'adminApps.phone': '연락처',
+  'adminApps.phone': PHONE_LABEL,
   'adminApps.noContact': '등록된 연락처 없음',
   'adminApps.region': '지역',
   'adminApps.breed': '품종',

@@ -1,6 +1,11 @@
 // Shared UI copy: layout, header, generic states and errors.
 import { DEFAULT_ERROR_MESSAGES, ERROR_REASON_MESSAGES, VALIDATION_SENTENCES } from '@pawbridge/shared/sentences';
+/** The phone field's one label, on every form and screen (issue 25 item 8). */
+export const PHONE_LABEL = '휴대폰 번호';
+export const PHONE_PLACEHOLDER = '010-1234-5678';
+
 export const common = {
+  'common.phone': PHONE_LABEL,
   'app.name': '포브리지',
   'app.tagline': '유기견에게는 가족을, 보호자에게는 든든한 돌봄을',
   'nav.home': '홈',

@@ -1,5 +1,6 @@
 // My page (spec §2 My page, §5 edit form, §8 load failures).
-import { VALIDATION_SENTENCES } from '@pawbridge/shared/sentences';
+import { SERVER_FIELD_ERROR_MESSAGES, VALIDATION_SENTENCES } from '@pawbridge/shared/sentences';
+import { PHONE_LABEL, PHONE_PLACEHOLDER } from './common';
 export const mypage = {
   'mypage.title': '마이페이지',
   'mypage.tabs.label': '마이페이지 메뉴',
@@ -15,7 +16,15 @@ export const mypage = {
   'mypage.info.userId': '아이디',
   'mypage.info.email': '이메일',
   'mypage.info.birth': '생년월일',
-  'mypage.info.phone': '휴대폰 번호',
+  'mypage.info.phone': PHONE_LABEL,
+  'mypage.info.phonePlaceholder': PHONE_PLACEHOLDER,
+  'mypage.info.nickname': '닉네임',
+  'mypage.info.nicknameHint': '커뮤니티 글과 댓글에 아이디 대신 보이는 이름이에요 (2~12자, 한글·영문·숫자·_)',
+  'mypage.info.nicknameEdit': '닉네임 변경',
+  'mypage.info.nicknameSave': '닉네임 저장',
+  'mypage.info.nicknameSaved': '닉네임을 바꿨어요.',
+  'mypage.info.nicknameSaveFailed': '닉네임을 바꾸지 못했어요. 잠시 후 다시 시도해 주세요.',
+  'mypage.info.nicknameTaken': SERVER_FIELD_ERROR_MESSAGES.nicknameTaken,
   'mypage.info.login': '로그인 방식',
   'mypage.info.loginLocal': '아이디·비밀번호',
   'mypage.info.loginSocial': '{provider} 소셜 로그인',
@@ -35,8 +44,13 @@ export const mypage = {
   'mypage.info.emailInvalid': '올바른 이메일 형식이 아닙니다.',
   'mypage.info.birthRequired': VALIDATION_SENTENCES.birthRequired,
   'mypage.info.birthInvalid': VALIDATION_SENTENCES.birthInvalid,
-  'mypage.info.phoneRequired': '휴대폰 번호를 입력해 주세요.',
-  'mypage.info.phoneInvalid': '휴대폰 번호 형식이 올바르지 않습니다. (예: 010-1234-5678)',
+  'mypage.info.phoneRequired': VALIDATION_SENTENCES.phoneRequired,
+  'mypage.info.phoneInvalid': VALIDATION_SENTENCES.phoneInvalid,
+  'mypage.info.nicknameRequired': VALIDATION_SENTENCES.nicknameRequired,
+  'mypage.info.nicknameTooShort': VALIDATION_SENTENCES.nicknameTooShort,
+  'mypage.info.nicknameTooLong': VALIDATION_SENTENCES.nicknameTooLong,
+  'mypage.info.nicknamePattern': VALIDATION_SENTENCES.nicknamePattern,
+  'mypage.info.nicknameReserved': VALIDATION_SENTENCES.nicknameReserved,
   'mypage.apps.title': '내 입양 신청',
   'mypage.apps.loading': '입양 신청을 불러오는 중이에요…',
   'mypage.apps.failed': '입양 신청 내역을 불러오지 못했어요.',

@@ -1,4 +1,5 @@
 // Strays: the shared image picker and map, reporting a stray, and the admin report list.
+import { VALIDATION_SENTENCES } from '@pawbridge/shared/sentences';
 export const strays = {
   // ImageInput (components/form) — shared by every photo field of the app.
   'imageInput.placeholder': '사진을 선택해 주세요',
@@ -125,6 +126,14 @@ export const strays = {
   'adminReports.modal.noLocation': '위치 정보가 없습니다.',
   'adminReports.modal.breedUnknown': '알 수 없음',
   'adminReports.register': '유기견으로 등록',
+  'adminReports.name': '이름',
+  'adminReports.nameHint': '입양 목록에 이 이름으로 보여요. 나중에 바꿀 수 있어요.',
+  'adminReports.nameSuggestions': '초코,보리,콩이,두부,호두,밤이,누리,모카,라떼,쿠키,별이,구름',
+  'adminReports.rename': '이름 저장',
+  'adminReports.renamed': '이름을 바꿨습니다.',
+  'adminReports.renameFailed': '이름을 바꾸지 못했습니다: {message}',
+  'adminReports.nameRequired': VALIDATION_SENTENCES.strayNameRequired,
+  'adminReports.nameTooLong': VALIDATION_SENTENCES.strayNameTooLong,
   'adminReports.registering': '등록하는 중…',
   'adminReports.alreadyRegistered': '이미 등록됨',
   'adminReports.registered': '보호 중인 유기견으로 등록했습니다.',

@@ -7,7 +7,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
-import type { ErrorCode, ErrorReason, SessionUser } from '@pawbridge/shared';
+import type { ErrorCode, ErrorReason, PublicConfig, SessionUser } from '@pawbridge/shared';
 import { recordUnmockedCall } from './unmocked-calls';
 
 export interface FetchCall {
@@ -65,6 +65,18 @@ export const envelope = (
   error: { code, message, ...(fieldErrors ? { fieldErrors } : {}), ...more, requestId: 'test-request' },
 });
 
+/** A /api/config answer; `nicknames: false` is the legacy's (no nickname, no 중복 확인). */
+export const testConfig = (over: Partial<PublicConfig> = {}): PublicConfig => ({
+  map: { provider: 'leaflet', tileUrl: 'https://tile/{z}/{x}/{y}.png', attribution: 'OSM' },
+  socialProviders: [],
+  payments: { mode: 'test', merchantCode: null },
+  breedPrediction: false,
+  donations: true,
+  nicknames: false,
+  strayNames: false,
+  ...over,
+});
+
 export const ok = (message = 'ok'): Reply => ({ body: { ok: true, message } });
 
 export function sessionUser(over: Partial<SessionUser> = {}): SessionUser {
@@ -73,6 +85,7 @@ export function sessionUser(over: Partial<SessionUser> = {}): SessionUser {
     userId: 'mina',
     username: 'mina',
     name: 'Mina Kim',
+    nickname: '미나',
     displayName: 'Mina Kim',
     email: 'mina@example.com',
     role: 'USER',

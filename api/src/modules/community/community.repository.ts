@@ -7,6 +7,7 @@ export interface PostRow {
   id: number;
   authorPk: number | null;
   authorUserId: string | null;
+  authorNickname: string | null;
   postType: PostType;
   title: string;
   strContent: string;
@@ -18,6 +19,7 @@ export interface CommentRow {
   id: number;
   postId: number;
   authorUserId: string | null;
+  authorNickname: string | null;
   content: string;
   createdAt: Date;
 }
@@ -28,7 +30,17 @@ const postQuery = (db: Db) =>
   db
     .selectFrom('communityPosts as p')
     .leftJoin('users as u', 'u.id', 'p.authorPk')
-    .select(['p.id', 'p.authorPk', 'u.userId as authorUserId', 'p.postType', 'p.title', 'p.strContent', 'p.imgUrlContent', 'p.createdAt']);
+    .select([
+      'p.id',
+      'p.authorPk',
+      'u.userId as authorUserId',
+      'u.nickname as authorNickname',
+      'p.postType',
+      'p.title',
+      'p.strContent',
+      'p.imgUrlContent',
+      'p.createdAt',
+    ]);
 
 export class CommunityRepository {
   constructor(private readonly db: Db) {}
@@ -165,7 +177,7 @@ export class CommunityRepository {
     return this.db
       .selectFrom('communityComments as c')
       .leftJoin('users as u', 'u.id', 'c.authorPk')
-      .select(['c.id', 'c.postId', 'u.userId as authorUserId', 'c.content', 'c.createdAt'])
+      .select(['c.id', 'c.postId', 'u.userId as authorUserId', 'u.nickname as authorNickname', 'c.content', 'c.createdAt'])
       .where('c.postId', '=', postId)
       .orderBy('c.createdAt', 'desc')
       .orderBy('c.id', 'desc')

@@ -37,6 +37,8 @@ export function toPostDto(row: PostRow) {
     postType: row.postType,
     title: row.title,
     userId: row.authorUserId,
+    // Not in the legacy DTO: the name others see (the BFF never passes the login id on).
+    nickname: row.authorNickname,
     imgUrlContent: row.imgUrlContent,
     strContent: row.strContent,
     createdAt: new Date(row.createdAt).toISOString(),
@@ -47,6 +49,7 @@ export function toPostDto(row: PostRow) {
 export const toCommentDto = (row: CommentRow) => ({
   id: row.id,
   userId: row.authorUserId,
+  nickname: row.authorNickname,
   content: row.content,
   createdAt: new Date(row.createdAt).toISOString(),
 });

@@ -139,10 +139,16 @@ export class StraysRepository {
   }
 
   /** LOST → PROTECTING as one conditional update, so two admins cannot both register it; undefined when it was not LOST (or not there). */
-  markRegistered(id: number): Promise<{ reporterPk: number | null } | undefined> {
+  /** Whether a dog with this id exists; its name is set when given. */
+  async rename(id: number, name: string): Promise<boolean> {
+    const row = await this.db.updateTable('strayReports').set({ name }).where('id', '=', id).returning('id').executeTakeFirst();
+    return row !== undefined;
+  }
+
+  markRegistered(id: number, name?: string): Promise<{ reporterPk: number | null } | undefined> {
     return this.db
       .updateTable('strayReports')
-      .set({ status: 'PROTECTING', registeredAt: sql<Date>`now()` })
+      .set({ status: 'PROTECTING', registeredAt: sql<Date>`now()`, ...(name !== undefined ? { name } : {}) })
       .where('id', '=', id)
       .where('status', '=', 'LOST')
       .returning(['reporterPk'])

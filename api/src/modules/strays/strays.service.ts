@@ -166,8 +166,13 @@ export class StraysService {
   }
 
   /** An admin registers a report: LOST → PROTECTING exactly once (404 unknown, 409 already registered). */
-  async registerReport(id: number, adminPk: number): Promise<void> {
-    const updated = await this.repo.markRegistered(id);
+  /** The admin's name for a dog, registered or not (issue 25 item 8). */
+  async rename(id: number, name: string): Promise<void> {
+    if (!(await this.repo.rename(id, name))) throw new ApiHttpError(404, STRAY_MESSAGES.reportNotFound);
+  }
+
+  async registerReport(id: number, adminPk: number, name?: string): Promise<void> {
+    const updated = await this.repo.markRegistered(id, name);
     if (!updated) {
       if (!(await this.repo.findById(id))) throw new ApiHttpError(404, STRAY_MESSAGES.reportNotFound);
       throw new ApiHttpError(409, STRAY_MESSAGES.alreadyRegistered);

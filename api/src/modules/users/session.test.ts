@@ -90,6 +90,7 @@ describe('GET /api/users/check-session', () => {
       username: 'walker',
       userName: 'walker',
       name: '김포브',
+      nickname: '김포브',
       email: 'walker@example.com',
       birth: '1994-03-15',
       phoneNm: '010-2345-6789',

@@ -22,6 +22,20 @@ export class UsersRepository {
     return row !== undefined;
   }
 
+  /** Whether a member other than `exceptPk` holds the nickname (compared by `nicknameKey`, as the unique index). */
+  async nicknameTaken(key: string, exceptPk?: number): Promise<boolean> {
+    let q = this.db
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(nickname)`, '=', key);
+    if (exceptPk !== undefined) q = q.where('id', '!=', exceptPk);
+    return (await q.executeTakeFirst()) !== undefined;
+  }
+
+  async updateNickname(pk: number, nickname: string): Promise<void> {
+    await this.db.updateTable('users').set({ nickname }).where('id', '=', pk).execute();
+  }
+
   /** `emailKey` is the lower-cased address. */
   async emailRegistered(emailKey: string): Promise<boolean> {
     const row = await this.db
@@ -49,7 +63,7 @@ export class UsersRepository {
   findSessionUser(pk: number) {
     return this.db
       .selectFrom('users')
-      .select(['id', 'userId', 'name', 'email', 'role', 'provider', 'socialId', 'birth', 'phoneNm', 'loginCount'])
+      .select(['id', 'userId', 'name', 'nickname', 'email', 'role', 'provider', 'socialId', 'birth', 'phoneNm', 'loginCount'])
       .where('id', '=', pk)
       .executeTakeFirst();
   }

@@ -3,6 +3,9 @@ import type { z } from 'zod';
 import {
   DEFAULT_ERROR_MESSAGES,
   LoginRequestSchema,
+  NicknameCheckQuerySchema,
+  NicknameUpdateRequestSchema,
+  UserIdCheckQuerySchema,
   ProfileUpdateRequestSchema,
   SendEmailQuerySchema,
   SignupRequestSchema,
@@ -116,6 +119,29 @@ export const usersModule: ApiModule = async (app, ctx) => {
     const updated = await users.updateProfile(user, input);
     reply.header('Cache-Control', 'no-store');
     return sessionBody(updated);
+  });
+
+  // Not in the legacy: the member's nickname (what others see), unique whatever the case or width.
+  app.put('/api/users/me/nickname', async (request, reply) => {
+    const user = requireUser(request);
+    const { nickname } = parse(NicknameUpdateRequestSchema, request.body ?? {}, request);
+    const updated = await users.updateNickname(user, nickname);
+    reply.header('Cache-Control', 'no-store');
+    return sessionBody(updated);
+  });
+
+  // Not in the legacy: 아이디·닉네임 중복 확인 before signup (the BFF counts them per address). A signed-in
+  // member's own nickname counts as available to them.
+  app.get('/api/users/check-user-id', async (request, reply) => {
+    const { userId } = parse(UserIdCheckQuerySchema, request.query, request);
+    reply.header('Cache-Control', 'no-store');
+    return { available: await users.userIdAvailable(userId) };
+  });
+
+  app.get('/api/users/check-nickname', async (request, reply) => {
+    const { nickname } = parse(NicknameCheckQuerySchema, request.query, request);
+    reply.header('Cache-Control', 'no-store');
+    return { available: await users.nicknameAvailable(nickname, request.user?.pk) };
   });
 
   app.get('/api/users/check-session', async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ProfileUpdateRequest, SignupRequest } from '@pawbridge/shared';
+import { nicknameKey, type ProfileUpdateRequest, type SignupRequest } from '@pawbridge/shared';
 import type { ApiContext, SessionUserRow } from '../../context';
 import { ApiHttpError } from '../../lib/errors';
 import { domainEvent } from '../../events';
@@ -15,6 +15,7 @@ export const MESSAGES = {
   codeInvalid: DEFAULT_ERROR_MESSAGES.INVALID_CODE,
   verified: '인증되었습니다.',
   userIdTaken: DEFAULT_ERROR_MESSAGES.USER_ID_TAKEN,
+  nicknameTaken: DEFAULT_ERROR_MESSAGES.NICKNAME_TAKEN,
   emailTaken: DEFAULT_ERROR_MESSAGES.EMAIL_ALREADY_REGISTERED,
   emailNotVerified: '이메일 인증을 먼저 완료해주세요.',
   signedUp: '회원가입 성공!',
@@ -55,12 +56,53 @@ export class UsersService {
   async signup(input: SignupRequest): Promise<void> {
     const userId = input.userId.trim();
     const email = input.email.trim();
-    if (isReservedUserId(userId) || (await this.repo.userIdTaken(userId))) throw new ApiHttpError(409, MESSAGES.userIdTaken);
+    if (!(await this.userIdAvailable(userId))) throw new ApiHttpError(409, MESSAGES.userIdTaken);
+    if (input.nickname !== undefined && !(await this.nicknameAvailable(input.nickname)))
+      throw new ApiHttpError(409, MESSAGES.nicknameTaken);
     if (await this.emails.isRegistered(email)) throw new ApiHttpError(409, MESSAGES.emailTaken);
     const passwordHash = await hashPassword(input.password);
-    let pk: number;
+    let pk: number | undefined;
+    // Without a nickname the database derives a free one from the name (migration 0013); two signups with
+    // the same name at once may both derive it, and the one that loses the unique index simply tries again.
+    for (let attempt = 1; pk === undefined; attempt++) {
+      try {
+        pk = await this.insertMember(input, userId, email, passwordHash);
+      } catch (err) {
+        const pg = err as PgError;
+        const text = `${pg.constraint ?? ''} ${pg.message ?? ''}`;
+        if (pg.code === '23505' && text.includes('users_nickname_key') && input.nickname === undefined && attempt < 3) continue;
+        throw err;
+      }
+    }
+    // After the commit: the dashboard's `user_registered` and anything else listening (a failing handler is only logged).
+    await this.ctx.events.publish(domainEvent('user.registered', { userPk: pk, userId }));
+  }
+
+  /** 아이디 중복 확인: free, and not reserved (the signup's own check says the same). */
+  async userIdAvailable(userId: string): Promise<boolean> {
+    return !isReservedUserId(userId) && !(await this.repo.userIdTaken(userId.trim()));
+  }
+
+  /** 닉네임 중복 확인 (`nickname` already normalised by the shared schema); `exceptPk` may keep their own. */
+  async nicknameAvailable(nickname: string, exceptPk?: number): Promise<boolean> {
+    return !(await this.repo.nicknameTaken(nicknameKey(nickname), exceptPk));
+  }
+
+  /** The member's new nickname; 409 when another member holds it (the unique index decides a race). */
+  async updateNickname(user: SessionUserRow, nickname: string): Promise<SessionUserRow> {
+    if (!(await this.nicknameAvailable(nickname, user.pk))) throw new ApiHttpError(409, MESSAGES.nicknameTaken);
     try {
-      pk = await this.repo.transaction(async (tx) => {
+      await this.repo.updateNickname(user.pk, nickname);
+    } catch (err) {
+      if ((err as PgError).code === '23505') throw new ApiHttpError(409, MESSAGES.nicknameTaken);
+      throw err;
+    }
+    return { ...user, nickname };
+  }
+
+  private async insertMember(input: SignupRequest, userId: string, email: string, passwordHash: string): Promise<number> {
+    try {
+      return await this.repo.transaction(async (tx) => {
         if (!(await this.emails.consumeVerified(tx, email))) throw new ApiHttpError(400, MESSAGES.emailNotVerified);
         return tx.insertUser({
           userId,
@@ -68,24 +110,27 @@ export class UsersService {
           email,
           passwordHash,
           birth: input.birth,
-          phoneNm: input.phoneNm.trim(),
+          phoneNm: input.phoneNm,
+          ...(input.nickname !== undefined ? { nickname: input.nickname } : {}),
           role: 'USER',
           provider: null,
           socialId: null,
         });
       });
     } catch (err) {
-      // Two signups racing for the same id or address: the unique indexes decide.
+      // Two signups racing for the same id, address or nickname: the unique indexes decide.
       const pg = err as PgError;
       if (pg.code === '23505') {
         const text = `${pg.constraint ?? ''} ${pg.message ?? ''}`;
         if (text.includes('users_email_key')) throw new ApiHttpError(409, MESSAGES.emailTaken);
+        if (text.includes('users_nickname_key')) {
+          if (input.nickname !== undefined) throw new ApiHttpError(409, MESSAGES.nicknameTaken);
+          throw err;
+        }
         throw new ApiHttpError(409, MESSAGES.userIdTaken);
       }
       throw err;
     }
-    // After the commit: the dashboard's `user_registered` and anything else listening (a failing handler is only logged).
-    await this.ctx.events.publish(domainEvent('user.registered', { userPk: pk, userId }));
   }
 
   /** The user's key when the id and password match a local account, otherwise null (same work either way). */
@@ -117,7 +162,7 @@ export class UsersService {
   async updateProfile(user: SessionUserRow, input: ProfileUpdateRequest): Promise<SessionUserRow> {
     const email = input.email.trim();
     const changed = emailKey(email) !== emailKey(user.email ?? '');
-    const values = { email, birth: input.birth, phoneNm: input.phoneNm.trim() };
+    const values = { email, birth: input.birth, phoneNm: input.phoneNm };
     if (changed && (await this.repo.emailHeldByOther(emailKey(email), user.pk))) throw new ApiHttpError(409, MESSAGES.emailTaken);
     try {
       await this.repo.transaction(async (tx) => {
@@ -145,6 +190,8 @@ export function sessionBody(user: SessionUserRow): Record<string, unknown> {
     username: user.userId,
     userName: user.userId,
     name: user.name,
+    // Not in the legacy answer: what other members see of this one.
+    nickname: user.nickname,
     email: user.email,
     birth: user.birth,
     phoneNm: user.phoneNm,

@@ -4,6 +4,8 @@ export interface UsersTable {
   id: Generated<number>;
   userId: string;
   name: string | null;
+  /** Filled by the users_fill_nickname trigger when an insert leaves it out (migration 0013). */
+  nickname: Generated<string>;
   email: string | null;
   passwordHash: string | null;
   birth: string | null;

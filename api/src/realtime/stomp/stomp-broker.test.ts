@@ -8,6 +8,7 @@ const user = (userId: string, role: 'USER' | 'ADMIN' = 'USER', pk = 1): SessionU
   userId,
   role,
   name: null,
+  nickname: 'member',
   email: null,
   provider: null,
   socialId: null,

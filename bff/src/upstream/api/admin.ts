@@ -28,9 +28,14 @@ export class ApiAdminGateway implements AdminGateway {
     return reportsPageFrom(await this.strays.adminList(request, page), page);
   }
 
-  async registerReport(request: FastifyRequest, id: number): Promise<void> {
-    const res = await this.strays.adminRegister(request, id);
+  async registerReport(request: FastifyRequest, id: number, name?: string): Promise<void> {
+    const res = await this.strays.adminRegister(request, id, name);
     if (!isOk(res)) throw toBffError(res, { 409: reportAlreadyRegistered(), 404: reportNotFound() });
+  }
+
+  async renameStray(request: FastifyRequest, id: number, name: string): Promise<void> {
+    const res = await this.strays.adminRename(request, id, name);
+    if (!isOk(res)) throw toBffError(res, { 404: reportNotFound() });
   }
 
   async applicationsPage(request: FastifyRequest, page: PageQuery): Promise<Page<AdoptionApplication>> {

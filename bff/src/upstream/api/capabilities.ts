@@ -35,6 +35,15 @@ export class ApiCapabilitiesGateway implements CapabilitiesGateway {
     return true;
   }
 
+  /** Our api keeps nicknames and answers the availability checks. */
+  async nicknames(): Promise<boolean> {
+    return true;
+  }
+
+  async strayNames(): Promise<boolean> {
+    return true;
+  }
+
   async socialProviders(): Promise<SocialProvider[]> {
     if (this.providers && this.now() - this.providers.at < CAPABILITIES_TTL_MS) return this.providers.providers;
     try {

@@ -5,7 +5,14 @@ import { normaliseApplicationList, withStrayIds } from '../../normalisers/adopti
 import { normaliseStrayList } from '../../normalisers/stray.normaliser';
 import { applicationNotFound } from '../adoption.gateway';
 import { adoptionUpstream } from '../adoption.upstream';
-import { approveNotRequested, reportAlreadyRegistered, reportNotFound, reportsPageFrom, type AdminGateway } from '../admin.gateway';
+import {
+  approveNotRequested,
+  reportAlreadyRegistered,
+  reportNotFound,
+  reportsPageFrom,
+  strayNameUnsupported,
+  type AdminGateway,
+} from '../admin.gateway';
 import { isOk, toBffError, type UpstreamClient } from '../client';
 import { pageFrom, type Page } from '../paging';
 import { straysUpstream } from '../strays.upstream';
@@ -33,7 +40,14 @@ export class LegacyAdminGateway implements AdminGateway {
     return reportsPageFrom(await this.strays.adminList(request, page), page);
   }
 
-  async registerReport(request: FastifyRequest, id: number): Promise<void> {
+  /** The legacy's register copies the report without a name (legacy-contract §3.3) and has no rename. */
+  async renameStray(): Promise<void> {
+    throw strayNameUnsupported();
+  }
+
+  async registerReport(request: FastifyRequest, id: number, name?: string): Promise<void> {
+    // A name would be lost silently: refuse before anything is registered (the web hides the field here).
+    if (name !== undefined) throw strayNameUnsupported();
     const stray = (await this.reports(request)).find((s) => s.id === id);
     if (!stray) throw reportNotFound();
     if (!mayRegisterReport(stray.status)) throw reportAlreadyRegistered();

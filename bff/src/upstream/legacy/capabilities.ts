@@ -10,6 +10,15 @@ export class LegacyCapabilitiesGateway implements CapabilitiesGateway {
     return this.hasMerchantCode;
   }
 
+  /** No nicknames there (others see masked login ids) and no lookup of ids. */
+  async nicknames(): Promise<boolean> {
+    return false;
+  }
+
+  async strayNames(): Promise<boolean> {
+    return false;
+  }
+
   async canPredict(): Promise<boolean> {
     return true;
   }

@@ -54,7 +54,7 @@ export class LegacyCommunityGateway extends SharedCommunityGateway {
     const all = await this.up.listAll(request);
     const mine = isOk(all)
       ? normalisePostList(all.json)
-          .filter((p) => isAuthorOf(user, p.post.authorId) && p.post.title === input.title)
+          .filter((p) => isAuthorOf(user, p.authorLoginId) && p.post.title === input.title)
           .sort(byNewest)[0]
       : undefined;
     if (!mine) throw new BffError(502, 'UPSTREAM_UNAVAILABLE');

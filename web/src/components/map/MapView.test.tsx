@@ -23,6 +23,8 @@ const config = (map: PublicConfig['map']): PublicConfig => ({
   payments: { mode: 'test', merchantCode: null },
   breedPrediction: true,
   donations: true,
+  nicknames: true,
+  strayNames: true,
 });
 
 describe('MapView', () => {

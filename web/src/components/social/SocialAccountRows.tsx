@@ -2,12 +2,15 @@ import { Group, Stack, Text } from '@mantine/core';
 import type { SessionUser } from '@pawbridge/shared';
 import { t } from '@/messages';
 
-/** Provider, social id and user id of a social-login member, with the spec's fallbacks ("unknown", "none"). */
+/**
+ * A social-login member's account in words: the provider and "소셜 계정으로 로그인 중" — never the raw
+ * social or user ids (issue 25 item 8). The spec's fallback words stay where data is missing:
+ * "알 수 없음" without a provider, "없음" without a social account.
+ */
 export function SocialAccountRows({ user }: { user: Pick<SessionUser, 'provider' | 'socialId' | 'userId'> }) {
   const rows: [string, string][] = [
     [t('social.account.provider'), user.provider ? t(`provider.${user.provider}`) : t('social.account.unknown')],
-    [t('social.account.socialId'), user.socialId || t('social.account.none')],
-    [t('social.account.userId'), user.userId || t('social.account.none')],
+    [t('social.account.state'), user.socialId ? t('social.account.signedIn') : t('social.account.none')],
   ];
   return (
     <Stack gap={4} component="dl" m={0}>

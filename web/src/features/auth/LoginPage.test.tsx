@@ -14,6 +14,8 @@ const config = (socialProviders: PublicConfig['socialProviders']): PublicConfig 
   payments: { mode: 'test', merchantCode: null },
   breedPrediction: false,
   donations: true,
+  nicknames: true,
+  strayNames: true,
 });
 
 function renderLogin(routes: Parameters<typeof mockApi>[0] = {}, path = '/login') {

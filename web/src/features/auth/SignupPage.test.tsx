@@ -22,7 +22,7 @@ describe('SignupPage rules (spec §5): per-field messages and nothing sent', () 
     expect(fieldError('비밀번호')).toBe('비밀번호를 입력해 주세요.');
     expect(fieldError('비밀번호 확인')).toBe('비밀번호를 한 번 더 입력해 주세요.');
     expect(fieldError('생년월일')).toBe('생년월일을 입력해 주세요.');
-    expect(fieldError('전화번호')).toBe('전화번호를 입력해 주세요.');
+    expect(fieldError('휴대폰 번호')).toBe('휴대폰 번호를 입력해 주세요.');
     expect(field('이름')).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('POST', '/api/users/signup')).toHaveLength(0);
   });
@@ -36,7 +36,7 @@ describe('SignupPage rules (spec §5): per-field messages and nothing sent', () 
     await enter('비밀번호', '12345', user);
     await enter('비밀번호 확인', '12346', user);
     fireEvent.change(field('생년월일'), { target: { value: '2999-01-01' } });
-    await enter('전화번호', '12345', user);
+    await enter('휴대폰 번호', '12345', user);
     await user.click(button('가입하기'));
     expect(fieldError('이름')).toBeNull();
     expect(fieldError('아이디')).toBe('아이디는 4자 이상이어야 합니다.');
@@ -44,7 +44,7 @@ describe('SignupPage rules (spec §5): per-field messages and nothing sent', () 
     expect(fieldError('비밀번호')).toBe('비밀번호는 6자 이상이어야 합니다.');
     expect(fieldError('비밀번호 확인')).toBe('비밀번호가 일치하지 않습니다.');
     expect(fieldError('생년월일')).toBe('생년월일이 올바르지 않습니다.');
-    expect(fieldError('전화번호')).toBe('전화번호 형식이 올바르지 않습니다. (예: 010-1234-5678)');
+    expect(fieldError('휴대폰 번호')).toBe('휴대폰 번호 형식이 올바르지 않습니다. (예: 010-1234-5678)');
 
     await user.clear(field('아이디'));
     await enter('아이디', 'mina kim', user);
@@ -125,7 +125,7 @@ describe('SignupPage submit', () => {
     await verify();
     await screen.findByRole('button', { name: '인증 완료' });
     await userEvent.click(button('가입하기'));
-    await waitFor(() => expect(fieldError('전화번호')).toBe('서버가 거절한 전화번호입니다.'));
+    await waitFor(() => expect(fieldError('휴대폰 번호')).toBe('서버가 거절한 전화번호입니다.'));
   });
 
   it("says a 400 field's code with the form's own words, not the server's text", async () => {
@@ -145,7 +145,7 @@ describe('SignupPage submit', () => {
     await verify();
     await screen.findByRole('button', { name: '인증 완료' });
     await userEvent.click(button('가입하기'));
-    await waitFor(() => expect(fieldError('전화번호')).toBe('전화번호 형식이 올바르지 않습니다. (예: 010-1234-5678)'));
+    await waitFor(() => expect(fieldError('휴대폰 번호')).toBe('휴대폰 번호 형식이 올바르지 않습니다. (예: 010-1234-5678)'));
     expect(screen.getByText('회원가입 실패: 입력한 내용을 다시 확인해 주세요.')).toBeInTheDocument();
   });
 

@@ -1,20 +1,50 @@
-import { useState } from 'react';
-import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Anchor, Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { NicknameCheckQuerySchema, UserIdCheckQuerySchema } from '@pawbridge/shared';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { focusFirstInvalid } from '@/components/form/focus-first-invalid';
 import { showServerErrors } from '@/components/form/server-errors';
 import { ApiError } from '@/lib/api-client';
+import { usePublicConfig } from '@/lib/public-config';
+import { schemaCheck } from '@/components/form/schema-check';
 import { t } from '@/messages';
-import { useSignup } from './api';
+import { checkNickname, checkUserId, useSignup } from './api';
+import { useAvailability, type AvailabilityState } from './hooks/use-availability';
 import { EmailVerificationField } from './components/EmailVerificationField';
 import { useEmailVerification } from './hooks/use-email-verification';
-import { EMPTY_SIGNUP, signupFieldOf, signupKeyMessage, validateSignup, type SignupValues } from './signup-form';
+import { EMPTY_SIGNUP, signupFieldOf, signupKeyMessage, signupRuleMessage, validateSignup, type SignupValues } from './signup-form';
 import { AuthCard } from './components/AuthCard';
+
+type CheckedField = 'userId' | 'nickname';
+
+/** The line under a checked field: the hint, or what the last 중복 확인 of this very value said. */
+function checkDescription(state: AvailabilityState, field: CheckedField, hint: string): ReactNode {
+  if (state.status === 'free') {
+    return (
+      <Text component="span" size="xs" c="teal.8" fw={600} role="status">
+        ✓ {t(field === 'userId' ? 'auth.signup.userIdFree' : 'auth.signup.nicknameFree')}
+      </Text>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <Text component="span" size="xs" role="status">
+        {state.error instanceof ApiError && state.error.code === 'RATE_LIMITED' ? errorMessage(state.error) : t('auth.signup.checkFailed')}
+      </Text>
+    );
+  }
+  return hint;
+}
 
 export default function SignupPage() {
   const navigate = useNavigate();
+  const { config } = usePublicConfig();
+  // 닉네임 and 중복 확인 exist only where the upstream keeps nicknames (not the legacy service).
+  const withNames = config?.nicknames === true;
+  const userIdCheck = useAvailability(checkUserId);
+  const nicknameCheck = useAvailability(checkNickname);
   const verification = useEmailVerification();
   const verified = verification.status === 'verified';
   const form = useForm<SignupValues>({
@@ -68,6 +98,42 @@ export default function SignupPage() {
     setCode('');
   };
 
+  /** 중복 확인: the value checked with the shared rule first (no call for an id that could never be taken), then asked. */
+  const onCheck = async (field: CheckedField) => {
+    const value = form.getValues()[field].trim();
+    const place = (path: string, key: string) => (path === field ? { field, message: signupRuleMessage(field, key) } : undefined);
+    const { errors: found } =
+      field === 'userId'
+        ? schemaCheck(UserIdCheckQuerySchema, { userId: value }, place)
+        : schemaCheck(NicknameCheckQuerySchema, { nickname: value }, place);
+    if (found[field]) {
+      form.setFieldError(field, found[field]);
+      return;
+    }
+    form.clearFieldError(field);
+    const result = await (field === 'userId' ? userIdCheck : nicknameCheck).check(value);
+    if (result.status === 'taken')
+      form.setFieldError(field, t(field === 'userId' ? 'errors.field.userIdTaken' : 'errors.field.nicknameTaken'));
+  };
+
+  const checkButton = (field: CheckedField) => {
+    const state = (field === 'userId' ? userIdCheck : nicknameCheck).stateFor(form.values[field].trim());
+    return (
+      <Button
+        variant="outline"
+        onClick={() => void onCheck(field)}
+        loading={state.status === 'checking'}
+        disabled={submitting || form.values[field].trim() === ''}
+        aria-label={`${t(field === 'userId' ? 'auth.signup.userId' : 'auth.signup.nickname')} ${t('auth.signup.check')}`}
+        style={{ flexShrink: 0 }}
+        mt={26}
+        h={36}
+      >
+        {t('auth.signup.check')}
+      </Button>
+    );
+  };
+
   const send = async (values: SignupValues) => {
     const checked = validateSignup(values, verified);
     if (!checked.ok) return;
@@ -82,6 +148,7 @@ export default function SignupPage() {
       const extra: Record<string, string | undefined> = {};
       if (err instanceof ApiError) {
         if (err.code === 'USER_ID_TAKEN') extra.userId = errorMessage(err);
+        if (err.code === 'NICKNAME_TAKEN') extra.nickname = errorMessage(err);
         if (err.code === 'EMAIL_ALREADY_REGISTERED') extra.email = errorMessage(err);
         if (err.code === 'EMAIL_NOT_VERIFIED') {
           // The server no longer holds the verification (it lapses): start the sub-step again.
@@ -107,17 +174,45 @@ export default function SignupPage() {
             {...form.getInputProps('name')}
             disabled={submitting}
           />
-          <TextInput
-            label={t('auth.signup.userId')}
-            description={t('auth.signup.userIdHint')}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            name="userId"
-            autoComplete="username"
-            required
-            withAsterisk={false}
-            {...form.getInputProps('userId')}
-            disabled={submitting}
-          />
+          <Group align="flex-start" gap="xs" wrap="nowrap">
+            <TextInput
+              style={{ flex: 1 }}
+              label={t('auth.signup.userId')}
+              description={
+                withNames
+                  ? checkDescription(userIdCheck.stateFor(form.values.userId.trim()), 'userId', t('auth.signup.userIdHint'))
+                  : t('auth.signup.userIdHint')
+              }
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              name="userId"
+              autoComplete="username"
+              required
+              withAsterisk={false}
+              {...form.getInputProps('userId')}
+              disabled={submitting}
+            />
+            {withNames && checkButton('userId')}
+          </Group>
+          {withNames && (
+            <Group align="flex-start" gap="xs" wrap="nowrap">
+              <TextInput
+                style={{ flex: 1 }}
+                label={t('auth.signup.nickname')}
+                description={checkDescription(
+                  nicknameCheck.stateFor(form.values.nickname.trim()),
+                  'nickname',
+                  t('auth.signup.nicknameHint'),
+                )}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                name="nickname"
+                autoComplete="nickname"
+                placeholder={form.values.name.trim() || undefined}
+                {...form.getInputProps('nickname')}
+                disabled={submitting}
+              />
+              {checkButton('nickname')}
+            </Group>
+          )}
           <EmailVerificationField
             email={form.values.email}
             emailError={errors.email}
@@ -174,6 +269,8 @@ export default function SignupPage() {
             />
             <TextInput
               label={t('auth.signup.phone')}
+              description={t('auth.signup.phoneHint')}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               placeholder={t('auth.signup.phonePlaceholder')}
               type="tel"
               name="phoneNm"

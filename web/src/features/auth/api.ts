@@ -1,4 +1,4 @@
-import { OkSchema, SessionSchema, type LoginRequest, type SignupRequest } from '@pawbridge/shared';
+import { AvailabilitySchema, OkSchema, SessionSchema, type LoginRequest, type SignupRequest } from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
 import { useSubmit } from '@/lib/use-submit';
 
@@ -18,6 +18,12 @@ export const sendVerificationEmail = (email: string) =>
 
 export const verifyEmailCode = (email: string, code: string) =>
   api('/api/users/verify-email', { method: 'POST', query: { code, email }, schema: OkSchema });
+
+/** 아이디 중복 확인 (our api only: the button is hidden where /api/config says `nicknames: false`). */
+export const checkUserId = (userId: string) => api('/api/users/check-user-id', { query: { userId }, schema: AvailabilitySchema });
+
+/** 닉네임 중복 확인. */
+export const checkNickname = (nickname: string) => api('/api/users/check-nickname', { query: { nickname }, schema: AvailabilitySchema });
 
 /** Social login leaves the SPA: the BFF answers with a redirect to the provider. */
 export const socialLoginHref = (provider: string) => `/oauth2/authorization/${encodeURIComponent(provider)}`;

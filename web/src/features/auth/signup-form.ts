@@ -10,13 +10,26 @@ export type SignupValues = {
   confirmPassword: string;
   birth: string;
   phoneNm: string;
+  /** Optional: left empty, the server derives it from the name. */
+  nickname: string;
 };
 export type SignupField = keyof SignupValues | 'code';
 export type SignupErrors = Partial<Record<SignupField, string>>;
 
-export const EMPTY_SIGNUP: SignupValues = { name: '', userId: '', email: '', password: '', confirmPassword: '', birth: '', phoneNm: '' };
+export const EMPTY_SIGNUP: SignupValues = {
+  name: '',
+  userId: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  birth: '',
+  phoneNm: '',
+  nickname: '',
+};
 
 /** The catalogue sentence for a shared-schema message key on a field. */
+export const signupRuleMessage = (field: string, key: string): string => ruleMessage(field, key);
+
 function ruleMessage(field: string, key: string): string {
   // The schema reuses the generic key for the name length limit; say what is wrong instead.
   if (field === 'name' && key === 'invalid') return t('auth.validation.nameTooLong');
@@ -35,7 +48,9 @@ export function validateSignup(
   values: SignupValues,
   emailVerified: boolean,
 ): { ok: true; request: SignupRequest } | { ok: false; errors: SignupErrors } {
-  const { confirmPassword, ...payload } = values;
+  const { confirmPassword, nickname, ...rest } = values;
+  // An empty nickname is left out (the server derives one from the name).
+  const payload = nickname.trim() === '' ? rest : { ...rest, nickname };
   const { errors: found, data } = schemaCheck(SignupRequestSchema, payload, (field, key) =>
     field in EMPTY_SIGNUP ? { field, message: ruleMessage(field, key) } : undefined,
   );

@@ -1,7 +1,7 @@
 // Shared helpers of the signup page tests (render with a BFF-like fetch stub, fill, send, verify).
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { envelope, mockApi, ok, renderRoutes, type MockRoute } from '@/testing/render-app';
+import { envelope, mockApi, ok, renderRoutes, testConfig, type MockRoute } from '@/testing/render-app';
 import SignupPage from './SignupPage';
 
 /** An input by its label, ignoring the required asterisk ("비밀번호" is not "비밀번호 확인"). */
@@ -19,6 +19,7 @@ export const VALID_CODE = '123456';
 export function renderSignup(routes: Record<string, MockRoute> = {}) {
   const api = mockApi({
     'GET /api/users/check-session': { body: { loggedIn: false } },
+    'GET /api/config': { body: testConfig() },
     'POST /api/users/send-email': ok('sent'),
     'POST /api/users/verify-email': (call) =>
       call.query.get('code') === VALID_CODE
@@ -54,7 +55,7 @@ export async function fillAllButEmail(user = userEvent.setup()) {
   await enter('비밀번호', 'secret12', user);
   await enter('비밀번호 확인', 'secret12', user);
   fireEvent.change(field('생년월일'), { target: { value: '1995-03-14' } });
-  await enter('전화번호', '010-2345-6789', user);
+  await enter('휴대폰 번호', '010-2345-6789', user);
 }
 
 export async function sendCode(email = 'mina@example.com', user = userEvent.setup()) {

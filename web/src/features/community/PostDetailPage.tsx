@@ -69,7 +69,7 @@ export default function PostDetailPage() {
           </Title>
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Text size="sm" c="dimmed">
-              {t('community.detail.by')} {authorName(post.authorId)} · {t('community.detail.date')}{' '}
+              {t('community.detail.by')} {authorName(post.author)} · {t('community.detail.date')}{' '}
               <time dateTime={post.createdAt}>{postDate(post.createdAt)}</time>
             </Text>
             {post.isAuthor && (

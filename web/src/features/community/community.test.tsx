@@ -20,7 +20,7 @@ const item = (over: Partial<PostListItem> = {}): PostListItem => ({
   title: '콩이 자랑',
   preview: '산책 다녀왔어요',
   imageUrl: '/uploads/a.webp',
-  authorId: 'mina',
+  author: '미나',
   createdAt: '2025-03-01T15:30:00.000Z',
   ...over,
 });
@@ -30,7 +30,7 @@ const post = (over: Partial<CommunityPost> = {}): CommunityPost => ({
   title: '입양 후기',
   content: '<p><strong>행복</strong>해요</p>',
   imageUrl: '/uploads/b.webp',
-  authorId: 'mina',
+  author: '미나',
   createdAt: '2025-03-01T15:30:00.000Z',
   isAuthor: true,
   ...over,
@@ -62,7 +62,7 @@ describe('community list', () => {
       '/community',
       {
         'GET /api/community/posts': {
-          body: [item(), item({ id: 2, postType: 'TEMP_PROTECT', title: '임보처 구해요', authorId: null, imageUrl: null })],
+          body: [item(), item({ id: 2, postType: 'TEMP_PROTECT', title: '임보처 구해요', author: null, imageUrl: null })],
         },
       },
       { loggedIn: false },
@@ -100,7 +100,7 @@ describe('community list', () => {
 describe('post detail', () => {
   const base = {
     'GET /api/community/like/7/count': { body: { isLiked: false, likeCount: 2 } },
-    'GET /api/community/comments/7': { body: [{ id: '1', content: '축하해요', authorId: 'joon', createdAt: '2025-03-02T01:00:00Z' }] },
+    'GET /api/community/comments/7': { body: [{ id: '1', content: '축하해요', author: 'joo***', createdAt: '2025-03-02T01:00:00Z' }] },
   };
 
   it('shows the author edit and delete; delete asks first, then goes back to the list', async () => {

@@ -10,7 +10,8 @@ export function postDate(iso: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 }
 
-export const authorName = (authorId: string | null): string => authorId ?? t('community.anonymous');
+/** The name an author is shown by (the BFF sends a nickname or a masked id, never the login id). */
+export const authorName = (author: string | null): string => author ?? t('community.anonymous');
 
 /** A shared validation key in this screen's words. */
 export const validationText = (key: string): string => tKey(`community.validation.${key}`, 'community.validation.invalid');

@@ -12,6 +12,8 @@ const testConfig: PublicConfig = {
   payments: { mode: 'test', merchantCode: null },
   breedPrediction: false,
   donations: true,
+  nicknames: true,
+  strayNames: true,
 };
 const portoneConfig: PublicConfig = { ...testConfig, payments: { mode: 'portone', merchantCode: 'imp12345678' } };
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdoptionApplication } from '@pawbridge/shared';
-import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
+import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser, testConfig, type MockRoute } from '@/testing/render-app';
 import MyPage, { type EmailChangeSlot } from './MyPage';
 
 vi.setConfig({ testTimeout: 15_000 });
@@ -27,7 +27,7 @@ function FakeEmailChange({ email, error, onChange }: EmailChangeSlot) {
 }
 
 function renderMyPage(path: string, routes: Record<string, MockRoute> = {}) {
-  const api = mockApi({ 'GET /api/users/check-session': { body: member }, ...routes });
+  const api = mockApi({ 'GET /api/users/check-session': { body: member }, 'GET /api/config': { body: testConfig() }, ...routes });
   const rendered = renderRoutes(
     [
       {
@@ -189,5 +189,55 @@ describe('my applications', () => {
     await userEvent.click(screen.getByRole('button', { name: '더 보기' }));
     expect(await screen.findByRole('listitem', { name: '강아지 280' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '더 보기' })).not.toBeInTheDocument();
+  });
+});
+
+describe('my nickname (issue 25 item 5)', () => {
+  const withNames = { 'GET /api/config': { body: testConfig({ nicknames: true }) } };
+
+  it('shows the nickname and changes it; the session takes the answer', async () => {
+    const { api } = renderMyPage('/mypage/info', {
+      ...withNames,
+      'PUT /api/users/me/nickname': (call) => ({ body: { ...member, ...(call.body as object) } }),
+    });
+    expect(await screen.findByText('미나')).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: '닉네임 변경' }));
+    const input = screen.getByLabelText('닉네임');
+    fireEvent.change(input, { target: { value: ' 콩이엄마 ' } });
+    fireEvent.click(screen.getByRole('button', { name: '닉네임 저장' }));
+    expect(await screen.findByText('콩이엄마')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/users/me/nickname')[0]?.body).toEqual({ nickname: '콩이엄마' });
+  });
+
+  it('a nickname someone else holds is refused with a clear sentence on the field', async () => {
+    renderMyPage('/mypage/info', {
+      ...withNames,
+      'PUT /api/users/me/nickname': {
+        status: 409,
+        body: envelope('NICKNAME_TAKEN', '이미 다른 회원이 쓰고 있는 닉네임입니다. 다른 닉네임을 골라 주세요.', undefined, {
+          fieldErrorCodes: { nickname: 'nicknameTaken' },
+        }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '닉네임 변경' }));
+    fireEvent.change(screen.getByLabelText('닉네임'), { target: { value: '초코아빠' } });
+    fireEvent.click(screen.getByRole('button', { name: '닉네임 저장' }));
+    expect(await screen.findByText('이미 다른 회원이 쓰고 있는 닉네임입니다. 다른 닉네임을 골라 주세요.')).toBeInTheDocument();
+    expect(screen.getByLabelText('닉네임')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('checks the rules before sending', async () => {
+    const { api } = renderMyPage('/mypage/info', withNames);
+    fireEvent.click(await screen.findByRole('button', { name: '닉네임 변경' }));
+    fireEvent.change(screen.getByLabelText('닉네임'), { target: { value: '민지 짱' } });
+    fireEvent.click(screen.getByRole('button', { name: '닉네임 저장' }));
+    expect(await screen.findByText('닉네임은 한글, 영문, 숫자, 밑줄(_)만 쓸 수 있습니다.')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/users/me/nickname')).toHaveLength(0);
+  });
+
+  it('in front of the legacy (nicknames off) there is nothing to edit', async () => {
+    renderMyPage('/mypage/info');
+    await screen.findByRole('button', { name: '정보 수정' });
+    expect(screen.queryByRole('button', { name: '닉네임 변경' })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import {
   SessionUserSchema,
   StrayActionResultSchema,
   type AdoptionApplication,
+  type NicknameUpdateRequest,
   type ProfileUpdateRequest,
   type SessionUser,
   type StrayActionResult,
@@ -20,6 +21,16 @@ export function useUpdateProfile(): (input: ProfileUpdateRequest) => Promise<Ses
   const { mutate } = useSWRConfig();
   return async (input) => {
     const session = await api('/api/users/me', { method: 'PUT', json: input, schema: SessionUserSchema });
+    await mutate(SESSION_KEY, session, { revalidate: false });
+    return session;
+  };
+}
+
+/** Changes the member's nickname; the session cache takes the answer (the header and my page read it). */
+export function useUpdateNickname(): (input: NicknameUpdateRequest) => Promise<SessionUser> {
+  const { mutate } = useSWRConfig();
+  return async (input) => {
+    const session = await api('/api/users/me/nickname', { method: 'PUT', json: input, schema: SessionUserSchema });
     await mutate(SESSION_KEY, session, { revalidate: false });
     return session;
   };

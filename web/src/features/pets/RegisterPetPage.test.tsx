@@ -196,12 +196,12 @@ describe('RegisterPetPage', () => {
 });
 
 describe('social-login box', () => {
-  it('shows provider, social id and user id with fallbacks; refresh says so and reloads', async () => {
+  it('shows the provider (with its fallback) and the signed-in state, never the raw ids; refresh says so and reloads', async () => {
     renderRegister({}, sessionUser({ provider: null, socialId: '3141', isSocialLogin: true, userId: 'kakao_3141' }));
     const box = (await screen.findByText('소셜 로그인 정보')).closest('[role="alert"]') as HTMLElement;
     expect(within(box).getByText('알 수 없음')).toBeInTheDocument();
-    expect(within(box).getByText('3141')).toBeInTheDocument();
-    expect(within(box).getByText('kakao_3141')).toBeInTheDocument();
+    expect(within(box).getByText('소셜 계정으로 로그인 중')).toBeInTheDocument();
+    expect(box).not.toHaveTextContent('3141');
     await userEvent.click(within(box).getByRole('button', { name: '세션 새로고침' }));
     expect(await screen.findByText('세션이 새로고침되었습니다')).toBeInTheDocument();
     expect(reloadPage).toHaveBeenCalledTimes(1);

@@ -45,6 +45,8 @@ function setup(routes: Record<string, MockRoute>, session: unknown = adminUser()
         payments: { mode: 'test', merchantCode: null },
         breedPrediction: false,
         donations: true,
+        nicknames: true,
+        strayNames: true,
       },
     },
     ...routes,
@@ -102,6 +104,37 @@ describe('AdminReportsPage', () => {
   it('says when the list could not be loaded', async () => {
     setup({ 'GET /api/admin/abandoned-pets': { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', 'x') } });
     expect(await screen.findByText('데이터를 불러오지 못했습니다')).toBeInTheDocument();
+  });
+
+  it('the admin names the dog when registering it (a suggestion, not "유기견 #N") and renames it later (issue 25 item 8)', async () => {
+    let registered = false;
+    const { api } = setup({
+      'GET /api/admin/abandoned-pets': () => ({
+        body: [registered ? stray({ name: '두부', status: 'PROTECTING', reportStatus: 'APPROVED' }) : stray({ name: '유기견 #1' })],
+      }),
+      'POST /api/admin/reports/1/register': () => {
+        registered = true;
+        return { body: { ok: true, message: '등록', status: 'PROTECTING' } };
+      },
+      'PUT /api/admin/abandoned-pets/1/name': { status: 204 },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '제보 1 상세 보기' }));
+    const dialog = await screen.findByRole('dialog');
+    const nameField = within(dialog).getByLabelText('이름');
+    expect(nameField).not.toHaveValue('유기견 #1');
+    expect((nameField as HTMLInputElement).value).not.toBe('');
+    await userEvent.clear(nameField);
+    await userEvent.click(within(dialog).getByRole('button', { name: '유기견으로 등록' }));
+    expect(await within(dialog).findByText('유기견의 이름을 입력해 주세요.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/admin/reports/1/register')).toHaveLength(0);
+    await userEvent.type(nameField, '두부');
+    await userEvent.click(within(dialog).getByRole('button', { name: '유기견으로 등록' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/admin/reports/1/register')[0]?.body).toEqual({ name: '두부' }));
+    const renamed = await within(dialog).findByDisplayValue('두부');
+    await userEvent.clear(renamed);
+    await userEvent.type(renamed, '두부콩');
+    await userEvent.click(within(dialog).getByRole('button', { name: '이름 저장' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/admin/abandoned-pets/1/name')[0]?.body).toEqual({ name: '두부콩' }));
   });
 
   it('opens the details and registers a LOST report, then reloads', async () => {

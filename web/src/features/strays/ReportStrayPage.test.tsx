@@ -29,6 +29,8 @@ const config = (breedPrediction = true): PublicConfig => ({
   payments: { mode: 'test', merchantCode: null },
   breedPrediction,
   donations: true,
+  nicknames: true,
+  strayNames: true,
 });
 
 function setup(routes: Record<string, MockRoute> = {}, session: unknown = sessionUser(), breedPrediction = true) {

@@ -47,6 +47,16 @@ export function reportStray(report: StrayReportRequest, photo: File): Promise<St
 export const useReportStray = () =>
   useSubmit(REPORT_PATH, ({ request, photo }: { request: StrayReportRequest; photo: File }) => reportStray(request, photo));
 
-export function registerStray(id: number): Promise<StrayActionResult> {
-  return api(`/api/admin/reports/${id}/register`, { method: 'POST', schema: StrayActionResultSchema });
+/** Registers the report as a stray in care, named `name` when the deployment lets the admin name it. */
+export function registerStray(id: number, name?: string): Promise<StrayActionResult> {
+  return api(`/api/admin/reports/${id}/register`, {
+    method: 'POST',
+    ...(name !== undefined ? { json: { name } } : {}),
+    schema: StrayActionResultSchema,
+  });
+}
+
+/** The admin renames a dog later. */
+export function renameStray(id: number, name: string): Promise<unknown> {
+  return api(`/api/admin/abandoned-pets/${id}/name`, { method: 'PUT', json: { name } });
 }

@@ -104,7 +104,7 @@ export default function CommentSection({ postId, loggedIn }: { postId: number; l
               <Paper key={c.id} withBorder radius="md" p="sm">
                 <Group gap="xs" mb={4}>
                   <Text size="sm" fw={600}>
-                    {authorName(c.authorId)}
+                    {authorName(c.author)}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {postDate(c.createdAt)}

@@ -26,7 +26,7 @@ export default function PostCards({ posts }: { posts: PostListItem[] }) {
                     {p.preview}
                   </Text>
                   <Text size="xs" c="dimmed" truncate>
-                    {authorName(p.authorId)} · {postDate(p.createdAt)}
+                    {authorName(p.author)} · {postDate(p.createdAt)}
                   </Text>
                 </Stack>
               </Group>

@@ -42,7 +42,7 @@ export default function PostTable({ posts }: { posts: PostListItem[] }) {
             </Table.Td>
             <Table.Td>
               <Text size="sm" lineClamp={1}>
-                {authorName(p.authorId)}
+                {authorName(p.author)}
               </Text>
             </Table.Td>
             <Table.Td>

@@ -12,13 +12,13 @@ const renderBox = (overrides: Parameters<typeof sessionUser>[0]) =>
   );
 
 describe('home social-login info box', () => {
-  it('names the provider and lists provider, social id and user id', () => {
+  it('names the provider and says the social account is signed in, never the raw ids (issue 25 item 8)', () => {
     renderBox({ provider: 'kakao', socialId: '3141592653', userId: 'kakao_3141592653', isSocialLogin: true });
     const box = screen.getByRole('alert');
     expect(within(box).getByText('소셜 계정으로 로그인했어요')).toBeInTheDocument();
     expect(within(box).getByText('로그인 제공자').nextSibling).toHaveTextContent('카카오');
-    expect(within(box).getByText('소셜 ID').nextSibling).toHaveTextContent('3141592653');
-    expect(within(box).getByText('사용자 ID').nextSibling).toHaveTextContent('kakao_3141592653');
+    expect(within(box).getByText('계정').nextSibling).toHaveTextContent('소셜 계정으로 로그인 중');
+    expect(box).not.toHaveTextContent('3141592653');
   });
 
   it('is not shown without a provider or a social id (spec: only when one of them is there)', () => {
@@ -28,7 +28,7 @@ describe('home social-login info box', () => {
 
   it('a provider without a social id shows "없음" for it', () => {
     renderBox({ provider: 'google', socialId: null, isSocialLogin: true });
-    expect(screen.getByText('소셜 ID').nextSibling).toHaveTextContent('없음');
+    expect(screen.getByText('계정').nextSibling).toHaveTextContent('없음');
   });
 
   it('a social id without a provider shows "알 수 없음" for the provider', () => {

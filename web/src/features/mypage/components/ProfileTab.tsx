@@ -8,8 +8,10 @@ import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/
 import { showServerErrors } from '@/components/form/server-errors';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { usePublicConfig } from '@/lib/public-config';
 import { t } from '@/messages';
 import { useUpdateProfile } from '../api';
+import { NicknameEditor } from './NicknameEditor';
 import { emailChanged, profileKeyMessage, profileValues, validateProfile, type ProfileValues } from '../profile-form';
 
 /** What the e-mail change slot gets: it shows the address field with its verification step and reports back. */
@@ -33,9 +35,12 @@ function loginWay(user: SessionUser): string {
 
 function ProfileView({ user, onEdit }: { user: SessionUser; onEdit: () => void }) {
   const none = t('mypage.info.none');
+  const { config } = usePublicConfig();
   return (
     <Stack gap="sm">
       <InfoLine label={t('mypage.info.name')} value={user.name ?? none} labelWidth={96} />
+      {/* Nicknames exist only where the upstream keeps them (not the legacy service). */}
+      {config?.nicknames === true && <NicknameEditor user={user} />}
       <InfoLine label={t('mypage.info.userId')} value={user.userId} labelWidth={96} />
       <InfoLine label={t('mypage.info.email')} value={user.email ?? none} labelWidth={96} />
       <InfoLine label={t('mypage.info.birth')} value={user.birth ?? none} labelWidth={96} />
@@ -148,7 +153,7 @@ function ProfileForm({ user, onDone, renderEmailChange }: { user: SessionUser; o
           autoComplete="tel"
           required
           withAsterisk={false}
-          placeholder="010-1234-5678"
+          placeholder={t('mypage.info.phonePlaceholder')}
           {...form.getInputProps('phoneNm')}
           disabled={saving}
         />

@@ -1,14 +1,15 @@
-import { useState } from 'react';
-import { Box, Button, Center, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Box, Button, Center, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { Stray } from '@pawbridge/shared';
+import { StrayNameSchema, type Stray } from '@pawbridge/shared';
+import { usePublicConfig } from '@/lib/public-config';
 import MapView from '@/components/map/MapView';
 import { placeWords, usePlaceName } from '@/components/map/use-place-name';
 import SafeImage from '@/components/SafeImage';
 import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
-import { registerStray } from '../api';
+import { registerStray, renameStray } from '../api';
 import { canRegister, genderLabel, shortTime } from '../status';
 import ReportStatusBadge from './ReportStatusBadge';
 
@@ -39,15 +40,57 @@ export function registerFailureMessage(err: unknown): string {
   return t('adminReports.registerError');
 }
 
+/** Without a name of its own a dog is "유기견 #N" (the BFF's fallback): the dialog suggests a real one instead. */
+export function suggestedName(stray: Stray): string {
+  if (!/^유기견 #\d+$/.test(stray.name)) return stray.name;
+  const names = t('adminReports.nameSuggestions').split(',');
+  return names[stray.id % names.length] ?? '';
+}
+
 export default function ReportDetailModal({ stray, onClose, onRegistered }: Props) {
   const [busy, setBusy] = useState(false);
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const { config } = usePublicConfig();
+  // Only our api keeps the admin's name for a dog; the legacy copies the report without one.
+  const naming = config?.strayNames === true;
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | undefined>();
+  useEffect(() => {
+    setName(stray ? suggestedName(stray) : '');
+    setNameError(undefined);
+  }, [stray]);
+
+  /** The name as the server will take it, or undefined (and the field says why). */
+  const checkedName = (): string | undefined => {
+    const parsed = StrayNameSchema.safeParse(name);
+    if (parsed.success) return parsed.data;
+    setNameError(t(parsed.error.issues[0]?.message === 'strayNameTooLong' ? 'adminReports.nameTooLong' : 'adminReports.nameRequired'));
+    return undefined;
+  };
+
+  const rename = async () => {
+    if (!stray) return;
+    const checked = checkedName();
+    if (checked === undefined) return;
+    setBusy(true);
+    try {
+      await renameStray(stray.id, checked);
+      notifySuccess(t('adminReports.renamed'));
+      await onRegistered();
+    } catch (err) {
+      notifyError(t('adminReports.renameFailed', { message: errorMessage(err) }));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const register = async () => {
     if (!stray) return;
+    const checked = naming ? checkedName() : undefined;
+    if (naming && checked === undefined) return;
     setBusy(true);
     try {
-      await registerStray(stray.id);
+      await registerStray(stray.id, checked);
       notifySuccess(t('adminReports.registered'));
       await onRegistered();
     } catch (err) {
@@ -94,6 +137,29 @@ export default function ReportDetailModal({ stray, onClose, onRegistered }: Prop
             <Field label={t('adminReports.modal.gender')}>{genderLabel(stray.gender)}</Field>
           </SimpleGrid>
           <Field label={t('adminReports.modal.description')}>{stray.description}</Field>
+          {naming && (
+            <Group align="flex-start" gap="xs" wrap="nowrap">
+              <TextInput
+                style={{ flex: 1 }}
+                label={t('adminReports.name')}
+                description={t('adminReports.nameHint')}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                value={name}
+                onChange={(e) => {
+                  setName(e.currentTarget.value);
+                  setNameError(undefined);
+                }}
+                error={nameError}
+                maxLength={20}
+                disabled={busy}
+              />
+              {!canRegister(stray) && (
+                <Button variant="light" mt={26} onClick={() => void rename()} loading={busy} style={{ flexShrink: 0 }}>
+                  {t('adminReports.rename')}
+                </Button>
+              )}
+            </Group>
+          )}
           <Box>
             <Text size="xs" c="dimmed" fw={600} mb={4}>
               {t('adminReports.modal.map')}
