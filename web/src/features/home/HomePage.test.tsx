@@ -182,6 +182,7 @@ function stray(id: number, over: Record<string, unknown> = {}) {
     type: '진돗개',
     gender: null,
     location: `서울특별시 ${id}`,
+    place: '서울특별시 마포구',
     description: '',
     foundDate: '2026-09-01',
     foundTime: '10:00',
