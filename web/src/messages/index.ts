@@ -14,6 +14,7 @@ import { mypage } from './mypage';
 import { errors } from './errors';
 import { shelter } from './shelter';
 import { paging } from './paging';
+import { animal } from './animal';
 import { particle } from './josa';
 
 export const ko = {
@@ -30,6 +31,7 @@ export const ko = {
   ...mypage,
   ...shelter,
   ...paging,
+  ...animal,
   ...errors,
 } as const;
 export type MessageKey = keyof typeof ko;
