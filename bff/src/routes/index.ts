@@ -12,6 +12,7 @@ import { dashboardRoutes } from './dashboard.routes';
 import { oauthRoutes } from './oauth.routes';
 import { donationRoutes } from './donations.routes';
 import { shelterRoutes } from './shelter.routes';
+import { crawlerRoutes } from './crawlers.routes';
 
 /** Every route plugin, registered by app.ts. */
 export const routes: FastifyPluginAsync[] = [
@@ -28,4 +29,5 @@ export const routes: FastifyPluginAsync[] = [
   oauthRoutes,
   donationRoutes,
   shelterRoutes,
+  crawlerRoutes,
 ];
