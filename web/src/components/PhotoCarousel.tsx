@@ -24,7 +24,8 @@ function NoPhoto() {
 
 /**
  * Every photo of an animal, one at a time in a 4:3 frame (no shift while they load): swipe on phones,
- * arrows and dots elsewhere. The first is the page's main picture (fetchpriority high), the rest lazy.
+ * arrows and dots elsewhere; the 4:3 frame reserves the room (no width/height attributes: they would stretch it).
+ * The first is the page's main picture (fetchpriority high), the rest lazy.
  */
 export default function PhotoCarousel({ photos, name }: Props) {
   const count = photos.length;
@@ -34,8 +35,6 @@ export default function PhotoCarousel({ photos, name }: Props) {
         src={src}
         alt={t('animal.photo', { name, index: i + 1, count })}
         fit="contain"
-        width={1024}
-        height={768}
         loading={i === 0 ? 'eager' : 'lazy'}
         fetchPriority={i === 0 ? 'high' : undefined}
       />
