@@ -120,3 +120,14 @@ export function regionOf(p: LatLngPoint): Region | null {
   }
   return best?.region ?? null;
 }
+
+/**
+ * Where a point is, in words, from our own data alone (decision 0033): its 시·도 by the boxes above,
+ * else the region the reporter chose (at sea, abroad, or no point at all). Never the coordinates.
+ * A map provider's address ("부산광역시 해운대구 우동"), when one was looked up, comes first.
+ */
+export function placeInWords(p: LatLngPoint | null, chosenRegion: string, address?: string | null): string {
+  const known = address?.trim();
+  if (known) return known;
+  return (p && regionOf(p)) || chosenRegion.trim();
+}

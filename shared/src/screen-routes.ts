@@ -17,6 +17,8 @@ export const SCREEN_ROUTES = [
   '/abandoned/register',
   '/admin/abandoned-pets',
   '/adopt',
+  '/adopt/:id',
+  '/shelter/:desertionNo',
   '/admin/adopt-applications',
   '/admin/shelter-sync',
   '/community',

@@ -17,7 +17,9 @@ export function reportStatusFor(status: PetStatus, explicit?: string | null): Re
 
 /**
  * A stray as the browser sees it. `id` is always the report id (the legacy's
- * AbandonedPetForm id) — the BFF hides the legacy's second id.
+ * AbandonedPetForm id) — the BFF hides the legacy's second id. `place` is where it was
+ * found in words ("부산광역시 해운대구 우동", else the region); public answers never carry
+ * the exact position (`latitude`/`longitude` null): only admins' answers do (decision 0033).
  */
 export const StraySchema = z.object({
   id: z.number().int().positive(),
@@ -26,6 +28,7 @@ export const StraySchema = z.object({
   type: z.string().nullable(),
   gender: z.enum(STRAY_GENDERS).nullable(),
   location: z.string(),
+  place: z.string(),
   description: z.string(),
   foundDate: z.string(),
   foundTime: z.string(),

@@ -64,6 +64,9 @@ const EnvSchema = z.object({
   PORTONE_API_KEY: z.string().optional(),
   PORTONE_API_SECRET: z.string().optional(),
   PORTONE_MERCHANT_CODE: z.string().optional(),
+  /** Kakao Local REST key: a stray's pin is put into words (coord2regioncode) when reported; unset → the region from our own data. */
+  KAKAO_REST_API_KEY: z.string().optional(),
+  KAKAO_LOCAL_URL: z.string().url().default('https://dapi.kakao.com'),
   ...oauthEnv('GOOGLE', { authorization: 'https://accounts.google.com/o/oauth2/v2/auth', token: 'https://oauth2.googleapis.com/token' }),
   OAUTH_GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   OAUTH_GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
@@ -127,6 +130,8 @@ export interface ApiConfig {
   /** PortOne REST credentials; undefined → the embedded test gateway (refused in production). */
   portone: { apiUrl: string; apiKey: string; apiSecret: string; merchantCode: string | undefined } | undefined;
   ops: OpsConfig;
+  /** Kakao Local for reverse geocoding stray reports (decision 0033); undefined → none. */
+  kakaoLocal: { restKey: string; baseUrl: string; timeoutMs: number } | undefined;
 }
 
 export type { OpsConfig };
@@ -278,6 +283,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
           }
         : undefined,
     ops: opsConfig(e, e.NODE_ENV),
+    kakaoLocal: e.KAKAO_REST_API_KEY ? { restKey: e.KAKAO_REST_API_KEY, baseUrl: e.KAKAO_LOCAL_URL, timeoutMs: 2000 } : undefined,
   };
 }
 

@@ -1,4 +1,12 @@
-import { PET_STATUSES, reportStatusFor, type BreedPrediction, type PetStatus, type Stray, type StraySearchQuery } from '@pawbridge/shared';
+import {
+  PET_STATUSES,
+  placeInWords,
+  reportStatusFor,
+  type BreedPrediction,
+  type PetStatus,
+  type Stray,
+  type StraySearchQuery,
+} from '@pawbridge/shared';
 
 const text = (v: unknown): string | null =>
   typeof v === 'string' && v.trim() !== '' ? v.trim() : typeof v === 'number' ? String(v) : null;
@@ -70,18 +78,23 @@ export function normaliseStray(raw: unknown): Stray | null {
   const id = positiveId(r.id);
   const status = petStatus(r.status);
   if (id === null || status === null) return null;
+  const location = text(r.location) ?? '';
+  const latitude = num(r.latitude);
+  const longitude = num(r.longitude);
   return {
     id,
     name: strayName(id, r.name),
     imageUrl: photoPath(r.imageUrl),
     type: text(r.type),
     gender: gender(r.gender),
-    location: text(r.location) ?? '',
+    location,
+    // Our api says it (the map provider's words or the region); for the legacy, the region from our own data.
+    place: placeInWords(latitude !== null && longitude !== null ? { lat: latitude, lng: longitude } : null, location, text(r.placeName)),
     description: text(r.description) ?? '',
     foundDate: date(r.foundDate),
     foundTime: time(r.foundTime),
-    latitude: num(r.latitude),
-    longitude: num(r.longitude),
+    latitude,
+    longitude,
     status,
     reportStatus: reportStatusFor(status, typeof r.reportStatus === 'string' ? r.reportStatus : null),
   };
@@ -91,6 +104,9 @@ export const normaliseStrayList = (raw: unknown): Stray[] =>
   unwrapList(raw)
     .map(normaliseStray)
     .filter((s): s is Stray => s !== null);
+
+/** A stray as anyone may see it: the place in words, never the exact position (decision 0033, issue 27). */
+export const withoutPosition = (s: Stray): Stray => ({ ...s, latitude: null, longitude: null });
 
 /** Statuses a visitor's adopt list shows (docs/decisions/0005-stray-search.md): the one list in @pawbridge/shared. */
 export { PUBLIC_STRAY_STATUSES as PUBLIC_STATUSES } from '@pawbridge/shared';

@@ -13,6 +13,7 @@ import { oauthRoutes } from './oauth.routes';
 import { donationRoutes } from './donations.routes';
 import { shelterRoutes } from './shelter.routes';
 import { lostRoutes } from './lost.routes';
+import { crawlerRoutes } from './crawlers.routes';
 
 /** Every route plugin, registered by app.ts. */
 export const routes: FastifyPluginAsync[] = [
@@ -30,4 +31,5 @@ export const routes: FastifyPluginAsync[] = [
   donationRoutes,
   shelterRoutes,
   lostRoutes,
+  crawlerRoutes,
 ];

@@ -8,6 +8,8 @@ import {
   StrayReportResultSchema,
   StrayListQuerySchema,
   StraySearchPageQuerySchema,
+  StrayIdParamsSchema,
+  StraySchema,
   toFieldErrorKeys,
   type FieldErrorCodes,
 } from '@pawbridge/shared';
@@ -54,6 +56,21 @@ export const strayRoutes: FastifyPluginAsync = async (app) => {
       const { page, size, ...criteria } = request.query;
       return sendPage(reply, await strays.search(request, criteria, { page, size }));
     },
+  );
+
+  r.get(
+    '/api/abandoned/abandoned-pets/:petId',
+    {
+      schema: {
+        tags,
+        summary: '유기견 한 마리(동물 페이지)',
+        description:
+          '로그인 없이 볼 수 있습니다. 입양 목록에 있는 유기견(보호 중·입양 대기·입양 완료)만 찾습니다: 관리자가 아직 등록하지 않은 제보나 없는 id는 404 STRAY_NOT_LISTED. 발견 장소는 place(말로 쓴 장소)로만 알려 주며 정확한 위도·경도는 null입니다.',
+        params: StrayIdParamsSchema,
+        response: { 200: StraySchema, ...errorResponses(400, 404, 502, 504) },
+      },
+    },
+    async (request) => strays.detail(request, request.params.petId),
   );
 
   r.post(

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { AdoptionApplicationListSchema, StrayListSchema, StrayReportResultSchema } from '@pawbridge/shared';
+import { AdoptionApplicationListSchema, StrayListSchema, StrayReportResultSchema, StraySchema } from '@pawbridge/shared';
 import type { TestClient } from '../testing/test-bff';
 
 export interface SeedStray {
@@ -74,6 +74,42 @@ export function strayContractSuite(t: StraysTarget): void {
       expect(p).toMatchObject({ status: 'PROTECTING', reportStatus: 'APPROVED', name: `유기견 #${protecting}` });
       expect(p?.imageUrl).toMatch(/^\/uploads\/[A-Za-z0-9._-]+$/);
       expect(p?.foundTime).toMatch(/^\d{2}:\d{2}$/);
+    });
+
+    it("one stray's page: public strays by id with the place in words, never the exact position; the rest 404", async () => {
+      const lost = await t.seed({ status: 'LOST' });
+      const waiting = await t.seed({ status: 'WAITING', location: '서울특별시' });
+      const c = t.anonymous();
+      const res = await c.get(`/api/abandoned/abandoned-pets/${waiting}`);
+      expect(res.status, res.text).toBe(200);
+      const one = StraySchema.parse(res.body);
+      expect(one).toMatchObject({ id: waiting, status: 'WAITING', latitude: null, longitude: null, name: `유기견 #${waiting}` });
+      // The seeds lie at 37.5, 127 (Seoul): in words, from the provider or our own regions, never as numbers.
+      expect(one.place).toMatch(/^서울특별시/);
+      expect(res.text).not.toMatch(/37\.5|127\.0|"latitude":\d/);
+      const unknown = await c.get(`/api/abandoned/abandoned-pets/${lost}`);
+      expectEnvelope(unknown, 404, 'NOT_FOUND', '입양 목록에 없는 유기견입니다.');
+      expect(unknown.body.error.reason).toBe('STRAY_NOT_LISTED');
+      expectEnvelope(await c.get('/api/abandoned/abandoned-pets/2147483000'), 404, 'NOT_FOUND');
+      expectEnvelope(await c.get('/api/abandoned/abandoned-pets/0x1A'), 400, 'VALIDATION_FAILED');
+    });
+
+    it('public lists and search carry the place in words and no coordinates (issue 27); the admin still sees the pin', async () => {
+      const id = await t.seed({ status: 'PROTECTING', location: '서울특별시', description: '좌표 숨김 확인' });
+      const c = t.anonymous();
+      for (const [path, query] of [
+        ['/api/abandoned/abandoned-pets', { size: '100' }],
+        ['/api/abandoned/abandoned-pets/search', { location: '좌표 숨김', size: '100' }],
+      ] as const) {
+        const res = await c.get(path, { query });
+        const list = StrayListSchema.parse(res.body);
+        expect(list.map((s) => s.id)).toContain(id);
+        for (const s of list) expect([s.latitude, s.longitude, s.place.length > 0]).toEqual([null, null, true]);
+      }
+      const admin = await t.admin();
+      const reports = await admin.get('/api/admin/abandoned-pets', { query: { size: '100' } });
+      const mine = (reports.body as { id: number; latitude: number | null }[]).find((s) => s.id === id);
+      expect(mine?.latitude).toBe(37.5);
     });
 
     it('search actually matches: same day, within the hour, place text; bad input is a 400', async () => {

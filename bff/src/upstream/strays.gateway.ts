@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { BreedPrediction, PageQuery, Stray, StrayReportRequest, StraySearchQuery } from '@pawbridge/shared';
 import { BffError } from '../errors/bff-error';
 import { inAdoptListOrder } from '../normalisers/adoption.normaliser';
-import { normalisePrediction, PUBLIC_STATUSES, reportedId } from '../normalisers/stray.normaliser';
+import { normalisePrediction, PUBLIC_STATUSES, reportedId, withoutPosition } from '../normalisers/stray.normaliser';
 import { isOk, refusedInBody, toBffError, type UpstreamClient, type UpstreamResponse } from './client';
 import type { Page } from './paging';
 import type { PhotoUpload } from './pets.upstream';
@@ -17,8 +17,12 @@ export function publicFailure(res: UpstreamResponse): BffError {
   return toBffError(res, { 401: new BffError(502, 'UPSTREAM_UNAVAILABLE'), 403: new BffError(502, 'UPSTREAM_UNAVAILABLE') });
 }
 
-/** What a visitor may see of a list, in the adopt list's order. */
-export const publicOnly = (strays: Stray[]): Stray[] => inAdoptListOrder(strays.filter((s) => PUBLIC_STATUSES.includes(s.status)));
+/** What a visitor may see of a list, in the adopt list's order, without exact positions. */
+export const publicOnly = (strays: Stray[]): Stray[] =>
+  inAdoptListOrder(strays.filter((s) => PUBLIC_STATUSES.includes(s.status))).map(withoutPosition);
+
+/** A stray that is not on the adopt list (unknown, or a report no admin has registered yet). */
+export const strayNotFound = () => BffError.because(404, 'NOT_FOUND', 'STRAY_NOT_LISTED');
 
 /** Visitors' stray calls: the adopt list, its search, breed prediction and the report (spec §7 Strays). */
 export interface StraysGateway {
@@ -26,6 +30,8 @@ export interface StraysGateway {
   publicPage(request: FastifyRequest, page: PageQuery): Promise<Page<Stray>>;
   /** One page of search results, by the documented rules. */
   search(request: FastifyRequest, q: StraySearchQuery, page: PageQuery): Promise<Page<Stray>>;
+  /** One stray of the adopt list (its page); 404 STRAY_NOT_LISTED for anything a visitor may not see. */
+  detail(request: FastifyRequest, id: number): Promise<Stray>;
   predict(request: FastifyRequest, image: PhotoUpload): Promise<BreedPrediction>;
   /** File a report; its id when the upstream tells it. */
   report(request: FastifyRequest, report: StrayReportRequest, image: PhotoUpload): Promise<number | null>;
@@ -40,6 +46,7 @@ export abstract class SharedStraysGateway implements StraysGateway {
 
   abstract publicPage(request: FastifyRequest, page: PageQuery): Promise<Page<Stray>>;
   abstract search(request: FastifyRequest, q: StraySearchQuery, page: PageQuery): Promise<Page<Stray>>;
+  abstract detail(request: FastifyRequest, id: number): Promise<Stray>;
 
   async predict(request: FastifyRequest, image: PhotoUpload): Promise<BreedPrediction> {
     const res = await this.up.predict(request, image);

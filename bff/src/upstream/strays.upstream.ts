@@ -11,6 +11,8 @@ export const straysUpstream = (client: UpstreamClient) => ({
   /** Without a page: every public stray (the legacy ignores the page and always sends everything). */
   list: (from: FastifyRequest, page?: PageQuery): Promise<UpstreamResponse> =>
     client.request('GET', '/api/abandoned/abandoned-pets', { from, ...withPage(page) }),
+  /** One public stray (our api's addition; the legacy has no such path). */
+  detail: (from: FastifyRequest, id: number) => client.request('GET', `/api/abandoned/abandoned-pets/${id}`, { from }),
   search: (from: FastifyRequest, q: StraySearchQuery, page: PageQuery) =>
     client.request('GET', '/api/abandoned/abandoned-pets/search', { from, query: { ...q, page: page.page, size: page.size } }),
   predict: (from: FastifyRequest, image: UploadedImage) => {

@@ -11,6 +11,7 @@ const stray = (id: number, name: string): Stray => ({
   type: '진돗개',
   gender: 'FEMALE',
   location: '부산광역시',
+  place: '부산광역시 해운대구',
   description: '해운대 공원에서 발견',
   foundDate: '2026-11-20',
   foundTime: '14:30',

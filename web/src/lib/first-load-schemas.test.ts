@@ -25,6 +25,7 @@ const stray = {
   type: '진돗개',
   gender: 'FEMALE',
   location: '경기도',
+  place: '경기도',
   description: '하얀 진돗개',
   foundDate: '2026-11-01',
   foundTime: '07:20',

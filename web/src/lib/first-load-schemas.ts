@@ -54,6 +54,7 @@ export const StrayListCheck = z.array(
     type: nullableString,
     gender: z.nullable(z.enum(STRAY_GENDERS)),
     location: z.string(),
+    place: z.string(),
     description: z.string(),
     foundDate: z.string(),
     foundTime: z.string(),

@@ -5,7 +5,7 @@ export const home = {
   'home.strays.failed': '유기견 목록을 불러오지 못했어요.',
   'home.strays.empty': '지금은 소개할 아이가 없어요. 입양 목록에서 다시 확인해 주세요.',
   'home.strays.viewList': '목록 보기',
-  'home.strays.cardSuffix': '입양 목록에서 보기',
+  'home.strays.cardSuffix': '자세히 보기',
   'home.strays.noPhoto': '사진 없음',
   'home.strays.breedUnknown': '품종 미상',
   'home.strays.previous': '이전 아이들',

@@ -15,6 +15,7 @@ import { errors } from './errors';
 import { shelter } from './shelter';
 import { paging } from './paging';
 import { lost } from './lost';
+import { animal } from './animal';
 import { particle } from './josa';
 
 export const ko = {
@@ -32,6 +33,7 @@ export const ko = {
   ...shelter,
   ...paging,
   ...lost,
+  ...animal,
   ...errors,
 } as const;
 export type MessageKey = keyof typeof ko;

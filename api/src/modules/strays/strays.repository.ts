@@ -15,6 +15,7 @@ export interface StrayRow {
   location: string;
   type: string | null;
   name: string | null;
+  placeName: string | null;
   foundDate: string;
   foundTime: string;
   status: PetStatus;
@@ -35,6 +36,7 @@ const baseQuery = (db: Q) =>
       's.location',
       's.type',
       's.name',
+      's.placeName',
       // ::text: one 'yyyy-MM-dd' string whatever the driver's DATE parsing.
       sql<string>`s.found_date::text`.as('foundDate'),
       's.foundTime',
@@ -122,6 +124,11 @@ export class StraysRepository {
 
   findById(id: number): Promise<StrayRow | undefined> {
     return baseQuery(this.db).where('s.id', '=', id).executeTakeFirst();
+  }
+
+  /** One stray a visitor may see (a public status), else undefined. */
+  findPublicById(id: number): Promise<StrayRow | undefined> {
+    return baseQuery(this.db).where('s.id', '=', id).where(publicWhere()).executeTakeFirst();
   }
 
   /** Public strays matching the search (none given: the adopt list), in adopt order. */

@@ -12,6 +12,7 @@ import {
 } from '@pawbridge/shared';
 import type { ApiModule } from '../index';
 import { createBreedPredictor } from '../../integrations/breed/predictor';
+import { createReverseGeocoder } from '../../integrations/geocoding/reverse-geocoder';
 import { ApiHttpError, bootError } from '../../lib/errors';
 import { idempotencyKey } from '../../lib/idempotency';
 import { jsonPart, readMultipart, type MultipartBody } from '../../lib/multipart';
@@ -45,7 +46,7 @@ function reportPart(body: MultipartBody) {
 
 /** Public stray calls on the legacy paths (legacy-contract §3.2), the member's report and the admin's review. */
 export const straysModule: ApiModule = async (app, ctx) => {
-  const strays = new StraysService(ctx, app.log, createBreedPredictor(ctx.config.breed));
+  const strays = new StraysService(ctx, app.log, createBreedPredictor(ctx.config.breed), createReverseGeocoder(ctx.config.kakaoLocal));
 
   // Paged with ?page (from 1) and ?size (default 20, at most 100); without either the whole list as on
   // the legacy wire. The total is in X-Total-Count either way.
@@ -70,6 +71,15 @@ export const straysModule: ApiModule = async (app, ctx) => {
     const { page, size, ...criteria } = parsed.data;
     const { rows, total } = await strays.search(criteria, pageWindow({ page, size }));
     return reply.header(SEARCH_RULES_HEADER, 'rules-v1').header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+  });
+
+  // Our addition to the legacy paths: one stray's page (decision 0033). Only a public status is found;
+  // an unreviewed report, an unknown id or a malformed one is 404 with an empty body, as the admin's read.
+  app.get<{ Params: { id: string } }>('/api/abandoned/abandoned-pets/:id', async (request, reply) => {
+    const id = /^[1-9]\d{0,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
+    const stray = id > 0 && id <= 2_147_483_647 ? await strays.getPublic(id) : null;
+    if (!stray) return reply.code(404).send('');
+    return stray;
   });
 
   // Our addition to the legacy paths: what this upstream can do. The legacy Spring

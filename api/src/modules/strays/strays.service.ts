@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  placeInWords,
   reportStatusFor,
   type PageWindow as Window,
   type Paged,
@@ -14,6 +15,7 @@ import { PredictionFailedError, type BreedPredictor } from '../../integrations/b
 import { ApiHttpError } from '../../lib/errors';
 import { cleanImage } from '../../lib/images';
 import { once } from '../../lib/idempotency';
+import { noReverseGeocoder, type ReverseGeocoder } from '../../integrations/geocoding/reverse-geocoder';
 import { StraysRepository, type StrayRow } from './strays.repository';
 
 /** The report routes' legacy body: `{success, message}` plus field errors. */
@@ -34,23 +36,28 @@ export const STRAY_MESSAGES = {
 
 export type StrayDto = ReturnType<typeof toFormDto>;
 
-/** The legacy AbandonPetFormDto plus `name` and `reportStatus`; `userId` only where the caller may see it. */
-export function toFormDto(row: StrayRow, showReporter: boolean) {
+/**
+ * The legacy AbandonPetFormDto plus `name`, `placeName` (where it was found, in words) and `reportStatus`.
+ * `userId` and the exact position only for the admin's answers (`full`): a public answer says the place in
+ * words and carries latitude/longitude null (issue 27: street animals are harmed at known spots; decision 0033).
+ */
+export function toFormDto(row: StrayRow, full: boolean) {
   return {
     id: row.id,
-    latitude: row.latitude,
-    longitude: row.longitude,
+    latitude: full ? row.latitude : null,
+    longitude: full ? row.longitude : null,
     imageUrl: row.imageUrl,
     gender: row.gender,
     description: row.description,
     location: row.location,
     type: row.type,
     name: row.name,
+    placeName: placeInWords({ lat: row.latitude, lng: row.longitude }, row.location, row.placeName),
     status: row.status,
     reportStatus: reportStatusFor(row.status),
     foundDate: row.foundDate,
     foundTime: row.foundTime,
-    userId: showReporter ? row.reporterUserId : null,
+    userId: full ? row.reporterUserId : null,
   };
 }
 
@@ -62,6 +69,7 @@ export class StraysService {
     private readonly ctx: ApiContext,
     private readonly log: FastifyBaseLogger,
     private readonly predictor: BreedPredictor | null,
+    private readonly geocoder: ReverseGeocoder = noReverseGeocoder,
   ) {
     this.repo = new StraysRepository(ctx.db);
   }
@@ -86,6 +94,12 @@ export class StraysService {
   async get(id: number): Promise<StrayDto | null> {
     const row = await this.repo.findById(id);
     return row ? toFormDto(row, true) : null;
+  }
+
+  /** One stray as a visitor sees it (its page), or null when unknown or not public (an unreviewed report). */
+  async getPublic(id: number): Promise<StrayDto | null> {
+    const row = await this.repo.findPublicById(id);
+    return row ? toFormDto(row, false) : null;
   }
 
   /** A predictor is configured (it may still be unavailable, e.g. the remote one down). */
@@ -127,8 +141,15 @@ export class StraysService {
       idempotencyKey,
       { userPk: reporterPk, scope: 'stray-report', fail: reportFailure },
       {
-        prepare: () => this.storeReportPhoto(form, original),
-        write: async (trx, { imageKey, type }) => ({
+        prepare: async () => {
+          // The pin in words, looked up while the photo is cleaned (null when no provider or it does not answer).
+          const [photo, placeName] = await Promise.all([
+            this.storeReportPhoto(form, original),
+            this.geocoder.placeOf({ lat: form.latitude, lng: form.longitude }),
+          ]);
+          return { ...photo, placeName };
+        },
+        write: async (trx, { imageKey, type, placeName }) => ({
           id: await new StraysRepository(trx).insertReport({
             reporterPk,
             latitude: form.latitude,
@@ -139,6 +160,7 @@ export class StraysService {
             location: form.location,
             type,
             name: null,
+            placeName,
             foundDate: form.foundDate,
             foundTime: form.foundTime,
             status: 'LOST',

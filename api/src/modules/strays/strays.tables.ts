@@ -12,6 +12,8 @@ export interface StrayReportsTable {
   location: string;
   type: string | null;
   name: string | null;
+  /** The map provider's words for the pin (0015_stray_place_names.sql); null → the region from our own data. */
+  placeName: string | null;
   /** 'yyyy-MM-dd' (DATE kept as text by the db layer). */
   foundDate: string;
   foundTime: string;

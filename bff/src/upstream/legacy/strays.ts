@@ -4,7 +4,7 @@ import { matchesSearch, normaliseStrayList } from '../../normalisers/stray.norma
 import { isOk } from '../client';
 import { pageFrom, type Page } from '../paging';
 import { publicStrayPhotos } from '../public-photos';
-import { publicFailure, publicOnly, SharedStraysGateway } from '../strays.gateway';
+import { publicFailure, publicOnly, SharedStraysGateway, strayNotFound } from '../strays.gateway';
 
 /**
  * Strays in front of the legacy Spring service: it sends its whole list
@@ -39,5 +39,12 @@ export class LegacyStraysGateway extends SharedStraysGateway {
   async search(request: FastifyRequest, q: StraySearchQuery, page: PageQuery): Promise<Page<Stray>> {
     const matching = (await this.publicList(request)).filter((s) => matchesSearch(s, q));
     return { items: slicePage(matching, page), total: matching.length };
+  }
+
+  /** The legacy has no public read of one stray: it is looked up in the whole public list. */
+  async detail(request: FastifyRequest, id: number): Promise<Stray> {
+    const stray = (await this.publicList(request)).find((s) => s.id === id);
+    if (!stray) throw strayNotFound();
+    return stray;
   }
 }

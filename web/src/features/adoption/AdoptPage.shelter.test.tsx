@@ -19,6 +19,7 @@ const stray = (id: number, name: string, location = '부산광역시'): Stray =>
   type: '진돗개',
   gender: 'FEMALE',
   location,
+  place: location,
   description: '공원에서 발견',
   foundDate: '2026-11-20',
   foundTime: '14:30',

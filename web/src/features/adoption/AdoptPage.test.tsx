@@ -13,6 +13,7 @@ const stray = (over: Partial<Stray>): Stray => ({
   type: '진돗개',
   gender: 'FEMALE',
   location: '부산광역시',
+  place: '부산광역시 해운대구',
   description: '해운대 공원에서 발견',
   foundDate: '2026-11-20',
   foundTime: '14:30',
@@ -77,12 +78,13 @@ const myApp = (over: Partial<AdoptionApplication>): AdoptionApplication => ({
 describe('AdoptPage', () => {
   afterEach(() => resetTestApp());
 
-  it('shows each stray as a card with photo, badge and details', async () => {
+  it('shows each stray as a card with photo, badge, details (the place in words) and a link to its page', async () => {
     setup();
     const bori = await card('보리');
     expect(within(bori).getByRole('img', { name: '보리의 사진' })).toHaveAttribute('src', '/uploads/bori.jpg');
+    expect(within(bori).getByRole('link', { name: '보리 자세히 보기' })).toHaveAttribute('href', '/adopt/1');
     expect(within(bori).getByText('보호 중')).toBeInTheDocument();
-    for (const text of ['진돗개', '암컷', '부산광역시', '2026년 11월 20일 14:30', '해운대 공원에서 발견'])
+    for (const text of ['진돗개', '암컷', '부산광역시 해운대구', '2026년 11월 20일 14:30', '해운대 공원에서 발견'])
       expect(within(bori).getByText(text)).toBeInTheDocument();
     const kong = await card('콩이');
     expect(within(kong).getByText('입양 대기')).toBeInTheDocument();
@@ -90,6 +92,23 @@ describe('AdoptPage', () => {
     expect(within(kong).getByText('모름')).toBeInTheDocument();
     expect(within(await card('하루')).getByText('입양 완료', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /후원/ })).not.toBeInTheDocument();
+  });
+
+  it('cards show our 480 px thumbnails with their size; only the first photo is urgent, the rest load as they scroll in', async () => {
+    const key = (n: number) => String(n).padStart(32, 'c');
+    setup({
+      'GET /api/abandoned/abandoned-pets': {
+        body: [1, 2, 3].map((id) => stray({ id, name: `개${id}`, imageUrl: `/uploads/${key(id)}.webp` })),
+      },
+    });
+    await card('개3');
+    const imgs = [1, 2, 3].map((id) => screen.getByRole('img', { name: `개${id}의 사진` }));
+    expect(imgs.map((i) => i.getAttribute('src'))).toEqual([1, 2, 3].map((id) => `/uploads/${key(id)}.thumb.webp`));
+    expect(imgs[0]).toHaveAttribute('srcset', `/uploads/${key(1)}.thumb.webp 480w`);
+    expect(imgs[0]?.getAttribute('sizes')).toContain('100vw');
+    expect(imgs.map((i) => [i.getAttribute('width'), i.getAttribute('height')])).toEqual(Array(3).fill(['480', '360']));
+    expect(imgs.map((i) => i.getAttribute('fetchpriority'))).toEqual(['high', null, null]);
+    expect(imgs.map((i) => i.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
   });
 
   it('enables applying only for PROTECTING', async () => {

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Anchor, Button, Center, Container, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { LIMITS, type AdoptionApplication, type Stray } from '@pawbridge/shared';
+import { Button, Center, Container, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type AdoptionApplication, type Stray } from '@pawbridge/shared';
 import { useSession } from '@/lib/session';
 import { confirm, errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
-import { applyForAdoption, useMyApplications, withdrawApplication } from './api';
+import { useMyApplications, withdrawApplication } from './api';
+import { useApply } from './components/use-apply';
 import AdoptSearch from './components/AdoptSearch';
 import StrayCard from './components/StrayCard';
 import ShelterCard from './components/ShelterCard';
@@ -14,22 +14,6 @@ import { useAdoptFeed, type AdoptCriteria, type AdoptSource } from './components
 import { mergeFeed } from './components/merge-feed';
 import MyApplications from './components/MyApplications';
 import { ListEmpty, ListError, ListLoading } from '@/components/ListState';
-
-function askToLogIn() {
-  // The notification lives outside the router, so the link is a plain page link.
-  notifications.show({
-    color: 'blue',
-    autoClose: 6000,
-    message: (
-      <Group gap="xs">
-        <Text size="sm">{t('adopt.apply.loginRequired')}</Text>
-        <Anchor href="/login" size="sm" fw={600}>
-          {t('adopt.apply.loginLink')}
-        </Anchor>
-      </Group>
-    ),
-  });
-}
 
 interface AdoptPageProps {
   /** Per card, more actions the app composes in (features never import each other). */
@@ -56,9 +40,9 @@ export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps 
   const reload = async () => {
     await Promise.all([member.reload(), shelter.reload()]);
   };
-  const [applyingId, setApplyingId] = useState<number | null>(null);
   // Admins do not adopt here; members see and withdraw their own applications.
   const { applications: mine, reload: reloadMine } = useMyApplications(Boolean(user) && !user?.isAdmin);
+  const { apply, applyingId } = useApply(() => Promise.all([member.reload(), reloadMine()]));
   const [withdrawingId, setWithdrawingId] = useState<number | null>(null);
 
   useEffect(() => {
@@ -69,36 +53,6 @@ export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps 
   const runSearch = (q: AdoptCriteria | null) => {
     if (JSON.stringify(q) === JSON.stringify(search)) void reload();
     else setSearch(q);
-  };
-
-  const apply = async (stray: Stray) => {
-    if (!user) {
-      askToLogIn();
-      return;
-    }
-    const ok = await confirm({
-      title: t('adopt.apply.confirmTitle'),
-      body: t('adopt.apply.confirmBody', { name: stray.name }),
-      confirmLabel: t('adopt.apply.confirm'),
-    });
-    if (!ok) return;
-    setApplyingId(stray.id);
-    try {
-      await applyForAdoption(stray.id);
-      notifySuccess(t('adopt.apply.success'));
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'APPLICATION_LIMIT_REACHED')
-        notifyError(t('adopt.apply.limit', { max: LIMITS.openAdoptionApplicationsMax }));
-      // A 409 that says why (an earlier application was rejected, the stray is no longer available) gets
-      // that reason's sentence; a bare 409 is "already applied" unless the stray is no longer available.
-      else if (err instanceof ApiError && err.status === 409 && err.reason) notifyError(errorMessage(err, 'adopt.apply.failed'));
-      else if (err instanceof ApiError && err.status === 409 && err.code !== 'INVALID_STATE') notifyError(t('adopt.apply.already'));
-      else if (err instanceof ApiError && err.status === 401) askToLogIn();
-      else notifyError(errorMessage(err, 'adopt.apply.failed'));
-    } finally {
-      setApplyingId(null);
-      await Promise.all([member.reload(), reloadMine()]);
-    }
   };
 
   const withdraw = async (a: AdoptionApplication) => {
@@ -135,19 +89,22 @@ export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps 
   } else if (items.length === 0 && waiting.length === 0 && !shelter.error) {
     content = <ListEmpty message={t(search ? 'adopt.emptySearch' : source === 'shelter' ? 'shelter.feed.emptyShelter' : 'adopt.empty')} />;
   } else {
+    // The first photo the list shows loads first (fetchpriority high); the rest as they scroll in.
+    const firstPhoto = items.findIndex((f) => (f.source === 'member' ? f.item.imageUrl : f.item.imageUrls[0]));
     content = (
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
-        {items.map((f) =>
+        {items.map((f, i) =>
           f.source === 'member' ? (
             <StrayCard
               key={`m${f.item.id}`}
+              first={i === firstPhoto}
               stray={f.item}
               onApply={apply}
               applying={applyingId === f.item.id}
               extra={cardExtra?.(f.item)}
             />
           ) : (
-            <ShelterCard key={`s${f.item.desertionNo}`} animal={f.item} now={now} />
+            <ShelterCard key={`s${f.item.desertionNo}`} animal={f.item} now={now} first={i === firstPhoto} />
           ),
         )}
       </SimpleGrid>

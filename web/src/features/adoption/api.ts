@@ -5,7 +5,10 @@ import {
   TOTAL_COUNT_HEADER,
   StrayActionResultSchema,
   StrayListSchema,
+  StraySchema,
+  ShelterAnimalSchema,
   type AdoptionApplication,
+  type ShelterAnimal,
   type Stray,
   type StrayActionResult,
   type StraySearchQuery,
@@ -83,4 +86,26 @@ export function useMyApplications(enabled: boolean) {
 
 export function withdrawApplication(id: number): Promise<StrayActionResult> {
   return api(`/api/adopt/withdraw/${id}`, { method: 'POST', schema: StrayActionResultSchema });
+}
+
+/** The key of one stray's page: the BFF's URL, so a server render's embedded answer is this key's (issue 26). */
+export const strayKey = (id: number) => `/api/abandoned/abandoned-pets/${id}`;
+export const shelterAnimalKey = (desertionNo: string) => `/api/shelter-animals/${encodeURIComponent(desertionNo)}`;
+
+/** One of our strays (its page); a 404 is an ApiError with status 404. */
+export function useStray(id: number | null) {
+  const key = id ? strayKey(id) : null;
+  const { data, error, isLoading, mutate } = useSWR<Stray>(key, (k: string) => api(k, { schema: StraySchema }), {
+    shouldRetryOnError: false,
+  });
+  return { stray: data, error: error as unknown, isLoading, reload: () => mutate() };
+}
+
+/** One shelter animal (its page). */
+export function useShelterAnimal(desertionNo: string | null) {
+  const key = desertionNo ? shelterAnimalKey(desertionNo) : null;
+  const { data, error, isLoading, mutate } = useSWR<ShelterAnimal>(key, (k: string) => api(k, { schema: ShelterAnimalSchema }), {
+    shouldRetryOnError: false,
+  });
+  return { animal: data, error: error as unknown, isLoading, reload: () => mutate() };
 }

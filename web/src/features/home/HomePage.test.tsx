@@ -109,15 +109,24 @@ describe('HomePage', () => {
     expect(within(region).queryAllByRole('link')).toHaveLength(0);
   });
 
-  it('carousel: at most eight strays, each card names breed, place and status and goes to /adopt', async () => {
+  it("carousel: at most eight strays, each card names breed, place in words and status and goes to the stray's page", async () => {
     stubObservers();
     const strays = Array.from({ length: 10 }, (_, i) => stray(i + 1, i === 0 ? { type: null, imageUrl: null } : {}));
     renderHome({ loggedIn: false }, '/', { 'GET /api/abandoned/abandoned-pets': { body: strays } });
     const region = within(await screen.findByRole('region', { name: '가족을 기다리는 아이들' }));
-    const links = await region.findAllByRole('link', { name: /입양 목록에서 보기/ });
+    const links = await region.findAllByRole('link', { name: /자세히 보기/ });
     expect(links).toHaveLength(8);
-    expect(links.every((a) => a.getAttribute('href') === '/adopt')).toBe(true);
-    expect(links[0]).toHaveAccessibleName('사진 없음 보호 중 품종 미상 서울특별시 1 입양 목록에서 보기');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(strays.slice(0, 8).map((s) => `/adopt/${s.id}`));
+    expect(links[0]).toHaveAccessibleName('사진 없음 보호 중 품종 미상 서울특별시 1 자세히 보기');
+    // The 480 px thumbnail of our photos, sized for the carousel; only the first photo shown is urgent (the first stray has none).
+    const imgs = Array.from(document.querySelectorAll<HTMLImageElement>('img[src^="/uploads/"]'));
+    expect(imgs).toHaveLength(7);
+    expect(imgs[0]?.getAttribute('src')).toBe(`/uploads/${'2'.padStart(32, '0')}.thumb.webp`);
+    expect(imgs[0]?.getAttribute('srcset')).toBe(`/uploads/${'2'.padStart(32, '0')}.thumb.webp 480w`);
+    expect(imgs[0]).toHaveAttribute('fetchpriority', 'high');
+    expect(imgs[0]).toHaveAttribute('width', '480');
+    expect(imgs[0]).toHaveAttribute('height', '360');
+    expect(imgs.slice(1).every((img) => img.getAttribute('loading') === 'lazy' && !img.hasAttribute('fetchpriority'))).toBe(true);
     expect(region.getAllByText('사진 없음').length).toBeGreaterThan(0);
     expect(region.getByRole('button', { name: '다음 아이들' })).toBeInTheDocument();
     expect(region.getByRole('button', { name: '이전 아이들' })).toBeInTheDocument();
@@ -130,7 +139,7 @@ describe('HomePage', () => {
       'GET /api/pet/profile/pets': () => new Promise<never>(() => undefined),
     });
     const region = within(await screen.findByRole('region', { name: '가족을 기다리는 아이들' }));
-    expect(await region.findAllByRole('link', { name: /입양 목록에서 보기/ })).toHaveLength(2);
+    expect(await region.findAllByRole('link', { name: /자세히 보기/ })).toHaveLength(2);
   });
 
   it('carousel: no strays → a "목록 보기" button to /adopt; a failed list says so', async () => {
@@ -178,10 +187,11 @@ function stray(id: number, over: Record<string, unknown> = {}) {
   return {
     id,
     name: `아이${id}`,
-    imageUrl: `/uploads/s${id}.jpg`,
+    imageUrl: `/uploads/${String(id).padStart(32, '0')}.jpg`,
     type: '진돗개',
     gender: null,
-    location: `서울특별시 ${id}`,
+    location: '서울특별시',
+    place: `서울특별시 ${id}`,
     description: '',
     foundDate: '2026-09-01',
     foundTime: '10:00',

@@ -24,6 +24,7 @@ const stray = (over: Partial<Stray>): Stray => ({
   type: '진돗개',
   gender: 'MALE',
   location: '서울특별시',
+  place: '서울특별시',
   description: '짧은 설명',
   foundDate: '2026-11-20',
   foundTime: '14:30',

@@ -1,8 +1,10 @@
-import { Badge, Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { IconBuildingCommunity, IconPaw, IconPhone } from '@tabler/icons-react';
 import type { ShelterAnimal } from '@pawbridge/shared';
 import { InfoLine } from '@/components/InfoLine';
 import SafeImage from '@/components/SafeImage';
+import { cardPhoto } from '@/lib/photo-sizes';
 import { t } from '@/messages';
 import { koreanDay } from '../status';
 import { noticeDay, noticeDayColor, noticeDayLabel, shelterStatusLook, telHref } from './shelter-notice';
@@ -11,6 +13,8 @@ interface Props {
   animal: ShelterAnimal;
   /** Today is read once per list so every card counts from the same day. */
   now?: Date;
+  /** The first card of the list: its photo loads first; the others as they scroll in. */
+  first?: boolean;
 }
 
 const kindOf = (a: ShelterAnimal) => a.kind.trim() || t('shelter.card.kindUnknown');
@@ -20,7 +24,7 @@ const kindOf = (a: ShelterAnimal) => a.kind.trim() || t('shelter.card.kindUnknow
  * visit to the shelter, so the card offers the shelter's phone and address,
  * never our in-app application or a donation.
  */
-export default function ShelterCard({ animal: a, now }: Props) {
+export default function ShelterCard({ animal: a, now, first = false }: Props) {
   const kind = kindOf(a);
   const status = shelterStatusLook(a);
   // The portal's state lags: an animal still "protecting" past its notice end is shown as such, with the notice over.
@@ -38,7 +42,7 @@ export default function ShelterCard({ animal: a, now }: Props) {
     >
       <Card.Section pos="relative">
         <SafeImage
-          src={a.imageUrls[0]}
+          {...cardPhoto(a.imageUrls[0], { first, sizes: '' })}
           alt={t('shelter.card.imageAlt', { kind })}
           h={200}
           fit="cover"
@@ -67,7 +71,15 @@ export default function ShelterCard({ animal: a, now }: Props) {
           {t('shelter.card.source')}
         </Badge>
         <Title order={3} size="h4">
-          {kind}
+          <Anchor
+            component={Link}
+            to={`/shelter/${encodeURIComponent(a.desertionNo)}`}
+            inherit
+            c="inherit"
+            aria-label={t('animal.cardLink', { name: `${kind} ${a.noticeNo ?? a.desertionNo}` })}
+          >
+            {kind}
+          </Anchor>
         </Title>
         <InfoLine label={t('shelter.card.sex')} value={details} />
         <InfoLine label={t('shelter.card.age')} value={a.ageText} />

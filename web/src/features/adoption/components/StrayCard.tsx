@@ -1,8 +1,10 @@
-import { Badge, Button, Card, Center, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Center, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { IconPaw } from '@tabler/icons-react';
 import type { Stray } from '@pawbridge/shared';
 import { InfoLine } from '@/components/InfoLine';
 import SafeImage from '@/components/SafeImage';
+import { ADOPT_GRID_SIZES, cardPhoto } from '@/lib/photo-sizes';
 import { t } from '@/messages';
 import { adoptListBadge } from '@/components/stray-status';
 import { adoptButton, koreanDay } from '../status';
@@ -13,9 +15,11 @@ interface Props {
   applying: boolean;
   /** More for the card's foot, composed by the app (e.g. donations). */
   extra?: React.ReactNode;
+  /** The first card of the list: its photo loads first (fetchpriority high); the others load as they scroll in. */
+  first?: boolean;
 }
 
-export default function StrayCard({ stray, onApply, applying, extra }: Props) {
+export default function StrayCard({ stray, onApply, applying, extra, first = false }: Props) {
   const badge = adoptListBadge(stray.status);
   const button = adoptButton(stray.status);
   const gender = t(stray.gender ? `stray.gender.${stray.gender}` : 'stray.gender.unknown');
@@ -23,7 +27,7 @@ export default function StrayCard({ stray, onApply, applying, extra }: Props) {
     <Card withBorder radius="md" padding="md" component="article" aria-label={stray.name} h="100%">
       <Card.Section pos="relative">
         <SafeImage
-          src={stray.imageUrl}
+          {...cardPhoto(stray.imageUrl, { first, sizes: ADOPT_GRID_SIZES })}
           alt={t('adopt.card.imageAlt', { name: stray.name })}
           h={200}
           fit="cover"
@@ -49,11 +53,14 @@ export default function StrayCard({ stray, onApply, applying, extra }: Props) {
       </Card.Section>
       <Stack gap={6} mt="md" style={{ flex: 1 }}>
         <Title order={3} size="h4">
-          {stray.name}
+          {/* The card's way to the stray's own page (issue 26). */}
+          <Anchor component={Link} to={`/adopt/${stray.id}`} inherit c="inherit" aria-label={t('animal.cardLink', { name: stray.name })}>
+            {stray.name}
+          </Anchor>
         </Title>
         <InfoLine label={t('adopt.card.breed')} value={stray.type || t('adopt.card.breedUnknown')} />
         <InfoLine label={t('adopt.card.gender')} value={gender} />
-        <InfoLine label={t('adopt.card.place')} value={stray.location} />
+        <InfoLine label={t('adopt.card.place')} value={stray.place} />
         <InfoLine label={t('adopt.card.date')} value={`${koreanDay(stray.foundDate)} ${stray.foundTime.slice(0, 5)}`} />
         {stray.description && (
           <Text size="sm" c="dark.4" lineClamp={3} mt={4}>

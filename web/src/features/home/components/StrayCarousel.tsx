@@ -5,6 +5,7 @@ import { IconDog } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Stray } from '@pawbridge/shared';
 import SafeImage from '@/components/SafeImage';
+import { CAROUSEL_SIZES, cardPhoto } from '@/lib/photo-sizes';
 import { adoptListBadge } from '@/components/stray-status';
 import { t } from '@/messages';
 import { useHomeStrays } from '../api';
@@ -14,15 +15,15 @@ import classes from './StrayCarousel.module.css';
 const SLIDE_SIZE = { base: '80%', xs: '50%', md: '25%' };
 const NBSP = '\u00a0';
 
-function StrayCard({ stray }: { stray: Stray }) {
+function StrayCard({ stray, first }: { stray: Stray; first: boolean }) {
   const breed = stray.type?.trim() || t('home.strays.breedUnknown');
   const badge = adoptListBadge(stray.status);
   return (
-    // Named by what it shows (axe: a name must contain the visible words), plus a hidden "see on the adopt list".
-    <Link to="/adopt" className={classes.card}>
+    // Named by what it shows (axe: a name must contain the visible words), plus a hidden "see its page".
+    <Link to={`/adopt/${stray.id}`} className={classes.card}>
       <AspectRatio ratio={4 / 3}>
         <SafeImage
-          src={stray.imageUrl}
+          {...cardPhoto(stray.imageUrl, { first, sizes: CAROUSEL_SIZES })}
           alt=""
           fit="cover"
           fallback={
@@ -45,7 +46,7 @@ function StrayCard({ stray }: { stray: Stray }) {
           {breed}
         </Text>
         <Text size="sm" c="gray.7" truncate>
-          {stray.location}
+          {stray.place}
         </Text>
         <VisuallyHidden>{t('home.strays.cardSuffix')}</VisuallyHidden>
       </Stack>
@@ -143,9 +144,9 @@ export function StrayCarousel() {
         styles={{ indicators: { bottom: 0 } }}
         pb={32}
       >
-        {strays.map((s) => (
+        {strays.map((s, i) => (
           <Carousel.Slide key={s.id}>
-            <StrayCard stray={s} />
+            <StrayCard stray={s} first={i === strays.findIndex((x) => x.imageUrl)} />
           </Carousel.Slide>
         ))}
       </Carousel>
