@@ -47,7 +47,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
       </head>
       <body>
         <div id="root">
-          <AppProviders cache={cacheFrom(embedded, false)} publicOrigin={input.publicOrigin}>
+          <AppProviders cache={cacheFrom(embedded)} publicOrigin={input.publicOrigin}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </AppProviders>
         </div>

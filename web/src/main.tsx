@@ -29,11 +29,11 @@ async function start() {
       Object.assign(m.route, { ...(await lazy()), lazy: undefined });
     }),
   );
-  const cache = cacheFrom(embedded.cache, true);
+  const cache = cacheFrom(embedded.cache);
   const router = createAppRouter();
   const stop = router.subscribe((state) => {
     if (state.location.key !== 'default' || state.navigation.state !== 'idle') {
-      forgetServerData();
+      forgetServerData(cache);
       stop();
     }
   });

@@ -26,37 +26,40 @@ export const infiniteKeys = (firstPage: Key): [infinite: string, page: string] =
   unstable_serialize(firstPage),
 ];
 
-/** Keys whose data came with the page: their hooks do not fetch on the first mount. */
-const fresh = new Set<string>();
+/** Per cache, the keys whose data came with the page: their hooks do not fetch on the first mount (server render and hydration alike). */
+const freshKeys = new WeakMap<object, Set<string>>();
 
-/** SWR's cache, started from the server's answers. */
-export function cacheFrom(embedded: EmbeddedCache, markFresh: boolean): Cache {
+/** SWR's cache, started from the server's answers (in the server render and in the browser that hydrates it). */
+export function cacheFrom(embedded: EmbeddedCache): Cache {
   const map = new Map<string, State>();
+  const fresh = new Set<string>();
   for (const [key, entry] of Object.entries(embedded)) {
     const state: State =
       'data' in entry
         ? { data: entry.data }
         : { error: new ApiError(entry.error.status, entry.error.code as ApiError['code'], entry.error.code) };
     map.set(key, state);
-    if (markFresh) fresh.add(key);
+    fresh.add(key);
   }
+  freshKeys.set(map, fresh);
   return map as unknown as Cache;
 }
 
 /** Whether `key` (as SWR serialises it) still holds what the server sent. */
-export function isFreshFromServer(key: string): boolean {
-  return fresh.has(key);
+export function isFreshFromServer(cache: Cache, key: string): boolean {
+  return freshKeys.get(cache)?.has(key) ?? false;
 }
 
 /** The first navigation ends it: later mounts read again, as without a server render. */
-export function forgetServerData(): void {
-  fresh.clear();
+export function forgetServerData(cache: Cache): void {
+  freshKeys.get(cache)?.clear();
 }
 
 /** SWR middleware: a hook (or an infinite list) whose data came with the page does not refetch on mount. */
 export const serverDataFirst: Middleware = (useSWRNext) => (key, fetcher, config) => {
-  const serialised = typeof key === 'function' ? safeInfiniteKey(key) : swrKey(key);
-  const cameWithPage = fresh.size > 0 && serialised !== '' && fresh.has(serialised);
+  const fresh = freshKeys.get(config.cache);
+  const serialised = fresh && fresh.size > 0 ? (typeof key === 'function' ? safeInfiniteKey(key) : swrKey(key)) : '';
+  const cameWithPage = serialised !== '' && Boolean(fresh?.has(serialised));
   return useSWRNext(key, fetcher, cameWithPage ? { ...config, revalidateOnMount: false } : config);
 };
 
