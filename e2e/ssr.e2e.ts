@@ -96,7 +96,7 @@ describe('server-rendered public pages (issue 26)', () => {
   it('the app works after hydration: the adopt search asks the server and the address keeps the criteria', async () => {
     const context = await newContext(browser, stack, DESKTOP);
     const { page } = await openHydrated(context, '/adopt');
-    await page.getByLabel('지역').selectOption('서울');
+    await page.getByLabel('지역').selectOption('서울특별시');
     const searched = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/abandoned/abandoned-pets/search');
     await page.getByRole('button', { name: '검색' }).click();
     await searched;
@@ -119,10 +119,10 @@ describe('server-rendered public pages (issue 26)', () => {
       assert.ok(cards > 0, '/adopt shows its animals without scripts');
       await shot(page, `adopt-${viewport.width}-nojs`);
       // The search is a plain GET form the server render honours.
-      await page.getByLabel('지역').selectOption('서울');
+      await page.getByLabel('지역').selectOption('서울특별시');
       await page.getByRole('button', { name: '검색' }).click();
       await page.waitForURL(/\/adopt\?.*region=/);
-      assert.equal(await page.getByLabel('지역').inputValue(), '서울');
+      assert.equal(await page.getByLabel('지역').inputValue(), '서울특별시');
 
       await page.goto('/community');
       const firstPost = page.locator(`a[href="${postPath}"]`).first();
