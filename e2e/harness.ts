@@ -59,9 +59,13 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Pr
 
 /** Build the SPA once if there is no build yet (CI builds before the journeys). */
 export function ensureWebBuild(): void {
-  if (fs.existsSync(path.join(WEB_DIST, 'index.html'))) return;
-  execFileSync('npm', ['run', 'build', '-w', '@pawbridge/web', '--', '--outDir', WEB_DIST, '--emptyOutDir'], {
-    cwd: ROOT,
+  // The client build and, beside it, the server bundle the BFF renders public pages with (its default SSR_BUNDLE).
+  const serverDir = path.join(WEB_DIST, '..', 'dist-server');
+  if (fs.existsSync(path.join(WEB_DIST, 'index.html')) && fs.existsSync(path.join(serverDir, 'entry-server.js'))) return;
+  const web = path.join(ROOT, 'web');
+  execFileSync('npx', ['vite', 'build', '--outDir', WEB_DIST, '--emptyOutDir'], { cwd: web, stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', serverDir, '--emptyOutDir'], {
+    cwd: web,
     stdio: 'inherit',
   });
 }

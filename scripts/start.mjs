@@ -54,7 +54,9 @@ for (const [h, p, variable] of [
   }
 }
 
-if (!dev && (!fs.existsSync(path.join(webDist, 'index.html')) || process.argv.includes('--rebuild'))) {
+// The client build and the server bundle the BFF renders public pages with (npm run build makes both).
+const serverBundle = path.join(webDist, '..', 'dist-server', 'entry-server.js');
+if (!dev && (!fs.existsSync(path.join(webDist, 'index.html')) || !fs.existsSync(serverBundle) || process.argv.includes('--rebuild'))) {
   console.log('[start] building the web app (first start only; a minute or two)…');
   const r = spawnSync('npm', ['run', 'build', '-w', '@pawbridge/web'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);

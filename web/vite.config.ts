@@ -9,22 +9,35 @@ import { chunkModulesPlugin } from './build/chunk-modules';
 
 const bff = process.env.BFF_URL ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+// `vite build --ssr src/entry-server.tsx` (npm run build's second step): the server bundle the BFF
+// loads (issue 26, docs/decisions/0032). Self-contained (every dependency bundled), so the BFF's
+// image needs no web dependencies, and React's production build whatever NODE_ENV the BFF runs with.
+export default defineConfig(({ isSsrBuild }) => ({
+  ...(isSsrBuild
+    ? {
+        ssr: { noExternal: true, target: 'node' as const },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      }
+    : {}),
   plugins: [
     react(),
-    uiFontPlugin(fileURLToPath(new URL('./src/messages', import.meta.url))),
-    chunkModulesPlugin(fileURLToPath(new URL('..', import.meta.url))),
+    ...(isSsrBuild ? [] : [uiFontPlugin(fileURLToPath(new URL('./src/messages', import.meta.url)))]),
+    ...(isSsrBuild ? [] : [chunkModulesPlugin(fileURLToPath(new URL('..', import.meta.url)))]),
     // Brotli and gzip copies made once at build time, served by the BFF (@fastify/static preCompressed)
     // and by the web image's server, so no request pays for compression.
-    compression({
-      include: /\.(js|mjs|css|html|svg|json|txt)$/,
-      threshold: 1024,
-      algorithms: [
-        defineAlgorithm('gzip', { level: 9 }),
-        defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      ],
-      logLevel: 'silent',
-    }),
+    ...(isSsrBuild
+      ? []
+      : [
+          compression({
+            include: /\.(js|mjs|css|html|svg|json|txt)$/,
+            threshold: 1024,
+            algorithms: [
+              defineAlgorithm('gzip', { level: 9 }),
+              defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            ],
+            logLevel: 'silent',
+          }),
+        ]),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
@@ -40,26 +53,30 @@ export default defineConfig({
       '/dashboard': { target: bff, ws: true },
     },
   },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      output: {
-        // React, the class-name helper, Mantine's core (Box, the provider, styles API), its button base and loader
-        // and the few hooks they use are needed by every screen: one chunk
-        // instead of the several slivers automatic splitting cuts them into (decision 0023).
-        codeSplitting: {
-          groups: [
-            {
-              name: 'base',
-              test: /node_modules[\\/](react|react-dom|scheduler|clsx|use-sync-external-store|@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](UnstyledButton|Loader))|@mantine[\\/]hooks[\\/]esm[\\/](utils|use-isomorphic-effect|use-id|use-media-query|use-did-update|use-reduced-motion))[\\/]/,
+  build: isSsrBuild
+    ? { target: 'node20', sourcemap: false, outDir: 'dist-server', emptyOutDir: true, copyPublicDir: false }
+    : {
+        target: 'es2022',
+        sourcemap: false,
+        // The server render links each public route's own chunks and styles from the first HTML.
+        manifest: true,
+        chunkSizeWarningLimit: 600,
+        rolldownOptions: {
+          output: {
+            // React, the class-name helper, Mantine's core (Box, the provider, styles API), its button base and loader
+            // and the few hooks they use are needed by every screen: one chunk
+            // instead of the several slivers automatic splitting cuts them into (decision 0023).
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'base',
+                  test: /node_modules[\\/](react|react-dom|scheduler|clsx|use-sync-external-store|@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](UnstyledButton|Loader))|@mantine[\\/]hooks[\\/]esm[\\/](utils|use-isomorphic-effect|use-id|use-media-query|use-did-update|use-reduced-motion))[\\/]/,
+                },
+              ],
             },
-          ],
+          },
         },
       },
-    },
-  },
   test: {
     name: 'web',
     environment: 'jsdom',
@@ -70,4 +87,4 @@ export default defineConfig({
     setupFiles: ['./vitest.setup.ts'],
     css: false,
   },
-});
+}));

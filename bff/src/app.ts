@@ -17,6 +17,7 @@ import { docsPlugin } from './plugins/docs';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticWebPlugin } from './plugins/static-web';
+import { renderPlugin } from './render/render.plugin';
 import { compressionPlugin } from './plugins/compression';
 import { routes } from './routes/index';
 import { realtimePlugin } from './realtime/realtime.plugin';
@@ -112,6 +113,7 @@ export async function buildApp(config: BffConfig, opts: BuildOptions = {}): Prom
   await app.register(realtimePlugin);
   for (const route of routes) await app.register(route);
 
+  if (config.webDistDir && config.ssrBundle) await app.register(renderPlugin, { bundle: config.ssrBundle, webDistDir: config.webDistDir });
   if (config.webDistDir) await app.register(staticWebPlugin, { dir: config.webDistDir });
   return app;
 }

@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   /** Strict-Transport-Security max-age; 0 (default) sends none. Set it only when browsers reach the app over https. */
   HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(0),
   WEB_DIST_DIR: z.string().optional(),
+  /** The web's server bundle (public pages rendered by the BFF); default: WEB_DIST_DIR's sibling dist-server/entry-server.js; `off` serves the SPA shell. */
+  SSR_BUNDLE: z.string().optional(),
   REDIS_URL: z.string().optional(),
   /** The OpenAPI docs at /docs: on by default outside production, off in production unless set true (issue 24 item 16). */
   DOCS_ENABLED: z.enum(['true', 'false']).optional(),
@@ -89,6 +91,8 @@ export interface BffConfig {
   /** Things an operator should hear about once at start (the config itself is valid). */
   warnings: string[];
   webDistDir: string | undefined;
+  /** The web's server bundle, or undefined (no web served, or SSR_BUNDLE=off). */
+  ssrBundle: string | undefined;
   redisUrl: string | undefined;
   /** /docs (OpenAPI UI and JSON) served. */
   docsEnabled: boolean;
@@ -163,6 +167,10 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
     hstsMaxAgeSeconds: e.HSTS_MAX_AGE_SECONDS,
     warnings,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    ssrBundle:
+      e.SSR_BUNDLE === 'off' || !e.WEB_DIST_DIR
+        ? undefined
+        : path.resolve(e.SSR_BUNDLE ?? path.join(path.resolve(e.WEB_DIST_DIR), '..', 'dist-server', 'entry-server.js')),
     redisUrl: e.REDIS_URL,
     sessionCheckMs: e.REALTIME_SESSION_CHECK_MS,
     docsEnabled: e.DOCS_ENABLED ? e.DOCS_ENABLED === 'true' : e.NODE_ENV !== 'production',

@@ -34,9 +34,12 @@ export const staticWebPlugin = fp<{ dir: string }>(
     const sendIndex = (reply: FastifyReply, status = 200) => reply.code(status).sendFile('index.html');
     const wantsHtml = (request: FastifyRequest) => request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
 
-    const serve = (request: FastifyRequest, reply: FastifyReply) => {
+    // Public pages (/, /adopt, /community, a post…) are rendered when the server bundle is loaded (render/render.plugin.ts).
+    const render = app.hasDecorator('renderPage') ? app.renderPage : null;
+    const serve = async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (isServerPath(pathname)) return reply.callNotFound();
+      if (render && (await render(request, reply))) return reply;
       if (isScreenRoute(pathname)) return sendIndex(reply);
       const file = path.join(root, path.normalize(decodeURIComponentSafe(pathname)));
       if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile())

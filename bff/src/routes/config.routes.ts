@@ -1,9 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PublicConfigSchema, type PublicConfig } from '@pawbridge/shared';
 
-/** What the browser may know about this deployment (which map, which social logins, ...). */
-export const configRoutes: FastifyPluginAsync = async (app) => {
+/** What the browser may know about this deployment (which map, which social logins, ...); the server render embeds it too. */
+export function publicConfigOf(app: FastifyInstance): () => Promise<PublicConfig> {
   const c = app.config;
   const fixed: Omit<PublicConfig, 'breedPrediction' | 'socialProviders' | 'donations' | 'lostAndFound' | 'nicknames' | 'strayNames'> = {
     map: c.kakaoMapKey
@@ -13,21 +13,24 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
   };
 
   const { capabilities, lost } = app.gateways;
+  return async () => ({
+    ...fixed,
+    socialProviders: await capabilities.socialProviders(),
+    breedPrediction: await capabilities.canPredict(),
+    donations: await capabilities.donations(),
+    lostAndFound: lost.available,
+    nicknames: await capabilities.nicknames(),
+    strayNames: await capabilities.strayNames(),
+  });
+}
 
+export const configRoutes: FastifyPluginAsync = async (app) => {
+  const publicConfig = publicConfigOf(app);
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/api/config',
       { schema: { tags: ['config'], summary: '공개 설정', response: { 200: PublicConfigSchema } } },
-      async (_req, reply) =>
-        reply.header('Cache-Control', 'public, max-age=60').send({
-          ...fixed,
-          socialProviders: await capabilities.socialProviders(),
-          breedPrediction: await capabilities.canPredict(),
-          donations: await capabilities.donations(),
-          lostAndFound: lost.available,
-          nicknames: await capabilities.nicknames(),
-          strayNames: await capabilities.strayNames(),
-        }),
+      async (_req, reply) => reply.header('Cache-Control', 'public, max-age=60').send(await publicConfig()),
     );
 };

@@ -1,24 +1,25 @@
-import '@/components/styles/first-paint';
-import { MantineProvider } from '@mantine/core';
-import { RouterProvider } from 'react-router';
-import { SWRConfig } from 'swr';
-import { AppNotifications } from '@/components/feedback/AppNotifications';
-import { ModalsHost } from '@/components/feedback/modals-host';
-import { swrFetcher } from '@/lib/api-client';
-import { cssVariablesResolver, theme } from './theme';
-import './global.css';
-import { createAppRouter } from './router';
+import { useEffect } from 'react';
+import type { Cache } from 'swr';
+import { RouterProvider, type DataRouter } from 'react-router';
+import { AppProviders } from './AppProviders';
 
-const router = createAppRouter();
+interface AppProps {
+  router: DataRouter;
+  /** SWR's cache started from the server's answers, when the page was server-rendered. */
+  cache?: Cache | undefined;
+  /** The origin the server wrote absolute URLs with. */
+  publicOrigin?: string | undefined;
+}
 
-export default function App() {
+/** The SPA in the browser. */
+export default function App({ router, cache, publicOrigin }: AppProps) {
+  // The page is interactive from here on (journeys and the render bench wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <AppNotifications />
-      <ModalsHost />
-      <SWRConfig value={{ fetcher: swrFetcher, revalidateOnFocus: false }}>
-        <RouterProvider router={router} />
-      </SWRConfig>
-    </MantineProvider>
+    <AppProviders cache={cache} publicOrigin={publicOrigin}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
+import { useSWRConfig } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { PAGE_LIMITS, TOTAL_COUNT_HEADER } from '@pawbridge/shared';
 import { api, type ApiRequest } from './api-client';
+import { infiniteKeys, isFreshFromServer } from './ssr-cache';
 
 /** What the list's answer is checked with (the api client's schema option). */
 type ListSchema<T> = NonNullable<ApiRequest<T[]>['schema']>;
@@ -63,7 +65,9 @@ export function usePagedList<T>(path: string | null, schema: ListSchema<T>, size
   // Coming back to a list (e.g. /mypet after registering a dog) reads its cached pages again.
   // SWR's `revalidateOnMount` did not do it for an infinite list with cached pages (seen in the
   // pets journey and in use-paged-list.test.tsx with the app's 2 s deduping window); mutate() does.
-  const cachedAtMount = useRef(data !== undefined);
+  // Not when the first page came with a server-rendered page: that is the data the browser would fetch.
+  const { cache } = useSWRConfig();
+  const cachedAtMount = useRef(data !== undefined && !(path && isFreshFromServer(cache, infiniteKeys([path, 1, size])[0])));
   useEffect(() => {
     if (cachedAtMount.current) void mutate();
     // Only on mount: later reads come from reload() and reloadPagedList().

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Center, Container, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type AdoptionApplication, type Stray } from '@pawbridge/shared';
+import { useSearchParams } from 'react-router';
+import { PageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
 import { confirm, errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { ApiError } from '@/lib/api-client';
@@ -10,7 +12,7 @@ import { useApply } from './components/use-apply';
 import AdoptSearch from './components/AdoptSearch';
 import StrayCard from './components/StrayCard';
 import ShelterCard from './components/ShelterCard';
-import { useAdoptFeed, type AdoptCriteria, type AdoptSource } from './components/adopt-feed';
+import { criteriaFromParams, criteriaToParams, useAdoptFeed, type AdoptCriteria, type AdoptSource } from './components/adopt-feed';
 import { mergeFeed } from './components/merge-feed';
 import MyApplications from './components/MyApplications';
 import { ListEmpty, ListError, ListLoading } from '@/components/ListState';
@@ -25,7 +27,9 @@ interface AdoptPageProps {
 /** The adopt list (/adopt): public, with search and adoption applications. */
 export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps = {}) {
   const { user } = useSession();
-  const [search, setSearch] = useState<AdoptCriteria | null>(null);
+  const [params, setParams] = useSearchParams();
+  // The criteria start from the address (the search form is a plain GET form without JavaScript).
+  const [search, setSearch] = useState<AdoptCriteria | null>(() => criteriaFromParams(params));
   const [chosenSource, setSource] = useState<AdoptSource>('all');
   const { member, shelter } = useAdoptFeed(search, chosenSource);
   // In front of the legacy server there are no shelter animals: the source choice goes away.
@@ -52,7 +56,10 @@ export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps 
   // Searching again with the same criteria still asks the server (new strays may have arrived).
   const runSearch = (q: AdoptCriteria | null) => {
     if (JSON.stringify(q) === JSON.stringify(search)) void reload();
-    else setSearch(q);
+    else {
+      setSearch(q);
+      setParams(criteriaToParams(q), { replace: true, preventScrollReset: true });
+    }
   };
 
   const withdraw = async (a: AdoptionApplication) => {
@@ -113,6 +120,7 @@ export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps 
 
   return (
     <Container size="xl" py="lg" px={{ base: 'xs', sm: 'md' }}>
+      <PageMeta title={t('adopt.title')} description={t('adopt.intro')} path="/adopt" />
       <Stack gap="xs" mb="lg">
         <Title order={1}>{t('adopt.title')}</Title>
         <Text c="dimmed">{t('adopt.intro')}</Text>
@@ -121,6 +129,7 @@ export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps 
         {mine && mine.length > 0 && <MyApplications applications={mine} onWithdraw={withdraw} withdrawingId={withdrawingId} />}
         {memberSections}
         <AdoptSearch
+          initial={search}
           onSearch={runSearch}
           searching={Boolean(search) && (member.isValidating || shelter.isValidating)}
           withShelters={shelters}

@@ -3,6 +3,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { POST_TYPES, type PostType } from '@pawbridge/shared';
 import { ListEmpty, ListError, ListLoading } from '@/components/ListState';
+import { PageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
 import { t } from '@/messages';
 import { PAGE_SIZE, usePostPage } from './api';
@@ -60,6 +61,7 @@ export default function CommunityListPage() {
 
   return (
     <Container size="lg" py="lg">
+      <PageMeta title={t('community.list.title')} description={t('community.list.welcome')} path="/community" />
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end" wrap="wrap">
           <Stack gap={4}>

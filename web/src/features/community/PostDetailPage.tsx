@@ -6,6 +6,7 @@ import { ListError, ListLoading } from '@/components/ListState';
 import SafeImage from '@/components/SafeImage';
 import { confirm, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { ApiError } from '@/lib/api-client';
+import { PageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
 import { t } from '@/messages';
 import { deletePost, usePost } from './api';
@@ -14,6 +15,21 @@ import CommentSection from './components/CommentSection';
 import LikeButton from './components/LikeButton';
 import PostContent from './components/PostContent';
 import PostTypeBadge from './components/PostTypeBadge';
+
+/** A preview's description: the post's words without its markup, cut at about two lines. */
+function plainExcerpt(html: string): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
 
 /** /community/{postId}: the post, its like toggle and comments; edit and delete for its author only. */
 export default function PostDetailPage() {
@@ -60,6 +76,13 @@ export default function PostDetailPage() {
   else {
     body = (
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="article">
+        <PageMeta
+          title={post.title}
+          description={plainExcerpt(post.content)}
+          image={post.imageUrl ?? undefined}
+          path={`/community/${post.id}`}
+          type="article"
+        />
         <Stack gap="md">
           <Group gap="xs">
             <PostTypeBadge type={post.postType} />

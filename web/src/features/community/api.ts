@@ -20,7 +20,7 @@ import {
 import { api } from '@/lib/api-client';
 
 export const POSTS_PATH = '/api/community/posts';
-const postPath = (id: number) => `/api/community/description/${id}`;
+export const postPath = (id: number) => `/api/community/description/${id}`;
 const likePath = (id: number) => `/api/community/like/${id}`;
 const commentsPath = (id: number) => `/api/community/comments/${id}`;
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { PageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
 import type { SessionUser } from '@pawbridge/shared';
 import { t } from '@/messages';
@@ -30,6 +31,7 @@ export default function HomePage({ adminPanel }: { adminPanel?: ReactNode }) {
   const { user } = useSession();
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 0, xs: 'md' }}>
+      <PageMeta title={t('app.name')} description={t('home.banner.body')} path="/" />
       <Stack gap="xl">
         {/* The admin opens / for the live dashboard: it comes first, the hero would push its charts below the fold. */}
         {user?.isAdmin && adminPanel}

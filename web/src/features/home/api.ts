@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { StrayListCheck } from '@/lib/first-load-schemas';
 
 // The same keys as the adopt list and the dog list, so SWR shares their answers.
-const STRAYS_KEY = '/api/abandoned/abandoned-pets';
+export const STRAYS_KEY = '/api/abandoned/abandoned-pets';
 const MY_DOGS_KEY = '/api/pet/profile/pets';
 
 /** How many strays the home carousel shows (spec §2 Home). */

@@ -6,6 +6,8 @@ import { t } from '@/messages';
 import type { AdoptCriteria } from './adopt-feed';
 
 interface Props {
+  /** The criteria the page opened with (from its address). */
+  initial?: AdoptCriteria | null;
   onSearch: (q: AdoptCriteria | null) => void;
   searching: boolean;
   /** Shelter animals are listed too: say which criteria apply to them. */
@@ -15,11 +17,11 @@ interface Props {
 const isRegion = (v: string): v is Region => (REGIONS as readonly string[]).includes(v);
 
 /** Found date, found time, place text and region; all optional, all empty means "everything". */
-export default function AdoptSearch({ onSearch, searching, withShelters }: Props) {
-  const [foundDate, setFoundDate] = useState('');
-  const [foundTime, setFoundTime] = useState('');
-  const [location, setLocation] = useState('');
-  const [region, setRegion] = useState('');
+export default function AdoptSearch({ initial, onSearch, searching, withShelters }: Props) {
+  const [foundDate, setFoundDate] = useState(initial?.foundDate ?? '');
+  const [foundTime, setFoundTime] = useState(initial?.foundTime ?? '');
+  const [location, setLocation] = useState(initial?.location ?? '');
+  const [region, setRegion] = useState<string>(initial?.region ?? '');
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -40,22 +42,36 @@ export default function AdoptSearch({ onSearch, searching, withShelters }: Props
   };
 
   return (
-    <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} role="search" aria-label={t('adopt.search.title')}>
+    // A plain GET form too: without JavaScript the server render reads the criteria from the address.
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="form"
+      method="get"
+      action="/adopt"
+      onSubmit={submit}
+      role="search"
+      aria-label={t('adopt.search.title')}
+    >
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" verticalSpacing="sm">
         <TextInput
           type="date"
           label={t('adopt.search.foundDate')}
+          name="foundDate"
           value={foundDate}
           onChange={(e) => setFoundDate(e.currentTarget.value)}
         />
         <TextInput
           type="time"
           label={t('adopt.search.foundTime')}
+          name="foundTime"
           value={foundTime}
           onChange={(e) => setFoundTime(e.currentTarget.value)}
         />
         <TextInput
           label={t('adopt.search.location')}
+          name="location"
           placeholder={t('adopt.search.locationPlaceholder')}
           maxLength={100}
           value={location}
@@ -63,6 +79,7 @@ export default function AdoptSearch({ onSearch, searching, withShelters }: Props
         />
         <NativeSelect
           label={t('shelter.search.region')}
+          name="region"
           value={region}
           onChange={(e) => setRegion(e.currentTarget.value)}
           data={[{ value: '', label: t('shelter.search.regionAll') }, ...REGIONS.map((r) => ({ value: r, label: r }))]}

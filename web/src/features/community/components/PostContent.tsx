@@ -23,6 +23,9 @@ function purifier() {
 }
 
 export function cleanHtml(html: string): string {
+  // In the BFF's server render there is no DOM for DOMPurify: the body it renders is the one the BFF's
+  // gateway has just sanitised with the same allow-list (shared/community.sanitiser.ts).
+  if (!DOMPurify.isSupported) return html;
   return purifier().sanitize(html, { ALLOWED_TAGS: [...POST_HTML_TAGS], ALLOWED_ATTR: [...POST_LINK_ATTRIBUTES], ALLOW_DATA_ATTR: false });
 }
 

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PostListQuerySchema, ShelterListQuerySchema, StraySearchQuerySchema, type Session } from '@pawbridge/shared';
+import type { PageDataKind, PageDataRequest, PageDataResult } from '@pawbridge/shared/ssr.schema';
+import { BffError } from '../errors/bff-error';
+import { publicConfigOf } from '../routes/config.routes';
+
+type Of<K extends PageDataKind> = Extract<PageDataRequest, { kind: K }>;
+type Answer = Extract<PageDataResult, { ok: true }>;
+type Resolver<K extends PageDataKind> = (request: FastifyRequest, want: Of<K>) => Promise<Answer>;
+
+/** A criterion the route's own validation would refuse is the same 400 the browser's call would get. */
+const invalid = () => new BffError(400, 'VALIDATION_FAILED');
+
+/** The session for a read that shows per-viewer parts (a post's edit buttons); an unanswered check reads as a visitor. */
+const viewer = (request: FastifyRequest): Promise<Session> => request.session().catch(() => ({ loggedIn: false }) as const);
+
+/**
+ * How the BFF answers each kind of data a public page asks for (issue 26): straight from its
+ * gateways, the same calls the page's API routes make, never an HTTP call back to itself. A new
+ * kind is one entry here and one in `PageDataRequestSchema` (shared/src/ssr.schema.ts).
+ */
+export function pageDataResolvers(app: FastifyInstance): { [K in PageDataKind]: Resolver<K> } {
+  const { strays, shelter, community } = app.gateways;
+  const publicConfig = publicConfigOf(app);
+  return {
+    session: async (request) => ({ ok: true, data: await request.session() }),
+    config: async () => ({ ok: true, data: await publicConfig() }),
+    'strays.page': async (request, { page, size }) => {
+      const p = await strays.publicPage(request, { page, size });
+      return { ok: true, data: p.items, total: p.total };
+    },
+    'strays.search': async (request, { page, size, ...criteria }) => {
+      const q = StraySearchQuerySchema.safeParse(criteria);
+      if (!q.success) throw invalid();
+      const p = await strays.search(request, q.data, { page, size });
+      return { ok: true, data: p.items, total: p.total };
+    },
+    'shelter.page': async (request, { kind: _kind, ...query }) => {
+      const q = ShelterListQuerySchema.safeParse(query);
+      if (!q.success) throw invalid();
+      const p = await shelter.list(request, q.data);
+      return { ok: true, data: p.items, total: p.total, available: p.available };
+    },
+    'community.page': async (request, { kind: _kind, ...query }) => {
+      const q = PostListQuerySchema.safeParse(query);
+      if (!q.success) throw invalid();
+      const p = await community.list(request, q.data);
+      return { ok: true, data: p.items, total: p.total };
+    },
+    'community.post': async (request, { id }) => ({ ok: true, data: await community.detail(request, id, await viewer(request)) }),
+  };
+}
+
+/** Every piece at once; a failed one is its status and code (the page shows that list's error state). */
+export async function resolvePageData(
+  resolvers: ReturnType<typeof pageDataResolvers>,
+  request: FastifyRequest,
+  wants: Record<string, PageDataRequest>,
+): Promise<Record<string, PageDataResult>> {
+  const entries = await Promise.all(
+    Object.entries(wants).map(async ([name, want]): Promise<[string, PageDataResult]> => {
+      try {
+        const resolve = resolvers[want.kind] as Resolver<typeof want.kind>;
+        return [name, await resolve(request, want)];
+      } catch (err) {
+        if (err instanceof BffError) return [name, { ok: false, status: err.status, code: err.code }];
+        request.log.error({ err, kind: want.kind }, 'server render: data failed');
+        return [name, { ok: false, status: 502, code: 'UPSTREAM_UNAVAILABLE' }];
+      }
+    }),
+  );
+  return Object.fromEntries(entries);
+}

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PagePlanSchema, ServerBundleSchema, type RenderInput, type RenderOutput } from '@pawbridge/shared/ssr.schema';
+import { pageDataResolvers, resolvePageData } from './page-data';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Renders a public page when `request` asks for one (true: answered); null when no server bundle is loaded. */
+    renderPage: ((request: FastifyRequest, reply: FastifyReply) => Promise<boolean>) | null;
+  }
+}
+
+export interface RenderPluginOptions {
+  /** The web's server bundle (web/dist-server/entry-server.js). */
+  bundle: string;
+  /** The client build: its index.html is the template, its manifest names each route's chunks. */
+  webDistDir: string;
+}
+
+/** A render that takes longer than this is abandoned for the SPA shell (the browser renders it then). */
+const RENDER_TIMEOUT_MS = 10_000;
+
+/**
+ * Public pages rendered by the BFF (issue 26, docs/decisions/0032). The web's server bundle is
+ * loaded once at start (never web source); for a page it plans, the data comes from the
+ * gateways and the bundle streams the document. Without a bundle (not built) the SPA shell is
+ * served as before, and said so once.
+ */
+export const renderPlugin = fp<RenderPluginOptions>(
+  async (app, opts) => {
+    const bundlePath = path.resolve(opts.bundle);
+    const templatePath = path.join(opts.webDistDir, 'index.html');
+    const manifestPath = path.join(opts.webDistDir, '.vite', 'manifest.json');
+    const missing = [bundlePath, templatePath, manifestPath].filter((f) => !fs.existsSync(f));
+    if (missing.length > 0) {
+      app.log.warn({ missing }, 'server bundle not found; public pages are served as the SPA shell');
+      app.decorate('renderPage', null);
+      return;
+    }
+    const loaded = ServerBundleSchema.safeParse(await import(pathToFileURL(bundlePath).href));
+    if (!loaded.success) throw new Error(`${bundlePath} is not the web's server bundle (plan and render expected)`);
+    const bundle = loaded.data;
+    const template = fs.readFileSync(templatePath, 'utf8');
+    const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
+    const resolvers = pageDataResolvers(app);
+    const originOf = (request: FastifyRequest) => app.config.publicOrigin ?? `${request.protocol}://${request.host}`;
+
+    app.decorate('renderPage', async (request: FastifyRequest, reply: FastifyReply) => {
+      const plan = PagePlanSchema.safeParse(bundle.plan(request.url));
+      if (!plan.success || plan.data === null) return false;
+      const results = await resolvePageData(resolvers, request, plan.data.data);
+      let out: RenderOutput;
+      try {
+        const input: RenderInput = {
+          url: request.url,
+          results,
+          publicOrigin: originOf(request),
+          template,
+          manifest,
+          signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+        };
+        out = await bundle.render(input);
+      } catch (err) {
+        // Never a blank page: the SPA shell renders it in the browser instead.
+        request.log.error({ err }, 'server render failed; the SPA shell is served');
+        return false;
+      }
+      await reply
+        .code(out.status)
+        .type('text/html; charset=utf-8')
+        // The header is the member's: never shared by caches; a deploy is picked up at once.
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'cookie')
+        .send(Readable.fromWeb(out.body as import('node:stream/web').ReadableStream<Uint8Array>));
+      return true;
+    });
+  },
+  { name: 'render', dependencies: ['config', 'upstream', 'session'] },
+);

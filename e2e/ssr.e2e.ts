@@ -1,0 +1,157 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, PHONE, createUser, launchBrowser, loginContext, newContext, startStack, type Stack, type TestUser } from './harness';
+
+/*
+ * Issue 26: public pages arrive rendered by the BFF. Each page hydrates with no React warning
+ * (the context fails on any console error, main.tsx logs every recoverable hydration error),
+ * the first screen's data is not fetched again, nothing shifts (as visitor and as member), and
+ * with JavaScript off the pages still show their content and links.
+ */
+
+const SHOTS = process.env.SSR_SHOTS_DIR;
+const shot = async (page: Page, name: string) => {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+};
+
+/** The data the server embedded: the browser must not ask for it again after hydration. */
+const EMBEDDED =
+  /^\/api\/(users\/check-session|config|abandoned\/abandoned-pets|shelter-animals|community\/posts|community\/description\/\d+)$/;
+
+async function openHydrated(context: BrowserContext, url: string): Promise<{ page: Page; refetched: string[]; shift: number }> {
+  const page = await context.newPage();
+  const refetched: string[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (r.method() === 'GET' && EMBEDDED.test(u.pathname)) refetched.push(u.pathname + u.search);
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!e.hadRecentInput) w.__shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const res = await page.goto(url);
+  assert.ok(res, url);
+  assert.match(res.headers()['content-type'] ?? '', /text\/html/);
+  await page.waitForSelector('html[data-ready="true"]');
+  await page.waitForLoadState('networkidle');
+  const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+  return { page, refetched, shift };
+}
+
+describe('server-rendered public pages (issue 26)', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let member: TestUser;
+  let postPath = '';
+
+  before(async () => {
+    stack = await startStack({ SEED_DEMO_DATA: 'true', PUBLIC_ORIGIN: 'https://pawbridge.example' }, { fresh: true });
+    browser = await launchBrowser();
+    member = await createUser(stack, 'ssr');
+    const posts = (await (await fetch(`${stack.baseUrl}/api/community/posts`)).json()) as { id: number }[];
+    assert.ok(posts.length > 0, 'the demo data has posts');
+    postPath = `/community/${posts[0]!.id}`;
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  it('hydrates /, /adopt, /community and a post without a warning, a refetch or a shift (visitor, desktop and phone)', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const context = await newContext(browser, stack, viewport);
+      for (const url of ['/', '/adopt', '/community', postPath]) {
+        const { page, refetched, shift } = await openHydrated(context, url);
+        assert.deepEqual(refetched, [], `${url}: the embedded data was fetched again`);
+        assert.equal(shift, 0, `${url}: layout shift ${shift}`);
+        await shot(page, `${url === '/' ? 'home' : url.slice(1).replace(/\//g, '-')}-${viewport.width}-js`);
+        await page.close();
+      }
+      await context.close();
+    }
+  });
+
+  it("a member's header and home are the member's from the first paint: no shift, no session check", async () => {
+    const context = await newContext(browser, stack, DESKTOP);
+    await loginContext(context, stack, member.userId, member.password);
+    for (const url of ['/', '/adopt', '/community']) {
+      const { page, refetched, shift } = await openHydrated(context, url);
+      assert.deepEqual(refetched, [], `${url}: the embedded data was fetched again`);
+      assert.equal(shift, 0, `${url}: layout shift ${shift}`);
+      assert.ok(await page.getByRole('button', { name: '로그아웃' }).isVisible(), `${url}: the member header`);
+      await page.close();
+    }
+    await context.close();
+  });
+
+  it('the app works after hydration: the adopt search asks the server and the address keeps the criteria', async () => {
+    const context = await newContext(browser, stack, DESKTOP);
+    const { page } = await openHydrated(context, '/adopt');
+    await page.getByLabel('지역').selectOption('서울특별시');
+    const searched = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/abandoned/abandoned-pets/search');
+    await page.getByRole('button', { name: '검색' }).click();
+    await searched;
+    assert.match(page.url(), /region=/);
+    await context.close();
+  });
+
+  it('reads /, /adopt (with its GET form), /community and a post with JavaScript off', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport, locale: 'ko-KR', baseURL: stack.baseUrl });
+      const page = await context.newPage();
+      await page.goto('/');
+      assert.ok(await page.locator('a[href="/adopt"]').first().isVisible());
+      assert.ok((await page.locator('#home-strays-title').textContent())?.length);
+      assert.equal(await page.getByRole('alert').count(), 0, '/: the strays came with the page');
+      await shot(page, `home-${viewport.width}-nojs`);
+
+      await page.goto('/adopt');
+      const cards = await page.locator('main img, main [class*="Card"]').count();
+      assert.ok(cards > 0, '/adopt shows its animals without scripts');
+      await shot(page, `adopt-${viewport.width}-nojs`);
+      // The search is a plain GET form the server render honours.
+      await page.getByLabel('지역').selectOption('서울특별시');
+      await page.getByRole('button', { name: '검색' }).click();
+      await page.waitForURL(/\/adopt\?.*region=/);
+      assert.equal(await page.getByLabel('지역').inputValue(), '서울특별시');
+
+      await page.goto('/community');
+      const firstPost = page.locator(`a[href="${postPath}"]`).first();
+      assert.ok((await firstPost.count()) > 0, '/community links its posts');
+      await shot(page, `community-${viewport.width}-nojs`);
+
+      await page.goto(postPath);
+      assert.ok(await page.locator('article h1').isVisible(), 'the post shows without scripts');
+      await shot(page, `post-${viewport.width}-nojs`);
+      await context.close();
+    }
+  });
+
+  it('answers a crawler with preview tags and a canonical address on a post page', async () => {
+    const res = await fetch(stack.baseUrl + postPath, { headers: { 'user-agent': 'facebookexternalhit/1.1' } });
+    assert.equal(res.status, 200);
+    const html = await res.text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const meta = (p: string) => new RegExp(`<meta property="${p}" content="([^"]+)"`).exec(head)?.[1];
+    assert.ok(meta('og:title'), 'og:title');
+    assert.ok(meta('og:description'), 'og:description');
+    assert.equal(meta('og:url'), `https://pawbridge.example${postPath}`);
+    assert.match(head, new RegExp(`<link rel="canonical" href="https://pawbridge.example${postPath}"`));
+  });
+
+  it('a post that is not there is a rendered 404 page, not the JSON envelope', async () => {
+    const res = await fetch(`${stack.baseUrl}/community/987654321`);
+    assert.equal(res.status, 404);
+    assert.match(res.headers.get('content-type') ?? '', /text\/html/);
+    assert.match(await res.text(), /<div id="root">.+<\/div>/s);
+  });
+});
