@@ -85,6 +85,13 @@ describe('RegisterPetPage', () => {
     expect(api.callsTo('POST', '/api/pet/register')).toHaveLength(0);
   });
 
+  it('has no tiny number steppers on weight and age: typing or the number pad only (issue 25 item 6)', async () => {
+    renderRegister();
+    const weight = await screen.findByLabelText(/^몸무게/);
+    expect(weight).toBeInTheDocument();
+    expect(document.querySelector('.mantine-NumberInput-controls')).toBeNull();
+  });
+
   it('keeps what was typed in weight and age (no clamping or rounding) and shows the rule when the field is left', async () => {
     renderRegister();
     const weight = await screen.findByLabelText(/몸무게/);
