@@ -67,7 +67,7 @@ describe(`realtime across api instances (${viaRedis ? 'through Redis' : 'in-proc
       createdAt: new Date().toISOString(),
       readAt: null,
       read: false,
-      code: 'ADOPTION_APPROVED',
+      code: 'ADOPTION_APPROVED' as const,
       about: NO_ABOUT,
     });
     const raised = (bus: TestApi, message: string) =>

@@ -23,6 +23,8 @@ const item = (over: Partial<PostListItem> = {}): PostListItem => ({
   imageUrl: '/uploads/a.webp',
   authorId: 'mina',
   createdAt: '2025-03-01T15:30:00.000Z',
+  likeCount: null,
+  commentCount: null,
   ...over,
 });
 const post = (over: Partial<CommunityPost> = {}): CommunityPost => ({
@@ -78,6 +80,17 @@ describe('community list', () => {
     expect(within(rows[2]!).getByText('임시보호')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('익명')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '글쓰기' })).toHaveAttribute('href', '/community/createPost');
+  });
+
+  it('shows like and comment counts under each title when the list says them, nothing when it does not (issue 25 item 6)', async () => {
+    renderAt(
+      '/community',
+      { 'GET /api/community/posts': { body: [item({ likeCount: 3, commentCount: 2 }), item({ id: 2, title: '레거시 글' })] } },
+      { loggedIn: false },
+    );
+    // The table (wide screens) and the cards (phones) both say it.
+    expect(await screen.findAllByRole('group', { name: '좋아요 3개, 댓글 2개', hidden: true })).toHaveLength(2);
+    expect(screen.getAllByRole('group', { name: /^좋아요/, hidden: true })).toHaveLength(2);
   });
 
   it('asks for one category and one page at a time, with pages from X-Total-Count', async () => {
