@@ -24,7 +24,10 @@ describe('community normaliser', () => {
         createdAt: '2025-03-01T09:30:00.123Z',
       },
       storedImage: '/uploads/3f2a.jpg',
+      // The legacy's list says nothing of likes and comments.
+      counts: { likeCount: null, commentCount: null },
     });
+    expect(normalisePost({ ...legacyDto, likeCount: 4, commentCount: 1 })?.counts).toEqual({ likeCount: 4, commentCount: 1 });
   });
 
   it('keeps only images the upstream stores and drops posts without an id or a known category', () => {
