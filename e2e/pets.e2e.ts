@@ -124,7 +124,9 @@ describe('companion dogs journey', () => {
     await page.getByLabel('동물 등록번호').fill(PET_ID);
     await screenshot(page, 'pets-register-filled-desktop');
     await page.getByRole('button', { name: '반려견 등록' }).click();
-    await page.getByText('반려견이 등록되었습니다').waitFor();
+    await page.getByRole('status', { name: '초코가 등록되었어요' }).waitFor();
+    // Said once, by the panel: no toast saying the same (issue 25 item 6).
+    assert.equal(await page.getByText('반려견이 등록되었습니다').count(), 0);
     assert.equal(await page.getByLabel('이름').inputValue(), '');
     assert.equal(storedFiles().length, 1);
     // The form is cleared (spec) and the way to the list is offered right where the user looks.

@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { startTestApi } from '@pawbridge/api/testing';
 import { createMember, insertStray } from '@pawbridge/api/testing/fixtures';
 import { announceReady, stopOnSignal } from './procs';
+import { NO_ABOUT } from '@pawbridge/shared';
 
 const memberCount = Number(process.env.BENCH_MEMBERS ?? '1');
 const strayCount = Number(process.env.BENCH_STRAYS ?? '24');
@@ -59,6 +60,8 @@ process.on('message', (raw) => {
         createdAt: new Date().toISOString(),
         readAt: null,
         read: false,
+        code: 'ADOPTION_APPROVED' as const,
+        about: NO_ABOUT,
       };
       sent.push(now());
       await api.ctx.events.publish({

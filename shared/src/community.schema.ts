@@ -92,6 +92,9 @@ export type CommunityPost = z.infer<typeof CommunityPostSchema>;
 export const PostListItemSchema = CommunityPostSchema.omit({ content: true, isAuthor: true }).extend({
   /** The body's text, tags stripped, at most 50 characters. */
   preview: z.string(),
+  /** How many liked it and how many comments it has; null when the upstream's list does not say (the legacy). */
+  likeCount: z.number().int().min(0).nullable(),
+  commentCount: z.number().int().min(0).nullable(),
 });
 export type PostListItem = z.infer<typeof PostListItemSchema>;
 export const PostListSchema = z.array(PostListItemSchema);

@@ -20,16 +20,53 @@ export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 
 /**
+ * What happened, as a stable code the web words from its catalogue (servers
+ * answer codes, not sentences). Null when the upstream said something this
+ * contract has no code for: the web then shows the kind's generic words.
+ */
+export const NOTIFICATION_CODES = [
+  'STRAY_REPORTED',
+  'REPORT_REGISTERED',
+  'ADOPTION_REQUESTED',
+  'ADOPTION_APPROVED',
+  'ADOPTION_REJECTED',
+  'ADOPTION_CLOSED',
+  'COMMENT_ADDED',
+  'LIKE_ADDED',
+] as const;
+export const NotificationCodeSchema = z.enum(NOTIFICATION_CODES);
+export type NotificationCode = z.infer<typeof NotificationCodeSchema>;
+
+/**
+ * What a notification is about, as far as the upstream said: the dog's name,
+ * the post (id and title), who did it (a display name, never a login id) and
+ * the day a reported dog was found ('yyyy-MM-dd'). Each is null when unknown.
+ */
+export const NotificationAboutSchema = z.object({
+  dogName: z.string().nullable(),
+  postId: z.number().int().positive().nullable(),
+  postTitle: z.string().nullable(),
+  actor: z.string().nullable(),
+  foundDate: z.string().nullable(),
+});
+export type NotificationAbout = z.infer<typeof NotificationAboutSchema>;
+export const NO_ABOUT: NotificationAbout = { dogName: null, postId: null, postTitle: null, actor: null, foundDate: null };
+
+/**
  * A notification as the browser sees it, from REST and from `/ws` alike (the
  * BFF normalises both upstreams' bodies to this). `id` is null for a live
  * message from the legacy, which publishes before it knows the row's id.
  * `createdAt` is an ISO instant with its offset. `link` is the SPA screen the
- * notification is about (a path on our own origin), or null.
+ * notification is about (a path on our own origin), or null. The web words it
+ * from `code` and `about`.
  */
 export const FeedNotificationSchema = z.object({
   id: z.number().int().positive().nullable(),
   kind: NotificationKindSchema,
+  /** The upstream's own sentence, kept for a notification without a code. */
   message: z.string(),
+  code: NotificationCodeSchema.nullable(),
+  about: NotificationAboutSchema,
   createdAt: z.string(),
   read: z.boolean(),
   link: z.string().nullable(),

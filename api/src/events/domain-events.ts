@@ -8,6 +8,8 @@
  * need the login id (STOMP destinations use it) look it up.
  */
 
+import type { NotificationAbout, NotificationCode } from '@pawbridge/shared';
+
 interface EventBase {
   /** ISO 8601 instant at which the change committed (stamped by `domainEvent`). */
   occurredAt: string;
@@ -128,6 +130,10 @@ export interface NotificationWire {
   createdAt: string;
   readAt: string | null;
   read: boolean;
+  /** What happened (the web words it); null on notifications stored before codes existed. */
+  code: NotificationCode | null;
+  /** What it is about: the dog, the post, who did it. */
+  about: NotificationAbout;
 }
 
 export type DomainEvent =

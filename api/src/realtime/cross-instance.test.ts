@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as ioV4, type Socket } from 'socket.io-client';
 import { testServices } from '../testing/services';
 import { domainEvent } from '../events';
+import { NO_ABOUT } from '@pawbridge/shared';
 import { startTestApi, type TestApi } from '../testing/test-api';
 import { createMember, insertStray, post, type Member } from '../testing/fixtures';
 import { connectStomp, type StompSession } from '../testing/stomp-client';
@@ -66,6 +67,8 @@ describe(`realtime across api instances (${viaRedis ? 'through Redis' : 'in-proc
       createdAt: new Date().toISOString(),
       readAt: null,
       read: false,
+      code: 'ADOPTION_APPROVED' as const,
+      about: NO_ABOUT,
     });
     const raised = (bus: TestApi, message: string) =>
       bus.ctx.events.publish(

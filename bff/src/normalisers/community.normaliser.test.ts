@@ -26,7 +26,10 @@ describe('community normaliser', () => {
       },
       authorLoginId: 'minji01',
       storedImage: '/uploads/3f2a.jpg',
+      // The legacy's list says nothing of likes and comments.
+      counts: { likeCount: null, commentCount: null },
     });
+    expect(normalisePost({ ...legacyDto, likeCount: 4, commentCount: 1 })?.counts).toEqual({ likeCount: 4, commentCount: 1 });
   });
 
   it('shows our api’s nickname as the author; the login id only decides who may edit', () => {

@@ -24,6 +24,8 @@ export interface UpstreamPost {
   post: Omit<CommunityPost, 'isAuthor'>;
   /** The author's login id: only for deciding who may edit, never sent to the browser. */
   authorLoginId: string | null;
+  /** Our api's list says how many liked and commented; the legacy's says neither (null). */
+  counts: { likeCount: number | null; commentCount: number | null };
   /** `imgUrlContent` exactly as stored upstream (the legacy clears it when an edit omits it). */
   storedImage: string | null;
 }
@@ -52,17 +54,23 @@ export function normalisePost(raw: unknown): UpstreamPost | null {
     },
     authorLoginId: text(r.userId),
     storedImage: typeof r.imgUrlContent === 'string' ? r.imgUrlContent : null,
+    counts: { likeCount: count(r.likeCount), commentCount: count(r.commentCount) },
   };
 }
+
+const count = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null);
 
 export const normalisePostList = (raw: unknown): UpstreamPost[] =>
   unwrapList(raw)
     .map(normalisePost)
     .filter((p): p is UpstreamPost => p !== null);
 
-export function toListItem(p: UpstreamPost['post']): PostListItem {
+export function toListItem(
+  p: UpstreamPost['post'],
+  counts: UpstreamPost['counts'] = { likeCount: null, commentCount: null },
+): PostListItem {
   const { content, ...rest } = p;
-  return { ...rest, preview: postPreview(content) };
+  return { ...rest, preview: postPreview(content), ...counts };
 }
 
 /** Newest first, as the legacy promises and our api pages; ties by id so pages never overlap. */

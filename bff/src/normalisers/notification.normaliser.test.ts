@@ -14,7 +14,68 @@ describe('notification normaliser', () => {
     expect(linkFor('COMMENT', 'https://evil.example', null)).toBe('/community');
     expect(linkFor('ADOPTION_REQUEST', null, null)).toBe('/admin/adopt-applications');
     expect(linkFor('LIKE', '/community/3', null)).toBe('/community/3');
-    expect(linkFor('OTHER', null, null)).toBeNull();
+    expect(linkFor('ADOPTION_RESULT', null, null)).toBe('/mypage/applications');
+    // Every bell item opens a screen, even one of a kind this contract does not know.
+    expect(linkFor('OTHER', null, null)).toBe('/mypage');
+  });
+
+  it("passes our api's code and what it is about through, checked, with the post's id from relatedId", () => {
+    const n = normaliseNotification({
+      id: 5,
+      notificationType: 'ADOPTION_RESULT',
+      message: '관리자가 입양 신청을 승인했습니다.',
+      targetUrl: '/mypage/applications',
+      createdAt: '2026-01-01T00:00:00Z',
+      read: false,
+      code: 'ADOPTION_APPROVED',
+      about: { dogName: '모카', postId: null, postTitle: null, actor: null, foundDate: null, extra: 'dropped' },
+    });
+    expect(n).toMatchObject({ kind: 'ADOPTION_RESULT', code: 'ADOPTION_APPROVED', link: '/mypage/applications' });
+    expect(n?.about).toEqual({ dogName: '모카', postId: null, postTitle: null, actor: null, foundDate: null });
+    const like = normaliseNotification({
+      id: 6,
+      notificationType: 'LIKE',
+      message: 'x',
+      relatedId: 9,
+      code: 'LIKE_ADDED',
+      about: { actor: '김민지', postTitle: '산책 모임' },
+    });
+    expect(like).toMatchObject({ code: 'LIKE_ADDED', link: '/community/9', about: { actor: '김민지', postTitle: '산책 모임', postId: 9 } });
+    // A code this contract does not know is read like the legacy's sentence.
+    expect(
+      normaliseNotification({ id: 7, notificationType: 'COMMENT', message: '산책에 댓글이 달렸습니다.', code: 'NEW_THING' }),
+    ).toMatchObject({
+      code: 'COMMENT_ADDED',
+      about: { postTitle: '산책' },
+    });
+  });
+
+  it("reads what the legacy's sentences say: the found day, the post's title, approved, rejected or closed", () => {
+    const legacy = (notificationType: string, message: string) =>
+      normaliseNotification({ id: null, notificationType, message, targetUrl: null });
+    expect(legacy('ABANDONED_PET', '2026-03-02에 발견된 유기견 제보가 접수되었습니다.')).toMatchObject({
+      code: 'STRAY_REPORTED',
+      about: { foundDate: '2026-03-02' },
+      link: '/admin/abandoned-pets',
+    });
+    expect(legacy('ADMIN_ALERT', '관리자가 유기견 제보를 접수했습니다.')).toMatchObject({ code: 'REPORT_REGISTERED', link: '/adopt' });
+    expect(legacy('ADOPTION_REQUEST', 'minji01님이 유기견 입양 신청했습니다.')).toMatchObject({
+      code: 'ADOPTION_REQUESTED',
+      // The login id in the sentence is never shown as a name.
+      about: { actor: null },
+    });
+    expect(legacy('ADOPTION_RESULT', '관리자가 입양 신청을 승인했습니다.')).toMatchObject({
+      code: 'ADOPTION_APPROVED',
+      link: '/mypage/applications',
+    });
+    expect(legacy('ADOPTION_RESULT', '입양 신청이 거절되었습니다.')?.code).toBe('ADOPTION_REJECTED');
+    expect(legacy('ADOPTION_RESULT', '다른 신청자의 입양이 확정되어 입양 신청이 마감되었습니다.')?.code).toBe('ADOPTION_CLOSED');
+    expect(legacy('COMMENT', '우리 집 모카 자랑에 댓글이 달렸습니다.')).toMatchObject({
+      code: 'COMMENT_ADDED',
+      about: { postTitle: '우리 집 모카 자랑', postId: null },
+      link: '/community',
+    });
+    expect(legacy('SURPRISE', '무언가')).toMatchObject({ kind: 'OTHER', code: null, link: '/mypage' });
   });
 
   it('maps unknown types to OTHER, drops bodies without a message, sorts lists newest first', () => {

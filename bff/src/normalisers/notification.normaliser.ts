@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { NOTIFICATION_KINDS, type FeedNotification, type NotificationKind } from '@pawbridge/shared';
+import {
+  NO_ABOUT,
+  NOTIFICATION_KINDS,
+  NotificationAboutSchema,
+  NotificationCodeSchema,
+  type FeedNotification,
+  type NotificationAbout,
+  type NotificationCode,
+  type NotificationKind,
+} from '@pawbridge/shared';
 
 /**
  * The legacy NotificationDto (legacy-contract §3.6, §6.2) and our api's
@@ -19,6 +28,9 @@ const UpstreamNotificationSchema = z.object({
     .optional(),
   read: z.boolean().nullable().optional(),
   isRead: z.boolean().nullable().optional(),
+  // Our api's additions (the legacy sends neither): what happened, and what it is about.
+  code: z.string().nullable().optional(),
+  about: z.unknown().optional(),
 });
 export type UpstreamNotification = z.infer<typeof UpstreamNotificationSchema>;
 
@@ -49,8 +61,17 @@ export function instantOf(raw: string | number[] | null | undefined, now: () => 
 /** Only a path on our own origin is a link; anything else could send users elsewhere. */
 const ownPath = (url: string | null | undefined): string | null => (url && /^\/(?![/\\])[\w\-./?=&%]*$/.test(url) ? url : null);
 
-/** The screen a notification is about (spec §4: clicking opens it). */
-export function linkFor(kind: NotificationKind, targetUrl: string | null | undefined, relatedId: number | null | undefined): string | null {
+/**
+ * The screen a notification is about (spec §4: clicking opens it): the
+ * upstream's own path when it gives one (our api does), else the screen for
+ * its kind. Every kind leads somewhere; an unknown one to the member's page.
+ */
+export function linkFor(
+  kind: NotificationKind,
+  targetUrl: string | null | undefined,
+  postId: number | null | undefined,
+  relatedId: number | null | undefined = null,
+): string {
   const own = ownPath(targetUrl);
   if (own) return own;
   switch (kind) {
@@ -59,18 +80,68 @@ export function linkFor(kind: NotificationKind, targetUrl: string | null | undef
     case 'ADOPTION_REQUEST':
       return '/admin/adopt-applications';
     case 'ADOPTION_RESULT':
+      return '/mypage/applications';
     case 'ADMIN_ALERT':
       return '/adopt';
     case 'COMMENT':
     case 'LIKE':
-      return relatedId ? `/community/${relatedId}` : '/community';
+      return postId ? `/community/${postId}` : '/community';
     case 'LOST_SIGHTING':
     case 'LOST_CONTACT':
     case 'LOST_REPLY':
       return relatedId ? `/lost/${relatedId}` : '/lost';
     default:
-      return null;
+      return '/mypage';
   }
+}
+
+const KIND_OF_CODE: Record<NotificationCode, NotificationKind> = {
+  STRAY_REPORTED: 'ABANDONED_PET',
+  REPORT_REGISTERED: 'ADMIN_ALERT',
+  ADOPTION_REQUESTED: 'ADOPTION_REQUEST',
+  ADOPTION_APPROVED: 'ADOPTION_RESULT',
+  ADOPTION_REJECTED: 'ADOPTION_RESULT',
+  ADOPTION_CLOSED: 'ADOPTION_RESULT',
+  COMMENT_ADDED: 'COMMENT',
+  LIKE_ADDED: 'LIKE',
+};
+
+/**
+ * What the legacy's sentence says, as a code and what it names
+ * (legacy-contract §3.2-§3.5, §6.2): it sends only the type and the sentence,
+ * so the found day and the post's title are read out of it; the dog's name,
+ * the post's id and who did it are never there (the web then says less).
+ */
+function fromLegacySentence(kind: NotificationKind, message: string): { code: NotificationCode | null; about: NotificationAbout } {
+  const text = message.trim();
+  switch (kind) {
+    case 'ABANDONED_PET':
+      return { code: 'STRAY_REPORTED', about: { ...NO_ABOUT, foundDate: /^(\d{4}-\d{2}-\d{2})에 발견된/.exec(text)?.[1] ?? null } };
+    case 'ADMIN_ALERT':
+      return { code: 'REPORT_REGISTERED', about: NO_ABOUT };
+    case 'ADOPTION_REQUEST':
+      return { code: 'ADOPTION_REQUESTED', about: NO_ABOUT };
+    case 'ADOPTION_RESULT':
+      return {
+        code: /마감/.test(text) ? 'ADOPTION_CLOSED' : /거절/.test(text) ? 'ADOPTION_REJECTED' : 'ADOPTION_APPROVED',
+        about: NO_ABOUT,
+      };
+    case 'COMMENT':
+    case 'LIKE': {
+      const title = /^(.+)에 (?:댓글이 달렸습니다|좋아요가 눌렸습니다)\.?$/s.exec(text)?.[1]?.trim() || null;
+      return { code: kind === 'COMMENT' ? 'COMMENT_ADDED' : 'LIKE_ADDED', about: { ...NO_ABOUT, postTitle: title } };
+    }
+    default:
+      return { code: null, about: NO_ABOUT };
+  }
+}
+
+/** Our api's code and `about`, checked; anything it says that this contract does not know is dropped. */
+function fromApi(code: string, about: unknown): { code: NotificationCode; about: NotificationAbout } | null {
+  const c = NotificationCodeSchema.safeParse(code);
+  if (!c.success) return null;
+  const a = NotificationAboutSchema.partial().safeParse(about ?? {});
+  return { code: c.data, about: { ...NO_ABOUT, ...(a.success ? a.data : {}) } };
 }
 
 /** One upstream notification body, or null when it is not one (a MESSAGE with a foreign body is dropped). */
@@ -78,14 +149,20 @@ export function normaliseNotification(raw: unknown, now?: () => Date): FeedNotif
   const parsed = UpstreamNotificationSchema.safeParse(raw);
   if (!parsed.success || !parsed.data.message) return null;
   const n = parsed.data;
-  const kind = kindOf(n.notificationType);
+  const typed = kindOf(n.notificationType);
+  const message = n.message ?? '';
+  const said = (n.code && fromApi(n.code, n.about)) || fromLegacySentence(typed, message);
+  const kind = said.code ? KIND_OF_CODE[said.code] : typed;
+  const postId = said.about.postId ?? (kind === 'COMMENT' || kind === 'LIKE' ? (n.relatedId ?? null) : null);
   return {
     id: n.id ?? null,
     kind,
-    message: n.message ?? '',
+    message,
+    code: said.code,
+    about: { ...said.about, postId: postId && postId > 0 ? postId : null },
     createdAt: instantOf(n.createdAt, now),
     read: Boolean(n.read ?? n.isRead ?? false),
-    link: linkFor(kind, n.targetUrl, n.relatedId),
+    link: linkFor(kind, n.targetUrl, postId, n.relatedId),
   };
 }
 

@@ -74,7 +74,10 @@ describe('STOMP bridge /ws, upstream = our api', () => {
       id: expect.any(Number),
       kind: 'ADOPTION_RESULT',
       read: false,
-      link: expect.stringMatching(/^\//),
+      // What happened as a code the web words, and the screen it opens (issue 25 item 3).
+      code: 'ADOPTION_APPROVED',
+      about: expect.objectContaining({ postId: null, actor: null }),
+      link: '/mypage/applications',
     });
     await decided(other.pk);
     await theirs.messages(1);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { io as ioClient, type Socket } from 'socket.io-client';
+import { NO_ABOUT } from '@pawbridge/shared';
 import { startFakeSpring, type FakeSpring } from '../testing/fake-spring/index';
 import { createClient, startTestBff, type TestBff } from '../testing/test-bff';
 import { openStomp, type TestStomp } from '../testing/stomp-client';
@@ -58,9 +59,12 @@ describe('STOMP bridge /ws, upstream = legacy Spring', () => {
       id: null,
       kind: 'ADOPTION_RESULT',
       message: '입양 신청이 승인되었습니다.',
+      // The legacy sends only a sentence: the BFF reads the code out of it; the dog is not named.
+      code: 'ADOPTION_APPROVED',
+      about: NO_ABOUT,
       createdAt: expect.stringMatching(/Z$/),
       read: false,
-      link: '/adopt',
+      link: '/mypage/applications',
     });
     spring.state.notify(other.userId, 'ADOPTION_RESULT', '다른 회원');
     await theirs.messages(1);
@@ -187,7 +191,16 @@ describe('notifications REST, upstream = legacy Spring', () => {
     const list = await c.get(`/api/notifications/user/${me.userId}/unread`);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
-      { id: mineN.id, kind: 'COMMENT', message: '댓글', createdAt: expect.any(String), read: false, link: '/community' },
+      {
+        id: mineN.id,
+        kind: 'COMMENT',
+        message: '댓글',
+        code: 'COMMENT_ADDED',
+        about: NO_ABOUT,
+        createdAt: expect.any(String),
+        read: false,
+        link: '/community',
+      },
     ]);
     expect((await c.get(`/api/notifications/user/${other.userId}/unread`)).body.error.code).toBe('FORBIDDEN');
     expect((await c.put(`/api/notifications/user/${other.userId}/read-all`)).status).toBe(403);

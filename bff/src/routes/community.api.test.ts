@@ -61,6 +61,7 @@ describe('community through the BFF, upstream = our api', () => {
     anonymous: () => createClient(bff.url),
     upstreamWrites: () => proxy.seen.filter((s) => !s.startsWith('GET ')).length,
     forwardedRefusal: 1,
+    newPostCounts: 0,
   });
 
   it('an edit applies the category rules of create: no REVIEW or TEMP_PROTECT by editing a SHOW_OFF post (issue 24 item 13)', async () => {

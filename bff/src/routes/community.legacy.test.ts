@@ -32,6 +32,7 @@ describe('community through the BFF, upstream = legacy Spring', () => {
     anonymous: () => createClient(stack.bff.url),
     upstreamWrites: communityWrites,
     forwardedRefusal: 0,
+    newPostCounts: null,
   });
 
   it('serves HTML the legacy stored unsanitised harmless, in the detail and the list preview', async () => {

@@ -25,6 +25,8 @@ export interface CommunityTarget {
    * (it refuses itself, and the BFF asks it straight away: docs/decisions/0026).
    */
   forwardedRefusal: 0 | 1;
+  /** A new post's like and comment counts on the list: 0 from our api, null from the legacy (its list has none). */
+  newPostCounts: 0 | null;
 }
 
 export const cover = (colour = '#c96') =>
@@ -96,6 +98,8 @@ export function communityContractSuite(target: CommunityTarget): void {
         author: w.shownAs,
         createdAt: expect.any(String),
         preview: '산책 다녀왔어요 최고',
+        likeCount: target.newPostCounts,
+        commentCount: target.newPostCounts,
       });
     });
 

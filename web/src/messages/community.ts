@@ -26,6 +26,7 @@ export const community = {
   'community.list.col.author': '작성자',
   'community.list.col.date': '작성일',
   'community.list.noImage': '사진 없음',
+  'community.list.counts': '좋아요 {likes}개, 댓글 {comments}개',
   'community.list.imageAlt': '{title} 표지 사진',
   'community.list.pagination': '게시글 페이지',
   'community.list.total': '전체 {count}개',

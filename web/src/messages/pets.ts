@@ -4,7 +4,6 @@ export const pets = {
   'pets.register.subtitle': '함께 사는 반려견을 등록하고 관리해 보세요.',
   'pets.register.submit': '반려견 등록',
   'pets.register.submitting': '등록 중…',
-  'pets.register.success': '반려견이 등록되었습니다',
   'pets.register.failed': '반려견 등록에 실패했습니다: {message}',
   'pets.register.loginRequired': '반려견을 등록하려면 로그인이 필요합니다',
   'pets.register.relogin': '로그인이 필요합니다. 다시 로그인해 주세요',

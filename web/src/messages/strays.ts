@@ -91,7 +91,6 @@ export const strays = {
   'report.latitudeRequired': '지도를 눌러 발견 위치를 다시 선택해 주세요',
   'report.submit': '제보하기',
   'report.submitting': '제보하는 중…',
-  'report.success': '제보가 접수되었습니다. 관리자가 확인한 뒤 입양 목록에 올라갑니다.',
   'report.failed': '등록에 실패했습니다: {message}',
   'report.fixErrors': '입력 내용을 확인해 주세요.',
   'report.done.title': '제보해 주셔서 고맙습니다',

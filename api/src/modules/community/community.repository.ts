@@ -24,6 +24,9 @@ export interface CommentRow {
   createdAt: Date;
 }
 
+/** A post in the list, with how many liked and commented it. */
+export type ListedPostRow = PostRow & { likeCount: number; commentCount: number };
+
 export type PostFields = Pick<PostRow, 'postType' | 'title' | 'strContent'>;
 
 const postQuery = (db: Db) =>
@@ -46,7 +49,7 @@ export class CommunityRepository {
   constructor(private readonly db: Db) {}
 
   /** One page, newest first (an index serves both orders, with and without the category). */
-  async list(opts: { postType?: PostType; limit: number; offset: number }): Promise<{ rows: PostRow[]; total: number }> {
+  async list(opts: { postType?: PostType; limit: number; offset: number }): Promise<{ rows: ListedPostRow[]; total: number }> {
     // The page's keys come from the index alone (a deep page skips index entries, not whole posts), then 20 posts are read.
     let keys = this.db.selectFrom('communityPosts').select(['id', 'createdAt']);
     let count = this.db.selectFrom('communityPosts').select((eb) => eb.fn.countAll<number>().as('n'));
@@ -55,12 +58,29 @@ export class CommunityRepository {
       count = count.where('postType', '=', opts.postType);
     }
     const pageKeys = keys.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(opts.limit).offset(opts.offset);
-    const rows = postQuery(this.db).innerJoin(pageKeys.as('k'), 'k.id', 'p.id');
+    // The list shows how many liked and commented (issue 25 item 6), counted for the page's 20 posts only.
+    const rows = postQuery(this.db)
+      .innerJoin(pageKeys.as('k'), 'k.id', 'p.id')
+      .select((eb) => [
+        eb.selectFrom('communityLikes as l').select(eb.fn.countAll<string>().as('n')).whereRef('l.postId', '=', 'p.id').as('likeCount'),
+        eb
+          .selectFrom('communityComments as c')
+          .select(eb.fn.countAll<string>().as('n'))
+          .whereRef('c.postId', '=', 'p.id')
+          .as('commentCount'),
+      ]);
     const [page, total] = await Promise.all([
       rows.orderBy('k.createdAt', 'desc').orderBy('k.id', 'desc').execute(),
       count.executeTakeFirstOrThrow(),
     ]);
-    return { rows: page, total: Number(total.n) };
+    return {
+      rows: page.map(({ likeCount, commentCount, ...row }) => ({
+        ...row,
+        likeCount: Number(likeCount ?? 0),
+        commentCount: Number(commentCount ?? 0),
+      })),
+      total: Number(total.n),
+    };
   }
 
   findById(id: number): Promise<PostRow | undefined> {

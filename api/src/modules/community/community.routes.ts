@@ -16,7 +16,7 @@ import type { ApiModule } from '../index';
 import { ApiHttpError } from '../../lib/errors';
 import { requireUser } from '../../lib/auth';
 import { jsonPart, readMultipart, type MultipartBody } from '../../lib/multipart';
-import { COMMUNITY_MESSAGES, CommunityService, errorBody, failure, toCommentDto, toPostDto } from './community.service';
+import { COMMUNITY_MESSAGES, CommunityService, errorBody, failure, toCommentDto, toListedPostDto, toPostDto } from './community.service';
 
 type Body = (m: string) => Record<string, unknown>;
 
@@ -74,7 +74,7 @@ export const communityModule: ApiModule = async (app, ctx) => {
       throw new ApiHttpError(400, { ...errorBody(DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED), fieldErrors: toFieldErrors(parsed.error) });
     const { page, size, postType } = parsed.data;
     const { rows, total } = await service.list({ postType, limit: size, offset: (page - 1) * size });
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows.map(toPostDto));
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows.map(toListedPostDto));
   });
 
   app.get<{ Params: { postId: string } }>('/api/community/description/:postId', async (request, reply) => {

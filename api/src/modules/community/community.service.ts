@@ -6,7 +6,7 @@ import { domainEvent } from '../../events/index';
 import { ApiHttpError } from '../../lib/errors';
 import { cleanImage } from '../../lib/images';
 import { keyFromUploadUrl, uploadUrl } from '../../integrations/storage';
-import { CommunityRepository, type CommentRow, type PostRow } from './community.repository';
+import { CommunityRepository, type CommentRow, type ListedPostRow, type PostRow } from './community.repository';
 import { DEFAULT_ERROR_MESSAGES, ERROR_REASON_MESSAGES, VALIDATION_SENTENCES } from '@pawbridge/shared';
 
 /** Legacy sentences (legacy-contract §3.5) plus those of the rules the legacy lacked. */
@@ -45,6 +45,9 @@ export function toPostDto(row: PostRow) {
   };
 }
 
+/** A CommunityPostDto in the list: with its like and comment counts (ours only; the legacy's list has neither). */
+export const toListedPostDto = (row: ListedPostRow) => ({ ...toPostDto(row), likeCount: row.likeCount, commentCount: row.commentCount });
+
 /** A comment as the legacy sends it, plus its `id` (the legacy has none); the post is not repeated in every element. */
 export const toCommentDto = (row: CommentRow) => ({
   id: row.id,
@@ -79,7 +82,7 @@ export class CommunityService {
   }
 
   /** One page of the board, newest first, and the total for the X-Total-Count header. */
-  list(opts: { postType?: PostType; limit: number; offset: number }): Promise<{ rows: PostRow[]; total: number }> {
+  list(opts: { postType?: PostType; limit: number; offset: number }): Promise<{ rows: ListedPostRow[]; total: number }> {
     return this.repo.list(opts);
   }
 

@@ -196,6 +196,10 @@ describe('community on the legacy paths, without the holes', () => {
     expect(anonComment.status).toBe(401);
     expect(anonComment.json).toEqual({ error: '로그인된 유저만 댓글 작성이 가능합니다.' });
     expect((await json('POST', '/api/community/comment/999999', w.cookie, { content: '안녕' })).status).toBe(404);
+    // The list says how many commented and liked (issue 25 item 6).
+    expect((await json('POST', `/api/community/like/${id}/toggle`, w.cookie)).status).toBe(200);
+    const listed = (await json('GET', '/api/community/posts?size=50', undefined)).json as unknown as Record<string, unknown>[];
+    expect(listed.find((p) => p.id === id)).toMatchObject({ likeCount: 1, commentCount: 1 });
   });
 
   it('lets only the author edit or delete: 401 for visitors, 403 for other members, nothing changed', async () => {

@@ -85,9 +85,20 @@ export class NotificationsRepository {
     return new Map(rows.map((r) => [r.id, r.userId]));
   }
 
-  async strayFoundDate(strayId: number): Promise<string | null> {
-    const row = await this.db.selectFrom('strayReports').select('foundDate').where('id', '=', strayId).executeTakeFirst();
-    return row?.foundDate ?? null;
+  /**
+   * What others may call these members: their name (never the login id, which is how they log in).
+   * A member without one is left out, and the words then say "someone".
+   */
+  async displayNamesOf(pks: number[]): Promise<Map<number, string>> {
+    if (pks.length === 0) return new Map();
+    const rows = await this.db.selectFrom('users').select(['id', 'name']).where('id', 'in', pks).execute();
+    return new Map(rows.flatMap((r) => (r.name?.trim() ? [[r.id, r.name.trim()] as const] : [])));
+  }
+
+  /** The found day and the name of a reported dog (the name is null until it has one). */
+  async stray(strayId: number): Promise<{ foundDate: string | null; name: string | null }> {
+    const row = await this.db.selectFrom('strayReports').select(['foundDate', 'name']).where('id', '=', strayId).executeTakeFirst();
+    return { foundDate: row?.foundDate ?? null, name: row?.name?.trim() || null };
   }
 
   async postTitle(postId: number): Promise<string | null> {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PageWindow, Paged } from '@pawbridge/shared';
+import { NO_ABOUT, NotificationAboutSchema, type NotificationAbout, type PageWindow, type Paged } from '@pawbridge/shared';
 import type { ApiContext } from '../../context';
 import { domainEvent, type DomainEvent, type NotificationWire } from '../../events';
 import { NotificationsRepository, type NewNotification, type NotificationRow } from './notifications.repository';
@@ -22,7 +22,7 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 export const MESSAGES = {
   strayReported: (foundDate: string | null) =>
     foundDate ? `${foundDate}에 발견된 유기견 제보가 접수되었습니다.` : '새 유기견 제보가 접수되었습니다.',
-  reportRegistered: '관리자가 유기견 제보를 접수했습니다.',
+  reportRegistered: '관리자가 제보하신 유기견을 보호 동물로 등록했습니다.',
   adoptionRequested: (applicant: string) => `${applicant}님이 유기견 입양 신청했습니다.`,
   approved: '관리자가 입양 신청을 승인했습니다.',
   rejected: '입양 신청이 거절되었습니다.',
@@ -45,6 +45,12 @@ const LOST_KIND = { SIGHTING: 'LOST_SIGHTING', CONTACT: 'LOST_CONTACT', REPLY: '
 export function lostNoticeMessage(notice: 'SIGHTING' | 'CONTACT' | 'REPLY', name: string | null): string {
   return notice === 'SIGHTING' ? MESSAGES.lostSighting(name) : notice === 'CONTACT' ? MESSAGES.lostContact(name) : MESSAGES.lostReply;
 }
+/** A stored `about` as the wire carries it (every field present; anything malformed reads as unknown). */
+const aboutOf = (raw: unknown): NotificationAbout => {
+  const parsed = NotificationAboutSchema.partial().safeParse(raw ?? {});
+  return parsed.success ? { ...NO_ABOUT, ...parsed.data } : NO_ABOUT;
+};
+const about = (known: Partial<NotificationAbout>): string => JSON.stringify({ ...NO_ABOUT, ...known });
 
 export const toWire = (row: NotificationRow, recipientLoginId: string): NotificationWire => ({
   id: row.id,
@@ -55,6 +61,8 @@ export const toWire = (row: NotificationRow, recipientLoginId: string): Notifica
   createdAt: new Date(row.createdAt).toISOString(),
   readAt: row.readAt ? new Date(row.readAt).toISOString() : null,
   read: row.isRead,
+  code: row.code,
+  about: aboutOf(row.about),
 });
 
 interface Planned {
@@ -132,11 +140,12 @@ export class NotificationsService {
     const repo = this.repo;
     switch (event.type) {
       case 'stray.reported': {
-        const [admins, ids, foundDate] = await Promise.all([
+        const [admins, ids, stray] = await Promise.all([
           repo.adminRecipients(),
           repo.loginIdsOf(event.reporterPk ? [event.reporterPk] : []),
-          repo.strayFoundDate(event.strayId),
+          repo.stray(event.strayId),
         ]);
+        const { foundDate } = stray;
         const sender = (event.reporterPk && ids.get(event.reporterPk)) || 'anonymous';
         // An admin who reports a dog themselves is not told about it.
         return admins
@@ -151,12 +160,14 @@ export class NotificationsService {
               notificationType: 'ABANDONED_PET',
               relatedId: event.strayId,
               targetUrl: '/admin/abandoned-pets',
+              code: 'STRAY_REPORTED',
+              about: about({ foundDate }),
             },
           }));
       }
       case 'report.registered': {
         if (!event.reporterPk || event.reporterPk === event.adminPk) return [];
-        const ids = await repo.loginIdsOf([event.reporterPk, event.adminPk]);
+        const [ids, stray] = await Promise.all([repo.loginIdsOf([event.reporterPk, event.adminPk]), repo.stray(event.strayId)]);
         const reporter = ids.get(event.reporterPk);
         if (!reporter) return [];
         return [
@@ -170,12 +181,19 @@ export class NotificationsService {
               notificationType: 'ADMIN_ALERT',
               relatedId: event.strayId,
               targetUrl: '/adopt',
+              code: 'REPORT_REGISTERED',
+              about: about({ dogName: stray.name, foundDate: stray.foundDate }),
             },
           },
         ];
       }
       case 'adoption.requested': {
-        const [admins, ids] = await Promise.all([repo.adminRecipients(), repo.loginIdsOf([event.applicantPk])]);
+        const [admins, ids, names, stray] = await Promise.all([
+          repo.adminRecipients(),
+          repo.loginIdsOf([event.applicantPk]),
+          repo.displayNamesOf([event.applicantPk]),
+          repo.stray(event.strayId),
+        ]);
         const applicant = ids.get(event.applicantPk) ?? '';
         return admins
           .filter((a) => a.pk !== event.applicantPk)
@@ -189,26 +207,37 @@ export class NotificationsService {
               notificationType: 'ADOPTION_REQUEST',
               relatedId: event.applicationId,
               targetUrl: '/admin/adopt-applications',
+              code: 'ADOPTION_REQUESTED',
+              about: about({ dogName: stray.name, actor: names.get(event.applicantPk) ?? null }),
             },
           }));
       }
       case 'adoption.decided': {
         // The applicant withdrew it themselves: nothing to tell them.
         if (event.outcome === 'WITHDRAWN') return [];
-        const applicant = (await repo.loginIdsOf([event.applicantPk])).get(event.applicantPk);
+        const [ids, stray] = await Promise.all([repo.loginIdsOf([event.applicantPk]), repo.stray(event.strayId)]);
+        const applicant = ids.get(event.applicantPk);
         if (!applicant) return [];
-        const message =
+        const [message, code] =
           event.reason === 'APPROVED_BY_ADMIN'
-            ? MESSAGES.approved
+            ? ([MESSAGES.approved, 'ADOPTION_APPROVED'] as const)
             : event.reason === 'ANOTHER_APPROVED'
-              ? MESSAGES.anotherApproved
-              : MESSAGES.rejected;
+              ? ([MESSAGES.anotherApproved, 'ADOPTION_CLOSED'] as const)
+              : ([MESSAGES.rejected, 'ADOPTION_REJECTED'] as const);
         return [
           {
             recipientPk: event.applicantPk,
             recipientId: applicant,
             destination: destinations.adoption(applicant),
-            row: { sender: 'admin', message, notificationType: 'ADOPTION_RESULT', relatedId: event.applicationId, targetUrl: '/mypage' },
+            row: {
+              sender: 'admin',
+              message,
+              notificationType: 'ADOPTION_RESULT',
+              relatedId: event.applicationId,
+              targetUrl: '/mypage/applications',
+              code,
+              about: about({ dogName: stray.name }),
+            },
           },
         ];
       }
@@ -217,7 +246,11 @@ export class NotificationsService {
         const actorPk = event.type === 'comment.created' ? event.commenterPk : event.likerPk;
         // Never for one's own post (the legacy notifies the author of their own comments).
         if (actorPk === event.postAuthorPk) return [];
-        const [ids, title] = await Promise.all([repo.loginIdsOf([actorPk, event.postAuthorPk]), repo.postTitle(event.postId)]);
+        const [ids, names, title] = await Promise.all([
+          repo.loginIdsOf([actorPk, event.postAuthorPk]),
+          repo.displayNamesOf([actorPk]),
+          repo.postTitle(event.postId),
+        ]);
         const author = ids.get(event.postAuthorPk);
         if (!author) return [];
         const comment = event.type === 'comment.created';
@@ -232,6 +265,8 @@ export class NotificationsService {
               notificationType: comment ? 'COMMENT' : 'LIKE',
               relatedId: event.postId,
               targetUrl: `/community/${event.postId}`,
+              code: comment ? 'COMMENT_ADDED' : 'LIKE_ADDED',
+              about: about({ postId: event.postId, postTitle: title, actor: names.get(actorPk) ?? null }),
             },
           },
         ];

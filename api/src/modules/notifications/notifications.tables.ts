@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { NotificationAbout, NotificationCode } from '@pawbridge/shared';
 
 export interface NotificationsTable {
   id: Generated<number>;
@@ -13,6 +14,10 @@ export interface NotificationsTable {
   createdAt: ColumnType<Date, Date | undefined, never>;
   isRead: ColumnType<boolean, boolean | undefined, boolean>;
   readAt: Date | null;
+  /** What happened, for the web to word (0014); null on rows from before it. */
+  code: NotificationCode | null;
+  /** What the words need (jsonb, written as JSON text); null on rows from before 0014. */
+  about: ColumnType<NotificationAbout | null, string | null | undefined, string | null>;
 }
 
 export interface NotificationsTables {

@@ -13,6 +13,8 @@ interface Wire {
   createdAt: string;
   readAt: string | null;
   read: boolean;
+  code: string | null;
+  about: Record<string, unknown>;
 }
 
 const put = async (api: TestApi, path: string, cookie?: string) => {
@@ -57,6 +59,8 @@ describe('notifications: stored for the right members, REST on the caller’s ow
         targetUrl: '/admin/abandoned-pets',
         read: false,
         readAt: null,
+        code: 'STRAY_REPORTED',
+        about: { foundDate: '2026-11-21', dogName: null, postId: null, postTitle: null, actor: null },
       });
       expect(live).toContainEqual(
         expect.objectContaining({ recipientPk: admin.pk, destination: '/topic/admin/abandoned/alerts', body: n }),
@@ -69,22 +73,29 @@ describe('notifications: stored for the right members, REST on the caller’s ow
     expect((await unread(boss))[0]).toMatchObject({ message: '2026-11-22에 발견된 유기견 제보가 접수되었습니다.' });
     expect((await unread(chief)).map((n) => n.message)).toEqual(['2026-11-21에 발견된 유기견 제보가 접수되었습니다.']);
 
+    await api.ctx.db.updateTable('strayReports').set({ name: '초코' }).where('id', '=', strayId).execute();
     expect((await post(api, `/api/admin/reports/${strayId}/register`, boss.cookie)).status).toBe(200);
     const [registered] = await unread(ann);
+    // Registered, not "received" (issue 25 item 3), and which dog.
     expect(registered).toMatchObject({
       userId: 'ann',
       notificationType: 'ADMIN_ALERT',
-      message: '관리자가 유기견 제보를 접수했습니다.',
+      message: '관리자가 제보하신 유기견을 보호 동물로 등록했습니다.',
       targetUrl: '/adopt',
+      code: 'REPORT_REGISTERED',
+      about: { dogName: '초코', foundDate: '2026-11-21' },
     });
     expect(live.at(-1)).toMatchObject({ recipientPk: ann.pk, destination: '/topic/user/abandoned/ann', body: registered });
   });
 
   it('an application tells the admins; approval tells the applicant, the losing applicant hears it closed; withdrawing tells nobody', async () => {
     const strayId = await insertStray(api);
+    await api.ctx.db.updateTable('strayReports').set({ name: '모카' }).where('id', '=', strayId).execute();
     expect((await post(api, `/api/adopt/apply/${strayId}`, ann.cookie)).status).toBe(200);
     const toBoss = (await unread(boss)).filter((n) => n.notificationType === 'ADOPTION_REQUEST');
     expect(toBoss.map((n) => n.message)).toEqual(['ann님이 유기견 입양 신청했습니다.']);
+    // Who (by name, never the login id) and which dog.
+    expect(toBoss[0]).toMatchObject({ code: 'ADOPTION_REQUESTED', about: { actor: 'ann 님', dogName: '모카' } });
     // A second open application for the same dog (applying is closed once it is WAITING).
     await api.ctx.db
       .insertInto('adoptionApplications')
@@ -102,11 +113,15 @@ describe('notifications: stored for the right members, REST on the caller’s ow
     expect((await unread(ann))[0]).toMatchObject({
       notificationType: 'ADOPTION_RESULT',
       message: '관리자가 입양 신청을 승인했습니다.',
-      targetUrl: '/mypage',
+      targetUrl: '/mypage/applications',
+      code: 'ADOPTION_APPROVED',
+      about: { dogName: '모카' },
     });
     expect((await unread(ben))[0]).toMatchObject({
       notificationType: 'ADOPTION_RESULT',
       message: '다른 신청자의 입양이 확정되어 입양 신청이 마감되었습니다.',
+      code: 'ADOPTION_CLOSED',
+      about: { dogName: '모카' },
     });
     expect(live.at(-1)).toMatchObject({ destination: '/topic/user/ben/adoption' });
 
@@ -143,18 +158,28 @@ describe('notifications: stored for the right members, REST on the caller’s ow
     await api.ctx.events.publish(domainEvent('like.added', { postId: postRow.id, likerPk: ann.pk, postAuthorPk: ann.pk }));
     expect(await unread(ann)).toHaveLength(before);
 
+    await api.ctx.db.updateTable('users').set({ name: '김벤' }).where('id', '=', ben.pk).execute();
     await api.ctx.events.publish(
       domainEvent('comment.created', { commentId: 2, postId: postRow.id, commenterPk: ben.pk, postAuthorPk: ann.pk }),
     );
+    const about = { postId: postRow.id, postTitle: '우리 동네 산책로', actor: '김벤', dogName: null, foundDate: null };
     expect(live.at(-1)).toMatchObject({
       destination: '/topic/user/ann/community/comment',
-      body: { notificationType: 'COMMENT', message: '우리 동네 산책로에 댓글이 달렸습니다.', targetUrl: `/community/${postRow.id}` },
+      body: {
+        notificationType: 'COMMENT',
+        message: '우리 동네 산책로에 댓글이 달렸습니다.',
+        targetUrl: `/community/${postRow.id}`,
+        code: 'COMMENT_ADDED',
+        about,
+      },
     });
     await api.ctx.events.publish(domainEvent('like.added', { postId: postRow.id, likerPk: ben.pk, postAuthorPk: ann.pk }));
     expect(live.at(-1)).toMatchObject({
       destination: '/topic/user/ann/community/like',
-      body: { notificationType: 'LIKE', message: '우리 동네 산책로에 좋아요가 눌렸습니다.' },
+      body: { notificationType: 'LIKE', message: '우리 동네 산책로에 좋아요가 눌렸습니다.', code: 'LIKE_ADDED', about },
     });
+    // What the REST list reads back is what went live.
+    expect((await unread(ann))[0]).toMatchObject({ code: 'LIKE_ADDED', about });
     expect(await unread(ann)).toHaveLength(before + 2);
   });
 

@@ -26,7 +26,7 @@ export class ApiCommunityGateway extends SharedCommunityGateway {
   async list(request: FastifyRequest, query: PostListQuery): Promise<{ items: PostListItem[]; total: number }> {
     const res = await this.up.list(request, query);
     if (!isOk(res)) throw toBffError(res);
-    const items = normalisePostList(res.json).map((p) => toListItem(p.post));
+    const items = normalisePostList(res.json).map((p) => toListItem(p.post, p.counts));
     const total = res.headers.get(TOTAL_COUNT_HEADER);
     return { items, total: total !== null && /^\d+$/.test(total) ? Number(total) : (query.page - 1) * query.size + items.length };
   }

@@ -7,12 +7,14 @@ import { PageLoader } from './PageLoader';
 import { SessionUnreachable } from './SessionUnreachable';
 import { useDocumentTitle } from './use-document-title';
 import { useSocialLoginReturn } from './use-social-login-return';
+import { useToastsStayBehind } from './use-toasts-stay-behind';
 
 export const HEADER_HEIGHT = 64;
 
 export default function AppLayout() {
   useSocialLoginReturn();
   useDocumentTitle();
+  useToastsStayBehind();
   const { unreachable, retrying, refresh } = useSession();
   return (
     <AppShell header={{ height: HEADER_HEIGHT }} padding="md">

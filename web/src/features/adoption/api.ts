@@ -14,6 +14,7 @@ import {
   type StraySearchQuery,
 } from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
+import { useLiveNotice } from '@/lib/live-notices';
 import { usePagedList } from '@/lib/use-paged-list';
 
 const LIST = '/api/abandoned/abandoned-pets';
@@ -80,6 +81,10 @@ export async function fetchAllMyApplications(): Promise<AdoptionApplication[]> {
 export function useMyApplications(enabled: boolean) {
   const { data, error, mutate } = useSWR<AdoptionApplication[]>(enabled ? MY_APPLICATIONS_KEY : null, fetchAllMyApplications, {
     shouldRetryOnError: false,
+  });
+  // A decision arriving live (the bell's STOMP message) updates the card without a reload (issue 25 item 3).
+  useLiveNotice((n) => {
+    if (enabled && n.kind === 'ADOPTION_RESULT') void mutate();
   });
   return { applications: enabled ? data : undefined, error, reload: () => mutate() };
 }

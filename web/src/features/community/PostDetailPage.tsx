@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { PageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
 import { t } from '@/messages';
-import { deletePost, usePost } from './api';
+import { deletePost, useLivePost, usePost } from './api';
 import { authorName, postDate, postIdOf } from './format';
 import CommentSection from './components/CommentSection';
 import LikeButton from './components/LikeButton';
@@ -38,6 +38,7 @@ export default function PostDetailPage() {
   const { user } = useSession();
   const { post, error, isLoading, reload } = usePost(id);
   const [deleting, setDeleting] = useState(false);
+  useLivePost(post);
 
   const remove = async () => {
     if (!post) return;

@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import {
   COMMUNITY_LIMITS,
   CommentListSchema,
@@ -18,6 +18,7 @@ import {
   type PostType,
 } from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
+import { useLiveNotice } from '@/lib/live-notices';
 
 export const POSTS_PATH = '/api/community/posts';
 export const postPath = (id: number) => `/api/community/description/${id}`;
@@ -77,6 +78,23 @@ export function useComments(id: number | null) {
     api(commentsPath(id ?? 0), { schema: CommentListSchema }),
   );
   return { comments: data, error: error as unknown, isLoading, reload: () => mutate() };
+}
+
+/**
+ * An open post follows its likes and comments live (issue 25 item 7): the
+ * author's bell hears of each one, and the post on screen then reads its like
+ * count or its comments again. SWR keeps what is shown while it reads, so
+ * nothing flickers and the reader stays where they are. The legacy names no
+ * post id, only its title, which then has to match.
+ */
+export function useLivePost(post: Pick<CommunityPost, 'id' | 'title'> | undefined) {
+  const { mutate } = useSWRConfig();
+  useLiveNotice((n) => {
+    if (!post || (n.kind !== 'LIKE' && n.kind !== 'COMMENT')) return;
+    const same = n.about.postId !== null ? n.about.postId === post.id : n.about.postTitle === post.title;
+    if (!same) return;
+    void mutate(n.kind === 'LIKE' ? `${likePath(post.id)}/count` : commentsPath(post.id));
+  });
 }
 
 /** Multipart as the spec says: the JSON part `communityPost` and the optional file part `imgUrlContent`. */

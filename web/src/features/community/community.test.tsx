@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CommunityPost, PostListItem } from '@pawbridge/shared';
+import { NO_ABOUT, type CommunityPost, type FeedNotification, type PostListItem } from '@pawbridge/shared';
+import { publishLiveNotice } from '@/lib/live-notices';
 import { XSS_PAYLOADS } from '@pawbridge/shared/community.xss-corpus';
 import { confirm } from '@/components/feedback/notify';
 import type * as Notify from '@/components/feedback/notify';
@@ -22,6 +23,8 @@ const item = (over: Partial<PostListItem> = {}): PostListItem => ({
   imageUrl: '/uploads/a.webp',
   author: '미나',
   createdAt: '2025-03-01T15:30:00.000Z',
+  likeCount: null,
+  commentCount: null,
   ...over,
 });
 const post = (over: Partial<CommunityPost> = {}): CommunityPost => ({
@@ -77,6 +80,17 @@ describe('community list', () => {
     expect(within(rows[2]!).getByText('임시보호')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('익명')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '글쓰기' })).toHaveAttribute('href', '/community/createPost');
+  });
+
+  it('shows like and comment counts under each title when the list says them, nothing when it does not (issue 25 item 6)', async () => {
+    renderAt(
+      '/community',
+      { 'GET /api/community/posts': { body: [item({ likeCount: 3, commentCount: 2 }), item({ id: 2, title: '레거시 글' })] } },
+      { loggedIn: false },
+    );
+    // The table (wide screens) and the cards (phones) both say it.
+    expect(await screen.findAllByRole('group', { name: '좋아요 3개, 댓글 2개', hidden: true })).toHaveLength(2);
+    expect(screen.getAllByRole('group', { name: /^좋아요/, hidden: true })).toHaveLength(2);
   });
 
   it('asks for one category and one page at a time, with pages from X-Total-Count', async () => {
@@ -174,6 +188,44 @@ describe('post detail', () => {
     await userEvent.click(submit);
     await waitFor(() => expect(api.callsTo('POST', '/api/community/comment/7')[0]?.body).toEqual({ content: '귀여워요' }));
     expect(await screen.findByText('축하해요')).toBeVisible();
+  });
+
+  it('an open post follows its likes and comments live, by post id or (the legacy) by title (issue 25 item 7)', async () => {
+    let likes = 2;
+    const comments = [{ id: '1', content: '축하해요', authorId: 'joon', createdAt: '2025-03-02T01:00:00Z' }];
+    const { api } = renderAt('/community/7', {
+      'GET /api/community/like/7/count': () => ({ body: { isLiked: false, likeCount: likes } }),
+      'GET /api/community/comments/7': () => ({ body: comments }),
+      'GET /api/community/description/7': { body: post() },
+    });
+    expect(await screen.findByRole('button', { name: '좋아요 2' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /댓글/, expanded: false }));
+    expect(await screen.findByText('축하해요')).toBeVisible();
+    const notice = (over: Partial<FeedNotification>): FeedNotification => ({
+      id: null,
+      kind: 'LIKE',
+      message: '',
+      code: 'LIKE_ADDED',
+      about: { ...NO_ABOUT, postId: 7 },
+      createdAt: new Date().toISOString(),
+      read: false,
+      link: '/community/7',
+      ...over,
+    });
+    const likeReads = () => api.callsTo('GET', '/api/community/like/7/count').length;
+    const before = likeReads();
+    // Another post's like changes nothing here.
+    likes = 3;
+    act(() => publishLiveNotice(notice({ about: { ...NO_ABOUT, postId: 8 } })));
+    act(() => publishLiveNotice(notice({})));
+    expect(await screen.findByRole('button', { name: '좋아요 3' })).toBeInTheDocument();
+    expect(likeReads()).toBe(before + 1);
+    // A comment named only by the post's title (the legacy's message) still lands, below what is shown.
+    comments.push({ id: '2', content: '저도 축하해요', authorId: 'hana', createdAt: '2025-03-03T01:00:00Z' });
+    act(() => publishLiveNotice(notice({ kind: 'COMMENT', code: 'COMMENT_ADDED', about: { ...NO_ABOUT, postTitle: '입양 후기' } })));
+    expect(await screen.findByText('저도 축하해요')).toBeVisible();
+    // Nothing was replaced by a loader on the way: the first comment stayed.
+    expect(screen.getByText('축하해요')).toBeVisible();
   });
 
   it('says the server cannot be reached when a comment or a like gets a 502, not that only members may comment', async () => {

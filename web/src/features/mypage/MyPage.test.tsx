@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdoptionApplication } from '@pawbridge/shared';
+import { NO_ABOUT, type AdoptionApplication, type NotificationKind } from '@pawbridge/shared';
+import { publishLiveNotice } from '@/lib/live-notices';
 import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser, testConfig, type MockRoute } from '@/testing/render-app';
 import MyPage, { type EmailChangeSlot } from './MyPage';
 
@@ -46,6 +47,17 @@ function renderMyPage(path: string, routes: Record<string, MockRoute> = {}) {
   );
   return { ...rendered, api };
 }
+
+const notice = (kind: NotificationKind) => ({
+  id: null,
+  kind,
+  message: '',
+  code: null,
+  about: NO_ABOUT,
+  createdAt: new Date().toISOString(),
+  read: false,
+  link: '/mypage/applications',
+});
 
 const application = (over: Partial<AdoptionApplication> = {}): AdoptionApplication => ({
   id: 1,
@@ -163,6 +175,21 @@ describe('my applications', () => {
     expect(done.queryByRole('button', { name: /신청 취소/ })).not.toBeInTheDocument();
     // Open ones first.
     expect(screen.getAllByRole('listitem').map((li) => li.getAttribute('aria-labelledby'))).toEqual(['mypage-app-1', 'mypage-app-2']);
+  });
+
+  it('a decision arriving live (the bell’s message) turns 대기 중 into 승인 without a reload (issue 25 item 3)', async () => {
+    let status: AdoptionApplication['adoptStatus'] = 'REQUESTED';
+    renderMyPage('/mypage/applications', {
+      'GET /api/adopt/adoption/my-applications': () => ({ body: [application({ adoptStatus: status })] }),
+    });
+    const card = within(await screen.findByRole('listitem', { name: '백구' }));
+    expect(card.getByText('대기 중')).toBeInTheDocument();
+    status = 'APPROVED';
+    // Another kind of message leaves the list alone; an adoption result reads it again.
+    act(() => publishLiveNotice(notice('COMMENT')));
+    act(() => publishLiveNotice(notice('ADOPTION_RESULT')));
+    expect(await card.findByText('승인', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    expect(card.queryByText('대기 중')).not.toBeInTheDocument();
   });
 
   it('none: an empty state leading to /adopt; a failed load says so', async () => {

@@ -10,6 +10,7 @@ import {
   type StrayActionResult,
 } from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
+import { useLiveNotice } from '@/lib/live-notices';
 import { usePagedList } from '@/lib/use-paged-list';
 import { SESSION_KEY } from '@/lib/session';
 
@@ -40,6 +41,10 @@ export function useUpdateNickname(): (input: NicknameUpdateRequest) => Promise<S
 export function useMyApplications() {
   const list = usePagedList<AdoptionApplication>(MY_APPLICATIONS_KEY, AdoptionApplicationListSchema);
   const { mutate } = useSWRConfig();
+  // A decision arriving live (the bell's STOMP message) updates the list without a reload (issue 25 item 3).
+  useLiveNotice((n) => {
+    if (n.kind === 'ADOPTION_RESULT') void list.reload();
+  });
   return {
     ...list,
     applications: list.items,

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FeedNotification } from '@pawbridge/shared';
+import { NO_ABOUT, type FeedNotification } from '@pawbridge/shared';
 import type { LiveOptions } from '@/lib/stomp';
 import { mockApi, renderRoutes, resetTestApp, sessionUser } from '@/testing/render-app';
 import NotificationBell from './NotificationBell';
@@ -30,6 +30,8 @@ const n = (over: Partial<FeedNotification> = {}): FeedNotification => ({
   createdAt: new Date().toISOString(),
   read: false,
   link: '/adopt',
+  code: null,
+  about: NO_ABOUT,
   ...over,
 });
 
@@ -44,6 +46,16 @@ function renderBell(unread: FeedNotification[] | (() => FeedNotification[]), ext
     [
       { path: '/', element: <NotificationBell /> },
       { path: '/adopt', element: <p>adopt screen</p> },
+      {
+        path: '/mypage/applications',
+        element: (
+          <>
+            <NotificationBell />
+            <p>my applications</p>
+          </>
+        ),
+      },
+      { path: '/community/:id', element: <p>a post</p> },
     ],
     '/',
   );
@@ -125,6 +137,52 @@ describe('NotificationBell', () => {
     await userEvent.click(await screen.findByRole('button', { name: '알림, 읽지 않은 알림 1개' }));
     await userEvent.click(await screen.findByText('입양 신청이 승인되었습니다.'));
     expect(router.state.location.pathname).toBe('/adopt');
+  });
+
+  it('names the dog, the post and who, and opens each one’s screen by click or keyboard (issue 25 item 3)', async () => {
+    const { router } = renderBell([
+      n({ id: 3, code: 'ADOPTION_APPROVED', about: { ...NO_ABOUT, dogName: '모카' }, link: '/mypage/applications' }),
+      n({
+        id: 2,
+        kind: 'COMMENT',
+        code: 'COMMENT_ADDED',
+        about: { ...NO_ABOUT, actor: '김민지', postTitle: '산책 모임', postId: 9 },
+        link: '/community/9',
+      }),
+      n({ id: 1, kind: 'ADMIN_ALERT', code: 'REPORT_REGISTERED', about: { ...NO_ABOUT, dogName: '초코' }, link: '/adopt' }),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: '알림, 읽지 않은 알림 3개' }));
+    expect(await screen.findByText('모카 입양 신청이 승인되었어요')).toBeInTheDocument();
+    expect(screen.getByText('김민지님이 ‘산책 모임’에 댓글을 남겼어요')).toBeInTheDocument();
+    // Registered, not "received"; the particle follows the name (초코가).
+    expect(screen.getByText('제보하신 초코가 보호 동물로 등록되었어요')).toBeInTheDocument();
+    // The upstream's own sentence is not what shows when there is a code.
+    expect(screen.queryByText('입양 신청이 승인되었습니다.')).not.toBeInTheDocument();
+
+    const approved = screen.getByRole('button', { name: /모카 입양 신청이 승인되었어요/ });
+    approved.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(router.state.location.pathname).toBe('/mypage/applications');
+
+    await screen.findByText('my applications');
+    await userEvent.click(await screen.findByRole('button', { name: /^알림/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /김민지님이/ }));
+    expect(router.state.location.pathname).toBe('/community/9');
+  });
+
+  it('says less, never nothing, when the upstream did not name the dog or the post (the legacy)', async () => {
+    renderBell([
+      n({ id: 2, code: 'ADOPTION_REJECTED', message: '입양 신청이 거절되었습니다.' }),
+      n({
+        id: 1,
+        kind: 'COMMENT',
+        code: 'COMMENT_ADDED',
+        about: { ...NO_ABOUT, postTitle: '아주 긴 제목을 가진 우리 동네 강아지 산책 모임 안내 글' },
+      }),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: '알림, 읽지 않은 알림 2개' }));
+    expect(await screen.findByText('입양 신청이 거절되었어요')).toBeInTheDocument();
+    expect(screen.getByText('‘아주 긴 제목을 가진 우리 동네 강아지 산…’에 새 댓글이 달렸어요')).toBeInTheDocument();
   });
 
   it('shows a lost connection quietly and fetches the unread list again when it comes back', async () => {

@@ -4,11 +4,13 @@ import { IconBell, IconPlugConnectedX, IconX } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { ADMIN_TOPICS, memberTopics, type SessionUser } from '@pawbridge/shared';
 import { useSession } from '@/lib/session';
+import { publishLiveNotice } from '@/lib/live-notices';
 import { t } from '@/messages';
 import { markAllRead, markRead, useUnreadNotifications } from './api';
 import { bellReducer, initialBell, type BellItem } from './bell-state';
 import { relativeTime } from './relative-time';
 import { useLiveNotifications } from './use-live-notifications';
+import { notificationText } from './wording';
 
 const topicsFor = (user: SessionUser) => [...memberTopics(user.userId), ...(user.isAdmin ? ADMIN_TOPICS : [])];
 // Failures of the notification calls are only logged (spec §8); the bell carries on.
@@ -32,7 +34,11 @@ function LiveBell({ user }: { user: SessionUser }) {
   }, [data]);
   const status = useLiveNotifications(
     topicsFor(user),
-    useCallback((notification) => dispatch({ type: 'live', notification }), []),
+    useCallback((notification) => {
+      dispatch({ type: 'live', notification });
+      // The screen it is about (my applications, the post) reads itself again.
+      publishLiveNotice(notification);
+    }, []),
     useCallback(() => void mutate(), [mutate]),
   );
 
@@ -124,7 +130,7 @@ function LiveBell({ user }: { user: SessionUser }) {
                       {t(`notifications.kind.${item.kind}`)}
                     </Text>
                     <Text size="sm" c="gray.8" style={{ wordBreak: 'keep-all', overflowWrap: 'anywhere' }}>
-                      {item.message}
+                      {notificationText(item)}
                     </Text>
                     <Text size="xs" c="gray.7">
                       <time dateTime={item.createdAt}>{relativeTime(item.createdAt, now)}</time>

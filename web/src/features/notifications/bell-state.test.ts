@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FeedNotification } from '@pawbridge/shared';
+import { NO_ABOUT, type FeedNotification } from '@pawbridge/shared';
 import { bellReducer, initialBell } from './bell-state';
 import { relativeTime } from './relative-time';
 
@@ -10,6 +10,8 @@ const n = (over: Partial<FeedNotification> = {}): FeedNotification => ({
   createdAt: '2026-11-23T01:00:00.000Z',
   read: false,
   link: '/community',
+  code: null,
+  about: NO_ABOUT,
   ...over,
 });
 

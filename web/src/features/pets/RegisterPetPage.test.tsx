@@ -85,6 +85,13 @@ describe('RegisterPetPage', () => {
     expect(api.callsTo('POST', '/api/pet/register')).toHaveLength(0);
   });
 
+  it('has no tiny number steppers on weight and age: typing or the number pad only (issue 25 item 6)', async () => {
+    renderRegister();
+    const weight = await screen.findByLabelText(/^몸무게/);
+    expect(weight).toBeInTheDocument();
+    expect(document.querySelector('.mantine-NumberInput-controls')).toBeNull();
+  });
+
   it('keeps what was typed in weight and age (no clamping or rounding) and shows the rule when the field is left', async () => {
     renderRegister();
     const weight = await screen.findByLabelText(/몸무게/);
@@ -133,11 +140,12 @@ describe('RegisterPetPage', () => {
     });
     expect(form.get('profile')).toBeInstanceOf(File);
     release();
-    expect(await screen.findByText('반려견이 등록되었습니다')).toBeInTheDocument();
+    const done = await screen.findByRole('status', { name: '초코가 등록되었어요' });
+    // Said once, by the panel: no toast saying it again (issue 25 item 6).
+    expect(screen.queryByText('반려견이 등록되었습니다')).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText(/^이름/)).toHaveValue(''));
     expect(screen.getByLabelText(/동물 등록번호/)).toHaveValue('');
     expect(screen.queryByRole('img', { name: '선택한 사진 미리보기' })).not.toBeInTheDocument();
-    const done = screen.getByRole('status', { name: '초코가 등록되었어요' });
     expect(done).toHaveTextContent('초코가 등록되었어요');
     expect(done).toHaveFocus();
     expect(within(done).getByRole('link', { name: '내 반려견 목록 보기' })).toHaveAttribute('href', '/mypet');
@@ -177,7 +185,7 @@ describe('RegisterPetPage', () => {
     await fillValid();
     const started = Date.now();
     await userEvent.click(screen.getByRole('button', { name: '반려견 등록' }));
-    expect(await screen.findByText('반려견이 등록되었습니다', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: '초코가 등록되었어요' }, { timeout: 3000 })).toBeInTheDocument();
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(api.callsTo('POST', '/api/pet/register')).toHaveLength(2);
   }, 15_000);

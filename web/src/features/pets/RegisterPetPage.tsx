@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { LIMITS, SessionSchema, type PetRegisterRequest } from '@pawbridge/shared';
-import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
+import { errorMessage, notifyError } from '@/components/feedback/notify';
 import { focusFirstInvalid } from '@/components/form/focus-first-invalid';
 import { showServerErrors } from '@/components/form/server-errors';
 import { useSession } from '@/lib/session';
@@ -61,7 +61,7 @@ export default function RegisterPetPage() {
     if (!request || !values.photo) return;
     try {
       await trigger({ request, photo: values.photo });
-      notifySuccess(t('pets.register.success'));
+      // The panel above the form says it (and leads to the list); a toast too would say it twice.
       form.reset();
       setRegistered(request.name);
       setFormKey((k) => k + 1);

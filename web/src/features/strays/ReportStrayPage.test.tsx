@@ -229,7 +229,8 @@ describe('ReportStrayPage', () => {
 
     answer.resolve({ status: 201, body: { ok: true, message: '유기견 등록이 완료되었습니다.', id: 5 } });
     expect(await screen.findByText('제보해 주셔서 고맙습니다')).toBeInTheDocument();
-    expect(screen.getByText(/제보가 접수되었습니다/)).toBeInTheDocument();
+    // Said once, by the panel: no toast saying it again (issue 25 item 6).
+    expect(screen.queryByText(/제보가 접수되었습니다/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: '입양 목록 보기' })).toHaveAttribute('href', '/adopt');
     await userEvent.click(screen.getByRole('button', { name: '다른 유기견 제보하기' }));
     expect(screen.getByLabelText(/^설명/)).toHaveValue('');

@@ -23,7 +23,7 @@ import ImageInput from '@/components/form/ImageInput';
 import MapPicker from '@/components/map/MapPicker';
 import { usePublicConfig } from '@/lib/public-config';
 import type { LatLng } from '@/components/map/types';
-import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
+import { errorMessage, notifyError } from '@/components/feedback/notify';
 import { useSession } from '@/lib/session';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
@@ -121,7 +121,7 @@ function ReportForm({ onDone }: { onDone: () => void }) {
     if (!request || !v.photo) return;
     try {
       await trigger({ request, photo: v.photo });
-      notifySuccess(t('report.success'));
+      // The thank-you panel that replaces the form says it; a toast too would say it twice.
       onDone();
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) {

@@ -2,6 +2,7 @@ import { Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import type { PostListItem } from '@pawbridge/shared';
 import { authorName, postDate } from '../format';
+import PostCounts from './PostCounts';
 import PostThumb from './PostThumb';
 import PostTypeBadge from './PostTypeBadge';
 
@@ -16,18 +17,20 @@ export default function PostCards({ posts }: { posts: PostListItem[] }) {
               <Group wrap="nowrap" align="flex-start" gap="sm">
                 <PostThumb src={p.imageUrl} title={p.title} size={72} />
                 <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-                  <Group gap={6} wrap="nowrap">
-                    <PostTypeBadge type={p.postType} />
-                    <Text fw={600} lineClamp={1}>
-                      {p.title}
-                    </Text>
-                  </Group>
-                  <Text size="sm" c="dimmed" lineClamp={2}>
+                  <PostTypeBadge type={p.postType} />
+                  {/* Two lines of title (issue 25 item 6): a phone's width cut it after about 8 characters beside the badge. */}
+                  <Text fw={600} lineClamp={2} style={{ wordBreak: 'keep-all', overflowWrap: 'anywhere' }}>
+                    {p.title}
+                  </Text>
+                  <Text size="sm" c="dimmed" lineClamp={1}>
                     {p.preview}
                   </Text>
-                  <Text size="xs" c="dimmed" truncate>
-                    {authorName(p.author)} · {postDate(p.createdAt)}
-                  </Text>
+                  <Group gap="xs" justify="space-between" wrap="nowrap">
+                    <Text size="xs" c="dimmed" truncate>
+                      {authorName(p.author)} · {postDate(p.createdAt)}
+                    </Text>
+                    <PostCounts post={p} />
+                  </Group>
                 </Stack>
               </Group>
             </Paper>

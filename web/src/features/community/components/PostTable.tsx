@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { PostListItem } from '@pawbridge/shared';
 import { t } from '@/messages';
 import { authorName, postDate } from '../format';
+import PostCounts from './PostCounts';
 import PostThumb from './PostThumb';
 import PostTypeBadge from './PostTypeBadge';
 
@@ -39,6 +40,7 @@ export default function PostTable({ posts }: { posts: PostListItem[] }) {
               <Text size="sm" c="dimmed" lineClamp={1}>
                 {p.preview}
               </Text>
+              <PostCounts post={p} />
             </Table.Td>
             <Table.Td>
               <Text size="sm" lineClamp={1}>

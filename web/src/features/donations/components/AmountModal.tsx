@@ -50,6 +50,8 @@ export default function AmountModal({ opened, strayName, onClose, onSubmit }: Pr
             allowDecimal={false}
             suffix={t('donate.amount.suffix')}
             inputMode="numeric"
+            // No 16 px steppers (issue 25 item 6): the quick amounts below and the number pad do it.
+            hideControls
             data-autofocus
           />
           <div role="group" aria-label={t('donate.amount.quickGroup')}>

@@ -61,6 +61,8 @@ export default function PetFields({ form, disabled, mode }: Props) {
           max={PET_LIMITS.weightMax}
           step={LIMITS.weightStep}
           inputMode="decimal"
+          // No 16 px steppers (issue 25 item 6): a phone's number pad and the arrow keys do it.
+          hideControls
           required
           disabled={disabled}
         />
@@ -74,6 +76,7 @@ export default function PetFields({ form, disabled, mode }: Props) {
           max={PET_LIMITS.ageMax}
           step={1}
           inputMode="numeric"
+          hideControls
           required
           disabled={disabled}
         />

@@ -1,0 +1,42 @@
+import type { FeedNotification } from '@pawbridge/shared';
+import { t, tMaybe, type MessageKey } from '@/messages';
+
+/** A post title long enough to crowd the bell is cut (the post itself is one tap away). */
+const TITLE_MAX = 24;
+const clip = (text: string) => (text.length > TITLE_MAX ? `${text.slice(0, TITLE_MAX - 1).trimEnd()}…` : text);
+
+/** 'yyyy-MM-dd' as "11월 21일"; anything else as it came. */
+const koreanDay = (date: string) => {
+  const m = /^\d{4}-(\d{2})-(\d{2})$/.exec(date);
+  return m ? `${Number(m[1])}월 ${Number(m[2])}일` : date;
+};
+
+/**
+ * The sentence a notification shows (issue 25 item 3): the web words the
+ * server's code with what it names (the dog, the post, who did it), picking
+ * the most telling form whose names are all known. A notification without a
+ * code (an upstream's kind this contract does not know) shows its own words.
+ */
+export function notificationText(n: Pick<FeedNotification, 'code' | 'about' | 'message'>): string {
+  if (!n.code) return n.message;
+  const { about } = n;
+  const params: Record<string, string> = {};
+  if (about.dogName) params.name = about.dogName;
+  if (about.actor) params.actor = about.actor;
+  if (about.postTitle) params.title = clip(about.postTitle);
+  if (about.foundDate) params.date = koreanDay(about.foundDate);
+  const has = (...names: string[]) => names.every((p) => params[p] !== undefined);
+  const forms: [string, string[]][] = [
+    ['actorName', ['actor', 'name']],
+    ['actorTitle', ['actor', 'title']],
+    ['actor', ['actor']],
+    ['name', ['name']],
+    ['title', ['title']],
+    ['date', ['date']],
+  ];
+  for (const [form, needs] of forms) {
+    const key = `notifications.text.${n.code}.${form}`;
+    if (has(...needs) && tMaybe(key) !== undefined) return t(key as MessageKey, params);
+  }
+  return t(`notifications.text.${n.code}.plain` as MessageKey);
+}
