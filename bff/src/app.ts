@@ -18,6 +18,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticWebPlugin } from './plugins/static-web';
 import { compressionPlugin } from './plugins/compression';
+import { benchFloorPlugin } from './plugins/bench-floor';
 import { routes } from './routes/index';
 import { realtimePlugin } from './realtime/realtime.plugin';
 import { onClientError, onFrameworkError } from './errors/http-errors';
@@ -71,6 +72,8 @@ export async function buildApp(config: BffConfig, opts: BuildOptions = {}): Prom
     done(null, payload);
   });
 
+  // Before compression: its onSend strips the floor's scripts, then the answer is compressed like any other.
+  await app.register(benchFloorPlugin, { enabled: config.benchFloor });
   await app.register(compressionPlugin);
   await app.register(configPlugin, { config });
   await app.register(redisPlugin);

@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   /** Strict-Transport-Security max-age; 0 (default) sends none. Set it only when browsers reach the app over https. */
   HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(0),
   WEB_DIST_DIR: z.string().optional(),
+  /** Bench only: X-Bench-Floor: 1 gets HTML answers without scripts (bench/lighthouse.ts's floor). Never on in production. */
+  BENCH_FLOOR: z.enum(['true', 'false']).optional(),
   REDIS_URL: z.string().optional(),
   /** The OpenAPI docs at /docs: on by default outside production, off in production unless set true (issue 24 item 16). */
   DOCS_ENABLED: z.enum(['true', 'false']).optional(),
@@ -77,6 +79,8 @@ export interface BffConfig {
   upstreamUrl: string;
   upstreamTimeoutMs: number;
   upstreamKind: 'api' | 'legacy';
+  /** Bench only, never in production: HTML without scripts for requests with X-Bench-Floor: 1 (plugins/bench-floor.ts). */
+  benchFloor: boolean;
   upstreamStompUrl: string;
   dashboardUrl: string;
   legacyServiceAccount: { userId: string; password: string } | undefined;
@@ -140,6 +144,7 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
   }
   const warnings: string[] = [];
   const trustProxy = parseTrustProxy(e.TRUST_PROXY, warnings);
+  if (e.BENCH_FLOOR === 'true' && e.NODE_ENV === 'production') warnings.push('BENCH_FLOOR is ignored in production (a bench-only switch)');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -160,6 +165,7 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
     hstsMaxAgeSeconds: e.HSTS_MAX_AGE_SECONDS,
     warnings,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    benchFloor: e.BENCH_FLOOR === 'true' && e.NODE_ENV !== 'production',
     redisUrl: e.REDIS_URL,
     sessionCheckMs: e.REALTIME_SESSION_CHECK_MS,
     docsEnabled: e.DOCS_ENABLED ? e.DOCS_ENABLED === 'true' : e.NODE_ENV !== 'production',
