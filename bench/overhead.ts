@@ -29,6 +29,8 @@ const TPUT_SECONDS = env('OVERHEAD_TPUT_SECONDS', 4);
 const CONNECTIONS = env('OVERHEAD_CONNECTIONS', 10);
 /** Closed-loop rounds (0 skips the throughput phase, e.g. while profiling the open loop). */
 const TPUT_ROUNDS = env('OVERHEAD_TPUT_ROUNDS', 2);
+/** OVERHEAD_ENDPOINTS=strays measures one endpoint only (while developing). */
+const ENDPOINTS = process.env.OVERHEAD_ENDPOINTS?.split(',').map((x) => x.trim());
 const loadAverage = () => os.loadavg().map((x) => round(x, 1));
 
 interface ApiReady {
@@ -61,9 +63,14 @@ async function main() {
   ];
   const cookie = `JSESSIONID=${api.ready.members[0]?.sid}`;
   const endpoints: { name: string; path: string; headers: Record<string, string> }[] = [
-    { name: 'strays', path: '/api/abandoned/abandoned-pets', headers: {} },
+    // OVERHEAD_ACCEPT_ENCODING=identity shows what compressing the list costs.
+    {
+      name: 'strays',
+      path: '/api/abandoned/abandoned-pets',
+      headers: process.env.OVERHEAD_ACCEPT_ENCODING ? { 'accept-encoding': process.env.OVERHEAD_ACCEPT_ENCODING } : {},
+    },
     { name: 'session', path: '/api/users/check-session', headers: { cookie } },
-  ];
+  ].filter((e) => !ENDPOINTS || ENDPOINTS.includes(e.name));
 
   // Warm up every path (JIT, connection pools, PGlite caches).
   for (const e of endpoints) for (const t of targets) await openLoop(t.url + e.path, { rate: RATE, durationMs: 1500, headers: e.headers });
