@@ -62,7 +62,8 @@ async function main() {
     { name: 'bff', url: bff.ready.url, pid: bff.proc.pid },
   ];
   const cookie = `JSESSIONID=${api.ready.members[0]?.sid}`;
-  const endpoints: { name: string; path: string; headers: Record<string, string> }[] = [
+  type Endpoint = { name: string; path: string; headers: Record<string, string> };
+  const all: Endpoint[] = [
     // OVERHEAD_ACCEPT_ENCODING=identity shows what compressing the list costs.
     {
       name: 'strays',
@@ -70,7 +71,8 @@ async function main() {
       headers: process.env.OVERHEAD_ACCEPT_ENCODING ? { 'accept-encoding': process.env.OVERHEAD_ACCEPT_ENCODING } : {},
     },
     { name: 'session', path: '/api/users/check-session', headers: { cookie } },
-  ].filter((e) => !ENDPOINTS || ENDPOINTS.includes(e.name));
+  ];
+  const endpoints = all.filter((e) => !ENDPOINTS || ENDPOINTS.includes(e.name));
 
   // Warm up every path (JIT, connection pools, PGlite caches).
   for (const e of endpoints) for (const t of targets) await openLoop(t.url + e.path, { rate: RATE, durationMs: 1500, headers: e.headers });
