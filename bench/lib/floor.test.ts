@@ -42,3 +42,12 @@ describe('lighthouse figures against the floor', () => {
     expect(fs.find((f) => f.figure === 'desktop /community score_vs_floor')?.met).toBeUndefined();
   });
 });
+
+describe('ssr bench: server-rendered or not', () => {
+  it('recognises the root the renderer marks (data-ssr), not the SPA shell', async () => {
+    const { isServerRendered } = await import('../ssr');
+    expect(isServerRendered('<body><div id="root" data-ssr><main>강아지</main></div>')).toBe(true);
+    expect(isServerRendered('<body><div id="root"></div><script type="module" src="/assets/i.js"></script>')).toBe(false);
+    expect(isServerRendered('<div data-ssr id="other"></div>')).toBe(false);
+  });
+});
