@@ -83,7 +83,7 @@ async function launchChromium(): Promise<{ port: number; child: ChildProcess; cl
   };
 }
 
-async function audit(url: string, port: number, preset: Preset, floor: boolean): Promise<Record<Metric, number>> {
+async function audit(url: string, port: number, preset: Preset, floor: boolean): Promise<Record<Metric, number> | null> {
   const result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(floor ? { extraHeaders: FLOOR_HEADERS } : {}) },
@@ -91,6 +91,8 @@ async function audit(url: string, port: number, preset: Preset, floor: boolean):
   );
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`lighthouse returned nothing for ${url}`);
+  // The SPA's shell without its scripts paints nothing: no floor to compare with until the page is server-rendered.
+  if (floor && lhr.runtimeError?.code === 'NO_FCP') return null;
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const out = { score: Math.round((lhr.categories.performance?.score ?? 0) * 100) } as Record<Metric, number>;
   for (const [metric, id] of Object.entries(METRICS) as [Metric, string | null][])
@@ -144,11 +146,13 @@ async function main(): Promise<void> {
           // Interleaved, and the order alternates so neither side always runs on a warmer machine.
           for (const isFloor of i % 2 === 0 ? [false, true] : [true, false]) {
             const r = await audit(stack.baseUrl + route, chrome.port, preset, isFloor);
-            for (const k of Object.keys(r) as Metric[]) (isFloor ? floor : page)[k].push(r[k]);
+            if (r) for (const k of Object.keys(r) as Metric[]) (isFloor ? floor : page)[k].push(r[k]);
           }
         }
         const load = loadAverage();
         for (const f of figures(wanted, preset, page, floor, load)) emit(f);
+        if (floor.score.length === 0)
+          process.stderr.write(`lighthouse: ${route} ${preset}: the floor painted nothing (no server render yet)\n`);
         const m = (s: Samples, k: Metric) => median(s[k]);
         rows.push(
           `${`${preset} ${route}`.padEnd(22)} score ${m(page, 'score')} (floor ${m(floor, 'score')})  LCP ${Math.round(m(page, 'lcpMs'))} (${Math.round(m(floor, 'lcpMs'))}) ms  FCP ${Math.round(m(page, 'fcpMs'))} (${Math.round(m(floor, 'fcpMs'))}) ms  TBT ${Math.round(m(page, 'tbtMs'))} (${Math.round(m(floor, 'tbtMs'))}) ms  CLS ${m(page, 'cls').toFixed(3)}  load ${load.join(' ')}`,

@@ -43,6 +43,17 @@ describe('lighthouse figures against the floor', () => {
   });
 });
 
+describe('lighthouse without a floor', () => {
+  it('reports the page alone, with no verdict on the comparisons, when the floor painted nothing', () => {
+    const page = samples({ score: [64], lcpMs: [3500], fcpMs: [1800], tbtMs: [400], cls: [0] });
+    const f = byName(figures('/', 'mobile', page, samples({}), [2, 2, 2]));
+    expect(f.score).toMatchObject({ value: 64, met: null });
+    expect(f.lcp_ms).toMatchObject({ value: 3500, met: null });
+    expect(f.cls).toMatchObject({ value: 0, met: true });
+    expect(f.score?.note).toContain('no floor');
+  });
+});
+
 describe('ssr bench: server-rendered or not', () => {
   it('recognises the root the renderer marks (data-ssr), not the SPA shell', async () => {
     const { isServerRendered } = await import('../ssr');

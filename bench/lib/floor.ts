@@ -17,6 +17,24 @@ export function figures(route: string, preset: Preset, page: Samples, floor: Sam
   const note = (k: Metric, digits = 0) =>
     `page ${round(m(page, k), digits)}, floor ${round(m(floor, k), digits)}; floor spread ${round(spread(floor[k]), digits)}; load ${load[0]}`;
   const out: Omit<Figure, 'bench'>[] = [];
+  if (floor.score.length === 0) {
+    // No floor (the SPA's shell without scripts paints nothing): the page's own figures, no verdicts.
+    const why = `no floor: the page without scripts paints nothing (not server-rendered); load ${load[0]}`;
+    out.push({
+      figure: `${preset} ${route} score`,
+      value: m(page, 'score'),
+      unit: 'points',
+      target: preset === 'mobile' ? '>= floor - 5' : '= 100',
+      met: preset === 'desktop' ? m(page, 'score') >= 100 : null,
+      note: why,
+    });
+    out.push({ figure: `${preset} ${route} lcp_ms`, value: m(page, 'lcpMs'), unit: 'ms', target: '<= 1.10 x floor', met: null, note: why });
+    out.push({ figure: `${preset} ${route} fcp_ms`, value: m(page, 'fcpMs'), unit: 'ms', target: '<= 1.10 x floor', met: null, note: why });
+    out.push({ figure: `${preset} ${route} tbt_ms`, value: m(page, 'tbtMs'), unit: 'ms', target: '<= floor + 150', met: null, note: why });
+    const cls = round(m(page, 'cls'), 3);
+    out.push({ figure: `${preset} ${route} cls`, value: cls, unit: '', target: '= 0', met: cls === 0, note: why });
+    return out.map((f) => ({ bench: 'lighthouse', ...f, detail }));
+  }
   const scoreDiff = m(page, 'score') - m(floor, 'score');
   out.push({
     figure: `${preset} ${route} score_vs_floor`,
