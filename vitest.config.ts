@@ -17,7 +17,7 @@ export default defineConfig({
       {
         test: {
           name: 'scripts',
-          include: ['scripts/**/*.test.ts', 'eslint/**/*.test.ts', 'reliability/**/*.test.ts'],
+          include: ['scripts/**/*.test.ts', 'eslint/**/*.test.ts', 'reliability/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           maxWorkers: Math.max(2, availableParallelism() - 1),
           isolate: false,

@@ -193,10 +193,10 @@ export interface BenchStack {
 }
 
 /** The embedded stack (e2e/harness) serving `dist`, with the demo data, and a Chromium. */
-export async function openStack(dist: string, opts: { browser?: boolean } = {}): Promise<BenchStack> {
+export async function openStack(dist: string, opts: { browser?: boolean; env?: Record<string, string> } = {}): Promise<BenchStack> {
   process.env.E2E_WEB_DIST = dist;
   const harness = await import('../e2e/harness');
-  const stack = await harness.startStack({ SEED_DEMO_DATA: 'true', LOG_LEVEL: 'error' });
+  const stack = await harness.startStack({ SEED_DEMO_DATA: 'true', LOG_LEVEL: 'error', ...opts.env });
   // Lighthouse drives a Chromium of its own; the bundle bench uses playwright's.
   let browser: Browser | null = null;
   try {

@@ -1,13 +1,18 @@
 /**
- * Page-load bench: Lighthouse (npm, Node API) against the embedded stack.
+ * Page-load bench: Lighthouse (npm, Node API) against the floor (issue 26).
  *
- *   npx tsx bench/lighthouse.ts [--dist DIR] [--runs 5] [--routes /,/adopt]
+ *   npx tsx bench/lighthouse.ts [--dist DIR] [--runs 5] [--routes /,/adopt] [--presets mobile,desktop]
  *
- * Builds the SPA once (or takes --dist), starts api (PGlite, demo data) + BFF on
- * loopback, and runs Lighthouse's performance category with the mobile (default,
- * simulated slow 4G and 4x CPU) and desktop presets in Debian's Chromium, --runs
- * times per route and preset (median reported). One JSON line per figure on stdout:
- * score, LCP, TBT, CLS, FCP (ms, CLS unitless), a table on stderr.
+ * Builds the SPA once (or takes --dist), starts api (PGlite, demo data) + BFF on loopback with
+ * the BFF's bench-only floor switch (BENCH_FLOOR=true), and runs Lighthouse's performance
+ * category with the mobile (simulated slow 4G, 4x CPU) and desktop presets in Debian's Chromium.
+ * The same-run reference is **the floor**: the same page served by the same BFF with its scripts
+ * removed (request header X-Bench-Floor: 1, `bff/src/plugins/bench-floor.ts`), whatever the BFF
+ * renders. Per route and preset, `--runs` interleaved rounds (page, floor; floor, page; …) and the
+ * median of each. Figures: score difference (page − floor, mobile target ≥ −5), LCP and FCP ratio
+ * (≤ 1.10), TBT difference (≤ +150 ms), CLS (0), desktop score (100). Each comparison is
+ * "inconclusive" when the floor's own spread over the rounds exceeds the target's margin
+ * (lib/report.ts `judge`). The load average is stated with every figure.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,8 +21,14 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { arg, openStack, webDist } from './bundle';
+import { emit, median, round } from './lib/report';
+import { figures, type Metric, type Preset, type Samples } from './lib/floor';
 
-const ROUTES = ['/', '/adopt', '/community'];
+/**
+ * Every public route measured, one array: `:stray` is the first stray of the adopt list (its
+ * per-animal page; measured only once the BFF answers it with 200, until then skipped with a note).
+ */
+export const PUBLIC_ROUTES = ['/', '/adopt', '/community', '/adopt/:stray'];
 const METRICS = {
   score: null,
   lcpMs: 'largest-contentful-paint',
@@ -25,17 +36,7 @@ const METRICS = {
   cls: 'cumulative-layout-shift',
   fcpMs: 'first-contentful-paint',
 } as const;
-type Metric = keyof typeof METRICS;
-type Preset = 'mobile' | 'desktop';
-
-/** Mobile score targets of issue 17; desktop is reported without one. */
-const scoreTarget = (route: string, preset: Preset): number | null => (preset === 'mobile' ? (route === '/' ? 98 : 95) : null);
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
+const FLOOR_HEADERS = { 'X-Bench-Floor': '1' };
 
 /** Chromium with a DevTools port for Lighthouse (the harness's flags, headless). */
 async function launchChromium(): Promise<{ port: number; child: ChildProcess; close(): Promise<void> }> {
@@ -82,53 +83,79 @@ async function launchChromium(): Promise<{ port: number; child: ChildProcess; cl
   };
 }
 
+async function audit(url: string, port: number, preset: Preset, floor: boolean): Promise<Record<Metric, number> | null> {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(floor ? { extraHeaders: FLOOR_HEADERS } : {}) },
+    preset === 'desktop' ? desktopConfig : undefined,
+  );
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`lighthouse returned nothing for ${url}`);
+  // The SPA's shell without its scripts paints nothing: no floor to compare with until the page is server-rendered.
+  if (floor && lhr.runtimeError?.code === 'NO_FCP') return null;
+  if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const out = { score: Math.round((lhr.categories.performance?.score ?? 0) * 100) } as Record<Metric, number>;
+  for (const [metric, id] of Object.entries(METRICS) as [Metric, string | null][])
+    if (id) out[metric] = lhr.audits[id]?.numericValue ?? NaN;
+  return out;
+}
+
+/** A route with its placeholder filled (`:stray` → the first public stray's id), or null when there is none yet. */
+async function resolveRoute(baseUrl: string, route: string): Promise<string | null> {
+  if (!route.includes(':stray')) return route;
+  const res = await fetch(`${baseUrl}/api/abandoned/abandoned-pets?size=1`, { headers: { accept: 'application/json' } });
+  const id = ((await res.json()) as { id?: number }[])[0]?.id;
+  return id ? route.replace(':stray', String(id)) : null;
+}
+
+/** The floor must really be the page without scripts: a BFF without the switch would make every comparison meaningless. */
+async function checkFloor(url: string): Promise<{ ok: boolean; status: number }> {
+  const [page, floor] = await Promise.all(
+    [{}, FLOOR_HEADERS].map((h) =>
+      fetch(url, { headers: { accept: 'text/html', ...h } }).then(async (r) => ({ status: r.status, text: await r.text() })),
+    ),
+  );
+  if (/<script\b/i.test(floor?.text ?? '') || !/<script\b/i.test(page?.text ?? ''))
+    throw new Error(`${url}: the floor still has scripts (or the page has none): is BENCH_FLOOR on?`);
+  return { ok: page?.status === 200, status: page?.status ?? 0 };
+}
+
+const loadAverage = () => os.loadavg().map((x) => round(x, 1));
+
 async function main(): Promise<void> {
-  const runs = Number(arg('runs') ?? 5);
-  const routes = arg('routes')?.split(',') ?? ROUTES;
+  const runs = Number(arg('runs') ?? process.env.LIGHTHOUSE_RUNS ?? 5);
+  const routes = arg('routes')?.split(',') ?? PUBLIC_ROUTES;
   const presets: Preset[] = (arg('presets')?.split(',') as Preset[] | undefined) ?? ['mobile', 'desktop'];
   const dist = webDist();
-  const stack = await openStack(dist, { browser: false });
+  const stack = await openStack(dist, { browser: false, env: { BENCH_FLOOR: 'true' } });
   const chrome = await launchChromium();
   const rows: string[] = [];
   try {
-    for (const route of routes) {
+    for (const wanted of routes) {
+      const route = await resolveRoute(stack.baseUrl, wanted);
+      const check = route ? await checkFloor(stack.baseUrl + route) : { ok: false, status: 0 };
+      if (!route || !check.ok) {
+        process.stderr.write(`lighthouse: ${wanted} skipped (${route ? `answers ${check.status}` : 'no stray to show'})\n`);
+        continue;
+      }
       for (const preset of presets) {
-        const samples: Record<Metric, number[]> = { score: [], lcpMs: [], tbtMs: [], cls: [], fcpMs: [] };
+        const empty = (): Samples => ({ score: [], lcpMs: [], tbtMs: [], cls: [], fcpMs: [] });
+        const page = empty();
+        const floor = empty();
         for (let i = 0; i < runs; i += 1) {
-          const result = await lighthouse(
-            stack.baseUrl + route,
-            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-            preset === 'desktop' ? desktopConfig : undefined,
-          );
-          const lhr = result?.lhr;
-          if (!lhr) throw new Error(`lighthouse returned nothing for ${route}`);
-          if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-          samples.score.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
-          for (const [metric, audit] of Object.entries(METRICS) as [Metric, string | null][]) {
-            if (audit) samples[metric].push(lhr.audits[audit]?.numericValue ?? NaN);
+          // Interleaved, and the order alternates so neither side always runs on a warmer machine.
+          for (const isFloor of i % 2 === 0 ? [false, true] : [true, false]) {
+            const r = await audit(stack.baseUrl + route, chrome.port, preset, isFloor);
+            if (r) for (const k of Object.keys(r) as Metric[]) (isFloor ? floor : page)[k].push(r[k]);
           }
         }
-        const figures = Object.fromEntries((Object.keys(samples) as Metric[]).map((m) => [m, median(samples[m])])) as Record<
-          Metric,
-          number
-        >;
-        for (const metric of Object.keys(figures) as Metric[]) {
-          const value = metric === 'cls' ? Number(figures[metric].toFixed(4)) : Math.round(figures[metric]);
-          const line = {
-            bench: 'lighthouse',
-            route,
-            preset,
-            metric,
-            value,
-            target: metric === 'score' ? scoreTarget(route, preset) : null,
-            runs,
-            samples: samples[metric],
-          };
-          process.stdout.write(`${JSON.stringify(line)}\n`);
-        }
-        const target = scoreTarget(route, preset);
+        const load = loadAverage();
+        for (const f of figures(wanted, preset, page, floor, load)) emit(f);
+        if (floor.score.length === 0)
+          process.stderr.write(`lighthouse: ${route} ${preset}: the floor painted nothing (no server render yet)\n`);
+        const m = (s: Samples, k: Metric) => median(s[k]);
         rows.push(
-          `${`${preset} ${route}`.padEnd(20)} score ${String(figures.score).padStart(3)}${target ? ` (target ≥ ${target})` : '             '}  LCP ${Math.round(figures.lcpMs)} ms  TBT ${Math.round(figures.tbtMs)} ms  CLS ${figures.cls.toFixed(3)}  FCP ${Math.round(figures.fcpMs)} ms`,
+          `${`${preset} ${route}`.padEnd(22)} score ${m(page, 'score')} (floor ${m(floor, 'score')})  LCP ${Math.round(m(page, 'lcpMs'))} (${Math.round(m(floor, 'lcpMs'))}) ms  FCP ${Math.round(m(page, 'fcpMs'))} (${Math.round(m(floor, 'fcpMs'))}) ms  TBT ${Math.round(m(page, 'tbtMs'))} (${Math.round(m(floor, 'tbtMs'))}) ms  CLS ${m(page, 'cls').toFixed(3)}  load ${load.join(' ')}`,
         );
       }
     }
@@ -139,7 +166,9 @@ async function main(): Promise<void> {
   process.stderr.write(`\n${rows.join('\n')}\n`);
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

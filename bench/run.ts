@@ -7,54 +7,28 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { markdownRows, rowOf, type Row } from './lib/rows';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const ORDER = ['bundle', 'lighthouse', 'overhead', 'realtime', 'scale'];
+const ORDER = ['bundle', 'lighthouse', 'overhead', 'ssr', 'realtime', 'scale'];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
-/** The whole run must stay under 10 minutes: each script gets at most this long (lighthouse's five runs per preset need more). */
+/** Each script gets at most this long (lighthouse's interleaved rounds against the floor need far more: below). */
 const PER_SCRIPT_MS = Number(process.env.BENCH_SCRIPT_TIMEOUT_MS ?? 180_000);
-const LIMIT_MS: Record<string, number> = { lighthouse: Number(process.env.BENCH_LIGHTHOUSE_TIMEOUT_MS ?? 240_000) };
-
-interface Row {
-  bench: string;
-  figure: string;
-  value: string;
-  target: string;
-  met: string;
-}
+// Lighthouse: 5 interleaved rounds × (page + floor) × 2 presets × 4 routes ≈ 80 audits of ~10 s each.
+const LIMIT_MS: Record<string, number> = { lighthouse: Number(process.env.BENCH_LIGHTHOUSE_TIMEOUT_MS ?? 1_500_000) };
 
 const rows: Row[] = [];
-const status: { bench: string; state: string; seconds: number }[] = [];
-
-/**
- * Keep a figure line: `{figure, value, unit?, target?, met?}` (bench/lib/report.ts), or the
- * bundle's and lighthouse's `{route, role?, preset?, metric, value, target: number|null}` (a budget: met when value <= target).
- */
-function record(bench: string, line: string): void {
-  let j: unknown;
-  try {
-    j = JSON.parse(line);
-  } catch {
-    return;
-  }
-  if (typeof j !== 'object' || j === null || !('value' in j)) return;
-  const f = j as Record<string, unknown>;
-  const figure =
-    typeof f.figure === 'string' ? f.figure : [f.route, f.role, f.preset, f.metric].filter((x) => typeof x === 'string').join(' ');
-  if (!figure || typeof f.value !== 'number') return;
-  const numericTarget = typeof f.target === 'number' ? f.target : undefined;
-  const met = f.met !== undefined ? Boolean(f.met) : numericTarget !== undefined ? f.value <= numericTarget : undefined;
-  rows.push({
-    bench: typeof f.bench === 'string' ? f.bench : bench,
-    figure,
-    value: `${String(f.value)}${f.unit ? ` ${String(f.unit)}` : ''}`,
-    target: numericTarget !== undefined ? `<= ${numericTarget}` : f.target === undefined || f.target === null ? '' : String(f.target),
-    met: met === undefined ? '' : met ? 'yes' : 'NO',
-  });
-}
+const record = (bench: string, line: string) => {
+  const row = rowOf(bench, line);
+  if (row) rows.push(row);
+};
+const status: { bench: string; state: string; seconds: number; load: string }[] = [];
+/** The 1-minute load average, to state beside the figures (a shared machine's other jobs move every time figure). */
+const load1 = () => os.loadavg()[0]?.toFixed(1) ?? '?';
 
 function runScript(name: string, file: string): Promise<string> {
   return new Promise((resolve) => {
@@ -82,8 +56,9 @@ for (const name of ORDER) {
   if (only && !only.includes(name)) continue;
   const file = path.join(here, `${name}.ts`);
   const t0 = Date.now();
+  const loadBefore = load1();
   const state = fs.existsSync(file) ? await runScript(name, file) : 'not present';
-  status.push({ bench: name, state, seconds: Math.round((Date.now() - t0) / 1000) });
+  status.push({ bench: name, state, seconds: Math.round((Date.now() - t0) / 1000), load: `${loadBefore} → ${load1()}` });
 }
 
 const table = (header: string[], body: string[][]) => {
@@ -93,8 +68,8 @@ const table = (header: string[], body: string[][]) => {
 };
 process.stdout.write(
   `\n${table(
-    ['bench', 'state', 's'],
-    status.map((s) => [s.bench, s.state, String(s.seconds)]),
+    ['bench', 'state', 's', 'load avg (1 min)'],
+    status.map((s) => [s.bench, s.state, String(s.seconds), s.load]),
   )}\n\n`,
 );
 process.stdout.write(
@@ -104,6 +79,15 @@ process.stdout.write(
   )}\n`,
 );
 const missed = rows.filter((r) => r.met === 'NO').length;
-process.stdout.write(`\n${rows.length} figures, ${missed} targets missed, ${Math.round((Date.now() - startedAt) / 1000)} s in all.\n`);
+const inconclusive = rows.filter((r) => r.met === 'inconclusive').length;
+process.stdout.write(
+  `\n${rows.length} figures, ${missed} targets missed, ${inconclusive} inconclusive, ${Math.round((Date.now() - startedAt) / 1000)} s in all.\n`,
+);
+// The rows of bench/README.md's table, ready to paste (figures with a target or a note; the load average stated).
+const readme = markdownRows(rows);
+process.stdout.write(
+  `\nREADME rows (${new Date().toISOString().slice(0, 16)} UTC, load average ${status.map((s) => `${s.bench} ${s.load}`).join(', ')}):\n\n${readme}\n`,
+);
+if (process.env.BENCH_MARKDOWN) fs.writeFileSync(process.env.BENCH_MARKDOWN, `${readme}\n`);
 // Missed targets are results, not failures (they are in the table); a script that crashed is.
 if (status.some((s) => s.state !== 'ok' && s.state !== 'not present')) process.exitCode = 1;

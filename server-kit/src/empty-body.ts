@@ -11,11 +11,16 @@ import type { FastifyInstance } from 'fastify';
  * non-empty body of an unknown type is still 415.
  */
 export function acceptEmptyBodies(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    // A route that declares a body keeps its own answers to an empty one (e.g. the BFF's MALFORMED_REQUEST).
-    if (request.routeOptions.schema?.body !== undefined) return;
+  app.addHook('onRequest', (request, _reply, done) => {
     const headers = request.raw.headers;
-    if (headers['content-type'] === undefined || headers['transfer-encoding'] !== undefined) return;
-    if (headers['content-length'] === '0') delete headers['content-type'];
+    // A route that declares a body keeps its own answers to an empty one (e.g. the BFF's MALFORMED_REQUEST).
+    if (
+      headers['content-length'] === '0' &&
+      headers['content-type'] !== undefined &&
+      headers['transfer-encoding'] === undefined &&
+      request.routeOptions.schema?.body === undefined
+    )
+      delete headers['content-type'];
+    done();
   });
 }

@@ -49,10 +49,11 @@ export function httpLabels(method: string, routePattern: string | undefined, sta
 
 /** Count and time every answered request; gauge open TCP connections and the realtime sockets `sockets()` reports. */
 export function instrumentApp(app: FastifyInstance, metrics: Metrics, sockets: () => Record<string, number>): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = httpLabels(request.method, request.routeOptions.url, reply.statusCode);
     metrics.requests.inc(labels);
     metrics.duration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
   let open = 0;
   app.server.on('connection', (socket) => {

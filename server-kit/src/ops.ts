@@ -49,9 +49,10 @@ export interface OpsOptions {
  */
 export async function registerOps(app: FastifyInstance, opts: OpsOptions): Promise<void> {
   const state: DrainState = { draining: false, closing: false };
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     // Served, but the socket ends after this answer: a kept-alive connection must not hold the drain open.
     if (state.closing) reply.header('connection', 'close');
+    done();
   });
   await registerLoadShedding(app, opts.config.pressure, opts.overloadBody, opts.sampleIntervalMs);
   registerHealthRoutes(app, opts.checks, state, opts.healthyBody, opts.routeOptions);

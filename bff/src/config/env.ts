@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** The web's server bundle (public pages rendered by the BFF); default: WEB_DIST_DIR's sibling dist-server/entry-server.js; `off` serves the SPA shell. */
   SSR_BUNDLE: z.string().optional(),
+  /** Bench only: X-Bench-Floor: 1 gets HTML answers without scripts (bench/lighthouse.ts's floor). Never on in production. */
+  BENCH_FLOOR: z.enum(['true', 'false']).optional(),
   REDIS_URL: z.string().optional(),
   /** The OpenAPI docs at /docs: on by default outside production, off in production unless set true (issue 24 item 16). */
   DOCS_ENABLED: z.enum(['true', 'false']).optional(),
@@ -81,6 +83,8 @@ export interface BffConfig {
   upstreamUrl: string;
   upstreamTimeoutMs: number;
   upstreamKind: 'api' | 'legacy';
+  /** Bench only, never in production: HTML without scripts for requests with X-Bench-Floor: 1 (plugins/bench-floor.ts). */
+  benchFloor: boolean;
   upstreamStompUrl: string;
   dashboardUrl: string;
   legacyServiceAccount: { userId: string; password: string } | undefined;
@@ -147,6 +151,7 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
   }
   const warnings: string[] = [];
   const trustProxy = parseTrustProxy(e.TRUST_PROXY, warnings);
+  if (e.BENCH_FLOOR === 'true' && e.NODE_ENV === 'production') warnings.push('BENCH_FLOOR is ignored in production (a bench-only switch)');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -171,6 +176,7 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
       e.SSR_BUNDLE === 'off' || !e.WEB_DIST_DIR
         ? undefined
         : path.resolve(e.SSR_BUNDLE ?? path.join(path.resolve(e.WEB_DIST_DIR), '..', 'dist-server', 'entry-server.js')),
+    benchFloor: e.BENCH_FLOOR === 'true' && e.NODE_ENV !== 'production',
     redisUrl: e.REDIS_URL,
     sessionCheckMs: e.REALTIME_SESSION_CHECK_MS,
     docsEnabled: e.DOCS_ENABLED ? e.DOCS_ENABLED === 'true' : e.NODE_ENV !== 'production',

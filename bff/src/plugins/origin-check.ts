@@ -11,15 +11,17 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const originCheckPlugin = fp(
   async (app) => {
     const allowed = new Set(app.config.allowedOrigins);
-    app.addHook('onRequest', async (request) => {
-      if (SAFE.has(request.method)) return;
+    // Synchronous: reads (most requests) pass without a promise (decision 0036).
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (SAFE.has(request.method)) return done();
       const origin = request.headers.origin;
       if (origin) {
         const own = `${request.protocol}://${request.host}`;
-        if (origin === own || allowed.has(origin)) return;
-        throw new BffError(403, 'CROSS_ORIGIN_REJECTED');
+        if (origin === own || allowed.has(origin)) return done();
+        return done(new BffError(403, 'CROSS_ORIGIN_REJECTED'));
       }
-      if (request.headers['sec-fetch-site'] === 'cross-site') throw new BffError(403, 'CROSS_ORIGIN_REJECTED');
+      if (request.headers['sec-fetch-site'] === 'cross-site') return done(new BffError(403, 'CROSS_ORIGIN_REJECTED'));
+      done();
     });
   },
   { name: 'origin-check', dependencies: ['config'] },

@@ -1,7 +1,10 @@
+import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { BffConfig } from '../config/env';
+import { configPlugin } from './config';
 import { startTestBff, createClient, type TestBff } from '../testing/test-bff';
 import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
-import { cspDirectives, tileOrigin } from './security-headers';
+import { cspDirectives, securityHeadersPlugin, tileOrigin } from './security-headers';
 
 const stack = useBffOnFakeSpring();
 const opened: TestBff[] = [];
@@ -48,6 +51,27 @@ describe('security headers', () => {
     expect(policy['img-src']).toContain('https://*.daumcdn.net');
     expect(policy).toHaveProperty('upgrade-insecure-requests');
     expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000');
+  });
+});
+
+describe('security headers computed once', () => {
+  it("are the same on every answer, and a route's own CSP (photos: default-src 'none') wins over them", async () => {
+    const app = Fastify();
+    const config = { kakaoMapKey: undefined, mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', hstsMaxAgeSeconds: 0 };
+    await app.register(configPlugin, { config: config as BffConfig });
+    await app.register(securityHeadersPlugin);
+    app.get('/page', async () => ({ ok: true }));
+    app.get('/photo', async (_request, reply) => reply.header('Content-Security-Policy', "default-src 'none'").send('x'));
+    const [a, b, photo, missing] = await Promise.all(['/page', '/page', '/photo', '/nowhere'].map((url) => app.inject({ url })));
+    expect(a?.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(a?.headers['content-security-policy']).toContain('img-src');
+    expect(b?.headers['content-security-policy']).toBe(a?.headers['content-security-policy']);
+    expect(a?.headers['x-frame-options']).toBe('DENY');
+    expect(photo?.headers['content-security-policy']).toBe("default-src 'none'");
+    expect(photo?.headers['x-content-type-options']).toBe('nosniff');
+    expect(missing?.statusCode).toBe(404);
+    expect(missing?.headers['x-frame-options']).toBe('DENY');
+    await app.close();
   });
 });
 
