@@ -4,6 +4,7 @@ import type { ApiContext, SessionUserRow } from '../../context';
 import { domainEvent } from '../../events';
 import { lostNoticeMessage } from '../notifications/notifications.service';
 import { lostError } from './lost.errors';
+import { LOST_SCAM_WARNING } from './lost.flyer.words';
 import { othersVisible } from './lost.guards';
 import { authorDisplayName } from './lost.view';
 
@@ -95,13 +96,10 @@ export class LostRelayService {
     await this.ctx.mail.send({
       to: recipient.email,
       subject: `[포브리지] ${sentence}`,
-      text: `${sentence}\n\n${link}\n\n${MAIL_SCAM_WARNING}`,
-      html: `<p>${escapeHtml(sentence)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(MAIL_SCAM_WARNING)}</p>`,
+      text: `${sentence}\n\n${link}\n\n${LOST_SCAM_WARNING}`,
+      html: `<p>${escapeHtml(sentence)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(LOST_SCAM_WARNING)}</p>`,
     });
   }
 }
-
-/** Reward scams ("pay first, then I return the dog") are common on lost posts: every relay e-mail says so. */
-const MAIL_SCAM_WARNING = '강아지를 직접 확인하기 전에는 사례금이나 비용을 먼저 보내지 마세요.';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_LIMITS, TOTAL_COUNT_HEADER, pageWindow, pageQueryFields, type ErrorReason } from '@pawbridge/shared';
 import {
   LOST_LIMITS,
@@ -26,6 +26,7 @@ import type { SessionUserRow } from '../../context';
 import { jsonPart, MULTIPART_MESSAGES, readMultipart } from '../../lib/multipart';
 import { StraysService } from '../strays/strays.service';
 import { fieldError, invalid, lostError } from './lost.errors';
+import { LostFlyerService, type FlyerFormat } from './lost.flyer';
 import { LostModerationService } from './lost.moderation.service';
 import { LostRelayService } from './lost.relay.service';
 import { LostReportsService } from './lost.reports.service';
@@ -93,6 +94,7 @@ export const lostModule: ApiModule = async (app, ctx) => {
   const sightings = new LostSightingsService(ctx, app.log, new StraysService(ctx, app.log, null));
   const relay = new LostRelayService(ctx);
   const moderation = new LostModerationService(ctx);
+  const flyers = new LostFlyerService(ctx, lost, app.log);
   ctx.events.subscribe(
     'lost.notice',
     (event) => relay.mailNotice(event).catch((err: unknown) => app.log.warn({ err }, 'lost-and-found e-mail not sent')),
@@ -110,6 +112,18 @@ export const lostModule: ApiModule = async (app, ctx) => {
   app.get('/api/lost/stats', async (request) => lost.stats(request.user));
 
   app.get('/api/lost/posts/:id', async (request) => lost.detail(idOf(request), request.user));
+
+  /** The flyer (A4 PDF) and the square image: public, never for a hidden post; `no-cache` with an ETag, so a changed post prints anew. */
+  const flyer = (format: FlyerFormat, type: string, file: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const id = idOf(request);
+    const { post, etag } = await flyers.prepare(id, format);
+    reply.header('cache-control', 'no-cache').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const bytes = await flyers.render(post, format);
+    return reply.type(type).header('content-disposition', `inline; filename="pawbridge-lost-${id}${file}"`).send(bytes);
+  };
+  app.get('/api/lost/posts/:id/flyer.pdf', flyer('pdf', 'application/pdf', '.pdf'));
+  app.get('/api/lost/posts/:id/square.png', flyer('square', 'image/png', '.png'));
 
   app.get('/api/lost/my-posts', async (request, reply) => {
     const user = member(request);
