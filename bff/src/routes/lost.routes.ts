@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { PageQuerySchema } from '@pawbridge/shared';
 import {
   LOST_LIMITS,
@@ -13,9 +14,10 @@ import {
 } from '@pawbridge/shared/lost.schema';
 import { errorResponses } from '../errors/error-responses';
 import { MEMBER_ONLY, requireUser } from '../plugins/session';
+import type { LostFlyerFormat } from '../upstream/lost.gateway';
 import { PAGE_DOC, sendPage } from '../upstream/paging';
 import { lostAdminRoutes } from './lost.admin.routes';
-import { LEGACY_DOC, PRIVACY_DOC, tags } from './lost.docs';
+import { FLYER_DOC, FLYER_RULES_DOC, LEGACY_DOC, NOT_MODIFIED_DOC, PRIVACY_DOC, tags } from './lost.docs';
 import { lostRelayRoutes } from './lost.relay.routes';
 import { lostWriteRoutes } from './lost.writes.routes';
 
@@ -78,6 +80,39 @@ export const lostRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => reply.header('cache-control', 'no-store').send(await lost.detail(request, request.params.id)),
   );
+  const flyerRoute = (format: LostFlyerFormat, type: string) =>
+    r.get(
+      `/api/lost/posts/:id/${format}`,
+      {
+        schema: {
+          tags,
+          summary: FLYER_DOC[format].summary,
+          description: `${FLYER_DOC[format].description} ${FLYER_RULES_DOC} ${LEGACY_DOC}`,
+          params: LostIdParamsSchema,
+          produces: [type],
+          response: {
+            200: z.any().describe(FLYER_DOC[format].file),
+            304: z.null().describe(NOT_MODIFIED_DOC),
+            ...errorResponses(400, 404, 409, 501, 502, 504),
+          },
+        },
+      },
+      async (request, reply) => {
+        const inm = request.headers['if-none-match'];
+        const flyer = await lost.flyer(request, request.params.id, format, typeof inm === 'string' ? inm : undefined);
+        reply.header('cache-control', 'no-cache');
+        if (flyer.etag) reply.header('etag', flyer.etag);
+        if (flyer.notModified) return reply.code(304).send(null);
+        return reply
+          .type(type)
+          .header('content-disposition', `inline; filename="pawbridge-lost-${request.params.id}.${format.split('.')[1]}"`)
+          .header('x-content-type-options', 'nosniff')
+          .send(flyer.bytes);
+      },
+    );
+  flyerRoute('flyer.pdf', 'application/pdf');
+  flyerRoute('square.png', 'image/png');
+
   r.get(
     '/api/lost/my-posts',
     {
