@@ -166,6 +166,32 @@ describe('lost and found through the BFF, upstream = our api', () => {
     expect((await admin.client.get('/api/lost/stats')).body).toMatchObject({ openMissing: 0, flagsWaiting: 0 });
   });
 
+  it('passes the flyer PDF and the square PNG through with their ETag, 304 on a match; a hidden post or a sighting gets none', async () => {
+    expect((await createClient(stack.bff.url).get(`/api/lost/posts/${id}/flyer.pdf`)).status).toBe(404);
+    const made = await owner.client.postForm('/api/lost/missing', form('missing', missing({ name: '전단' }), [await photo()]));
+    const flyerId = made.body.id as number;
+    const pdf = await fetch(`${stack.bff.url}/api/lost/posts/${flyerId}/flyer.pdf`);
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect([pdf.status, pdf.headers.get('content-type'), pdf.headers.get('cache-control')]).toEqual([200, 'application/pdf', 'no-cache']);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+Pretendard/);
+    const etag = pdf.headers.get('etag')!;
+    expect(etag).toMatch(/^"pdf-/);
+    const again = await fetch(`${stack.bff.url}/api/lost/posts/${flyerId}/flyer.pdf`, { headers: { 'if-none-match': etag } });
+    expect([again.status, again.headers.get('etag')]).toEqual([304, etag]);
+    const png = await fetch(`${stack.bff.url}/api/lost/posts/${flyerId}/square.png`);
+    expect([png.status, png.headers.get('content-type')]).toEqual([200, 'image/png']);
+    const meta = await sharp(Buffer.from(await png.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([1080, 1080]);
+    const sighting = await finder.client.postForm(
+      '/api/lost/sightings',
+      form('sighting', { ...missing(), name: undefined, kind: 'SEEN', description: '지나가는 걸 봤어요' }),
+    );
+    const wrong = await createClient(stack.bff.url).get(`/api/lost/posts/${sighting.body.id}/flyer.pdf`);
+    expect([wrong.status, wrong.body.error.code, wrong.body.error.reason]).toEqual([409, 'INVALID_STATE', 'LOST_WRONG_KIND']);
+    expect((await createClient(stack.bff.url).get('/api/lost/posts/99999/square.png')).status).toBe(404);
+  });
+
   it('documents every lost route in the OpenAPI document', async () => {
     const doc = (await createClient(stack.bff.url).get('/docs/json')).body as { paths: Record<string, unknown> };
     for (const p of [
@@ -175,6 +201,8 @@ describe('lost and found through the BFF, upstream = our api', () => {
       '/api/lost/missing',
       '/api/lost/sightings',
       '/api/lost/posts/{id}/contact',
+      '/api/lost/posts/{id}/flyer.pdf',
+      '/api/lost/posts/{id}/square.png',
       '/api/admin/lost/flags',
     ])
       expect(Object.keys(doc.paths)).toContain(p);

@@ -35,6 +35,8 @@ describe('lost and found through the BFF, upstream = legacy Spring', () => {
       await visitor.get('/api/lost/map', { query: { south: '37', west: '126', north: '38', east: '128', zoom: '10' } }),
       await visitor.get('/api/lost/posts/1'),
       await visitor.get('/api/lost/stats'),
+      await visitor.get('/api/lost/posts/1/flyer.pdf'),
+      await visitor.get('/api/lost/posts/1/square.png'),
       await member.get('/api/lost/my-posts'),
       await member.post('/api/lost/posts/1/contact', { message: '안녕하세요' }),
       await member.post('/api/lost/posts/1/flags', { reason: 'SCAM' }),

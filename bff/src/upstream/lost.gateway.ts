@@ -31,6 +31,12 @@ export interface LostPhoto {
   filename: string;
 }
 
+/** The printable flyer (A4 PDF) or the 1:1 square image of a missing report. */
+export type LostFlyerFormat = 'flyer.pdf' | 'square.png';
+
+/** A flyer as our api drew it, or `notModified` when the browser's copy (by ETag) is still right. */
+export type LostFlyer = { notModified: true; etag: string } | { notModified: false; etag: string | null; bytes: Buffer };
+
 /** The legacy Spring service has no lost-and-found board: every call answers this (the web hides the entries). */
 export const lostUnsupported = () => BffError.because(501, 'UPSTREAM_UNSUPPORTED', 'LOST_UNSUPPORTED');
 
@@ -60,4 +66,6 @@ export interface LostGateway {
   hide(request: FastifyRequest, id: number, hidden: boolean): Promise<LostPostDetail>;
   adminClose(request: FastifyRequest, id: number): Promise<LostPostDetail>;
   dismissFlag(request: FastifyRequest, flagId: number): Promise<void>;
+  /** The flyer or square image; `ifNoneMatch` is the browser's ETag, passed on. */
+  flyer(request: FastifyRequest, id: number, format: LostFlyerFormat, ifNoneMatch: string | undefined): Promise<LostFlyer>;
 }

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_LIMITS, TOTAL_COUNT_HEADER, pageWindow, pageQueryFields, type ErrorReason } from '@pawbridge/shared';
 import {
   LOST_LIMITS,
@@ -26,7 +26,12 @@ import type { SessionUserRow } from '../../context';
 import { jsonPart, MULTIPART_MESSAGES, readMultipart } from '../../lib/multipart';
 import { StraysService } from '../strays/strays.service';
 import { fieldError, invalid, lostError } from './lost.errors';
+import { LostFlyerService, type FlyerFormat } from './lost.flyer';
+import { LostModerationService } from './lost.moderation.service';
+import { LostRelayService } from './lost.relay.service';
+import { LostReportsService } from './lost.reports.service';
 import { LostService } from './lost.service';
+import { LostSightingsService } from './lost.sightings.service';
 
 const PageSchema = z.object(pageQueryFields(PAGE_LIMITS));
 
@@ -84,10 +89,15 @@ async function multipartOf<S extends z.ZodType>(
  * the answers are the BFF's shapes and every failure a coded body (lost.errors.ts).
  */
 export const lostModule: ApiModule = async (app, ctx) => {
-  const lost = new LostService(ctx, app.log, new StraysService(ctx, app.log, null));
+  const lost = new LostService(ctx);
+  const reports = new LostReportsService(ctx, app.log);
+  const sightings = new LostSightingsService(ctx, app.log, new StraysService(ctx, app.log, null));
+  const relay = new LostRelayService(ctx);
+  const moderation = new LostModerationService(ctx);
+  const flyers = new LostFlyerService(ctx, lost, app.log);
   ctx.events.subscribe(
     'lost.notice',
-    (event) => lost.mailNotice(event).catch((err: unknown) => app.log.warn({ err }, 'lost-and-found e-mail not sent')),
+    (event) => relay.mailNotice(event).catch((err: unknown) => app.log.warn({ err }, 'lost-and-found e-mail not sent')),
     { scope: 'origin' },
   );
 
@@ -103,6 +113,18 @@ export const lostModule: ApiModule = async (app, ctx) => {
 
   app.get('/api/lost/posts/:id', async (request) => lost.detail(idOf(request), request.user));
 
+  /** The flyer (A4 PDF) and the square image: public, never for a hidden post; `no-cache` with an ETag, so a changed post prints anew. */
+  const flyer = (format: FlyerFormat, type: string, file: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const id = idOf(request);
+    const { post, etag } = await flyers.prepare(id, format);
+    reply.header('cache-control', 'no-cache').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    const bytes = await flyers.render(post, format);
+    return reply.type(type).header('content-disposition', `inline; filename="pawbridge-lost-${id}${file}"`).send(bytes);
+  };
+  app.get('/api/lost/posts/:id/flyer.pdf', flyer('pdf', 'application/pdf', '.pdf'));
+  app.get('/api/lost/posts/:id/square.png', flyer('square', 'image/png', '.png'));
+
   app.get('/api/lost/my-posts', async (request, reply) => {
     const user = member(request);
     const { rows, total } = await lost.mine(user.pk, pageWindow(parse(PageSchema, request.query)));
@@ -112,19 +134,19 @@ export const lostModule: ApiModule = async (app, ctx) => {
   app.post('/api/lost/missing', async (request, reply) => {
     const user = member(request);
     const { form, files } = await multipartOf(request, LOST_MISSING_PART, MissingCreateRequestSchema);
-    return reply.code(201).send(await lost.createMissing(user, form, files));
+    return reply.code(201).send(await reports.createMissing(user, form, files));
   });
 
   app.post('/api/lost/sightings', async (request, reply) => {
     const user = member(request);
     const { form, files } = await multipartOf(request, LOST_SIGHTING_PART, SightingCreateRequestSchema);
-    return reply.code(201).send(await lost.createSighting(user, form, files));
+    return reply.code(201).send(await sightings.createSighting(user, form, files));
   });
 
   app.put('/api/lost/posts/:id', async (request, reply) => {
     const user = member(request);
     const id = idOf(request);
-    await lost.edit(user, id, parse(LostPostEditRequestSchema, request.body ?? {}));
+    await reports.edit(user, id, parse(LostPostEditRequestSchema, request.body ?? {}));
     return reply.send(await lost.detail(id, user));
   });
 
@@ -132,71 +154,71 @@ export const lostModule: ApiModule = async (app, ctx) => {
     const user = member(request);
     const id = idOf(request);
     const { form, files } = await multipartOf(request, LOST_UPDATE_PART, LostUpdateRequestSchema);
-    await lost.update(user, id, form, files);
+    await reports.update(user, id, form, files);
     return reply.send(await lost.detail(id, user));
   });
 
   app.post('/api/lost/posts/:id/close', async (request, reply) => {
     const user = member(request);
     const id = idOf(request);
-    await lost.close(user, id, parse(LostCloseRequestSchema, request.body ?? {}));
+    await reports.close(user, id, parse(LostCloseRequestSchema, request.body ?? {}));
     return reply.send(await lost.detail(id, user));
   });
 
   app.post('/api/lost/posts/:id/to-stray-report', async (request, reply) => {
     const user = member(request, 'REPORT_LOGIN_REQUIRED');
-    return reply.code(201).send(await lost.toStrayReport(user, idOf(request)));
+    return reply.code(201).send(await sightings.toStrayReport(user, idOf(request)));
   });
 
   app.post('/api/lost/posts/:id/contact', async (request, reply) => {
     const user = member(request);
     const id = idOf(request);
     const { message } = parse(LostContactRequestSchema, request.body ?? {});
-    return reply.code(201).send(await lost.contact(user, id, message));
+    return reply.code(201).send(await relay.contact(user, id, message));
   });
 
   app.post('/api/lost/contacts/:id/reply', async (request, reply) => {
     const user = member(request);
     const id = idOf(request);
     const { message, phone } = parse(LostReplyRequestSchema, request.body ?? {});
-    return reply.code(201).send(await lost.reply(user, id, message, phone ?? null));
+    return reply.code(201).send(await relay.reply(user, id, message, phone ?? null));
   });
 
   app.get('/api/lost/contacts', async (request, reply) => {
     const user = member(request);
-    const { rows, total } = await lost.contacts(user, pageWindow(parse(PageSchema, request.query)));
+    const { rows, total } = await relay.contacts(user, pageWindow(parse(PageSchema, request.query)));
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
   });
 
   app.post('/api/lost/posts/:id/flags', async (request, reply) => {
     const user = member(request);
-    return reply.code(201).send(await lost.flag(user, idOf(request), parse(LostFlagRequestSchema, request.body ?? {})));
+    return reply.code(201).send(await moderation.flag(user, idOf(request), parse(LostFlagRequestSchema, request.body ?? {})));
   });
 
   app.get('/api/admin/lost/flags', async (request, reply) => {
     admin(request);
     const { state, ...page } = parse(LostFlagsQuerySchema, request.query);
-    const { rows, total } = await lost.flags(state, pageWindow(page));
+    const { rows, total } = await moderation.flags(state, pageWindow(page));
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
   });
 
   app.post('/api/admin/lost/posts/:id/hide', async (request, reply) => {
     const user = admin(request);
     const id = idOf(request);
-    await lost.setHidden(user, id, parse(LostHideRequestSchema, request.body ?? {}).hidden);
+    await moderation.setHidden(user, id, parse(LostHideRequestSchema, request.body ?? {}).hidden);
     return reply.send(await lost.detail(id, user));
   });
 
   app.post('/api/admin/lost/posts/:id/close', async (request, reply) => {
     const user = admin(request);
     const id = idOf(request);
-    await lost.adminClose(user, id);
+    await moderation.adminClose(user, id);
     return reply.send(await lost.detail(id, user));
   });
 
   app.post('/api/admin/lost/flags/:id/dismiss', async (request, reply) => {
     admin(request);
-    await lost.dismissFlag(idOf(request));
+    await moderation.dismissFlag(idOf(request));
     return reply.code(204).send();
   });
 };

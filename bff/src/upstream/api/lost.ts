@@ -33,7 +33,7 @@ import {
 import { z } from 'zod';
 import { BffError, fieldFailure } from '../../errors/bff-error';
 import { isOk, toBffError, type UpstreamClient, type UpstreamRequestOptions, type UpstreamResponse } from '../client';
-import type { LostGateway, LostPhoto } from '../lost.gateway';
+import type { LostFlyer, LostFlyerFormat, LostGateway, LostPhoto } from '../lost.gateway';
 import type { Page } from '../paging';
 
 const CodedSchema = z.object({
@@ -176,5 +176,23 @@ export class ApiLostGateway implements LostGateway {
   async dismissFlag(request: FastifyRequest, flagId: number) {
     const res = await this.call('POST', `/api/admin/lost/flags/${flagId}/dismiss`, request);
     if (!isOk(res)) throw lostFailure(res);
+  }
+
+  async flyer(request: FastifyRequest, id: number, format: LostFlyerFormat, ifNoneMatch: string | undefined): Promise<LostFlyer> {
+    const res = await this.call(
+      'GET',
+      `/api/lost/posts/${id}/${format}`,
+      request,
+      ifNoneMatch ? { headers: { 'if-none-match': ifNoneMatch } } : {},
+    );
+    const etag = res.headers.get('etag');
+    if (res.status === 304 && etag) return { notModified: true, etag };
+    if (!isOk(res)) throw lostFailure(res);
+    const type = res.headers.get('content-type') ?? '';
+    if (!type.startsWith(format === 'flyer.pdf' ? 'application/pdf' : 'image/png'))
+      throw new BffError(502, 'UPSTREAM_BAD_RESPONSE', undefined, undefined, {
+        upstream: { status: res.status, cause: 'lost flyer not a pdf/png' },
+      });
+    return { notModified: false, etag, bytes: res.body };
   }
 }

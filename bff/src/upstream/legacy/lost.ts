@@ -24,4 +24,5 @@ export class LegacyLostGateway implements LostGateway {
   hide = refuse;
   adminClose = refuse;
   dismissFlag = refuse;
+  flyer = refuse;
 }
