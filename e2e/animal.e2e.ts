@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { registeredStray } from './fixtures';
+import { registeredStray, toTop } from './fixtures';
 import {
   createUser,
   DESKTOP,
@@ -30,6 +30,12 @@ async function swipeLeft(page: Page, selector: string) {
   await page.mouse.down();
   for (let i = 1; i <= 8; i += 1) await page.mouse.move(box.x + box.width * (0.85 - i * 0.09), y);
   await page.mouse.up();
+}
+
+/** A thumb can hit it: at least 44 px tall (the page's actions and its way back). */
+async function assertTouchTarget(page: Page, name: string | RegExp, role: 'button' | 'link' = 'button') {
+  const box = await page.getByRole(role, { name }).first().boundingBox();
+  assert.ok(box && box.height >= 44, `${String(name)} is ${box?.height ?? 0} px tall`);
 }
 
 describe('a page per animal', () => {
@@ -110,6 +116,8 @@ describe('a page per animal', () => {
     assert.match((await photo.getAttribute('src')) ?? '', /^\/uploads\/[a-f0-9]{32}\.(jpg|png|webp)$/);
     // Apply and donate are offered; a visitor is asked to log in first.
     await page.getByRole('button', { name: `${strayName}에게 후원하기` }).waitFor();
+    for (const name of [`${strayName}에게 후원하기`, `${strayName} 입양 신청`, '공유하기']) await assertTouchTarget(page, name);
+    await assertTouchTarget(page, '입양 목록으로', 'link');
     await page.getByRole('button', { name: `${strayName} 입양 신청` }).click();
     await page.getByRole('link', { name: '로그인하기' }).waitFor();
     await page.getByRole('button', { name: '공유하기' }).click();
@@ -117,6 +125,7 @@ describe('a page per animal', () => {
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
     assert.match((await page.locator('meta[property="og:image"]').getAttribute('content')) ?? '', /^https?:\/\/.+\/uploads\//);
     assert.equal(await page.locator('link[rel="canonical"]').getAttribute('href'), page.url());
+    await toTop(page);
     await screenshot(page, 'stray-page-390');
     await context.close();
   });
@@ -161,16 +170,21 @@ describe('a page per animal', () => {
       .getByText(/공고 종료 D-\d+|오늘 마감|공고 종료/)
       .first()
       .waitFor();
-    const count = many.imageUrls.length;
-    const second = page.getByRole('img', { name: new RegExp(`사진 2/${count}$`) });
-    const secondLeft = async () => (await second.boundingBox())?.x ?? Number.NaN;
-    assert.ok((await secondLeft()) >= PHONE.width - 1, 'the second photo starts off screen');
+    // The second photo waits off screen to the right; a swipe brings it to the left edge.
+    const secondAt = (where: 'offscreen' | 'shown') =>
+      page.waitForFunction(
+        ([name, w, width]) => {
+          const img = [...document.querySelectorAll('img')].find((i) => i.alt.endsWith(name));
+          if (!img) return false;
+          const x = img.getBoundingClientRect().x;
+          return w === 'offscreen' ? x >= width - 1 : x >= 0 && x < 40;
+        },
+        [`사진 2/${many.imageUrls.length}`, where, PHONE.width] as const,
+      );
+    await secondAt('offscreen');
     await swipeLeft(page, '[aria-label="사진"]');
-    await page.waitForFunction((name) => {
-      const img = [...document.querySelectorAll('img')].find((i) => i.alt.endsWith(name));
-      const x = img?.getBoundingClientRect().x ?? Infinity;
-      return x >= 0 && x < 40;
-    }, `사진 2/${count}`);
+    await secondAt('shown');
+    await toTop(page);
     await screenshot(page, 'shelter-page-390');
     await context.close();
   });
