@@ -170,18 +170,19 @@ describe('a page per animal', () => {
       .getByText(/공고 종료 D-\d+|오늘 마감|공고 종료/)
       .first()
       .waitFor();
-    // The second photo waits off screen to the right; a swipe brings it to the left edge.
-    const secondAt = (where: 'offscreen' | 'shown') =>
+    // The second photo waits outside the photo frame, to its right; a swipe brings it into the frame.
+    const secondAt = (where: 'outside' | 'shown') =>
       page.waitForFunction(
-        ([name, w, width]) => {
+        ([name, w]) => {
           const img = [...document.querySelectorAll('img')].find((i) => i.alt.endsWith(name));
-          if (!img) return false;
+          const frame = document.querySelector('[aria-label="사진"]')?.getBoundingClientRect();
+          if (!img || !frame) return false;
           const x = img.getBoundingClientRect().x;
-          return w === 'offscreen' ? x >= width - 1 : x >= 0 && x < 40;
+          return w === 'outside' ? x >= frame.right - 1 : Math.abs(x - frame.left) < 2;
         },
-        [`사진 2/${many.imageUrls.length}`, where, PHONE.width] as const,
+        [`사진 2/${many.imageUrls.length}`, where] as const,
       );
-    await secondAt('offscreen');
+    await secondAt('outside');
     await swipeLeft(page, '[aria-label="사진"]');
     await secondAt('shown');
     await toTop(page);
