@@ -198,7 +198,7 @@ describe('a page per animal', () => {
       await page.getByRole('heading', { name: '찾을 수 없는 동물이에요' }).waitFor();
       assert.equal(await page.locator('meta[name="robots"]').getAttribute('content'), 'noindex');
     }
-    await page.getByRole('link', { name: '입양 목록으로' }).waitFor();
+    await assertTouchTarget(page, '입양 목록으로', 'link');
     await screenshot(page, 'not-found-390');
     await page.setViewportSize(DESKTOP);
     await screenshot(page, 'not-found-1280');
