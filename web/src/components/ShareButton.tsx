@@ -30,7 +30,7 @@ export default function ShareButton({ title, text, url }: Props) {
     }
   };
   return (
-    <Button variant="default" leftSection={<IconShare size={16} aria-hidden />} onClick={() => void share()}>
+    <Button variant="default" size="md" mih={44} leftSection={<IconShare size={16} aria-hidden />} onClick={() => void share()}>
       {t('animal.shareLabel')}
     </Button>
   );

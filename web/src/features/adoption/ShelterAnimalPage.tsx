@@ -105,7 +105,7 @@ export default function ShelterAnimalPage() {
       </Stack>
       {tel ? (
         <Button
-          size="md"
+          size="lg"
           fullWidth
           color="indigo"
           component="a"

@@ -77,7 +77,7 @@ export default function StrayPage({ extra }: Props) {
         </Stack>
       )}
       <Button
-        size="md"
+        size="lg"
         fullWidth
         disabled={!button.enabled}
         loading={applyingId === stray.id}

@@ -14,7 +14,7 @@ interface Props {
 export default function AnimalLayout({ title, badges, photos, children }: Props) {
   return (
     <Container size="lg" py="lg" px={{ base: 'xs', sm: 'md' }}>
-      <Anchor component={Link} to="/adopt" size="sm" mb="sm" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+      <Anchor component={Link} to="/adopt" size="sm" mb="xs" display="inline-flex" mih={44} style={{ alignItems: 'center', gap: 4 }}>
         <IconChevronLeft size={16} aria-hidden />
         {t('animal.back')}
       </Anchor>

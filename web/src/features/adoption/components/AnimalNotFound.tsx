@@ -10,7 +10,7 @@ export default function AnimalNotFound() {
       <Stack align="center" gap="md" ta="center">
         <Title order={1}>{t('animal.notFound.title')}</Title>
         <Text c="dimmed">{t('animal.notFound.body')}</Text>
-        <Button component={Link} to="/adopt">
+        <Button component={Link} to="/adopt" size="md" mih={44}>
           {t('animal.back')}
         </Button>
       </Stack>

@@ -150,6 +150,7 @@ export default function DonateButton({ stray }: Props) {
         variant="light"
         color="pink"
         fullWidth
+        mih={44}
         leftSection={<IconHeartHandshake size={18} aria-hidden />}
         loading={busy}
         onClick={start}
