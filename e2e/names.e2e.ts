@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { reportStray, serveTiles, toTop } from './fixtures';
+import { dogPhoto, reportStray, serveTiles, toTop } from './fixtures';
 import {
   DESKTOP,
   PHONE,
@@ -30,7 +30,7 @@ describe('names journey', () => {
   const NEIGHBOUR_NICK = '이웃집콩이';
   const tag = Date.now().toString(36).slice(-5);
   const newcomer = { userId: `seoyeon${tag}`, password: 'secret12', name: '박서연', email: `seoyeon.${tag}@example.com` };
-  const TITLE = '주말 임시보호 도와주실 분을 찾아요';
+  const TITLE = '우리 콩이가 처음으로 산책을 완주했어요';
   let postPath = '';
 
   /** The whole page's text, for "this login id is nowhere on the screen". */
@@ -163,15 +163,36 @@ describe('names journey', () => {
   });
 
   it('posts and comments show nicknames, never a login id', async () => {
+    // A 자랑 post needs a registered dog (the legacy's category rule).
+    const c = httpClient(stack);
+    assert.equal((await c.post('/api/users/login', { userId: newcomer.userId, password: newcomer.password })).status, 200);
+    const form = new FormData();
+    form.append(
+      'pet',
+      JSON.stringify({
+        name: '콩이',
+        type: '말티즈',
+        weight: 3.2,
+        age: 4,
+        size: 'SMALL',
+        gender: 'FEMALE',
+        adopt: false,
+        petId: `410-2023-${String(Date.now()).slice(-5)}`,
+      }),
+    );
+    form.append('profile', new Blob([new Uint8Array(await dogPhoto())], { type: 'image/jpeg' }), 'dog.jpg');
+    const pet = await c.postForm('/api/pet/register', form);
+    assert.equal(pet.status, 201, JSON.stringify(pet.data));
+
     const author = await newContext(browser, stack, PHONE);
     await loginContext(author, stack, newcomer.userId, newcomer.password);
     const page = await author.newPage();
     await page.goto('/community/createPost');
     await page.getByRole('combobox', { name: '카테고리' }).click();
-    await page.getByRole('option', { name: '임시보호' }).click();
+    await page.getByRole('option', { name: '자랑' }).click();
     await page.getByRole('textbox', { name: '제목' }).fill(TITLE);
     await page.getByRole('textbox', { name: '내용' }).click();
-    await page.keyboard.type('토요일과 일요일 이틀 동안 우리 강아지를 돌봐 주실 분을 찾아요.');
+    await page.keyboard.type('한강공원 한 바퀴를 처음으로 끝까지 걸었어요.');
     await page.getByRole('button', { name: '등록', exact: true }).click();
     await page.waitForURL((u) => /^\/community\/\d+$/.test(u.pathname));
     postPath = new URL(page.url()).pathname;

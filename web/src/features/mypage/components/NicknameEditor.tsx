@@ -44,7 +44,7 @@ export function NicknameEditor({ user }: { user: SessionUser }) {
 
   if (!editing) {
     return (
-      <Group gap="xs" wrap="nowrap" justify="space-between" align="center">
+      <Group gap="md" wrap="nowrap" align="center">
         <InfoLine label={t('mypage.info.nickname')} value={user.nickname ?? t('mypage.info.none')} labelWidth={96} />
         <Button
           size="xs"
