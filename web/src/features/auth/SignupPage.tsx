@@ -187,7 +187,8 @@ export default function SignupPage() {
             withAsterisk={false}
             {...form.getInputProps('userId')}
             disabled={submitting}
-            inputContainer={withNames ? withAction(checkButton('userId')) : undefined}
+            // Always the same wrapper, so the input is not remounted (losing focus) when the config arrives.
+            inputContainer={withAction(withNames ? checkButton('userId') : null)}
           />
           {withNames && (
             <TextInput

@@ -153,15 +153,13 @@ export default function ReportDetailModal({ stray, onClose, onRegistered }: Prop
               error={nameError}
               maxLength={20}
               disabled={busy}
-              inputContainer={
-                canRegister(stray)
-                  ? undefined
-                  : withAction(
-                      <Button variant="light" onClick={() => void rename()} loading={busy} className={inputActionClass}>
-                        {t('adminReports.rename')}
-                      </Button>,
-                    )
-              }
+              inputContainer={withAction(
+                canRegister(stray) ? null : (
+                  <Button variant="light" onClick={() => void rename()} loading={busy} className={inputActionClass}>
+                    {t('adminReports.rename')}
+                  </Button>
+                ),
+              )}
             />
           )}
           <Box>
