@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { NicknameCheckQuerySchema, UserIdCheckQuerySchema } from '@pawbridge/shared';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
