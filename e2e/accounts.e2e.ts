@@ -42,7 +42,7 @@ describe('accounts journey', () => {
     await page.goto('/signup');
     await screenshot(page, 'accounts-signup-empty-desktop');
     await page.getByLabel('이름').fill('김민아');
-    await page.getByLabel('아이디').fill('mina_e2e');
+    await page.getByLabel('아이디', { exact: true }).fill('mina_e2e');
     await page.getByLabel('이메일').fill(email);
     await page.getByRole('button', { name: '인증 코드 보내기' }).click();
     await page.getByLabel('인증 코드').waitFor();
@@ -112,7 +112,7 @@ describe('accounts journey', () => {
       if (r.url().includes('/api/users/signup')) signupCalls += 1;
     });
     await page.goto('/signup');
-    await page.getByLabel('아이디').fill('abc');
+    await page.getByLabel('아이디', { exact: true }).fill('abc');
     await page.getByLabel('이메일').fill('not-an-email');
     await page.getByLabel('비밀번호', { exact: true }).fill('123');
     await page.getByLabel('비밀번호 확인').fill('1234');

@@ -73,15 +73,19 @@ describe('social login journey', () => {
     await header.getByText('카카오보호자님, 안녕하세요').waitFor();
     await header.getByText('소셜 로그인', { exact: true }).waitFor();
     const box = page.getByRole('alert').filter({ hasText: '소셜 계정으로 로그인했어요' });
-    await box.getByText('3141592653', { exact: true }).waitFor();
+    // The provider and the words, never the raw social or user ids (issue 25 item 8).
+    await box.getByText('소셜 계정으로 로그인 중', { exact: true }).waitFor();
+    await box.getByText('카카오', { exact: true }).waitFor();
     assert.match((await box.textContent()) ?? '', /카카오 계정으로 로그인했습니다/);
+    assert.doesNotMatch((await box.textContent()) ?? '', /3141592653/);
     await screenshot(page, 'social-login-home-desktop');
     await assertAccessible(page);
 
     await page.goto('/pet/register');
     const registration = page.getByRole('alert').filter({ hasText: '소셜 로그인 정보' });
-    await registration.getByText('kakao_3141592653').waitFor();
+    await registration.getByText('소셜 계정으로 로그인 중', { exact: true }).waitFor();
     await registration.getByRole('button', { name: '세션 새로고침' }).waitFor();
+    assert.doesNotMatch((await registration.textContent()) ?? '', /3141592653/);
     await screenshot(page, 'social-login-pet-register-desktop');
     await assertAccessible(page);
     await context.close();
@@ -103,7 +107,9 @@ describe('social login journey', () => {
     await page.getByRole('link', { name: 'Google로 로그인' }).click();
     await page.waitForURL((u) => u.pathname === '/' && u.search === '');
     const box = page.getByRole('alert').filter({ hasText: '소셜 계정으로 로그인했어요' });
-    await box.getByText('google_1098765432').waitFor();
+    await box.getByText('소셜 계정으로 로그인 중', { exact: true }).waitFor();
+    await box.getByText('Google', { exact: true }).waitFor();
+    assert.doesNotMatch((await page.evaluate(() => document.body.innerText)) ?? '', /1098765432/);
     // The denial's message does not come back after the round trip.
     assert.equal(await page.getByText('소셜 로그인 실패: 로그인을 취소했습니다').count(), 0);
     await screenshot(page, 'social-login-home-phone');

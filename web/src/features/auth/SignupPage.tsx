@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { NicknameCheckQuerySchema, UserIdCheckQuerySchema } from '@pawbridge/shared';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { showServerErrors } from '@/components/form/server-errors';
 import { ApiError } from '@/lib/api-client';
 import { usePublicConfig } from '@/lib/public-config';
 import { schemaCheck } from '@/components/form/schema-check';
+import { inputActionClass, withAction } from '@/components/form/input-action';
 import { t } from '@/messages';
 import { checkNickname, checkUserId, useSignup } from './api';
 import { useAvailability, type AvailabilityState } from './hooks/use-availability';
@@ -125,9 +126,7 @@ export default function SignupPage() {
         loading={state.status === 'checking'}
         disabled={submitting || form.values[field].trim() === ''}
         aria-label={`${t(field === 'userId' ? 'auth.signup.userId' : 'auth.signup.nickname')} ${t('auth.signup.check')}`}
-        style={{ flexShrink: 0 }}
-        mt={26}
-        h={36}
+        className={inputActionClass}
       >
         {t('auth.signup.check')}
       </Button>
@@ -174,44 +173,35 @@ export default function SignupPage() {
             {...form.getInputProps('name')}
             disabled={submitting}
           />
-          <Group align="flex-start" gap="xs" wrap="nowrap">
-            <TextInput
-              style={{ flex: 1 }}
-              label={t('auth.signup.userId')}
-              description={
-                withNames
-                  ? checkDescription(userIdCheck.stateFor(form.values.userId.trim()), 'userId', t('auth.signup.userIdHint'))
-                  : t('auth.signup.userIdHint')
-              }
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              name="userId"
-              autoComplete="username"
-              required
-              withAsterisk={false}
-              {...form.getInputProps('userId')}
-              disabled={submitting}
-            />
-            {withNames && checkButton('userId')}
-          </Group>
+          <TextInput
+            label={t('auth.signup.userId')}
+            description={
+              withNames
+                ? checkDescription(userIdCheck.stateFor(form.values.userId.trim()), 'userId', t('auth.signup.userIdHint'))
+                : t('auth.signup.userIdHint')
+            }
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            name="userId"
+            autoComplete="username"
+            required
+            withAsterisk={false}
+            {...form.getInputProps('userId')}
+            disabled={submitting}
+            // Always the same wrapper, so the input is not remounted (losing focus) when the config arrives.
+            inputContainer={withAction(withNames ? checkButton('userId') : null)}
+          />
           {withNames && (
-            <Group align="flex-start" gap="xs" wrap="nowrap">
-              <TextInput
-                style={{ flex: 1 }}
-                label={t('auth.signup.nickname')}
-                description={checkDescription(
-                  nicknameCheck.stateFor(form.values.nickname.trim()),
-                  'nickname',
-                  t('auth.signup.nicknameHint'),
-                )}
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                name="nickname"
-                autoComplete="nickname"
-                placeholder={form.values.name.trim() || undefined}
-                {...form.getInputProps('nickname')}
-                disabled={submitting}
-              />
-              {checkButton('nickname')}
-            </Group>
+            <TextInput
+              label={t('auth.signup.nickname')}
+              description={checkDescription(nicknameCheck.stateFor(form.values.nickname.trim()), 'nickname', t('auth.signup.nicknameHint'))}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              name="nickname"
+              autoComplete="nickname"
+              placeholder={form.values.name.trim() || undefined}
+              {...form.getInputProps('nickname')}
+              disabled={submitting}
+              inputContainer={withAction(checkButton('nickname'))}
+            />
           )}
           <EmailVerificationField
             email={form.values.email}

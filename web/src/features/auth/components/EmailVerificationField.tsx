@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconClock, IconLock } from '@tabler/icons-react';
 import { LIMITS } from '@pawbridge/shared';
+import { inputActionClass, withAction } from '@/components/form/input-action';
 import { t } from '@/messages';
 import { formatCountdown } from '../hooks/use-countdown';
 import classes from './EmailVerificationField.module.css';
@@ -32,36 +33,33 @@ export function EmailVerificationField(props: EmailVerificationFieldProps) {
 
   return (
     <Stack gap="xs">
-      <Group gap="xs" align="flex-start" wrap="nowrap">
-        <TextInput
-          style={{ flex: 1 }}
-          label={t('auth.signup.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          withAsterisk={false}
-          value={props.email}
-          onChange={(e) => props.onEmailChange(e.currentTarget.value)}
-          readOnly={verified}
-          classNames={verified ? { input: classes.locked } : undefined}
-          rightSection={verified ? <IconLock size={16} aria-hidden /> : undefined}
-          error={props.emailError}
-          disabled={props.disabled}
-        />
-        <Button
-          mt={26}
-          variant="outline"
-          className={verified ? classes.verified : undefined}
-          leftSection={verified ? <IconCircleCheck size={18} aria-hidden /> : undefined}
-          onClick={props.onSend}
-          loading={sending}
-          disabled={verified || props.disabled}
-          style={{ flexShrink: 0 }}
-        >
-          {sendLabel}
-        </Button>
-      </Group>
+      <TextInput
+        label={t('auth.signup.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        withAsterisk={false}
+        value={props.email}
+        onChange={(e) => props.onEmailChange(e.currentTarget.value)}
+        readOnly={verified}
+        classNames={verified ? { input: classes.locked } : undefined}
+        rightSection={verified ? <IconLock size={16} aria-hidden /> : undefined}
+        error={props.emailError}
+        disabled={props.disabled}
+        inputContainer={withAction(
+          <Button
+            variant="outline"
+            className={verified ? `${inputActionClass} ${classes.verified}` : inputActionClass}
+            leftSection={verified ? <IconCircleCheck size={18} aria-hidden /> : undefined}
+            onClick={props.onSend}
+            loading={sending}
+            disabled={verified || props.disabled}
+          >
+            {sendLabel}
+          </Button>,
+        )}
+      />
 
       {verified && (
         <Group justify="space-between" gap="xs">
@@ -75,40 +73,38 @@ export function EmailVerificationField(props: EmailVerificationFieldProps) {
       )}
 
       {status === 'sent' && (
-        <Group gap="xs" align="flex-start" wrap="nowrap">
-          <TextInput
-            style={{ flex: 1 }}
-            label={t('auth.email.code')}
-            placeholder={t('auth.email.codePlaceholder')}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={LIMITS.verificationCodeLength}
-            value={props.code}
-            // Digits only, at most six: pasted "123 456" still works.
-            onChange={(e) => props.onCodeChange(e.currentTarget.value.replace(/\D/g, '').slice(0, LIMITS.verificationCodeLength))}
-            error={props.codeError ?? (expired ? t('auth.email.expired') : undefined)}
-            description={
-              expired ? undefined : (
-                <Group component="span" gap={4} wrap="nowrap">
-                  <IconClock size={14} aria-hidden />
-                  <span role="timer">{t('auth.email.remaining', { time: formatCountdown(props.remaining) })}</span>
-                </Group>
-              )
-            }
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            disabled={props.disabled}
-          />
-          <Button
-            mt={26}
-            onClick={props.onVerify}
-            loading={verifying}
-            disabled={verifying || props.code === '' || expired || props.disabled}
-            style={{ flexShrink: 0 }}
-          >
-            {t('auth.email.verify')}
-          </Button>
-        </Group>
+        <TextInput
+          label={t('auth.email.code')}
+          placeholder={t('auth.email.codePlaceholder')}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={LIMITS.verificationCodeLength}
+          value={props.code}
+          // Digits only, at most six: pasted "123 456" still works.
+          onChange={(e) => props.onCodeChange(e.currentTarget.value.replace(/\D/g, '').slice(0, LIMITS.verificationCodeLength))}
+          error={props.codeError ?? (expired ? t('auth.email.expired') : undefined)}
+          description={
+            expired ? undefined : (
+              <Group component="span" gap={4} wrap="nowrap">
+                <IconClock size={14} aria-hidden />
+                <span role="timer">{t('auth.email.remaining', { time: formatCountdown(props.remaining) })}</span>
+              </Group>
+            )
+          }
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          disabled={props.disabled}
+          inputContainer={withAction(
+            <Button
+              onClick={props.onVerify}
+              loading={verifying}
+              disabled={verifying || props.code === '' || expired || props.disabled}
+              className={inputActionClass}
+            >
+              {t('auth.email.verify')}
+            </Button>,
+          )}
+        />
       )}
     </Stack>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { NicknameUpdateRequestSchema, type SessionUser } from '@pawbridge/shared';
 import { InfoLine } from '@/components/InfoLine';
+import { touchTargetClass } from '@/components/form/input-action';
 import { errorMessage, notifySuccess } from '@/components/feedback/notify';
 import { schemaCheck } from '@/components/form/schema-check';
 import { ApiError } from '@/lib/api-client';
@@ -43,11 +44,12 @@ export function NicknameEditor({ user }: { user: SessionUser }) {
 
   if (!editing) {
     return (
-      <Group gap="xs" wrap="nowrap" justify="space-between" align="center">
+      <Group gap="md" wrap="nowrap" align="center">
         <InfoLine label={t('mypage.info.nickname')} value={user.nickname ?? t('mypage.info.none')} labelWidth={96} />
         <Button
           size="xs"
           variant="light"
+          className={touchTargetClass}
           onClick={() => {
             setValue(user.nickname ?? '');
             setError(undefined);
@@ -84,10 +86,10 @@ export function NicknameEditor({ user }: { user: SessionUser }) {
           data-autofocus
         />
         <Group gap="sm">
-          <Button type="submit" size="sm" loading={saving}>
+          <Button type="submit" size="sm" loading={saving} className={touchTargetClass}>
             {t('mypage.info.nicknameSave')}
           </Button>
-          <Button size="sm" variant="default" onClick={() => setEditing(false)} disabled={saving}>
+          <Button size="sm" variant="default" onClick={() => setEditing(false)} disabled={saving} className={touchTargetClass}>
             {t('mypage.info.cancel')}
           </Button>
         </Group>

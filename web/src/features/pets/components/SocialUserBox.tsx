@@ -3,6 +3,7 @@ import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconRefresh, IconUserCircle } from '@tabler/icons-react';
 import { SessionSchema, type SessionUser } from '@pawbridge/shared';
 import { notifyError, notifySuccess } from '@/components/feedback/notify';
+import { touchTargetClass } from '@/components/form/input-action';
 import { SocialAccountRows } from '@/components/social/SocialAccountRows';
 import { api } from '@/lib/api-client';
 import { t } from '@/messages';
@@ -35,6 +36,7 @@ export default function SocialUserBox({ user }: { user: SessionUser }) {
           <Button
             size="xs"
             variant="light"
+            className={touchTargetClass}
             leftSection={<IconRefresh size={14} aria-hidden />}
             onClick={() => void refresh()}
             loading={busy}

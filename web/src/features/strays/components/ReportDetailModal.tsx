@@ -6,12 +6,14 @@ import { usePublicConfig } from '@/lib/public-config';
 import MapView from '@/components/map/MapView';
 import { placeWords, usePlaceName } from '@/components/map/use-place-name';
 import SafeImage from '@/components/SafeImage';
+import { inputActionClass, touchTargetClass, withAction } from '@/components/form/input-action';
 import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
 import { registerStray, renameStray } from '../api';
 import { canRegister, genderLabel, shortTime } from '../status';
 import ReportStatusBadge from './ReportStatusBadge';
+import classes from './ReportDetailModal.module.css';
 
 interface Props {
   stray: Stray | null;
@@ -110,6 +112,7 @@ export default function ReportDetailModal({ stray, onClose, onRegistered }: Prop
       size="lg"
       fullScreen={phone}
       centered
+      classNames={{ content: classes.content }}
     >
       {stray && (
         <Stack gap="md">
@@ -138,27 +141,26 @@ export default function ReportDetailModal({ stray, onClose, onRegistered }: Prop
           </SimpleGrid>
           <Field label={t('adminReports.modal.description')}>{stray.description}</Field>
           {naming && (
-            <Group align="flex-start" gap="xs" wrap="nowrap">
-              <TextInput
-                style={{ flex: 1 }}
-                label={t('adminReports.name')}
-                description={t('adminReports.nameHint')}
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                value={name}
-                onChange={(e) => {
-                  setName(e.currentTarget.value);
-                  setNameError(undefined);
-                }}
-                error={nameError}
-                maxLength={20}
-                disabled={busy}
-              />
-              {!canRegister(stray) && (
-                <Button variant="light" mt={26} onClick={() => void rename()} loading={busy} style={{ flexShrink: 0 }}>
-                  {t('adminReports.rename')}
-                </Button>
+            <TextInput
+              label={t('adminReports.name')}
+              description={t('adminReports.nameHint')}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
+              value={name}
+              onChange={(e) => {
+                setName(e.currentTarget.value);
+                setNameError(undefined);
+              }}
+              error={nameError}
+              maxLength={20}
+              disabled={busy}
+              inputContainer={withAction(
+                canRegister(stray) ? null : (
+                  <Button variant="light" onClick={() => void rename()} loading={busy} className={inputActionClass}>
+                    {t('adminReports.rename')}
+                  </Button>
+                ),
               )}
-            </Group>
+            />
           )}
           <Box>
             <Text size="xs" c="dimmed" fw={600} mb={4}>
@@ -185,15 +187,22 @@ export default function ReportDetailModal({ stray, onClose, onRegistered }: Prop
             bg="var(--mantine-color-body)"
             style={{ zIndex: 2, borderTop: '1px solid var(--mantine-color-gray-2)', marginBottom: 'calc(var(--mantine-spacing-md) * -1)' }}
           >
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={onClose} className={touchTargetClass}>
               {t('common.close')}
             </Button>
             {canRegister(stray) ? (
-              <Button onClick={register} loading={busy} loaderProps={{ 'aria-label': t('adminReports.registering') }}>
+              <Button
+                onClick={register}
+                loading={busy}
+                className={touchTargetClass}
+                loaderProps={{ 'aria-label': t('adminReports.registering') }}
+              >
                 {t('adminReports.register')}
               </Button>
             ) : (
-              <Button disabled>{t('adminReports.alreadyRegistered')}</Button>
+              <Button disabled className={touchTargetClass}>
+                {t('adminReports.alreadyRegistered')}
+              </Button>
             )}
           </Group>
         </Stack>
