@@ -18,7 +18,7 @@ export const strays = {
   'map.useMyLocation': '내 위치 사용',
   'map.locating': '위치 확인 중…',
   'map.selected': '선택한 위치: {place}',
-  'map.place.near': '{region} 부근 (위도 {lat}, 경도 {lng})',
+  'map.place.near': '{region} 부근',
   'map.place.coords': '위도 {lat}, 경도 {lng}',
   'map.notSelected': '아직 위치를 선택하지 않았습니다.',
   'map.loadFailed': '지도를 불러오지 못했습니다. 아래 버튼으로 위치를 선택할 수 있습니다.',

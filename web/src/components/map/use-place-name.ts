@@ -27,12 +27,11 @@ export function usePlaceName(p: LatLng | null | undefined): string | null {
 }
 
 /**
- * A point in words: the address when known ("서울특별시 마포구 망원동"), else
- * the region whose box holds it with the coordinates, else the coordinates.
+ * A point in words (issue 25 item 8): the address when known (reverse geocoding), else the region
+ * whose box holds it ("부산광역시 부근"); the coordinates only for a point outside every region.
  */
 export function placeWords(p: LatLng, address: string | null): string {
   if (address) return address;
   const region = regionOf(p);
-  const coords = { lat: fmt(p.lat), lng: fmt(p.lng) };
-  return region ? t('map.place.near', { region, ...coords }) : t('map.place.coords', coords);
+  return region ? t('map.place.near', { region }) : t('map.place.coords', { lat: fmt(p.lat), lng: fmt(p.lng) });
 }
