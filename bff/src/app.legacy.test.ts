@@ -179,6 +179,9 @@ describe('probes, docs and config', () => {
       // The legacy has no test gateway: without a merchant code no donation could succeed (issue 23 item 12).
       donations: false,
       lostAndFound: false,
+      // No nicknames and no stray names there (decision 0035): the web hides both.
+      nicknames: false,
+      strayNames: false,
     });
     expect(res.headers.get('cache-control')).toBe('public, max-age=60');
     const kakao = await startTestBff(spring.url, {
@@ -195,6 +198,8 @@ describe('probes, docs and config', () => {
         breedPrediction: false,
         donations: true,
         lostAndFound: false,
+        nicknames: false,
+        strayNames: false,
       });
     } finally {
       await kakao.close();

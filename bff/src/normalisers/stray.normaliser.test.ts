@@ -26,6 +26,8 @@ describe('normaliseStray', () => {
       type: 'Poodle',
       gender: 'MALE',
       location: '서울특별시',
+      // No place name from the legacy: the region of the point, in words (decision 0033).
+      place: '서울특별시',
       description: '시장 골목에서 발견',
       foundDate: '2025-07-09',
       foundTime: '14:30',

@@ -98,6 +98,8 @@ describe('POST /api/users/login', () => {
       userId: user.userId,
       username: user.userId,
       name: '김민지',
+      // The legacy keeps no nicknames (decision 0035).
+      nickname: null,
       displayName: '김민지',
       email: user.email,
       role: 'USER',

@@ -1,6 +1,5 @@
 import { LOST_LIMITS } from '@pawbridge/shared/lost.schema';
 import type { SessionUserRow } from '../../context';
-import type { Db } from '../../db/index';
 import { lostError, notFound } from './lost.errors';
 import type { LostRepository } from './lost.repository';
 
@@ -23,12 +22,8 @@ export async function ownOpen(repo: LostRepository, id: number, author: SessionU
 }
 
 /** A visible post another member wrote (404 unknown or hidden, 400 the caller's own). */
-export async function othersVisible(db: Db, id: number, caller: SessionUserRow) {
-  const post = await db
-    .selectFrom('lostPosts')
-    .select(['id', 'authorPk', 'hidden', 'status', 'name'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+export async function othersVisible(repo: LostRepository, id: number, caller: SessionUserRow) {
+  const post = await repo.brief(id);
   if (!post || post.hidden) throw notFound();
   if (post.authorPk === caller.pk) throw lostError(400, 'VALIDATION_FAILED', 'LOST_OWN_POST');
   return post;

@@ -30,9 +30,7 @@ export class LostReportsService {
 
   /** An owner's missing report, from one of their registered dogs (carried over, amended by the form) or typed in. */
   async createMissing(author: SessionUserRow, form: MissingCreateRequest, files: Buffer[]): Promise<{ id: number }> {
-    const pet = form.petId
-      ? await this.ctx.db.selectFrom('pets').selectAll().where('userPk', '=', author.pk).where('petId', '=', form.petId).executeTakeFirst()
-      : undefined;
+    const pet = form.petId ? await new LostRepository(this.ctx.db).petOf(author.pk, form.petId) : undefined;
     if (form.petId && !pet) throw lostError(404, 'NOT_FOUND', 'PET_NOT_FOUND');
     const petKey = keyFromUploadUrl(pet?.profile);
     const petPhoto = petKey ? await this.ctx.storage.get(petKey) : null;
@@ -115,11 +113,7 @@ export class LostReportsService {
       }
       if (post.kind === 'MISSING' && set.name === null) throw fieldError('name', 'petNameRequired');
       const changes = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
-      await trx
-        .updateTable('lostPosts')
-        .set({ ...changes, updatedAt: new Date() })
-        .where('id', '=', id)
-        .execute();
+      await repo.updatePost(id, { ...changes, updatedAt: new Date() });
     });
   }
 
@@ -142,11 +136,7 @@ export class LostReportsService {
             { lat: form.lat!, lng: form.lng!, address: form.address!, sigungu: form.sigungu },
             { lat: post.gridSeedLat, lng: post.gridSeedLng },
           );
-          await trx
-            .updateTable('lostPosts')
-            .set({ ...place, happenedDate: form.date!, happenedTime: form.time!, updatedAt: new Date() })
-            .where('id', '=', id)
-            .execute();
+          await repo.updatePost(id, { ...place, happenedDate: form.date!, happenedTime: form.time!, updatedAt: new Date() });
           await repo.addUpdate({
             postId: id,
             kind: 'MOVED',
@@ -163,7 +153,7 @@ export class LostReportsService {
         for (const url of urls)
           await repo.addUpdate({ postId: id, kind: 'PHOTO_ADDED', actorPk: author.pk, photoUrl: url, note: moves ? null : note });
         if (!moves && urls.length === 0 && note) await repo.addUpdate({ postId: id, kind: 'NOTE', actorPk: author.pk, note });
-        if (!moves) await trx.updateTable('lostPosts').set({ updatedAt: new Date() }).where('id', '=', id).execute();
+        if (!moves) await repo.updatePost(id, { updatedAt: new Date() });
       });
     } catch (err) {
       await this.photos.discard(keys);
@@ -180,11 +170,12 @@ export class LostReportsService {
       if (!fits) throw lostError(409, 'INVALID_STATE', 'LOST_WRONG_KIND');
       const note = form.note?.trim() || null;
       const now = new Date();
-      await trx
-        .updateTable('lostPosts')
-        .set({ status: form.status, closedAt: now, updatedAt: now, thankYouNote: form.status === 'REUNITED' ? note : post.thankYouNote })
-        .where('id', '=', id)
-        .execute();
+      await repo.updatePost(id, {
+        status: form.status,
+        closedAt: now,
+        updatedAt: now,
+        thankYouNote: form.status === 'REUNITED' ? note : post.thankYouNote,
+      });
       await repo.addUpdate({ postId: id, kind: 'STATUS_CHANGED', actorPk: author.pk, status: form.status, note });
     });
   }

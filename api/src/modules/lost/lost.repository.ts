@@ -1,8 +1,8 @@
-import { sql, type Insertable, type Selectable, type SqlBool, type Expression } from 'kysely';
+import { sql, type Insertable, type Selectable, type SqlBool, type Expression, type Updateable } from 'kysely';
 import { pagedRows, type PageWindow, type Paged } from '@pawbridge/shared';
 import { LOST_LIMITS, type LostFilters, type LostMapQuery, type LostPostKind } from '@pawbridge/shared/lost.schema';
 import type { Db } from '../../db/index';
-import type { LostPostsTable, LostUpdatesTable } from './lost.tables';
+import type { LostContactsTable, LostFlagsTable, LostPostsTable, LostUpdatesTable } from './lost.tables';
 
 export type LostPostRow = Selectable<LostPostsTable> & { photoUrl: string | null; authorName: string | null; authorUserId: string };
 export type LostUpdateRow = Selectable<LostUpdatesTable>;
@@ -195,6 +195,102 @@ export class LostRepository {
       .where('postId', '=', postId)
       .where('resolvedAt', 'is', null)
       .execute();
+  }
+
+  /** What the guards need of a post another member acts on. */
+  brief(id: number) {
+    return this.db.selectFrom('lostPosts').select(['id', 'authorPk', 'hidden', 'status', 'name']).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The post's name (itself null on a sighting), undefined for no such post. */
+  named(id: number) {
+    return this.db.selectFrom('lostPosts').select('name').where('id', '=', id).executeTakeFirst();
+  }
+
+  async updatePost(id: number, values: Updateable<LostPostsTable>): Promise<void> {
+    await this.db.updateTable('lostPosts').set(values).where('id', '=', id).execute();
+  }
+
+  /** A claim for a stray report given back, unless the report was made. */
+  async releaseToStray(id: number): Promise<void> {
+    await this.db.updateTable('lostPosts').set({ toStrayAt: null }).where('id', '=', id).where('strayReportId', 'is', null).execute();
+  }
+
+  /** A member's dog (the missing report's source), only their own. */
+  petOf(userPk: number, petId: string) {
+    return this.db.selectFrom('pets').selectAll().where('userPk', '=', userPk).where('petId', '=', petId).executeTakeFirst();
+  }
+
+  async emailOf(userPk: number): Promise<string | null> {
+    return (await this.db.selectFrom('users').select('email').where('id', '=', userPk).executeTakeFirst())?.email ?? null;
+  }
+
+  async insertFlag(values: Insertable<LostFlagsTable>): Promise<number> {
+    return (await this.db.insertInto('lostFlags').values(values).returning('id').executeTakeFirstOrThrow()).id;
+  }
+
+  /** Flags (open ones, or all), newest first, with the post's kind and state and who flagged it. */
+  flags(state: 'open' | 'all', w: PageWindow) {
+    let base = this.db.selectFrom('lostFlags as f');
+    if (state === 'open') base = base.where('f.resolvedAt', 'is', null);
+    const rows = base
+      .innerJoin('lostPosts as p', 'p.id', 'f.postId')
+      .innerJoin('users as u', 'u.id', 'f.flaggerPk')
+      .select([
+        'f.id',
+        'f.postId',
+        'p.kind as postKind',
+        'p.hidden as postHidden',
+        'f.reason',
+        'f.note',
+        'u.userId as flaggedBy',
+        'f.createdAt',
+        'f.resolvedAt',
+      ])
+      .orderBy('f.createdAt', 'desc')
+      .orderBy('f.id', 'desc');
+    return pagedRows(w, {
+      all: () => rows.execute(),
+      page: (p) => rows.limit(p.limit).offset(p.offset).execute(),
+      count: () => count(base.select(sql<string>`count(*)`.as('n'))),
+    });
+  }
+
+  /** Resolves one open flag: 'done', 'already' (resolved before) or 'unknown'. */
+  async dismissFlag(flagId: number): Promise<'done' | 'already' | 'unknown'> {
+    const done = await this.db
+      .updateTable('lostFlags')
+      .set({ resolvedAt: new Date() })
+      .where('id', '=', flagId)
+      .where('resolvedAt', 'is', null)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) > 0) return 'done';
+    return (await this.db.selectFrom('lostFlags').select('id').where('id', '=', flagId).executeTakeFirst()) ? 'already' : 'unknown';
+  }
+
+  async insertContact(values: Insertable<LostContactsTable>): Promise<number> {
+    return (await this.db.insertInto('lostContacts').values(values).returning('id').executeTakeFirstOrThrow()).id;
+  }
+
+  contact(id: number) {
+    return this.db.selectFrom('lostContacts').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** A member's relay messages, sent and received, newest first, with the sender's names. */
+  contactsOf(memberPk: number, w: PageWindow) {
+    const base = this.db
+      .selectFrom('lostContacts as c')
+      .where((eb) => eb.or([eb('c.senderPk', '=', memberPk), eb('c.recipientPk', '=', memberPk)]));
+    const rows = base
+      .innerJoin('users as u', 'u.id', 'c.senderPk')
+      .select(['c.id', 'c.postId', 'c.senderPk', 'c.replyToId', 'c.message', 'c.phone', 'c.createdAt', 'u.name', 'u.nickname', 'u.userId'])
+      .orderBy('c.createdAt', 'desc')
+      .orderBy('c.id', 'desc');
+    return pagedRows(w, {
+      all: () => rows.execute(),
+      page: (p) => rows.limit(p.limit).offset(p.offset).execute(),
+      count: () => count(base.select(sql<string>`count(*)`.as('n'))),
+    });
   }
 
   async stats(

@@ -116,7 +116,7 @@ export class LostSightingsService {
       const post = await ownOpen(repo, id, author);
       if (post.kind !== 'FOUND') throw lostError(409, 'INVALID_STATE', 'LOST_WRONG_KIND');
       if (post.strayReportId !== null || post.toStrayAt !== null) throw lostError(409, 'CONFLICT', 'LOST_ALREADY_REPORTED');
-      await trx.updateTable('lostPosts').set({ toStrayAt: new Date() }).where('id', '=', id).execute();
+      await repo.updatePost(id, { toStrayAt: new Date() });
       return post;
     });
     try {
@@ -139,10 +139,10 @@ export class LostSightingsService {
         },
         photo,
       );
-      await this.ctx.db.updateTable('lostPosts').set({ strayReportId, updatedAt: new Date() }).where('id', '=', id).execute();
+      await this.repo.updatePost(id, { strayReportId, updatedAt: new Date() });
       return { strayReportId };
     } catch (err) {
-      await this.ctx.db.updateTable('lostPosts').set({ toStrayAt: null }).where('id', '=', id).where('strayReportId', 'is', null).execute();
+      await this.repo.releaseToStray(id);
       throw err;
     }
   }

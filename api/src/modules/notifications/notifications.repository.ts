@@ -101,6 +101,11 @@ export class NotificationsRepository {
     return { foundDate: row?.foundDate ?? null, name: row?.name?.trim() || null };
   }
 
+  /** A lost-and-found post's name (null on a sighting), undefined for no such post. */
+  lostPost(postId: number): Promise<{ name: string | null } | undefined> {
+    return this.db.selectFrom('lostPosts').select('name').where('id', '=', postId).executeTakeFirst();
+  }
+
   async postTitle(postId: number): Promise<string | null> {
     const row = await this.db.selectFrom('communityPosts').select('title').where('id', '=', postId).executeTakeFirst();
     return row?.title ?? null;

@@ -273,10 +273,7 @@ export class NotificationsService {
       }
       case 'lost.notice': {
         if (event.actorPk === event.recipientPk) return [];
-        const [ids, post] = await Promise.all([
-          repo.loginIdsOf([event.actorPk, event.recipientPk]),
-          this.ctx.db.selectFrom('lostPosts').select(['name']).where('id', '=', event.postId).executeTakeFirst(),
-        ]);
+        const [ids, post] = await Promise.all([repo.loginIdsOf([event.actorPk, event.recipientPk]), repo.lostPost(event.postId)]);
         const recipient = ids.get(event.recipientPk);
         if (!recipient || !post) return [];
         return [

@@ -68,7 +68,9 @@ describe('AdminApplicationsPage', () => {
     expect(within(requested).getByText('승인 대기')).toBeInTheDocument();
     // A clean title: the dog's name only (not "보리 (번호 1)").
     expect(within(requested).getByRole('heading', { name: '보리' })).toBeInTheDocument();
-    expect(within(requested).queryByText(/번호/)).not.toBeInTheDocument();
+    expect(within(requested).queryByText(/번호 \d/)).not.toBeInTheDocument();
+    // The phone's label is the one used everywhere (issue 25 item 8), not a stray number.
+    expect(within(requested).getByText('휴대폰 번호')).toBeInTheDocument();
     expect(within(requested).getByText('김민아 (mina)')).toBeInTheDocument();
     expect(within(requested).getByRole('link', { name: 'mina@example.com' })).toHaveAttribute('href', 'mailto:mina@example.com');
     expect(within(requested).getByRole('link', { name: '010-1234-5678' })).toHaveAttribute('href', 'tel:01012345678');

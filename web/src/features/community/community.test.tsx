@@ -192,7 +192,7 @@ describe('post detail', () => {
 
   it('an open post follows its likes and comments live, by post id or (the legacy) by title (issue 25 item 7)', async () => {
     let likes = 2;
-    const comments = [{ id: '1', content: '축하해요', authorId: 'joon', createdAt: '2025-03-02T01:00:00Z' }];
+    const comments = [{ id: '1', content: '축하해요', author: 'joo***', createdAt: '2025-03-02T01:00:00Z' }];
     const { api } = renderAt('/community/7', {
       'GET /api/community/like/7/count': () => ({ body: { isLiked: false, likeCount: likes } }),
       'GET /api/community/comments/7': () => ({ body: comments }),
@@ -221,7 +221,7 @@ describe('post detail', () => {
     expect(await screen.findByRole('button', { name: '좋아요 3' })).toBeInTheDocument();
     expect(likeReads()).toBe(before + 1);
     // A comment named only by the post's title (the legacy's message) still lands, below what is shown.
-    comments.push({ id: '2', content: '저도 축하해요', authorId: 'hana', createdAt: '2025-03-03T01:00:00Z' });
+    comments.push({ id: '2', content: '저도 축하해요', author: 'han***', createdAt: '2025-03-03T01:00:00Z' });
     act(() => publishLiveNotice(notice({ kind: 'COMMENT', code: 'COMMENT_ADDED', about: { ...NO_ABOUT, postTitle: '입양 후기' } })));
     expect(await screen.findByText('저도 축하해요')).toBeVisible();
     // Nothing was replaced by a loader on the way: the first comment stayed.
