@@ -11,6 +11,7 @@ import {
   type Stray,
 } from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
+import { useLiveNotice } from '@/lib/live-notices';
 import type { FeedSource } from './merge-feed';
 
 const STRAYS = '/api/abandoned/abandoned-pets';
@@ -173,5 +174,9 @@ export function useAdoptFeed(criteria: AdoptCriteria | null, source: AdoptSource
   const shelter = useSource<ShelterAnimal>('adopt-shelter', source !== 'member', key, (page) =>
     fetchPage(SHELTER, shelterQuery(criteria, page), ShelterAnimalListSchema),
   );
+  // A decision arriving live changes the dog's own card too (대기 중 → 입양 완료), not only "내 입양 신청" (issue 25 item 3).
+  useLiveNotice((n) => {
+    if (n.kind === 'ADOPTION_RESULT') void member.reload();
+  });
   return { member, shelter };
 }
