@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PagePlanSchema, ServerBundleSchema, type RenderInput, type RenderOutput } from '@pawbridge/shared/ssr.schema';
 import { pageDataResolvers, resolvePageData } from './page-data';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,7 +76,7 @@ export const renderPlugin = fp<RenderPluginOptions>(
         // The header is the member's: never shared by caches; a deploy is picked up at once.
         .header('cache-control', 'private, no-cache')
         .header('vary', 'cookie')
-        .send(Readable.fromWeb(out.body as import('node:stream/web').ReadableStream<Uint8Array>));
+        .send(Readable.fromWeb(out.body as WebReadableStream<Uint8Array>));
       return true;
     });
   },
