@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PostListQuerySchema, ShelterListQuerySchema, StraySearchQuerySchema, type Session } from '@pawbridge/shared';
 import type { PageDataKind, PageDataRequest, PageDataResult } from '@pawbridge/shared/ssr.schema';
 import { BffError } from '../errors/bff-error';
-import { publicConfigOf } from '../routes/config.routes';
+import { publicConfigOf } from '../public-config';
 
 type Of<K extends PageDataKind> = Extract<PageDataRequest, { kind: K }>;
 type Answer = Extract<PageDataResult, { ok: true }>;

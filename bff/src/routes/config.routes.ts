@@ -1,29 +1,9 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PublicConfigSchema, type PublicConfig } from '@pawbridge/shared';
+import { PublicConfigSchema } from '@pawbridge/shared';
+import { publicConfigOf } from '../public-config';
 
 /** What the browser may know about this deployment (which map, which social logins, ...); the server render embeds it too. */
-export function publicConfigOf(app: FastifyInstance): () => Promise<PublicConfig> {
-  const c = app.config;
-  const fixed: Omit<PublicConfig, 'breedPrediction' | 'socialProviders' | 'donations' | 'lostAndFound' | 'nicknames' | 'strayNames'> = {
-    map: c.kakaoMapKey
-      ? { provider: 'kakao', appKey: c.kakaoMapKey }
-      : { provider: 'leaflet', tileUrl: c.mapTileUrl, attribution: '&copy; OpenStreetMap contributors' },
-    payments: c.portoneMerchantCode ? { mode: 'portone', merchantCode: c.portoneMerchantCode } : { mode: 'test', merchantCode: null },
-  };
-
-  const { capabilities, lost } = app.gateways;
-  return async () => ({
-    ...fixed,
-    socialProviders: await capabilities.socialProviders(),
-    breedPrediction: await capabilities.canPredict(),
-    donations: await capabilities.donations(),
-    lostAndFound: lost.available,
-    nicknames: await capabilities.nicknames(),
-    strayNames: await capabilities.strayNames(),
-  });
-}
-
 export const configRoutes: FastifyPluginAsync = async (app) => {
   const publicConfig = publicConfigOf(app);
   app
