@@ -21,9 +21,12 @@ const shot = async (page: Page, name: string) => {
 
 /** The data the server embedded: the browser must not ask for it again after hydration. */
 const EMBEDDED =
-  /^\/api\/(users\/check-session|config|abandoned\/abandoned-pets|shelter-animals|community\/posts|community\/description\/\d+)$/;
+  /^\/api\/(users\/check-session|config|abandoned\/abandoned-pets|abandoned\/donation\/totals|shelter-animals|community\/posts|community\/description\/\d+)$/;
 
-async function openHydrated(context: BrowserContext, url: string): Promise<{ page: Page; refetched: string[]; shift: number }> {
+async function openHydrated(
+  context: BrowserContext,
+  url: string,
+): Promise<{ page: Page; refetched: string[]; shift: number; shifted: string }> {
   const page = await context.newPage();
   const refetched: string[] = [];
   page.on('request', (r) => {
@@ -31,11 +34,24 @@ async function openHydrated(context: BrowserContext, url: string): Promise<{ pag
     if (r.method() === 'GET' && EMBEDDED.test(u.pathname)) refetched.push(u.pathname + u.search);
   });
   await page.addInitScript(() => {
-    const w = window as unknown as { __shift: number };
+    // No named inner functions here: tsx would wrap them in a helper the page does not have.
+    const w = window as unknown as { __shift: number; __shifted: string[] };
     w.__shift = 0;
+    w.__shifted = [];
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node: Node | null }[] };
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!e.hadRecentInput) w.__shift += e.value;
+      for (const e of list.getEntries() as Shift[]) {
+        if (e.hadRecentInput) continue;
+        w.__shift += e.value;
+        // Which elements moved, so a failure names them (not only a number).
+        for (const s of e.sources ?? []) {
+          const el = s.node instanceof Element ? s.node : (s.node?.parentElement ?? null);
+          const what = el
+            ? `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ${(el.textContent ?? '').slice(0, 30)}`
+            : '(removed)';
+          w.__shifted.push(`${e.value.toFixed(5)} @${Math.round(e.startTime)}ms ${what}`);
+        }
+      }
     }).observe({ type: 'layout-shift', buffered: true });
   });
   const res = await page.goto(url);
@@ -43,8 +59,11 @@ async function openHydrated(context: BrowserContext, url: string): Promise<{ pag
   assert.match(res.headers()['content-type'] ?? '', /text\/html/);
   await page.waitForSelector('html[data-ready="true"]');
   await page.waitForLoadState('networkidle');
-  const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
-  return { page, refetched, shift };
+  const { shift, shifted } = await page.evaluate(() => {
+    const w = window as unknown as { __shift: number; __shifted: string[] };
+    return { shift: w.__shift, shifted: w.__shifted.join('\n') };
+  });
+  return { page, refetched, shift, shifted };
 }
 
 describe('server-rendered public pages (issue 26)', () => {
@@ -70,9 +89,9 @@ describe('server-rendered public pages (issue 26)', () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const context = await newContext(browser, stack, viewport);
       for (const url of ['/', '/adopt', '/community', postPath]) {
-        const { page, refetched, shift } = await openHydrated(context, url);
+        const { page, refetched, shift, shifted } = await openHydrated(context, url);
         assert.deepEqual(refetched, [], `${url}: the embedded data was fetched again`);
-        assert.equal(shift, 0, `${url}: layout shift ${shift}`);
+        assert.equal(shift, 0, `${url}: layout shift ${shift}\n${shifted}`);
         await shot(page, `${url === '/' ? 'home' : url.slice(1).replace(/\//g, '-')}-${viewport.width}-js`);
         await page.close();
       }
@@ -84,9 +103,9 @@ describe('server-rendered public pages (issue 26)', () => {
     const context = await newContext(browser, stack, DESKTOP);
     await loginContext(context, stack, member.userId, member.password);
     for (const url of ['/', '/adopt', '/community']) {
-      const { page, refetched, shift } = await openHydrated(context, url);
+      const { page, refetched, shift, shifted } = await openHydrated(context, url);
       assert.deepEqual(refetched, [], `${url}: the embedded data was fetched again`);
-      assert.equal(shift, 0, `${url}: layout shift ${shift}`);
+      assert.equal(shift, 0, `${url}: layout shift ${shift}\n${shifted}`);
       assert.ok(await page.getByRole('button', { name: '로그아웃' }).isVisible(), `${url}: the member header`);
       await page.close();
     }
@@ -109,7 +128,7 @@ describe('server-rendered public pages (issue 26)', () => {
       const context = await browser.newContext({ javaScriptEnabled: false, viewport, locale: 'ko-KR', baseURL: stack.baseUrl });
       const page = await context.newPage();
       await page.goto('/');
-      assert.ok(await page.locator('a[href="/adopt"]').first().isVisible());
+      assert.ok(await page.locator('main a[href="/adopt"]').first().isVisible(), `/ at ${viewport.width}px links the adopt page`);
       assert.ok((await page.locator('#home-strays-title').textContent())?.length);
       assert.equal(await page.getByRole('alert').count(), 0, '/: the strays came with the page');
       await shot(page, `home-${viewport.width}-nojs`);
@@ -119,10 +138,18 @@ describe('server-rendered public pages (issue 26)', () => {
       assert.ok(cards > 0, '/adopt shows its animals without scripts');
       await shot(page, `adopt-${viewport.width}-nojs`);
       // The search is a plain GET form the server render honours.
-      await page.getByLabel('지역').selectOption('서울특별시');
+      // Exact: once searched, the "필터 빼기: 지역(시·도) …" chip is labelled with the criterion too.
+      const region = page.getByLabel('지역(시·도)', { exact: true });
+      // On a phone the form is folded behind 필터, a label of a checkbox: it opens without scripts.
+      if (viewport === PHONE)
+        await page
+          .locator('label', { hasText: /^필터$/ })
+          .first()
+          .click();
+      await region.selectOption('서울특별시');
       await page.getByRole('button', { name: '검색' }).click();
       await page.waitForURL(/\/adopt\?.*region=/);
-      assert.equal(await page.getByLabel('지역').inputValue(), '서울특별시');
+      assert.equal(await region.inputValue(), '서울특별시');
 
       await page.goto('/community');
       const firstPost = page.locator(`a[href="${postPath}"]`).first();

@@ -37,6 +37,7 @@ export const PageDataRequestSchema = z.discriminatedUnion('kind', [
     postType: z.string().optional(),
   }),
   z.object({ kind: z.literal('community.post'), id: z.number().int().min(1) }),
+  z.object({ kind: z.literal('donations.totals') }),
 ]);
 export type PageDataRequest = z.infer<typeof PageDataRequestSchema>;
 export type PageDataKind = PageDataRequest['kind'];

@@ -11,7 +11,7 @@ import { documentTitle } from '@/components/layout/use-document-title';
 import { cacheFrom, embedPage, SSR_DATA_ID } from '@/lib/ssr-cache';
 import { AppProviders } from './app/AppProviders';
 import { routeObjects } from './app/router';
-import { findPublicPage, pageCache, pageData } from './app/ssr/public-pages';
+import { findPublicPage, forMember, MEMBER_MODULES, pageCache, pageData } from './app/ssr/public-pages';
 import { headExtras, injectBeforeHeadEnd } from './app/ssr/assets';
 
 // One handler for the process: each lazy route module is resolved once.
@@ -69,5 +69,12 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   );
   if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
   const status = page.status?.(input.results, params) ?? 200;
-  return { status, body: prelude.pipeThrough(injectBeforeHeadEnd(headExtras(input.template, input.manifest, page.modules))) };
+  return {
+    status,
+    body: prelude.pipeThrough(
+      injectBeforeHeadEnd(
+        headExtras(input.template, input.manifest, forMember(input.results) ? [...page.modules, ...MEMBER_MODULES] : page.modules),
+      ),
+    ),
+  };
 }

@@ -20,7 +20,7 @@ const viewer = (request: FastifyRequest): Promise<Session> => request.session().
  * kind is one entry here and one in `PageDataRequestSchema` (shared/src/ssr.schema.ts).
  */
 export function pageDataResolvers(app: FastifyInstance): { [K in PageDataKind]: Resolver<K> } {
-  const { strays, shelter, community } = app.gateways;
+  const { strays, shelter, community, donations } = app.gateways;
   const publicConfig = publicConfigOf(app);
   return {
     session: async (request) => ({ ok: true, data: await request.session() }),
@@ -48,6 +48,7 @@ export function pageDataResolvers(app: FastifyInstance): { [K in PageDataKind]: 
       return { ok: true, data: p.items, total: p.total };
     },
     'community.post': async (request, { id }) => ({ ok: true, data: await community.detail(request, id, await viewer(request)) }),
+    'donations.totals': async (request) => ({ ok: true, data: await donations.totals(request) }),
   };
 }
 
