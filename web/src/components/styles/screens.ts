@@ -38,6 +38,7 @@ import '@mantine/core/styles/ColorPicker.layer.css';
 import '@mantine/core/styles/Container.layer.css';
 import '@mantine/core/styles/Divider.layer.css';
 import '@mantine/core/styles/Drawer.layer.css';
+import '@mantine/core/styles/Grid.layer.css';
 import '@mantine/core/styles/Image.layer.css';
 import '@mantine/core/styles/Indicator.layer.css';
 import '@mantine/core/styles/Modal.layer.css';
