@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { startTestApi, type TestApi } from '../../testing/test-api';
 import { call, createAdmin, createMember, jpegWithExif, type Member } from '../../testing/fixtures';
 import { flyerFont } from './lost.flyer.font';
@@ -37,13 +37,13 @@ const get = async (p: string, headers: Record<string, string> = {}) => {
 };
 
 async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string }> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
-  const page = await pdf.getPage(1);
-  const content = await page.getTextContent();
-  const text = content.items.map((i) => ('str' in i ? i.str : '')).join('\n');
-  const pages = pdf.numPages;
-  await pdf.destroy();
-  return { pages, text };
+  // pdfjs runs in a child process: its legacy build's core-js polyfills must not enter this worker (testing/pdf-text.mjs).
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'flyer-')), 'flyer.pdf');
+  fs.writeFileSync(file, bytes);
+  const out = execFileSync(process.execPath, [fileURLToPath(new URL('./testing/pdf-text.mjs', import.meta.url)), file], {
+    encoding: 'utf8',
+  });
+  return JSON.parse(out) as { pages: number; text: string };
 }
 
 beforeAll(async () => {
