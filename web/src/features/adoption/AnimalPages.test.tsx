@@ -183,7 +183,7 @@ describe('/adopt/:id — one of our strays', () => {
 
   it('share: the system sheet where there is one, else the link is copied', async () => {
     const share = vi.fn(async () => undefined);
-    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { share }));
+    vi.stubGlobal('navigator', Object.create(navigator, { share: { value: share } }) as Navigator);
     open('/adopt/7', { 'GET /api/abandoned/abandoned-pets/7': { body: stray() } });
     await userEvent.click(await screen.findByRole('button', { name: '공유하기' }));
     expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: `${window.location.origin}/adopt/7`, title: '보리 · 진돗개' }));
@@ -192,7 +192,8 @@ describe('/adopt/:id — one of our strays', () => {
     vi.unstubAllGlobals();
 
     const writeText = vi.fn(async () => undefined);
-    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { share: undefined, clipboard: { writeText } }));
+    // defineProperty, not assignment: once user-event has installed its clipboard stub, Navigator's clipboard is a getter-only accessor
+    vi.stubGlobal('navigator', Object.create(navigator, { share: { value: undefined }, clipboard: { value: { writeText } } }) as Navigator);
     open('/adopt/7', { 'GET /api/abandoned/abandoned-pets/7': { body: stray() } });
     await userEvent.click(await screen.findByRole('button', { name: '공유하기' }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/adopt/7`);
