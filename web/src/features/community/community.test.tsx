@@ -200,7 +200,8 @@ describe('post detail', () => {
     });
     expect(await screen.findByRole('button', { name: '좋아요 2' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /댓글/, expanded: false }));
-    expect(await screen.findByText('축하해요')).toBeVisible();
+    // The list opens with a transition: on a busy machine the text is in the DOM before its fold is open.
+    await waitFor(() => expect(screen.getByText('축하해요')).toBeVisible());
     const notice = (over: Partial<FeedNotification>): FeedNotification => ({
       id: null,
       kind: 'LIKE',
