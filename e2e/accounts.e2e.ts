@@ -234,13 +234,19 @@ describe('accounts journey', () => {
       // Issue 25 item 4: once the server has confirmed the member, a reload during an outage keeps them a
       // member (bell, 로그아웃 / the phone menu's member entries) and the home offers no signup.
       await page.route('**/api/users/check-session', (route) => route.abort('connectionrefused'));
-      await page.goto('/');
+      await page.reload();
       await page.getByRole('alert').filter({ hasText: '서버에 연결하지 못했어요' }).waitFor();
+      await page.getByRole('button', { name: /알림/ }).first().waitFor();
+      if (name === 'desktop') await page.getByRole('button', { name: '로그아웃', exact: true }).waitFor();
+      assert.equal(await page.getByRole('link', { name: '로그인', exact: true }).count(), 0);
+      await screenshot(page, `accounts-reload-offline-member-${name}`);
+      // The home is rendered by the BFF with the session it checked (issue 26): the browser makes no session
+      // call of its own, so the blocked one changes nothing — still the member's header, no signup offer.
+      await page.goto('/');
       await page.getByRole('button', { name: /알림/ }).first().waitFor();
       if (name === 'desktop') await page.getByRole('button', { name: '로그아웃', exact: true }).waitFor();
       assert.equal(await page.getByRole('link', { name: '회원가입하고 함께하기' }).count(), 0);
       assert.equal(await page.getByRole('link', { name: '로그인', exact: true }).count(), 0);
-      await screenshot(page, `accounts-reload-offline-member-${name}`);
       await page.unroute('**/api/users/check-session');
       await context.close();
     }

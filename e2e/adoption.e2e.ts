@@ -122,7 +122,7 @@ describe('adoption journey: apply → withdraw → apply again → admin rejects
       await application.getByText(`${adopter.name} (${adopter.userId})`).waitFor();
       assert.equal(await application.getByRole('link', { name: adopter.email }).getAttribute('href'), `mailto:${adopter.email}`);
       await application.getByRole('link', { name: '010-1234-5678' }).waitFor();
-      assert.equal(await application.getByText(/번호/).count(), 0, 'a clean title without "(번호 N)"');
+      assert.equal(await application.getByText(/\(번호 \d+\)/).count(), 0, 'a clean title without "(번호 N)"');
       await application.getByRole('button', { name: /입양 신청 거절/ }).waitFor();
       await screenshot(page, `adoption-admin-applications-${name}`);
       if (name === 'desktop') {

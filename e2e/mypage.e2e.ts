@@ -46,7 +46,8 @@ describe('home and my page', () => {
   let member: TestUser;
 
   before(async () => {
-    stack = await startStack();
+    // Its own stack: the home's carousel is counted (one stray, then five), and other journeys add strays to the shared one.
+    stack = await startStack({}, { fresh: true });
     browser = await launchBrowser();
     member = await createUser(stack, 'mypage');
   });
@@ -163,7 +164,7 @@ describe('home and my page', () => {
     const carousel = page.getByRole('region', { name: '가족을 기다리는 아이들' });
     const strayCard = carousel.getByRole('link', { name: /진돗개 서울특별시/ });
     await strayCard.waitFor();
-    assert.equal(await strayCard.getAttribute('href'), '/adopt');
+    assert.equal(await strayCard.getAttribute('href'), `/adopt/${strayId}`);
     // One stray: everything fits, so previous and next are disabled.
     assert.equal(await carousel.getByRole('button', { name: '다음 아이들' }).getAttribute('aria-disabled'), 'true');
     const dog = page.getByRole('region', { name: '내 반려견' }).getByRole('link', { name: /초코/ });

@@ -15,8 +15,8 @@ const shelterCards = (page: Page) => page.getByRole('article', { name: /^보호�
 const memberCard = (page: Page) => page.getByRole('article').filter({ hasText: PLACE });
 
 async function search(page: Page, place: string, region: string) {
-  await page.getByLabel('발견 장소').fill(place);
-  await page.getByLabel('지역(시·도)').selectOption(region);
+  await page.getByRole('textbox', { name: '발견 장소' }).fill(place);
+  await page.getByRole('combobox', { name: '지역(시·도)' }).selectOption(region);
   await page.getByRole('button', { name: '검색' }).click();
 }
 
@@ -25,7 +25,8 @@ describe('shelter animals journey: admin sync → visitor sees, searches and fil
   let browser: Browser;
 
   before(async () => {
-    stack = await startStack();
+    // Its own stack: the history must start empty, and the animal-page journey syncs the shared one.
+    stack = await startStack({}, { fresh: true });
     browser = await launchBrowser();
     await registeredStray(stack, await createUser(stack, 'finder'), {
       description: `${PLACE}에서 만난 순한 강아지입니다.`,

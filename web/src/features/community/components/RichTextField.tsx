@@ -59,7 +59,9 @@ export default function RichTextField({ label, initialHtml, onChange, error, req
       attributes: {
         role: 'textbox',
         'aria-multiline': 'true',
-        'aria-labelledby': labelId,
+        // Named by text, not by the label's id: in the hydrated app the editor was seen keeping an id from
+        // another render (axe: aria-input-field-name), and a text name cannot point at nothing.
+        'aria-label': label,
         ...(error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
       },
     },
@@ -73,12 +75,12 @@ export default function RichTextField({ label, initialHtml, onChange, error, req
         attributes: {
           role: 'textbox',
           'aria-multiline': 'true',
-          'aria-labelledby': labelId,
+          'aria-label': label,
           ...(error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
         },
       },
     });
-  }, [editor, error, labelId, errorId]);
+  }, [editor, error, label, errorId]);
 
   return (
     <Stack gap={4}>
