@@ -80,3 +80,12 @@ export async function registeredStray(stack: Stack, reporter: TestUser, input: S
   await registerReport(stack, id);
   return id;
 }
+
+/** The adopt search's place field; on a phone the form is folded behind 필터 (issue 25 item 6), so open it first. */
+export async function adoptPlaceField(page: Page) {
+  const field = page.getByLabel('발견 장소', { exact: true });
+  await field.waitFor({ state: 'attached' });
+  if (!(await field.isVisible())) await page.locator('label:visible', { hasText: /^필터/ }).first().click();
+  await field.waitFor();
+  return field;
+}

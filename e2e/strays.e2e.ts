@@ -3,7 +3,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { cutTiles, dogPhoto, serveTiles, toTop } from './fixtures';
+import { adoptPlaceField, cutTiles, dogPhoto, serveTiles, toTop } from './fixtures';
 import {
   DESKTOP,
   PHONE,
@@ -244,7 +244,7 @@ describe('strays journey: report → review → adopt list → apply → approve
         if (/leaflet|dapi\.kakao/.test(r.url())) mapRequests.push(r.url());
       });
       await page.goto('/adopt');
-      await page.getByLabel('발견 장소', { exact: true }).fill(PLACE);
+      await (await adoptPlaceField(page)).fill(PLACE);
       await page.getByRole('button', { name: '검색' }).click();
       await page.getByText('검색 결과 1마리').waitFor();
       const card = strayCard(page);
@@ -255,9 +255,10 @@ describe('strays journey: report → review → adopt list → apply → approve
       await screenshot(page, `strays-adopt-search-${name}`);
 
       // A place that matches nothing, then reset back to everything.
-      await page.getByLabel('발견 장소', { exact: true }).fill('없는장소xyz');
+      await (await adoptPlaceField(page)).fill('없는장소xyz');
       await page.getByRole('button', { name: '검색' }).click();
       await page.getByText('조건에 맞는 유기견이 없습니다.').waitFor();
+      await adoptPlaceField(page); // 초기화 is in the fold too
       await page.getByRole('button', { name: '초기화' }).click();
       await strayCard(page).waitFor();
       await context.close();
