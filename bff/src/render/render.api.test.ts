@@ -46,7 +46,11 @@ const LNG = 129.654321;
 async function seedStray(): Promise<{ id: number; name: string }> {
   const id = await insertStray(api, { status: 'PROTECTING', description: '산책을 좋아하는 하얀 개' });
   const key = await api.ctx.storage.put(await solidJpeg(200, 180, 160), 'jpg');
-  await api.ctx.db.updateTable('strayReports').set({ imageUrl: `/uploads/${key}`, latitude: LAT, longitude: LNG }).where('id', '=', id).execute();
+  await api.ctx.db
+    .updateTable('strayReports')
+    .set({ imageUrl: `/uploads/${key}`, latitude: LAT, longitude: LNG })
+    .where('id', '=', id)
+    .execute();
   const res = await createClient(bff.url).get(`/api/abandoned/abandoned-pets/${id}`);
   return { id, name: StraySchema.parse(res.body).name };
 }
@@ -151,7 +155,10 @@ describe('server-rendered public pages, upstream = our api', () => {
       const res = await page(createClient(down.url), path);
       expect(res.status, path).toBe(502);
       expect(bodyOf(res.text), path).toContain(sentence);
-      expect(Object.values(embeddedOf(res.text).cache).some((e) => 'error' in e), path).toBe(true);
+      expect(
+        Object.values(embeddedOf(res.text).cache).some((e) => 'error' in e),
+        path,
+      ).toBe(true);
     }
   });
 });

@@ -58,8 +58,20 @@ describe('server-rendered public pages, upstream = legacy Spring', () => {
   });
 
   it('/community and a post: titles and links in the HTML; the post has its preview tags and canonical', async () => {
-    spring.state.addUser({ userId: 'ssrwriter', password: null, name: '글쓴이', email: 'ssrwriter@example.com', birth: null, phoneNm: null, role: 'USER' });
-    const post = spring.state.addPost({ userId: 'ssrwriter', title: '한강 산책 다녀왔어요', strContent: '<p>공원에서 신나게 뛰었어요</p>' });
+    spring.state.addUser({
+      userId: 'ssrwriter',
+      password: null,
+      name: '글쓴이',
+      email: 'ssrwriter@example.com',
+      birth: null,
+      phoneNm: null,
+      role: 'USER',
+    });
+    const post = spring.state.addPost({
+      userId: 'ssrwriter',
+      title: '한강 산책 다녀왔어요',
+      strContent: '<p>공원에서 신나게 뛰었어요</p>',
+    });
     const list = await page(createClient(bff.url), '/community');
     expect(list.status).toBe(200);
     expect(bodyOf(list.text)).toContain(post.title);

@@ -20,7 +20,9 @@ export const COPY = {
 };
 
 export async function page(c: TestClient, path: string, userAgent?: string): Promise<TestResponse> {
-  const res = await c.get(path, { headers: { accept: userAgent ? '*/*' : 'text/html', ...(userAgent ? { 'user-agent': userAgent } : {}) } });
+  const res = await c.get(path, {
+    headers: { accept: userAgent ? '*/*' : 'text/html', ...(userAgent ? { 'user-agent': userAgent } : {}) },
+  });
   expect(res.headers.get('content-type'), `${path}: ${res.status}`).toMatch(/^text\/html/);
   return res;
 }
@@ -36,7 +38,12 @@ export function canonicalOf(html: string): string | null {
 }
 
 const unescapeHtml = (s: string) =>
-  s.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The page's embedded SWR cache (`#pb-ssr-data`), which must be there exactly once. */
 export function embeddedOf(html: string): { origin: string; cache: Record<string, { data?: unknown; error?: unknown }> } {

@@ -9,7 +9,8 @@ const DIST = path.join(WEB, 'dist');
 const SERVER = path.join(WEB, 'dist-server', 'entry-server.js');
 const LOCK = path.join(WEB, '.build-for-tests.lock');
 
-const built = () => fs.existsSync(path.join(DIST, 'index.html')) && fs.existsSync(path.join(DIST, '.vite', 'manifest.json')) && fs.existsSync(SERVER);
+const built = () =>
+  fs.existsSync(path.join(DIST, 'index.html')) && fs.existsSync(path.join(DIST, '.vite', 'manifest.json')) && fs.existsSync(SERVER);
 
 /**
  * The BFF's settings that load the web's build and server bundle (its public pages rendered,

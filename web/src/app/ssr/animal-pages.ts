@@ -32,7 +32,10 @@ export const ANIMAL_PAGES: PublicPage[] = [
       const id = strayIdOf(params.id);
       return id === null
         ? {}
-        : withEntries([swrKey(strayKey(id)), entryOf(r.stray, (x) => x.data)], [swrKey(DONATION_TOTALS_KEY), entryOf(r.donations, (x) => x.data)]);
+        : withEntries(
+            [swrKey(strayKey(id)), entryOf(r.stray, (x) => x.data)],
+            [swrKey(DONATION_TOTALS_KEY), entryOf(r.donations, (x) => x.data)],
+          );
     },
     status: (r, params) => animalStatus(strayIdOf(params.id), r.stray),
   },
