@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '@pawbridge/api/testing';
 import { createMember, insertStray, solidJpeg } from '@pawbridge/api/testing/fixtures';
@@ -25,14 +26,23 @@ let proxy: RecordingProxy;
 let bff: TestBff;
 /** The same BFF whose upstream does not answer. */
 let down: TestBff;
+/** An upstream that takes connections and never answers, and a BFF in front of it. */
+let hung: net.Server;
+let slow: TestBff;
 beforeAll(async () => {
   const env = { ...serverBundleEnv(), PUBLIC_ORIGIN: ORIGIN };
   api = await startTestApi();
   proxy = await startRecordingProxy(api.url);
   bff = await startTestBff(proxy.url, env);
   down = await startTestBff('http://127.0.0.1:9', env);
+  hung = net.createServer(() => undefined).listen(0, '127.0.0.1');
+  await new Promise((r) => hung.once('listening', r));
+  slow = await startTestBff(`http://127.0.0.1:${(hung.address() as net.AddressInfo).port}`, env);
 }, 600_000);
 afterAll(async () => {
+  await slow?.close();
+  hung?.close();
+  hung?.unref();
   await down?.close();
   await bff?.close();
   await proxy?.close();
@@ -160,6 +170,19 @@ describe('server-rendered public pages, upstream = our api', () => {
         path,
       ).toBe(true);
     }
+  });
+});
+
+describe('a hung upstream', () => {
+  it('the page data is not waited for past 3.5 s: the SPA page (the browser asks itself), under the balancer’s 5 s', async () => {
+    const started = Date.now();
+    const res = await page(createClient(slow.url), '/adopt');
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(3_400);
+    expect(took).toBeLessThan(5_000);
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/<div id="root"><\/div>/);
+    expect(res.text).not.toContain('id="pb-ssr-data"');
   });
 });
 
