@@ -24,13 +24,15 @@ COPY bff/package.json bff/
 COPY web/package.json web/
 
 # ---- web: the SPA built with the web workspace's dev tools, then only its files are kept ----
+# `npm run build` makes the client build (web/dist) and the server bundle the BFF renders the
+# public pages with (web/dist-server/entry-server.js, self-contained: docs/decisions/0032).
 FROM base AS build-web
 RUN npm ci -w @pawbridge/web -w @pawbridge/shared
 COPY tsconfig.base.json ./
 COPY shared/src shared/src
 COPY web web
 RUN npm run build -w @pawbridge/web \
- && find web/dist -name '*.map' -delete
+ && find web/dist web/dist-server -name '*.map' -delete
 
 # ---- api: production dependencies of the api, shared and server-kit workspaces only ----
 FROM base AS deps-api
@@ -92,6 +94,12 @@ COPY --from=deps-bff /app/node_modules node_modules
 COPY --from=deps-bff /app/shared shared
 COPY --from=deps-bff /app/server-kit server-kit
 COPY --from=deps-bff /app/bff bff
+# The public pages (/, /adopt, /adopt/:id, /shelter/:no, /community…) are rendered here: the server
+# bundle, and the client build whose index.html, manifest and hashed names the first HTML links.
+COPY --from=build-web /app/web/dist web/dist
+COPY --from=build-web /app/web/dist-server web/dist-server
+ENV WEB_DIST_DIR=/app/web/dist \
+    SSR_BUNDLE=/app/web/dist-server/entry-server.js
 EXPOSE 3000
 USER node
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \

@@ -63,6 +63,7 @@ export const ALL_ROUTES: { route: string; role: Role }[] = [
   { route: '/adopt', role: 'visitor' },
   { route: '/community', role: 'visitor' },
   { route: '/community/:post', role: 'visitor' },
+  { route: '/adopt/:stray', role: 'visitor' },
   { route: '/login', role: 'visitor' },
   { route: '/signup', role: 'visitor' },
   { route: '/', role: 'member' },
@@ -189,6 +190,8 @@ export interface BenchStack {
   browser: Browser | null;
   cookieFor(role: Role): Promise<string | undefined>;
   firstPostId(): Promise<string | undefined>;
+  /** The first listed stray's id (its page: /adopt/:stray). */
+  firstStrayId(): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -228,6 +231,10 @@ export async function openStack(dist: string, opts: { browser?: boolean; env?: R
       const text = await res.text();
       return /"(?:postId|id)"\s*:\s*"?(\d+)/.exec(text)?.[1];
     },
+    async firstStrayId() {
+      const res = await fetch(`${stack.baseUrl}/api/abandoned/abandoned-pets`, { headers: { accept: 'application/json' } });
+      return /"id"\s*:\s*(\d+)/.exec(await res.text())?.[1];
+    },
     async close() {
       await browser?.close();
       await stack.close();
@@ -255,6 +262,11 @@ export async function measure(stack: BenchStack, targets: { route: string; role:
       const id = await stack.firstPostId();
       if (!id) continue;
       concrete = route.replace(':post', id);
+    }
+    if (route.includes(':stray')) {
+      const id = await stack.firstStrayId();
+      if (!id) throw new Error(`${route}: the demo data lists no stray`);
+      concrete = route.replace(':stray', id);
     }
     if (!stack.browser) throw new Error('measure needs the stack opened with a browser');
     const resources = await loadRoute(stack.browser, stack.baseUrl, concrete, await stack.cookieFor(role));

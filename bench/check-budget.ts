@@ -3,7 +3,7 @@
  *
  *   npm run check:budget [-- --dist web/dist]
  *
- * Opens /, /adopt and /community as a visitor (bench/bundle.ts: real Chromium, cold
+ * Opens /, /adopt, /community and a stray's page (/adopt/:stray) as a visitor (bench/bundle.ts: real Chromium, cold
  * cache, gzip -9 of every body) against an existing build (web/dist by default; CI
  * runs it after `npm run build`) and fails when a page loads chart, realtime (STOMP,
  * socket.io), map or payment code, or goes over a budget in bench/budget.json.

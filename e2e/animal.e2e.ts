@@ -8,6 +8,7 @@ import { registeredStray, toTop } from './fixtures';
 import {
   createUser,
   DESKTOP,
+  expectConsole,
   httpClient,
   launchBrowser,
   loginContext,
@@ -192,9 +193,12 @@ describe('a page per animal', () => {
 
   it('phone: an unknown animal shows the not-found state, kept out of search indexes', async () => {
     const context = await newContext(browser, stack, PHONE);
+    // The server renders the not-found page with 404 (issue 26); Chromium logs the document's status.
+    expectConsole(context, /^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/);
     const page = await context.newPage();
     for (const path of ['/adopt/987654321', '/shelter/000000000000000']) {
-      await page.goto(path);
+      const res = await page.goto(path);
+      assert.equal(res?.status(), 404, `${path}: the not-found page answers 404`);
       await page.getByRole('heading', { name: '찾을 수 없는 동물이에요' }).waitFor();
       assert.equal(await page.locator('meta[name="robots"]').getAttribute('content'), 'noindex');
     }

@@ -21,7 +21,7 @@ const shot = async (page: Page, name: string) => {
 
 /** The data the server embedded: the browser must not ask for it again after hydration. */
 const EMBEDDED =
-  /^\/api\/(users\/check-session|config|abandoned\/abandoned-pets|abandoned\/donation\/totals|shelter-animals|community\/posts|community\/description\/\d+)$/;
+  /^\/api\/(users\/check-session|config|abandoned\/abandoned-pets(\/\d+)?|abandoned\/donation\/totals|shelter-animals(\/[^/]+)?|community\/posts|community\/description\/\d+)$/;
 
 async function openHydrated(
   context: BrowserContext,
@@ -71,6 +71,9 @@ describe('server-rendered public pages (issue 26)', () => {
   let browser: Browser;
   let member: TestUser;
   let postPath = '';
+  /** A stray's page and, when the demo data has one, a shelter animal's (the per-animal pages, decision 0033). */
+  const animalPaths: string[] = [];
+  let strayName = '';
 
   before(async () => {
     stack = await startStack({ SEED_DEMO_DATA: 'true', PUBLIC_ORIGIN: 'https://pawbridge.example' }, { fresh: true });
@@ -79,16 +82,22 @@ describe('server-rendered public pages (issue 26)', () => {
     const posts = (await (await fetch(`${stack.baseUrl}/api/community/posts`)).json()) as { id: number }[];
     assert.ok(posts.length > 0, 'the demo data has posts');
     postPath = `/community/${posts[0]!.id}`;
+    const strays = (await (await fetch(`${stack.baseUrl}/api/abandoned/abandoned-pets`)).json()) as { id: number; name: string }[];
+    assert.ok(strays.length > 0, 'the demo data has strays');
+    animalPaths.push(`/adopt/${strays[0]!.id}`);
+    strayName = strays[0]!.name;
+    const shelter = (await (await fetch(`${stack.baseUrl}/api/shelter-animals`)).json()) as { desertionNo: string }[];
+    if (shelter[0]) animalPaths.push(`/shelter/${encodeURIComponent(shelter[0].desertionNo)}`);
   });
   after(async () => {
     await browser?.close();
     await stack?.close();
   });
 
-  it('hydrates /, /adopt, /community and a post without a warning, a refetch or a shift (visitor, desktop and phone)', async () => {
+  it('hydrates /, /adopt, /community, a post and the animal pages without a warning, a refetch or a shift (visitor, desktop and phone)', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const context = await newContext(browser, stack, viewport);
-      for (const url of ['/', '/adopt', '/community', postPath]) {
+      for (const url of ['/', '/adopt', '/community', postPath, ...animalPaths]) {
         const { page, refetched, shift, shifted } = await openHydrated(context, url);
         assert.deepEqual(refetched, [], `${url}: the embedded data was fetched again`);
         assert.equal(shift, 0, `${url}: layout shift ${shift}\n${shifted}`);
@@ -102,7 +111,7 @@ describe('server-rendered public pages (issue 26)', () => {
   it("a member's header and home are the member's from the first paint: no shift, no session check", async () => {
     const context = await newContext(browser, stack, DESKTOP);
     await loginContext(context, stack, member.userId, member.password);
-    for (const url of ['/', '/adopt', '/community']) {
+    for (const url of ['/', '/adopt', '/community', ...animalPaths]) {
       const { page, refetched, shift, shifted } = await openHydrated(context, url);
       assert.deepEqual(refetched, [], `${url}: the embedded data was fetched again`);
       assert.equal(shift, 0, `${url}: layout shift ${shift}\n${shifted}`);
@@ -123,7 +132,7 @@ describe('server-rendered public pages (issue 26)', () => {
     await context.close();
   });
 
-  it('reads /, /adopt (with its GET form), /community and a post with JavaScript off', async () => {
+  it('reads /, /adopt (with its GET form), /community, a post and an animal page with JavaScript off', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const context = await browser.newContext({ javaScriptEnabled: false, viewport, locale: 'ko-KR', baseURL: stack.baseUrl });
       const page = await context.newPage();
@@ -159,6 +168,21 @@ describe('server-rendered public pages (issue 26)', () => {
       await page.goto(postPath);
       assert.ok(await page.locator('article h1').isVisible(), 'the post shows without scripts');
       await shot(page, `post-${viewport.width}-nojs`);
+
+      // The adopt list links each animal's page; the page shows the animal without scripts.
+      const animal = animalPaths[0]!;
+      await page.goto('/adopt');
+      assert.ok((await page.locator(`main a[href="${animal}"]`).count()) > 0, `/adopt links ${animal}`);
+      await page.goto(animal);
+      assert.equal((await page.locator('main h1').first().textContent())?.trim(), strayName, `${animal}: the stray's name`);
+      assert.ok(await page.locator('main img').first().isVisible(), `${animal}: its photo`);
+      assert.ok((await page.locator('a[href="/adopt"]').count()) > 0, `${animal}: a way back to the list`);
+      await shot(page, `animal-${viewport.width}-nojs`);
+      for (const other of animalPaths.slice(1)) {
+        await page.goto(other);
+        assert.ok(await page.locator('main h1').first().isVisible(), `${other} shows without scripts`);
+        await shot(page, `shelter-animal-${viewport.width}-nojs`);
+      }
       await context.close();
     }
   });
@@ -173,6 +197,26 @@ describe('server-rendered public pages (issue 26)', () => {
     assert.ok(meta('og:description'), 'og:description');
     assert.equal(meta('og:url'), `https://pawbridge.example${postPath}`);
     assert.match(head, new RegExp(`<link rel="canonical" href="https://pawbridge.example${postPath}"`));
+  });
+
+  it('answers a crawler with preview tags on an animal page; its photo URL answers 200 with an image', async () => {
+    for (const ua of ['facebookexternalhit/1.1', 'kakaotalk-scrap/1.0']) {
+      const animal = animalPaths[0]!;
+      const res = await fetch(stack.baseUrl + animal, { headers: { 'user-agent': ua } });
+      assert.equal(res.status, 200);
+      const head = (await res.text()).split('</head>')[0] ?? '';
+      const meta = (p: string) => new RegExp(`<meta (?:property|name)="${p}" content="([^"]+)"`).exec(head)?.[1];
+      assert.ok(meta('og:title')?.includes(strayName), 'og:title');
+      assert.ok(meta('og:description'), 'og:description');
+      assert.equal(meta('twitter:card'), 'summary_large_image');
+      const image = meta('og:image') ?? '';
+      assert.ok(image.startsWith('https://pawbridge.example/'), `og:image absolute from PUBLIC_ORIGIN: ${image}`);
+      // PUBLIC_ORIGIN stands for this stack: the same path must answer the crawler with an image.
+      const u = new URL(image.replace(/&amp;/g, '&'));
+      const photo = await fetch(stack.baseUrl + u.pathname + u.search, { headers: { 'user-agent': ua } });
+      assert.equal(photo.status, 200, image);
+      assert.match(photo.headers.get('content-type') ?? '', /^image\//);
+    }
   });
 
   it('a post that is not there is a rendered 404 page, not the JSON envelope', async () => {

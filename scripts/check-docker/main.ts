@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { balancerPageProblems } from './balancer';
 import { checkCompose } from './compose';
 import { lintDockerfile, parseDockerfile, RUNTIME_TARGETS, stagesFor, type Stage } from './dockerfile';
 import { findFiles, hostEnv, makeContext, runStages, type StageResult } from './emulate';
@@ -37,12 +38,15 @@ function prebuiltWeb(): Map<string, (appDir: string) => string> | undefined {
   const arg = process.argv.find((a) => a.startsWith('--reuse-web-dist='));
   if (!arg) return undefined;
   const dist = path.resolve(repo, arg.slice('--reuse-web-dist='.length));
+  // The server bundle the bff image carries is built beside it (npm run build's second step).
+  const serverDist = path.join(path.dirname(dist), 'dist-server');
   const dirty = spawnSync('git', ['-C', repo, 'status', '--porcelain', '--', 'web', 'shared', 'package-lock.json', '.npmrc'], {
     encoding: 'utf8',
   }).stdout.trim();
-  if (dirty || !fs.existsSync(path.join(dist, 'index.html'))) {
+  const missing = !fs.existsSync(path.join(dist, 'index.html')) || !fs.existsSync(path.join(serverDist, 'entry-server.js'));
+  if (dirty || missing) {
     log(
-      `  --reuse-web-dist refused (${dirty ? 'uncommitted changes under web/, shared/ or the lockfile' : `no build in ${dist}`}): build-web runs`,
+      `  --reuse-web-dist refused (${dirty ? 'uncommitted changes under web/, shared/ or the lockfile' : `no build in ${dist} and ${serverDist}`}): build-web runs`,
     );
     return undefined;
   }
@@ -53,7 +57,8 @@ function prebuiltWeb(): Map<string, (appDir: string) => string> | undefined {
         const target = path.join(appDir, 'web', 'dist');
         fs.mkdirSync(target, { recursive: true });
         fs.cpSync(dist, target, { recursive: true, filter: (src) => !src.endsWith('.map') });
-        return `web/dist taken from ${path.relative(repo, dist) || dist} (built from this checkout; .map files left out as the RUN step deletes them)`;
+        fs.cpSync(serverDist, path.join(appDir, 'web', 'dist-server'), { recursive: true, filter: (src) => !src.endsWith('.map') });
+        return `web/dist and web/dist-server taken from ${path.relative(repo, dist) || dist} (built from this checkout; .map files left out as the RUN step deletes them)`;
       },
     ],
   ]);
@@ -86,6 +91,9 @@ async function main(): Promise<void> {
     exists: inContext,
   });
   record(compose.problems, `services ${compose.services.join(', ')}: targets, variables, healthchecks, mounts coherent`);
+
+  section('deploy/nginx/pawbridge.conf: public pages to the BFFs (rendered there), assets to the web container');
+  record(balancerPageProblems(fs.readFileSync(path.join(context, 'deploy/nginx/pawbridge.conf'), 'utf8')), 'page routing as intended');
 
   section('web/nginx.conf screen routes vs shared/src/screen-routes.ts');
   const webConf = fs.readFileSync(path.join(context, 'web/nginx.conf'), 'utf8');
@@ -199,6 +207,10 @@ async function main(): Promise<void> {
     ],
     `bff: \`${bffCmd.join(' ')}\` answers /healthz and /api/config through the api; its HEALTHCHECK passes`,
   );
+  record(
+    await renderedPageProblems(`http://127.0.0.1:${bffPort}`),
+    'bff: public pages rendered by the image’s server bundle (/adopt 200, an unknown animal 404, data embedded)',
+  );
   const csp = (await fetch(`http://127.0.0.1:${bffPort}/healthz`)).headers.get('content-security-policy');
 
   section('web: web/nginx.conf served by this machine’s nginx over the image’s files');
@@ -209,6 +221,22 @@ async function main(): Promise<void> {
   );
   for (const n of webCheck.notes) log(`  ✓ ${n}`);
   record(webCheck.problems, 'web: caching, pre-compressed assets, screen routes and security headers as intended');
+}
+
+/** The bff image renders its public pages (SSR_BUNDLE loaded), not the SPA shell. */
+async function renderedPageProblems(base: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [p, status] of [
+    ['/adopt', 200],
+    ['/adopt/999999999', 404],
+  ] as const) {
+    const res = await fetch(base + p, { headers: { accept: 'text/html' } });
+    const html = await res.text();
+    if (res.status !== status) problems.push(`bff: GET ${p} answered ${res.status}, not ${status}`);
+    if (!html.includes('id="pb-ssr-data"') || /<div id="root"><\/div>/.test(html))
+      problems.push(`bff: GET ${p} is not server-rendered (the SPA shell: is SSR_BUNDLE in the image?)`);
+  }
+  return problems;
 }
 
 async function finish(code: number): Promise<never> {

@@ -38,6 +38,8 @@ export const PageDataRequestSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('community.post'), id: z.number().int().min(1) }),
   z.object({ kind: z.literal('donations.totals') }),
+  z.object({ kind: z.literal('strays.detail'), id: z.number().int().min(1) }),
+  z.object({ kind: z.literal('shelter.detail'), desertionNo: z.string().min(1) }),
 ]);
 export type PageDataRequest = z.infer<typeof PageDataRequestSchema>;
 export type PageDataKind = PageDataRequest['kind'];

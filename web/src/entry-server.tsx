@@ -5,7 +5,7 @@
  * browser hydrates, with the answers in SWR's cache and written once into the page.
  */
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import type { PagePlan, RenderInput, RenderOutput } from '@pawbridge/shared/ssr.schema';
 import { documentTitle } from '@/components/layout/use-document-title';
 import { cacheFrom, embedPage, SSR_DATA_ID } from '@/lib/ssr-cache';
@@ -19,14 +19,20 @@ const handler = createStaticHandler(routeObjects);
 
 export { PUBLIC_PAGES } from './app/ssr/public-pages';
 
+/** The table's page for `url`, if the app's router sends the URL to that very route. */
+function publicPageAt(url: string) {
+  const leaf = matchRoutes(routeObjects, new URL(url, 'http://x').pathname)?.at(-1);
+  return leaf?.route.path === undefined ? null : findPublicPage(url, leaf.route.path);
+}
+
 /** What the page at `url` needs from the BFF's gateways; null when it is not a server-rendered page. */
 export function plan(url: string): PagePlan {
-  const found = findPublicPage(url);
+  const found = publicPageAt(url);
   return found ? { data: pageData(found.page, found.params, found.search) } : null;
 }
 
 export async function render(input: RenderInput): Promise<RenderOutput> {
-  const found = findPublicPage(input.url);
+  const found = publicPageAt(input.url);
   if (!found) throw new Error(`not a server-rendered page: ${input.url}`);
   const { page, params, search } = found;
   const embedded = pageCache(page, input.results, params, search);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PostListQuerySchema, ShelterListQuerySchema, StraySearchQuerySchema, type Session } from '@pawbridge/shared';
+import { DesertionNoSchema, PostListQuerySchema, ShelterListQuerySchema, StraySearchQuerySchema, type Session } from '@pawbridge/shared';
 import type { PageDataKind, PageDataRequest, PageDataResult } from '@pawbridge/shared/ssr.schema';
 import { BffError } from '../errors/bff-error';
 import { publicConfigOf } from '../config/public-config';
@@ -49,6 +49,12 @@ export function pageDataResolvers(app: FastifyInstance): { [K in PageDataKind]: 
     },
     'community.post': async (request, { id }) => ({ ok: true, data: await community.detail(request, id, await viewer(request)) }),
     'donations.totals': async (request) => ({ ok: true, data: await donations.totals(request) }),
+    // The animal pages (decision 0033): the same gateway calls as GET /api/abandoned/abandoned-pets/:petId and /api/shelter-animals/:desertionNo.
+    'strays.detail': async (request, { id }) => ({ ok: true, data: await strays.detail(request, id) }),
+    'shelter.detail': async (request, { desertionNo }) => {
+      if (!DesertionNoSchema.safeParse(desertionNo).success) throw invalid();
+      return { ok: true, data: await shelter.detail(request, desertionNo) };
+    },
   };
 }
 

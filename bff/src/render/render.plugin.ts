@@ -24,6 +24,12 @@ export interface RenderPluginOptions {
 
 /** A render that takes longer than this is abandoned for the SPA shell (the browser renders it then). */
 const RENDER_TIMEOUT_MS = 10_000;
+/**
+ * Page data that has not come by then (a hung upstream) is not waited for: the SPA shell is served and
+ * the browser asks itself. Below the balancer's 5 s read timeout for pages (deploy/nginx/pawbridge.conf),
+ * so a slow upstream never makes nginx count the BFF as failed.
+ */
+const PAGE_DATA_DEADLINE_MS = 3_500;
 
 /**
  * Public pages rendered by the BFF (issue 26, docs/decisions/0032). The web's server bundle is
@@ -53,7 +59,16 @@ export const renderPlugin = fp<RenderPluginOptions>(
     app.decorate('renderPage', async (request: FastifyRequest, reply: FastifyReply) => {
       const plan = PagePlanSchema.safeParse(bundle.plan(request.url));
       if (!plan.success || plan.data === null) return false;
-      const results = await resolvePageData(resolvers, request, plan.data.data);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), PAGE_DATA_DEADLINE_MS)));
+      const results = await Promise.race([resolvePageData(resolvers, request, plan.data.data), late]).finally(() => clearTimeout(timer));
+      if (results === null) {
+        request.log.warn(
+          { url: request.url, deadlineMs: PAGE_DATA_DEADLINE_MS },
+          'server render: page data too slow; the SPA shell is served',
+        );
+        return false;
+      }
       let out: RenderOutput;
       try {
         const input: RenderInput = {

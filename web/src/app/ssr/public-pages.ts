@@ -1,10 +1,9 @@
 import { matchPath, type Params } from 'react-router';
-import type { Key } from 'swr';
 import { PAGE_LIMITS, POST_TYPES, type PostType } from '@pawbridge/shared';
-import type { PageDataRequest, PageDataResult } from '@pawbridge/shared/ssr.schema';
+import type { PageDataRequest } from '@pawbridge/shared/ssr.schema';
 import { CONFIG_KEY } from '@/lib/public-config';
 import { SESSION_KEY } from '@/lib/session';
-import { infiniteKeys, swrKey, type EmbeddedCache, type EmbeddedEntry } from '@/lib/ssr-cache';
+import { swrKey, type EmbeddedCache } from '@/lib/ssr-cache';
 import {
   criteriaFromParams,
   FEED_PAGE_SIZE,
@@ -20,57 +19,10 @@ import { postIdOf } from '@/features/community/format';
 import { STRAYS_KEY } from '@/features/home/api';
 import { DONATION_TOTALS_KEY } from '@/features/donations/api';
 import type { Stray } from '@pawbridge/shared';
+import { ANIMAL_PAGES } from './animal-pages';
+import { entryOf, firstPage, SCREEN_STYLES, statusOf, withEntries, type PublicPage, type Results } from './page-kit';
 
-type Results = Record<string, PageDataResult>;
-
-/**
- * One server-rendered public page (issue 26, docs/decisions/0032). Adding a page is one entry
- * in {@link PUBLIC_PAGES}: its router path, the modules its route loads lazily (so the first
- * HTML links their scripts and styles), what data its first screen needs (the BFF fetches each
- * kind from its gateways), and under which SWR keys the page's hooks find those answers. A page
- * renders `PageMeta` (its description, canonical and preview tags).
- */
-export interface PublicPage {
-  path: string;
-  /** Vite manifest keys (paths from web/) of the route's lazily loaded modules. */
-  modules: string[];
-  data(params: Params, search: URLSearchParams): Record<string, PageDataRequest>;
-  cache(results: Results, params: Params, search: URLSearchParams): EmbeddedCache;
-  /** The answer's status: 200 unless the page's own data says otherwise. */
-  status?(results: Results, params: Params): number;
-}
-
-const SCREEN_STYLES = 'src/components/styles/screens.ts';
-
-/** The answer, or the failure the hook's error state shows (the same as when the browser's call fails). */
-export function entryOf(
-  result: PageDataResult | undefined,
-  data: (r: Extract<PageDataResult, { ok: true }>) => unknown,
-): EmbeddedEntry | null {
-  if (!result) return null;
-  return result.ok ? { data: data(result) } : { error: { status: result.status, code: result.code } };
-}
-
-/** 502/504 when the page's main list failed (the page still renders its error state), else 200. */
-const statusOf = (result: PageDataResult | undefined): number => (result && !result.ok ? (result.status === 504 ? 504 : 502) : 200);
-
-function withEntries(...pairs: [string, EmbeddedEntry | null][]): EmbeddedCache {
-  const out: EmbeddedCache = {};
-  for (const [k, v] of pairs) if (v) out[k] = v;
-  return out;
-}
-
-/** An infinite list's first page: under the list's key (all pages) and the page's own key. */
-function firstPage(firstKey: Key, entry: EmbeddedEntry | null): [string, EmbeddedEntry | null][] {
-  const [list, page] = infiniteKeys(firstKey);
-  if (!entry) return [];
-  return 'data' in entry
-    ? [
-        [list, { data: [entry.data] }],
-        [page, entry],
-      ]
-    : [[list, entry]];
-}
+export type { PublicPage } from './page-kit';
 
 const isPostType = (v: string | null): v is PostType => v !== null && (POST_TYPES as readonly string[]).includes(v);
 const communityQuery = (search: URLSearchParams) => {
@@ -162,6 +114,8 @@ export const PUBLIC_PAGES: PublicPage[] = [
       return statusOf(post);
     },
   },
+  // A page per animal (/adopt/:id, /shelter/:desertionNo). More kinds of page join the same way: a list in its own file, spread in here.
+  ...ANIMAL_PAGES,
 ];
 
 /**
@@ -184,10 +138,18 @@ function frameCache(r: Results): EmbeddedCache {
   return withEntries([swrKey(SESSION_KEY), entryOf(r.session, (x) => x.data)], [swrKey(CONFIG_KEY), entryOf(r.config, (x) => x.data)]);
 }
 
-/** The public page at `url` (path and query), with its path parameters; null: not server-rendered. */
-export function findPublicPage(url: string): { page: PublicPage; params: Params; search: URLSearchParams; pathname: string } | null {
+/**
+ * The public page at `url` (path and query), with its path parameters; null: not server-rendered.
+ * `routed` is the path of the app's route that React Router ranks first for the URL: a page of the
+ * table answers only when it is that route (so `/community/createPost` is the form's, not a post's).
+ */
+export function findPublicPage(
+  url: string,
+  routed?: string,
+): { page: PublicPage; params: Params; search: URLSearchParams; pathname: string } | null {
   const u = new URL(url, 'http://x');
   for (const page of PUBLIC_PAGES) {
+    if (routed !== undefined && page.path !== routed) continue;
     const m = matchPath({ path: page.path, end: true }, u.pathname);
     if (m) return { page, params: m.params, search: u.searchParams, pathname: u.pathname };
   }

@@ -9,14 +9,11 @@ import { adoptListBadge } from '@/components/stray-status';
 import { ApiError } from '@/lib/api-client';
 import { absoluteUrl, PageMeta, usePublicOrigin } from '@/lib/page-meta';
 import { t } from '@/messages';
-import { useStray } from './api';
+import { strayIdOf, useStray } from './api';
 import { adoptButton, koreanDay } from './status';
 import AnimalLayout from './components/AnimalLayout';
 import AnimalNotFound from './components/AnimalNotFound';
 import { useApply } from './components/use-apply';
-
-/** A plain decimal id, as the BFF takes it; anything else is not an animal's page. */
-const idOf = (raw: string | undefined): number | null => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
 
 const breedOf = (s: Stray) => s.type?.trim() || t('adopt.card.breedUnknown');
 
@@ -27,7 +24,7 @@ interface Props {
 
 /** /adopt/:id — one of our strays: its photo, everything known about it, apply, donate and share. */
 export default function StrayPage({ extra }: Props) {
-  const id = idOf(useParams().id);
+  const id = strayIdOf(useParams().id);
   const { stray, error, isLoading, reload } = useStray(id);
   const { apply, applyingId } = useApply(reload);
   const origin = usePublicOrigin();

@@ -93,6 +93,9 @@ export function withdrawApplication(id: number): Promise<StrayActionResult> {
   return api(`/api/adopt/withdraw/${id}`, { method: 'POST', schema: StrayActionResultSchema });
 }
 
+/** A plain decimal id, as the BFF takes it; anything else is not an animal's page. */
+export const strayIdOf = (raw: string | undefined): number | null => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
+
 /** The key of one stray's page: the BFF's URL, so a server render's embedded answer is this key's (issue 26). */
 export const strayKey = (id: number) => `/api/abandoned/abandoned-pets/${id}`;
 export const shelterAnimalKey = (desertionNo: string) => `/api/shelter-animals/${encodeURIComponent(desertionNo)}`;
