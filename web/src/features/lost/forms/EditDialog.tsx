@@ -87,7 +87,13 @@ export default function EditDialog({ post, opened, onClose, onSaved }: Props) {
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('lostOwner.edit.title')} size="lg" closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('lostOwner.edit.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form onSubmit={form.onSubmit((v) => void send(v), focusFirstInvalid)} noValidate>
         <Stack>
           {missing && (

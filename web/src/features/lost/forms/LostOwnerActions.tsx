@@ -42,8 +42,17 @@ export default function LostOwnerActions({ post, onChanged }: LostOwnerActionsPr
   const closeAs = async (status: 'CANCELLED' | 'CLOSED') => {
     const ok = await confirm(
       status === 'CANCELLED'
-        ? { title: t('lostOwner.cancel.title'), body: t('lostOwner.cancel.body'), confirmLabel: t('lostOwner.cancel.confirm'), danger: true }
-        : { title: t('lostOwner.closeSighting.title'), body: t('lostOwner.closeSighting.body'), confirmLabel: t('lostOwner.closeSighting') },
+        ? {
+            title: t('lostOwner.cancel.title'),
+            body: t('lostOwner.cancel.body'),
+            confirmLabel: t('lostOwner.cancel.confirm'),
+            danger: true,
+          }
+        : {
+            title: t('lostOwner.closeSighting.title'),
+            body: t('lostOwner.closeSighting.body'),
+            confirmLabel: t('lostOwner.closeSighting'),
+          },
     );
     if (!ok) return;
     setClosing(true);

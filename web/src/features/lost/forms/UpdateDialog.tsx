@@ -66,7 +66,13 @@ export default function UpdateDialog({ post, opened, onClose, onSaved }: Props) 
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('lostOwner.update.title')} size="lg" closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('lostOwner.update.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form onSubmit={form.onSubmit((v) => void send(v), focusFirstInvalid)} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">

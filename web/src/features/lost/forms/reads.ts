@@ -28,7 +28,11 @@ const NEWEST_MISSING_KEY = '/api/lost/posts?kind=MISSING&status=OPEN';
 export function useNewestMissing(enabled: boolean) {
   return useSWR(
     enabled ? NEWEST_MISSING_KEY : null,
-    () => api('/api/lost/posts', { query: { kind: 'MISSING', status: 'OPEN', page: 1, size: NEWEST_MISSING_SIZE }, schema: LostPostListSchema }),
+    () =>
+      api('/api/lost/posts', {
+        query: { kind: 'MISSING', status: 'OPEN', page: 1, size: NEWEST_MISSING_SIZE },
+        schema: LostPostListSchema,
+      }),
     { shouldRetryOnError: false },
   );
 }
