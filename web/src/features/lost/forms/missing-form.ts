@@ -1,6 +1,6 @@
 import type { Pet, PetGender, PetSize } from '@pawbridge/shared';
 import { MissingCreateRequestSchema, type MissingCreateRequest } from '@pawbridge/shared/lost.schema';
-import { checkWith, emptyPlace, opt, photosError, placeRequest, type PlaceValues } from './form-kit';
+import { checkWith, emptyPlace, keyMessage, opt, photosError, placeRequest, type PlaceValues } from './form-kit';
 import type { ContactMode } from './ContactFields';
 
 export interface MissingValues extends PlaceValues {
@@ -87,6 +87,8 @@ export function validateMissing(v: MissingValues, pet: Pet | null): { errors: Mi
     ...placeRequest(v),
   };
   const { errors, data } = checkWith(MissingCreateRequestSchema, candidate, MISSING_FIELDS);
+  // The schema's cross-field rules wait for the fields; say the name at once, with the rest.
+  if (!pet && !candidate.name) errors.name ??= keyMessage('petNameRequired') ?? '';
   const photos = photosError(v.photos, { carried: pet?.imageUrl ? 1 : 0, required: true });
   if (photos) errors.photos = photos;
   const ok = data !== undefined && Object.keys(errors).length === 0;
