@@ -1,5 +1,5 @@
 // Test helpers of the lost-and-found writing screens: config, posts, photos and the bodies sent.
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { LostPostDetail, LostPostSummary } from '@pawbridge/shared/lost.schema';
@@ -14,12 +14,15 @@ const PNG_1PX = Uint8Array.from(
 );
 export const photo = (name = 'dog.png') => new File([PNG_1PX], name, { type: 'image/png' });
 
-/** Choose a photo in the first empty photo slot. */
-export async function choosePhoto(name?: string) {
-  const inputs = [...document.querySelectorAll('input[type="file"]')] as HTMLInputElement[];
-  const empty = inputs.find((i) => !i.files || i.files.length === 0) ?? inputs[inputs.length - 1];
-  if (!empty) throw new Error('no photo input');
-  await userEvent.upload(empty, photo(name));
+/** Choose a photo in photo slot `slot` (1-based; a slot appears once the one before holds a photo). */
+export async function choosePhoto(name?: string, slot = 1) {
+  const input = await waitFor(() => {
+    const inputs = [...document.querySelectorAll('input[type="file"]')] as HTMLInputElement[];
+    const found = inputs[slot - 1];
+    if (!found) throw new Error(`no photo slot ${slot}`);
+    return found;
+  });
+  await userEvent.upload(input, photo(name));
 }
 
 /** The FormData bodies sent to `path`. */
