@@ -160,7 +160,9 @@ describe('MissingFormPage (/lost/new/missing)', () => {
     await fillPlace();
     await userEvent.click(screen.getByRole('button', { name: '실종 신고 올리기' }));
     expect(
-      await screen.findByText('글을 올리지 못했어요. 진행 중인 실종 신고는 5건까지입니다. 찾았거나 더는 찾지 않는 신고를 먼저 닫아 주세요.'),
+      await screen.findByText(
+        '글을 올리지 못했어요. 진행 중인 실종 신고는 5건까지입니다. 찾았거나 더는 찾지 않는 신고를 먼저 닫아 주세요.',
+      ),
     ).toBeInTheDocument();
   });
 
