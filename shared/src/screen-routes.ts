@@ -31,6 +31,7 @@ export const SCREEN_ROUTES = [
   '/lost/new/missing',
   '/lost/new/sighting',
   '/admin/lost-flags',
+  '/lost/:id',
 ] as const;
 
 const patterns = SCREEN_ROUTES.map((route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));

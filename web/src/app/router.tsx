@@ -74,6 +74,8 @@ export const routeObjects: RouteObject[] = [
       screen('/lost/new/missing', () => import('@/features/lost/forms/MissingFormPage'), 'title.lostMissingNew'),
       screen('/lost/new/sighting', () => import('@/features/lost/forms/SightingFormPage'), 'title.lostSightingNew'),
       screen('/admin/lost-flags', () => import('@/features/lost/forms/AdminLostFlagsPage'), 'title.adminLostFlags'),
+      // STUB(lostforms): drop with PostPageStub.tsx when lostweb's /lost/:id merges
+      screen('/lost/:id', () => import('@/features/lost/forms/PostPageStub'), 'title.lostMissingNew'),
       screen('/mypage', myPage, 'title.myPage'),
       screen('/mypage/:tab', myPage, 'title.myPage'),
       screen('*', () => import('@/components/NotFoundPage'), 'title.notFound'),
