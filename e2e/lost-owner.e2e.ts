@@ -10,6 +10,7 @@ import { dogPhoto, serveTiles, toTop } from './fixtures';
 import {
   DESKTOP,
   PHONE,
+  SCREENSHOT_DIR,
   createUser,
   httpClient,
   launchBrowser,
@@ -128,9 +129,9 @@ describe('lost owner journey: report from the dog → update → 찾았어요 �
     const page = await context.newPage();
     await page.goto('/');
     await page.getByText(`이번 달 ${before.reunitedThisMonth}마리가 가족을 다시 만났어요`).waitFor();
-    await page.getByRole('region', { name: '가족을 찾고 있어요' }).getByRole('link', { name: /두부/ }).waitFor();
+    await page.getByRole('region', { name: '최근 실종 신고' }).getByRole('link', { name: /두부/ }).waitFor();
     await page.getByRole('heading', { name: '가족을 찾고 있어요' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${process.env.E2E_SCREENSHOT_DIR ?? 'e2e/screenshots'}/lost-home-strip-phone.png` });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/lost-home-strip-phone.png` });
 
     await page.goto(`/lost/${postId}`);
     await page.getByRole('button', { name: '새 소식 올리기' }).click();
@@ -211,8 +212,7 @@ describe('lost owner journey: report from the dog → update → 찾았어요 �
     await loginContext(context, stack, 'admin', stack.adminPassword);
     const page = await context.newPage();
     await page.goto('/');
-    const panel = page.getByRole('region', { name: '가족을 찾고 있어요' }).or(page.locator('section[aria-labelledby="admin-lost-title"]'));
-    await panel.first().getByText('처리 기다리는 신고').waitFor();
+    await page.getByRole('region', { name: '실종·목격 현황' }).getByText('처리 기다리는 신고').waitFor();
     await page.getByRole('link', { name: '실종·목격 신고 관리' }).click();
     await page.waitForURL((u) => u.pathname === '/admin/lost-flags');
     await page.getByText('다른 동네 이야기예요').waitFor();

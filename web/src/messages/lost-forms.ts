@@ -175,6 +175,7 @@ export const lostForms = {
   'lostStatus.CLOSED': '닫힘',
 
   'homeLost.title': '가족을 찾고 있어요',
+  'homeLost.listLabel': '최근 실종 신고',
   'homeLost.reunions': '이번 달 {count}마리가 가족을 다시 만났어요',
   'homeLost.more': '실종·목격 게시판',
   'homeLost.report': '실종 신고',
@@ -184,6 +185,7 @@ export const lostForms = {
   'homeLost.photoAlt': '실종된 {name}',
   'homeLost.reward': '사례금 {amount}원',
 
+  'adminLost.panelTitle': '실종·목격 현황',
   'adminLost.stats.open': '실종 신고(찾는 중)',
   'adminLost.stats.reunited': '이번 달 가족 상봉',
   'adminLost.stats.flags': '처리 기다리는 신고',

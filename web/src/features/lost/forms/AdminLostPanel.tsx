@@ -29,7 +29,7 @@ export default function AdminLostPanel() {
     <Stack gap="sm" component="section" aria-labelledby="admin-lost-title">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Title order={3} size="h4" id="admin-lost-title">
-          {t('homeLost.title')}
+          {t('adminLost.panelTitle')}
         </Title>
         <Button component={Link} to="/admin/lost-flags" variant="light" leftSection={<IconFlag size={18} aria-hidden />}>
           {t('adminLost.toFlags')}

@@ -89,7 +89,7 @@ export default function HomeLostStrip() {
           style={{ overflowX: 'auto', paddingBottom: 4 }}
           component="div"
           tabIndex={0}
-          aria-label={t('homeLost.title')}
+          aria-label={t('homeLost.listLabel')}
           role="region"
         >
           {posts.map((p) => (
