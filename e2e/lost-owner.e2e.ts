@@ -172,12 +172,13 @@ describe('lost owner journey: report from the dog → update → 찾았어요 �
     await loginContext(context, stack, neighbour.userId, neighbour.password);
     const page = await context.newPage();
     await page.goto('/lost/new/sighting');
+    await page.getByRole('button', { name: '글 올리기' }).waitFor();
+    await noAxeProblems(page, 'sighting form');
     await page.getByRole('button', { name: '글 올리기' }).click();
     await page.getByText('사진을 한 장 이상 올려 주세요.').waitFor();
     await page.getByText('본 내용을 적어 주세요.').waitFor();
     await page.getByLabel('목격 — 지나가는 걸 봤어요').check();
     await page.getByText('목격 글은 사진이 없어도 돼요.').waitFor();
-    await noAxeProblems(page, 'sighting form');
     await toTop(page);
     await screenshot(page, 'lost-sighting-form-phone');
     await context.close();

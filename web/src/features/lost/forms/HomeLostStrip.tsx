@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { LostPostSummary } from '@pawbridge/shared/lost.schema';
 import SafeImage from '@/components/SafeImage';
 import { t } from '@/messages';
-import { useLostEnabled, useLostStats, useNewestMissing } from './reads';
+import { useHomeMissing, useHomeStats, useLostOn } from './home-reads';
 
 const CARD_WIDTH = 168;
 
@@ -44,7 +44,7 @@ function MissingCard({ post }: { post: LostPostSummary }) {
           {t('homeLost.lastSeen', { date: post.happenedDate, place: post.sigungu ?? post.address })}
         </Text>
         {post.reward !== null && post.reward > 0 && (
-          <Text size="xs" c="orange.9" fw={600}>
+          <Text size="xs" c="dark.6" fw={700}>
             {t('homeLost.reward', { amount: post.reward.toLocaleString('ko-KR') })}
           </Text>
         )}
@@ -58,9 +58,9 @@ function MissingCard({ post }: { post: LostPostSummary }) {
  * ("이번 달 N마리가 가족을 다시 만났어요"). Its own lazily loaded chunk (the home's JS budget); nothing on the legacy.
  */
 export default function HomeLostStrip() {
-  const enabled = useLostEnabled();
-  const { data: posts, error } = useNewestMissing(enabled);
-  const { data: stats } = useLostStats(enabled);
+  const enabled = useLostOn();
+  const { data: posts, error } = useHomeMissing(enabled);
+  const { data: stats } = useHomeStats(enabled);
   if (!enabled) return null;
   return (
     <Box component="section" aria-labelledby="home-lost-title" px={{ base: 'md', xs: 0 }}>
@@ -71,8 +71,8 @@ export default function HomeLostStrip() {
           </Title>
           {stats && (
             <Group gap={6} wrap="nowrap">
-              <IconHeartHandshake size={18} color="var(--mantine-color-teal-7)" aria-hidden />
-              <Text size="sm" c="teal.8" fw={600}>
+              <IconHeartHandshake size={18} color="var(--mantine-color-teal-9)" aria-hidden />
+              <Text size="sm" c="teal.9" fw={600}>
                 {t('homeLost.reunions', { count: stats.reunitedThisMonth })}
               </Text>
             </Group>

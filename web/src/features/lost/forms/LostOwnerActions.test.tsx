@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LostPostDetail } from '@pawbridge/shared/lost.schema';
-import type { MapPickerProps } from '@/components/map/MapPicker';
 import { confirm } from '@/components/feedback/notify';
 import type * as Notify from '@/components/feedback/notify';
 import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
@@ -10,13 +9,7 @@ import { LostOwnerActions, ToStrayReportButton } from './index';
 import { choosePhoto, detail, formsSentTo, jsonPartOf, lostConfig } from './lost-forms.testing';
 
 vi.mock('@/components/feedback/notify', async (original) => ({ ...(await original<typeof Notify>()), confirm: vi.fn() }));
-vi.mock('@/components/map/MapPicker', () => ({
-  default: ({ label, onChange }: MapPickerProps) => (
-    <button type="button" onClick={() => onChange({ lat: 37.56, lng: 126.92 })}>
-      {label} 합정
-    </button>
-  ),
-}));
+vi.mock('@/components/map/MapPicker', () => import('./map-picker.testing'));
 
 function setup(post: LostPostDetail, routes: Record<string, MockRoute> = {}) {
   const onChanged = vi.fn();
@@ -65,7 +58,7 @@ describe('LostOwnerActions', () => {
     expect(within(dialog).getByText('새 위치, 사진, 메모 중 하나는 있어야 해요.')).toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByLabelText('새로 본 곳이 있어요'));
-    await userEvent.click(within(dialog).getByRole('button', { name: /합정$/ }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: /합정$/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: '저장하기' }));
     // A place needs its words, date and time with it.
     expect(within(dialog).getByText('장소를 글로 적어 주세요.')).toBeInTheDocument();

@@ -2,23 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Pet } from '@pawbridge/shared';
-import type { MapPickerProps } from '@/components/map/MapPicker';
 import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
 import MissingFormPage from './MissingFormPage';
 import { choosePhoto, formsSentTo, jsonPartOf, koreaDate, lostConfig } from './lost-forms.testing';
 
-// The real map needs a layout engine; this stand-in picks fixed points.
-vi.mock('@/components/map/MapPicker', () => ({
-  default: ({ label, value, onChange, error }: MapPickerProps) => (
-    <div>
-      <button type="button" onClick={() => onChange({ lat: 37.556, lng: 126.901 })}>
-        {label} 망원동
-      </button>
-      <span data-testid="pin">{value ? `${value.lat},${value.lng}` : 'none'}</span>
-      {error && <p>{error}</p>}
-    </div>
-  ),
-}));
+vi.mock('@/components/map/MapPicker', () => import('./map-picker.testing'));
 
 const choco: Pet = {
   id: '410000000012345',

@@ -37,7 +37,7 @@ export default function MyLostPostsTab() {
                       <Badge color={LOST_KIND_COLOURS[p.kind]} variant="light">
                         {t(`lostKind.${p.kind}`)}
                       </Badge>
-                      <Badge color={LOST_STATUS_COLOURS[p.status]} variant="outline">
+                      <Badge color={LOST_STATUS_COLOURS[p.status]} variant="light">
                         {lostStatusWords(p.kind, p.status)}
                       </Badge>
                     </Group>

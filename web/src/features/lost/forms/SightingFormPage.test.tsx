@@ -1,21 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MapPickerProps } from '@/components/map/MapPicker';
 import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
 import SightingFormPage from './SightingFormPage';
 import { choosePhoto, formsSentTo, jsonPartOf, koreaDate, lostConfig } from './lost-forms.testing';
 
-vi.mock('@/components/map/MapPicker', () => ({
-  default: ({ label, onChange, error }: MapPickerProps) => (
-    <div>
-      <button type="button" onClick={() => onChange({ lat: 35.1587, lng: 129.1604 })}>
-        {label} 해운대
-      </button>
-      {error && <p>{error}</p>}
-    </div>
-  ),
-}));
+vi.mock('@/components/map/MapPicker', () => import('./map-picker.testing'));
 
 function setup(path = '/lost/new/sighting', routes: Record<string, MockRoute> = {}) {
   const api = mockApi({

@@ -1,9 +1,13 @@
 // Test helpers of the lost-and-found writing screens: config, posts, photos and the bodies sent.
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { LostPostDetail, LostPostSummary } from '@pawbridge/shared/lost.schema';
 import { testConfig } from '@/testing/render-app';
+
+// The machine runs other suites at once: a form that lazily loads its checks may take over a second to appear.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 export const lostConfig = (on = true) => testConfig({ lostAndFound: on });
 

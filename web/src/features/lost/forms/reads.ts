@@ -21,22 +21,6 @@ export function useLostStats(enabled: boolean) {
   return useSWR(enabled ? LOST_STATS_KEY : null, (k: string) => api(k, { schema: LostStatsSchema }), { shouldRetryOnError: false });
 }
 
-export const NEWEST_MISSING_SIZE = 6;
-const NEWEST_MISSING_KEY = '/api/lost/posts?kind=MISSING&status=OPEN';
-
-/** The newest open 실종 신고 for the home. */
-export function useNewestMissing(enabled: boolean) {
-  return useSWR(
-    enabled ? NEWEST_MISSING_KEY : null,
-    () =>
-      api('/api/lost/posts', {
-        query: { kind: 'MISSING', status: 'OPEN', page: 1, size: NEWEST_MISSING_SIZE },
-        schema: LostPostListSchema,
-      }),
-    { shouldRetryOnError: false },
-  );
-}
-
 /** The flags waiting for an admin, a page at a time. */
 export function useLostFlags(enabled: boolean) {
   const list = usePagedList(enabled ? ADMIN_LOST_FLAGS_KEY : null, LostFlagListSchema);
