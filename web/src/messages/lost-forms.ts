@@ -1,13 +1,15 @@
 // Lost and found (issue 27), the writing side: the 실종 신고 and 발견·목격 forms, the owner's actions,
-// the lost badge on a dog, my page's tab, the home strip and the admin's flags. The board and the post
-// page keep their words in lost.ts. Field sentences come from the shared table (decision 0028).
+// the lost badge on a dog, my page's tab and the admin's flags. The board and the post page keep their
+// words in lost.ts. Field sentences come from the shared table (decision 0028).
+//
+// Not in the entry chunk: every screen that uses these words is lazily loaded, and the catalogue rides in
+// every visitor's first load (bench/budget.json). This module adds itself to the catalogue when a screen
+// imports it (`import '@/messages/lost-forms'`); the few words the entry needs (titles, the home strip,
+// my page's tab label) live in lost-home.ts.
 import { VALIDATION_SENTENCES as V } from '@pawbridge/shared/sentences';
+import { registerMessages } from './registry';
 
 export const lostForms = {
-  'title.lostMissingNew': '실종 신고',
-  'title.lostSightingNew': '발견·목격 글쓰기',
-  'title.adminLostFlags': '실종·목격 신고 관리',
-
   'lostForm.loginRequired': '글을 쓰려면 로그인이 필요해요.',
   'lostForm.loginButton': '로그인하기',
   'lostForm.unsupported': '지금 연결된 서버에서는 실종·목격 게시판을 쓸 수 없어요.',
@@ -155,17 +157,14 @@ export const lostForms = {
   'petLost.badgeText': '{name|을/를} 찾고 있어요.',
   'petLost.toPost': '실종 신고 보기',
 
-  'mypage.tab.lost': '실종·목격',
   'myLost.title': '내 실종·목격 글',
   'myLost.loading': '글을 불러오는 중이에요…',
   'myLost.failed': '글을 불러오지 못했어요.',
   'myLost.empty': '아직 올린 실종·목격 글이 없어요.',
   'myLost.newMissing': '실종 신고하기',
   'myLost.newSighting': '발견·목격 글쓰기',
-  'myLost.unnamed': '이름 모름',
   'myLost.when': '{date} {time}',
 
-  'lostKind.MISSING': '실종',
   'lostKind.FOUND': '발견',
   'lostKind.SEEN': '목격',
   'lostStatus.OPEN': '찾는 중',
@@ -173,17 +172,6 @@ export const lostForms = {
   'lostStatus.REUNITED': '찾았어요',
   'lostStatus.CANCELLED': '취소됨',
   'lostStatus.CLOSED': '닫힘',
-
-  'homeLost.title': '가족을 찾고 있어요',
-  'homeLost.listLabel': '최근 실종 신고',
-  'homeLost.reunions': '이번 달 {count}마리가 가족을 다시 만났어요',
-  'homeLost.more': '실종·목격 게시판',
-  'homeLost.report': '실종 신고',
-  'homeLost.sighting': '발견·목격 알리기',
-  'homeLost.empty': '지금 찾고 있는 아이가 없어요.',
-  'homeLost.lastSeen': '{date} · {place}',
-  'homeLost.photoAlt': '실종된 {name}',
-  'homeLost.reward': '사례금 {amount}원',
 
   'adminLost.panelTitle': '실종·목격 현황',
   'adminLost.stats.open': '실종 신고(찾는 중)',
@@ -215,3 +203,6 @@ export const lostForms = {
   'adminLost.actionFailed': '처리하지 못했어요. {message}',
   'adminLost.openPost': '글 보기',
 } as const;
+
+export type LostFormsMessages = typeof lostForms;
+registerMessages(lostForms);

@@ -72,9 +72,9 @@ export default function HomePage({ adminPanel, lostStrip }: { adminPanel?: React
 
         {user && <SocialLoginInfo user={user} />}
 
-        {lostStrip}
-
         <StrayCarousel />
+
+        {lostStrip}
 
         {user && !user.isAdmin && <MyDogsGrid />}
 

@@ -7,6 +7,7 @@ import LoadMore from '@/components/LoadMore';
 import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { useAdminGate } from '@/lib/use-admin-gate';
 import { t, type MessageKey } from '@/messages';
+import '@/messages/lost-forms';
 import { adminCloseLostPost, dismissLostFlag, hideLostPost } from '../writes';
 import { useLostFlags } from './reads';
 

@@ -2,6 +2,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { IconFlag } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { t } from '@/messages';
+import '@/messages/lost-forms';
 import { useLostEnabled, useLostStats } from './reads';
 
 function Count({ label, value, strong }: { label: string; value: number | null | undefined; strong?: boolean }) {

@@ -1,5 +1,6 @@
 import { Radio, Stack, TextInput } from '@mantine/core';
 import { t } from '@/messages';
+import '@/messages/lost-forms';
 
 export type ContactMode = 'RELAY' | 'PHONE';
 

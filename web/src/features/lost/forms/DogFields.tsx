@@ -2,6 +2,7 @@ import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { PET_GENDERS, PET_SIZES, type PetGender, type PetSize } from '@pawbridge/shared';
 import { LOST_LIMITS } from '@pawbridge/shared/lost.schema';
 import { t } from '@/messages';
+import '@/messages/lost-forms';
 
 export interface DogValues {
   breed: string;

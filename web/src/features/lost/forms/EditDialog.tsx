@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { LOST_LIMITS, LostPostEditRequestSchema, type LostPostDetail } from '@pawbridge/shared/lost.schema';
 import { focusFirstInvalid } from '@/components/form/focus-first-invalid';
 import { t } from '@/messages';
+import '@/messages/lost-forms';
 import { editLostPost } from '../writes';
 import ContactFields, { type ContactMode } from './ContactFields';
 import DogFields, { type DogValues } from './DogFields';

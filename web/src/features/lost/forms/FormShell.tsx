@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { usePublicConfig } from '@/lib/public-config';
 import { useSession } from '@/lib/session';
 import { t } from '@/messages';
+import '@/messages/lost-forms';
 
 /** A writing screen's frame: its title and intro, then the form for a member, a login prompt for a visitor, a notice on the legacy. */
 export default function FormShell({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {

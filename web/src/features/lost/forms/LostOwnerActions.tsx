@@ -5,6 +5,7 @@ import type { LostPostDetail } from '@pawbridge/shared/lost.schema';
 import { confirm, errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { reloadPagedList } from '@/lib/use-paged-list';
 import { t } from '@/messages';
+import '@/messages/lost-forms';
 import { closeLostPost, MY_LOST_POSTS_KEY } from '../writes';
 import EditDialog from './EditDialog';
 import ReunitedDialog from './ReunitedDialog';

@@ -12,6 +12,7 @@ import { api } from '@/lib/api-client';
 import { reloadPagedList } from '@/lib/use-paged-list';
 import { useSession } from '@/lib/session';
 import { t } from '@/messages';
+import '@/messages/lost-forms';
 import { createMissing, MY_LOST_POSTS_KEY } from '../writes';
 import ContactFields from './ContactFields';
 import DogFields from './DogFields';

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ListEmpty, ListError, ListLoading } from '@/components/ListState';
 import LoadMore from '@/components/LoadMore';
 import { t } from '@/messages';
+import '@/messages/lost-forms';
 import { useMyLostPosts } from './reads';
 import { LOST_KIND_COLOURS, LOST_STATUS_COLOURS, lostStatusWords } from './status';
 

@@ -1,6 +1,7 @@
 import { Box, SimpleGrid, Stack, Text } from '@mantine/core';
 import ImageInput from '@/components/form/ImageInput';
 import { t } from '@/messages';
+import '@/messages/lost-forms';
 
 interface Props {
   label: string;

@@ -4,6 +4,7 @@ import { LOST_LIMITS } from '@pawbridge/shared/lost.schema';
 import MapPicker from '@/components/map/MapPicker';
 import { usePlaceName } from '@/components/map/use-place-name';
 import { t } from '@/messages';
+import '@/messages/lost-forms';
 import { dateBounds, type PlaceValues } from './form-kit';
 
 interface Props {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { LOST_LIMITS, LostCloseRequestSchema, type LostPostDetail } from '@pawbridge/shared/lost.schema';
 import { t } from '@/messages';
+import '@/messages/lost-forms';
 import { closeLostPost } from '../writes';
 import SubmitBar from './SubmitBar';
 import { checkWith, opt } from './form-kit';

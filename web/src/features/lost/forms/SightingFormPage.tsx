@@ -7,6 +7,7 @@ import { notifySuccess } from '@/components/feedback/notify';
 import { focusFirstInvalid } from '@/components/form/focus-first-invalid';
 import { reloadPagedList } from '@/lib/use-paged-list';
 import { t } from '@/messages';
+import '@/messages/lost-forms';
 import { createSighting, MY_LOST_POSTS_KEY } from '../writes';
 import ContactFields from './ContactFields';
 import DogFields from './DogFields';

@@ -1,5 +1,6 @@
 import { Alert, Button, Loader, Stack } from '@mantine/core';
 import { t } from '@/messages';
+import '@/messages/lost-forms';
 
 /** The form's end: the server's refusal in words (if any) and the submit button, busy while sending. */
 export default function SubmitBar({ label, submitting, error }: { label: string; submitting: boolean; error: string | null }) {

@@ -4,6 +4,7 @@ import { IconBuildingHospital } from '@tabler/icons-react';
 import type { LostPostDetail } from '@pawbridge/shared/lost.schema';
 import { confirm, errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { t } from '@/messages';
+import '@/messages/lost-forms';
 import { toStrayReport } from '../writes';
 
 export interface ToStrayReportButtonProps {

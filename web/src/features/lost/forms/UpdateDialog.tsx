@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { LOST_LIMITS, LostUpdateRequestSchema, type LostPostDetail } from '@pawbridge/shared/lost.schema';
 import { focusFirstInvalid } from '@/components/form/focus-first-invalid';
 import { t } from '@/messages';
+import '@/messages/lost-forms';
 import { updateLostPost } from '../writes';
 import PhotosInput from './PhotosInput';
 import PlaceTimeFields from './PlaceTimeFields';

@@ -3,6 +3,7 @@ import { earliestLostDate, LOST_LIMITS } from '@pawbridge/shared/lost.schema';
 import type { LatLng } from '@/components/map/types';
 import { schemaCheck, type SharedSchema } from '@/components/form/schema-check';
 import { t, tMaybe } from '@/messages';
+import '@/messages/lost-forms';
 
 /** Where and when, as every lost-and-found form holds it. */
 export interface PlaceValues {

@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconSpeakerphone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Pet } from '@pawbridge/shared';
 import { t } from '@/messages';
+import '@/messages/lost-forms';
 
 interface Props {
   pet: Pet;
