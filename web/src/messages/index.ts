@@ -17,6 +17,7 @@ import { paging } from './paging';
 import { lost } from './lost';
 import { lostHome } from './lost-home';
 import type { LostFormsMessages } from './lost-forms';
+import type { LostStripMessages } from './lost-strip';
 import { registeredMessage } from './registry';
 import { animal } from './animal';
 import { particle } from './josa';
@@ -41,7 +42,7 @@ export const ko = {
   ...errors,
 } as const;
 /** The entry's words and those lazily loaded screens register (lost-forms.ts). */
-export type MessageKey = keyof typeof ko | keyof LostFormsMessages;
+export type MessageKey = keyof typeof ko | keyof LostFormsMessages | keyof LostStripMessages;
 const lookup = (key: string): string | undefined => (key in ko ? ko[key as keyof typeof ko] : registeredMessage(key));
 
 /**

@@ -4,10 +4,12 @@
 //
 // Not in the entry chunk: every screen that uses these words is lazily loaded, and the catalogue rides in
 // every visitor's first load (bench/budget.json). This module adds itself to the catalogue when a screen
-// imports it (`import '@/messages/lost-forms'`); the few words the entry needs (titles, the home strip,
-// my page's tab label) live in lost-home.ts.
+// imports it (`import '@/messages/lost-forms'`); the few words the entry needs (titles, my page's tab label)
+// live in lost-home.ts, the home strip's in lost-strip.ts. Its screens also use the strip's kind and name
+// words, so it brings those along.
 import { VALIDATION_SENTENCES as V } from '@pawbridge/shared/sentences';
 import { registerMessages } from './registry';
+import './lost-strip';
 
 export const lostForms = {
   'lostForm.loginRequired': '글을 쓰려면 로그인이 필요해요.',

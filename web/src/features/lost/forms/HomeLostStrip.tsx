@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { LostPostSummary } from '@pawbridge/shared/lost.schema';
 import SafeImage from '@/components/SafeImage';
 import { t } from '@/messages';
+import '@/messages/lost-strip';
 import { useHomeMissing, useHomeStats, useLostOn } from './home-reads';
 
 const CARD_WIDTH = 168;
