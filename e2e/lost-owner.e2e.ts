@@ -128,7 +128,8 @@ describe('lost owner journey: report from the dog → update → 찾았어요 �
     await loginContext(context, stack, owner.userId, owner.password);
     const page = await context.newPage();
     await page.goto('/');
-    await page.getByText(`이번 달 ${before.reunitedThisMonth}마리가 가족을 다시 만났어요`).waitFor();
+    if (before.reunitedThisMonth > 0) await page.getByText(`이번 달 ${before.reunitedThisMonth}마리가 가족을 다시 만났어요`).waitFor();
+    else assert.equal(await page.getByText(/이번 달 \d+마리가/).count(), 0, 'no "0마리" line');
     await page.getByRole('region', { name: '최근 실종 신고' }).getByRole('link', { name: /두부/ }).waitFor();
     await page.getByRole('heading', { name: '가족을 찾고 있어요' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENSHOT_DIR}/lost-home-strip-phone.png` });
@@ -179,6 +180,7 @@ describe('lost owner journey: report from the dog → update → 찾았어요 �
     await page.getByText('본 내용을 적어 주세요.').waitFor();
     await page.getByLabel('목격 — 지나가는 걸 봤어요').check();
     await page.getByText('목격 글은 사진이 없어도 돼요.').waitFor();
+    assert.equal(await page.getByText('사진을 한 장 이상 올려 주세요.').count(), 0, 'no photo demand on a 목격 post');
     await toTop(page);
     await screenshot(page, 'lost-sighting-form-phone');
     await context.close();

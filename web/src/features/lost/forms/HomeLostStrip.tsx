@@ -70,7 +70,8 @@ export default function HomeLostStrip() {
           <Title order={2} size="h3" id="home-lost-title">
             {t('homeLost.title')}
           </Title>
-          {stats && (
+          {/* "이번 달 0마리" reads as bad news: the line waits for the month's first reunion. */}
+          {stats && stats.reunitedThisMonth > 0 && (
             <Group gap={6} wrap="nowrap">
               <IconHeartHandshake size={18} color="var(--mantine-color-teal-9)" aria-hidden />
               <Text size="sm" c="teal.9" fw={600}>

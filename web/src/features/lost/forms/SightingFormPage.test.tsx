@@ -45,6 +45,9 @@ describe('SightingFormPage (/lost/new/sighting)', () => {
     for (const message of ['사진을 한 장 이상 올려 주세요.', '지도를 눌러 위치를 선택해 주세요.', '본 내용을 적어 주세요.'])
       expect(screen.getByText(message)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/lost/sightings')).toHaveLength(0);
+    // A 목격 post needs none: the demand goes with the kind.
+    await userEvent.click(screen.getByLabelText('목격 — 지나가는 걸 봤어요'));
+    expect(screen.queryByText('사진을 한 장 이상 올려 주세요.')).not.toBeInTheDocument();
   });
 
   it('a 목격 (SEEN) post goes without a photo, attached to a 실종 신고 with ?missingId', async () => {

@@ -60,7 +60,11 @@ function SightingForm({ kind, missingId }: { kind: SightingKind; missingId?: num
             required
             value={values.kind}
             error={errors.kind}
-            onChange={(k) => set('kind', k === 'SEEN' ? 'SEEN' : 'FOUND')}
+            onChange={(k) => {
+              set('kind', k === 'SEEN' ? 'SEEN' : 'FOUND');
+              // Whether a photo is needed changed with the kind: the old verdict no longer holds.
+              form.clearFieldError('photos');
+            }}
           >
             <Stack gap="xs" mt="xs">
               <Radio value="FOUND" label={t('lostForm.sighting.kind.FOUND')} styles={{ body: TARGET }} />

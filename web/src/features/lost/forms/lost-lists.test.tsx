@@ -63,6 +63,15 @@ describe('home lost strip', () => {
     expect(query?.get('status')).toBe('OPEN');
   });
 
+  it('leaves out the reunion line while the month has none', async () => {
+    render(<HomeLostStrip />, {
+      'GET /api/lost/posts': { body: [summary()] },
+      'GET /api/lost/stats': { body: { reunitedThisMonth: 0, openMissing: 1, flagsWaiting: null } },
+    });
+    await screen.findByRole('link', { name: /초코/ });
+    expect(screen.queryByText(/이번 달 \d+마리가/)).not.toBeInTheDocument();
+  });
+
   it('is not there on the legacy (and asks nothing)', async () => {
     const api = render(<HomeLostStrip />, {}, false);
     await waitFor(() => expect(api.callsTo('GET', '/api/config')).toHaveLength(1));
