@@ -28,6 +28,10 @@ export const SCREEN_ROUTES = [
   '/community/:postId/edit',
   '/mypage',
   '/mypage/:tab',
+  '/lost/new/missing',
+  '/lost/new/sighting',
+  '/admin/lost-flags',
+  '/lost/:id',
 ] as const;
 
 const patterns = SCREEN_ROUTES.map((route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));

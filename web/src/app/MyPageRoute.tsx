@@ -8,6 +8,8 @@ import { useEmailVerification } from '@/features/auth/hooks/use-email-verificati
 import { MyDonations } from '@/features/donations';
 import MyPage, { type EmailChangeSlot } from '@/features/mypage/MyPage';
 import PetListPage from '@/features/pets/PetListPage';
+import MyLostPostsTab from '@/features/lost/forms/MyLostPostsTab';
+import { usePublicConfig } from '@/lib/public-config';
 
 /** My page's e-mail change: the signup's verification step, reporting the address and whether it is verified. */
 function EmailChange({ email, error, onChange, disabled }: EmailChangeSlot) {
@@ -70,6 +72,14 @@ function EmailChange({ email, error, onChange, disabled }: EmailChangeSlot) {
 
 /** /mypage/:tab — members see my page; visitors and admins are sent where they belong. */
 export default function MyPageRoute() {
-  if (!useMemberGate()) return <PageLoader />;
-  return <MyPage pets={<PetListPage />} donations={<MyDonations />} renderEmailChange={(slot) => <EmailChange {...slot} />} />;
+  const { config, isLoading } = usePublicConfig();
+  if (!useMemberGate() || isLoading) return <PageLoader />;
+  return (
+    <MyPage
+      pets={<PetListPage />}
+      donations={<MyDonations />}
+      lost={config?.lostAndFound === true ? <MyLostPostsTab /> : undefined}
+      renderEmailChange={(slot) => <EmailChange {...slot} />}
+    />
+  );
 }

@@ -41,6 +41,8 @@ export const PublicConfigCheck = z.object({
   payments: z.object({ mode: z.enum(['test', 'portone']), merchantCode: nullableString }),
   breedPrediction: z.boolean(),
   donations: z.boolean(),
+  // Without it here the web never learnt the flag (the check drops unknown keys) and lost and found stayed hidden.
+  lostAndFound: z.optional(z.boolean()),
   nicknames: z.boolean(),
   strayNames: z.boolean(),
 });

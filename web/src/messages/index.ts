@@ -15,6 +15,10 @@ import { errors } from './errors';
 import { shelter } from './shelter';
 import { paging } from './paging';
 import { lost } from './lost';
+import { lostHome } from './lost-home';
+import type { LostFormsMessages } from './lost-forms';
+import type { LostStripMessages } from './lost-strip';
+import { registeredMessage } from './registry';
 import { animal } from './animal';
 import { particle } from './josa';
 
@@ -33,17 +37,20 @@ export const ko = {
   ...shelter,
   ...paging,
   ...lost,
+  ...lostHome,
   ...animal,
   ...errors,
 } as const;
-export type MessageKey = keyof typeof ko;
+/** The entry's words and those lazily loaded screens register (lost-forms.ts). */
+export type MessageKey = keyof typeof ko | keyof LostFormsMessages | keyof LostStripMessages;
+const lookup = (key: string): string | undefined => (key in ko ? ko[key as keyof typeof ko] : registeredMessage(key));
 
 /**
  * The message for `key` with `{param}` filled in. `{param|이/가}` also appends the
  * particle that fits the value's last sound (Korean particles change with it).
  */
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
-  const template: string = ko[key];
+  const template = lookup(key) ?? key;
   if (!params) return template;
   return template.replace(/\{(\w+)(?:\|([^}]+))?\}/g, (m, name: string, pair: string | undefined) => {
     if (params[name] === undefined) return m;
@@ -54,10 +61,10 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
 
 /** A message key chosen at run time (e.g. from a server field error key); falls back to `fallback`. */
 export function tKey(key: string, fallback: MessageKey): string {
-  return key in ko ? ko[key as MessageKey] : ko[fallback];
+  return lookup(key) ?? lookup(fallback) ?? fallback;
 }
 
 /** The message for a key chosen at run time, or undefined when the catalogue has no such key. */
 export function tMaybe(key: string): string | undefined {
-  return key in ko ? ko[key as MessageKey] : undefined;
+  return lookup(key);
 }

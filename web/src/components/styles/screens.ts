@@ -52,6 +52,7 @@ import '@mantine/core/styles/Tooltip.layer.css';
 import '@mantine/core/styles/SegmentedControl.layer.css';
 import '@mantine/core/styles/SimpleGrid.layer.css';
 import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Switch.layer.css';
 import '@mantine/core/styles/Table.layer.css';
 import '@mantine/core/styles/Tabs.layer.css';
 import '@mantine/core/styles/ThemeIcon.layer.css';

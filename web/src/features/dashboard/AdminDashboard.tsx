@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useReducer } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useReducer, type ReactNode } from 'react';
 import { Alert, Box, Button, Group, SimpleGrid, Stack, Text, Title, Center, Loader } from '@mantine/core';
 import {
   IconAlertTriangle,
@@ -35,8 +35,11 @@ const ZEROS: DashboardSummary = {
 };
 const won = (n: number) => n.toLocaleString('ko-KR');
 
-/** The admin home's live dashboard (spec §2 Home, §4 Admin dashboard (live), §8 failure with zeros). */
-export default function AdminDashboard() {
+/**
+ * The admin home's live dashboard (spec §2 Home, §4 Admin dashboard (live), §8 failure with zeros). `lostPanel`: the
+ * lost-and-found counts and the way to its flags (the app passes the lost feature's panel in).
+ */
+export default function AdminDashboard({ lostPanel }: { lostPanel?: ReactNode } = {}) {
   const { data, error, isLoading, isValidating, mutate } = useDashboard();
   const [state, dispatch] = useReducer(dashboardReducer, initialDashboard);
   useEffect(() => {
@@ -169,6 +172,7 @@ export default function AdminDashboard() {
             </Suspense>
           </>
         )}
+        {lostPanel}
         <ActivityFeed feed={state.feed} />
       </Stack>
     </Box>

@@ -23,11 +23,12 @@ function greeting(user: SessionUser): string {
 }
 
 /**
+ * `lostStrip`: the newest lost dogs and this month's reunions (the app passes the lost feature's strip in, lazily).
  * `adminPanel`: what admins see in place of the members' part (the app passes the live dashboard in).
  * Nothing here waits for the session check: a visitor's page (banner, strays, cards) paints at once
  * and the member's parts join when the session answers.
  */
-export default function HomePage({ adminPanel }: { adminPanel?: ReactNode }) {
+export default function HomePage({ adminPanel, lostStrip }: { adminPanel?: ReactNode; lostStrip?: ReactNode }) {
   const { user } = useSession();
   return (
     <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 0, xs: 'md' }}>
@@ -72,6 +73,8 @@ export default function HomePage({ adminPanel }: { adminPanel?: ReactNode }) {
         {user && <SocialLoginInfo user={user} />}
 
         <StrayCarousel />
+
+        {lostStrip}
 
         {user && !user.isAdmin && <MyDogsGrid />}
 

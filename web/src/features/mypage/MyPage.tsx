@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Container, Stack, Tabs, Title } from '@mantine/core';
-import { IconClipboardList, IconDog, IconHeartHandshake, IconUser } from '@tabler/icons-react';
+import { IconClipboardList, IconDog, IconHeartHandshake, IconMapSearch, IconUser } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { t } from '@/messages';
@@ -15,6 +15,8 @@ interface Props {
   pets: ReactNode;
   /** The donation history with its detail modal (from the donations feature). */
   donations: ReactNode;
+  /** The member's 실종·목격 posts (from the lost feature); without it (the legacy) the tab is not there. */
+  lost?: ReactNode;
   /** The e-mail change field with its verification step (from the auth feature). */
   renderEmailChange: (slot: EmailChangeSlot) => ReactNode;
 }
@@ -24,17 +26,19 @@ const ICONS: Record<MyPageTab, ReactNode> = {
   pets: <IconDog size={16} aria-hidden />,
   applications: <IconClipboardList size={16} aria-hidden />,
   donations: <IconHeartHandshake size={16} aria-hidden />,
+  lost: <IconMapSearch size={16} aria-hidden />,
 };
 
 /**
- * My page (spec §2): four tabs, each its own URL so it can be linked and survives
+ * My page (spec §2): four tabs (five with 실종·목격), each its own URL so it can be linked and survives
  * a reload; `/mypage` and unknown tabs land on my info. Only the open tab loads.
  */
-export default function MyPage({ pets, donations, renderEmailChange }: Props) {
+export default function MyPage({ pets, donations, lost, renderEmailChange }: Props) {
   const { tab } = useParams();
   const navigate = useNavigate();
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
-  if (!isMyPageTab(tab)) return <Navigate to={`/mypage/${MYPAGE_TABS[0]}`} replace />;
+  const tabs = MYPAGE_TABS.filter((k) => k !== 'lost' || lost !== undefined);
+  if (!isMyPageTab(tab) || !tabs.includes(tab)) return <Navigate to={`/mypage/${MYPAGE_TABS[0]}`} replace />;
 
   const panel = (): ReactNode => {
     switch (tab) {
@@ -46,6 +50,8 @@ export default function MyPage({ pets, donations, renderEmailChange }: Props) {
         return <ApplicationsTab />;
       case 'donations':
         return donations;
+      case 'lost':
+        return lost;
     }
   };
 
@@ -54,9 +60,9 @@ export default function MyPage({ pets, donations, renderEmailChange }: Props) {
       <Stack gap="lg">
         <Title order={1}>{t('mypage.title')}</Title>
         <Tabs value={tab} onChange={(v) => v && navigate(`/mypage/${v}`)} keepMounted={false}>
-          {/* Four tabs fit a 390 px phone side by side only without icons and with narrow padding. */}
+          {/* Four or five tabs fit a 390 px phone side by side only without icons and with narrow padding. */}
           <Tabs.List aria-label={t('mypage.tabs.label')} grow={phone}>
-            {MYPAGE_TABS.map((k) => (
+            {tabs.map((k) => (
               <Tabs.Tab key={k} value={k} leftSection={phone ? undefined : ICONS[k]} px={phone ? 6 : undefined}>
                 {t(`mypage.tab.${k}`)}
               </Tabs.Tab>

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Pet } from '@pawbridge/shared';
 import { confirm } from '@/components/feedback/notify';
 import type * as Notify from '@/components/feedback/notify';
-import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser } from '@/testing/render-app';
+import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser, testConfig } from '@/testing/render-app';
 import PetListPage from './PetListPage';
 import EditPetPage from './EditPetPage';
 import PetProfilePage from './PetProfilePage';
@@ -33,7 +33,7 @@ const PNG_1PX = Uint8Array.from(
 const bori = dog({ id: '2', petId: '2', name: '보리', type: '믹스', imageUrl: null, gender: 'FEMALE', adopt: true });
 
 function renderAt(path: string, routes: Parameters<typeof mockApi>[0]) {
-  const api = mockApi({ 'GET /api/users/check-session': { body: sessionUser() }, ...routes });
+  const api = mockApi({ 'GET /api/users/check-session': { body: sessionUser() }, 'GET /api/config': { body: testConfig() }, ...routes });
   const view = renderRoutes(
     [
       { path: '/mypet', element: <PetListPage /> },

@@ -12,6 +12,7 @@ import { t } from '@/messages';
 import { deletePet, uploadPetPhoto, usePets } from './api';
 import PetCard from './components/PetCard';
 import LoginRequired from './components/LoginRequired';
+import { usePetLostReports } from './lost-state';
 
 /** /mypet: the owner's dogs (spec §2 Dog list, §4 states: loading → error | empty | list). */
 export default function PetListPage() {
@@ -20,6 +21,7 @@ export default function PetListPage() {
   const [uploadingId, setUploadingId] = useState<string | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const rechecked = useRef(false);
+  const { lostEnabled, lostPostOf } = usePetLostReports(Boolean(user));
 
   // A 401 means the session ended meanwhile: re-check it once (a social login may just have settled), then show the login prompt.
   const unauthorised = error instanceof ApiError && error.status === 401;
@@ -124,6 +126,8 @@ export default function PetListPage() {
               deleting={deletingId === pet.id}
               onPhoto={(file) => void changePhoto(pet, file)}
               onDelete={() => void remove(pet)}
+              lostEnabled={lostEnabled}
+              lostPostId={lostPostOf(pet.id)}
             />
           ))}
         </SimpleGrid>

@@ -8,12 +8,15 @@ import LoginRequired from './components/LoginRequired';
 import PetInfoGrid from './components/PetInfoGrid';
 import PetLoadProblem from './components/PetLoadProblem';
 import PetPhoto from './components/PetPhoto';
+import PetLostAction from './components/PetLostAction';
+import { usePetLostReports } from './lost-state';
 
 /** /pet/profile/:petId — one of the caller's dogs. */
 export default function PetProfilePage() {
   const { petId } = useParams();
   const { user, isLoading: sessionLoading } = useSession();
   const { pet, error, isLoading, reload } = usePet(petId, Boolean(user));
+  const { lostEnabled, lostPostOf } = usePetLostReports(Boolean(user));
 
   // A member the server last confirmed (lib/session) does not wait for the check again.
   if ((sessionLoading && !user) || (user && isLoading)) {
@@ -39,6 +42,7 @@ export default function PetProfilePage() {
               <PetPhoto pet={pet} ratio={1} />
               <Stack gap="xl">
                 <PetInfoGrid pet={pet} />
+                {lostEnabled && <PetLostAction pet={pet} lostPostId={lostPostOf(pet.id)} />}
                 <Group>
                   <Button component={Link} to="/mypet" variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
                     {t('pets.profile.back')}

@@ -5,6 +5,7 @@ import type { Pet } from '@pawbridge/shared';
 import { t } from '@/messages';
 import PetInfoGrid from './PetInfoGrid';
 import PetPhoto from './PetPhoto';
+import PetLostAction from './PetLostAction';
 
 interface Props {
   pet: Pet;
@@ -14,10 +15,14 @@ interface Props {
   deleting: boolean;
   onPhoto: (file: File) => void;
   onDelete: () => void;
+  /** Lost and found is on here (not the legacy): the card offers 실종 신고 or shows 실종 중. */
+  lostEnabled?: boolean;
+  /** The dog's open 실종 신고, if any. */
+  lostPostId?: number;
 }
 
 /** One dog in the list: number, photo, photo change, facts, and its actions. */
-export default function PetCard({ pet, number, uploading, deleting, onPhoto, onDelete }: Props) {
+export default function PetCard({ pet, number, uploading, deleting, onPhoto, onDelete, lostEnabled = false, lostPostId }: Props) {
   const photoLabel = pet.imageUrl ? t('pets.card.change') : t('pets.card.upload');
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={`pet-${pet.id}-name`} aria-busy={uploading || deleting}>
@@ -47,6 +52,7 @@ export default function PetCard({ pet, number, uploading, deleting, onPhoto, onD
           )}
         </FileButton>
         <PetInfoGrid pet={pet} />
+        {lostEnabled && <PetLostAction pet={pet} lostPostId={lostPostId} />}
         <Group grow gap="xs">
           <Button component={Link} to={`/pet/profile/${encodeURIComponent(pet.id)}`} variant="default" size="sm" px="xs">
             {t('pets.card.profile')}
