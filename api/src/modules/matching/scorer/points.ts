@@ -57,6 +57,6 @@ export const LIMITS = {
 } as const;
 
 /** Shown on the lost post from this score. */
-export const DISPLAY_FLOOR = 35;
+export const DISPLAY_FLOOR = 40;
 /** The owner is told at once (bell, e-mail) from this score. */
-export const ALERT_THRESHOLD = 60;
+export const ALERT_THRESHOLD = 65;
