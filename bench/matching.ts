@@ -4,8 +4,7 @@
  * so no same-run reference is needed. The set is generated from our own assumptions of how finders
  * describe a dog: the figures measure the scorer against them, not real-world accuracy (decision 0039).
  */
-import { evaluate } from '../api/src/modules/matching/fixtures/evaluate';
-import { generateFixtures } from '../api/src/modules/matching/fixtures/generate';
+import { evaluate, generateFixtures } from '@pawbridge/api/testing/matching-fixtures';
 import { emit } from './lib/report';
 
 const e = evaluate(generateFixtures());
