@@ -41,7 +41,6 @@ export class LostReportsService {
     const keys: string[] = [];
     try {
       const stored = await this.photos.store(cleaned, keys);
-      const urls = stored.map((p) => p.url);
       const seed = newGridSeed();
       const id = await this.ctx.db.transaction().execute(async (trx) => {
         const repo = new LostRepository(trx);

@@ -1,0 +1,194 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../db/index';
+import { migrate } from '../../db/migrate';
+import { MatchingRepository } from './matching.repository';
+import { MatchQueueRepository } from './matching.queue.repository';
+import { MatchingWorker } from './matching.worker';
+import { migratedPgliteSnapshot } from '../../testing/pglite-template';
+
+const log = pino({ level: 'silent' });
+const dirs: string[] = [];
+const open: Database[] = [];
+
+/** A PGlite database on disk, so it can be closed and opened again (an api restart). */
+async function database(dir: string): Promise<Database> {
+  const d = await openDatabase({ databaseUrl: undefined, databaseSchema: undefined, dataDir: dir });
+  await migrate(d);
+  open.push(d);
+  return d;
+}
+
+/** In memory, from the migrated template (fast), for the tests that do not restart. */
+async function memoryDatabase(): Promise<Database> {
+  const d = await openDatabase(
+    { databaseUrl: undefined, databaseSchema: undefined, dataDir: 'memory' },
+    { pgliteSnapshot: await migratedPgliteSnapshot() },
+  );
+  open.push(d);
+  return d;
+}
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((d) => d.close().catch(() => undefined)));
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+const P = { lat: 37.5665, lng: 126.978 };
+
+/** A member, one missing 진돗개 and, a day later, found posts around it (matching and not), a stray and a notice. */
+async function seed(db: Database['db']): Promise<number> {
+  const { id: authorPk } = await db
+    .insertInto('users')
+    .values({ userId: 'owner1' } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const post = (kind: 'MISSING' | 'FOUND' | 'SEEN', i: number, over: Record<string, unknown>) =>
+    db
+      .insertInto('lostPosts')
+      .values({
+        kind,
+        authorPk,
+        contact: 'RELAY',
+        latitude: P.lat + i * 0.004,
+        longitude: P.lng,
+        publicLat: P.lat,
+        publicLng: P.lng,
+        gridSeedLat: 0.5,
+        gridSeedLng: 0.5,
+        address: '서울 중구',
+        sido: '서울특별시',
+        sigungu: '중구',
+        happenedDate: '2026-11-02',
+        happenedTime: '10:00',
+        ...over,
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const { id: lostId } = await post('MISSING', 0, {
+    name: '백구',
+    breed: '진돗개',
+    gender: 'FEMALE',
+    colour: '흰색',
+    happenedDate: '2026-11-01',
+  });
+  for (let i = 1; i <= 7; i++)
+    await post(i % 2 ? 'FOUND' : 'SEEN', i, {
+      breed: i <= 5 ? '진도' : '말티즈',
+      gender: i === 3 ? 'MALE' : 'FEMALE',
+      colour: '백색',
+      description: '발견',
+    });
+  await db
+    .insertInto('strayReports')
+    .values({
+      latitude: P.lat + 0.01,
+      longitude: P.lng,
+      imageUrl: '/x.webp',
+      gender: 'FEMALE',
+      description: '흰 개',
+      location: '서울',
+      type: '진도 믹스',
+      foundDate: '2026-11-03',
+      foundTime: '09:00',
+    } as never)
+    .execute();
+  return lostId;
+}
+
+const rows = async (db: Database['db']) =>
+  (
+    await new MatchingRepository(db).candidatesOf(
+      (await db.selectFrom('lostPosts').select('id').where('kind', '=', 'MISSING').executeTakeFirstOrThrow()).id,
+    )
+  ).map((c) => `${c.candidateKind}:${c.candidateId}:${c.score}`);
+
+describe('the matching queue', () => {
+  it('enqueues every new record in the creating transaction; scoring happens only in the worker', async () => {
+    const d = await memoryDatabase();
+    await seed(d.db);
+    const jobs = await d.db.selectFrom('matchJobs').select(['recordKind', 'state']).execute();
+    expect(jobs.map((j) => j.recordKind).sort()).toEqual(['FOUND', 'FOUND', 'FOUND', 'FOUND', 'MISSING', 'SEEN', 'SEEN', 'SEEN', 'STRAY']);
+    expect(await rows(d.db)).toEqual([]);
+    const scored: string[] = [];
+    await new MatchingWorker(d.db, log, { afterCommit: (_, pairs) => void scored.push(...pairs) }).drain();
+    const stored = await rows(d.db);
+    expect(stored.length).toBeGreaterThanOrEqual(4);
+    expect(stored.some((r) => r.startsWith('STRAY:'))).toBe(true);
+    // Each pair scored by exactly one job (the later record's), the 말티즈 posts too (below the floor, not stored).
+    expect(new Set(scored).size).toBe(scored.length);
+    expect(scored).toHaveLength(8);
+    expect(await new MatchQueueRepository(d.db).pending()).toBe(0);
+  });
+
+  it('survives an api restart mid-job: resumes from the committed page, no pair lost or scored twice', async () => {
+    // The reference: one uninterrupted run.
+    const ref = await memoryDatabase();
+    await seed(ref.db);
+    await new MatchingWorker(ref.db, log, { batch: 2 }).drain();
+    const expected = await rows(ref.db);
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-match-'));
+    dirs.push(dir);
+    const first = await database(dir);
+    const lostId = await seed(first.db);
+    // Only the missing report's job runs here (the others are done first, as if they came earlier).
+    await first.db.updateTable('matchJobs').set({ state: 'DONE' }).where('recordKind', '<>', 'MISSING').execute();
+    await first.db
+      .updateTable('matchJobs')
+      .set({ id: 1000 } as never)
+      .where('recordKind', '=', 'MISSING')
+      .execute();
+    const scored: string[] = [];
+    let died!: () => void;
+    const dead = new Promise<void>((resolve) => (died = resolve));
+    const crashing = new MatchingWorker(first.db, log, {
+      batch: 2,
+      leaseMs: 8_000,
+      afterCommit: (_, pairs) => {
+        scored.push(...pairs);
+        died();
+        return new Promise<void>(() => undefined); // the process is gone: nothing after the first page runs
+      },
+    });
+    void crashing.runOnce();
+    await dead;
+    await first.close();
+
+    const second = await database(dir);
+    const job = await second.db.selectFrom('matchJobs').selectAll().where('recordKind', '=', 'MISSING').executeTakeFirstOrThrow();
+    expect(job.state).toBe('RUNNING');
+    expect(job.cursor).toEqual({ source: 0, after: expect.any(String) });
+    expect(await new MatchingWorker(second.db, log).runOnce()).toBe(false); // still leased to the instance that died
+    await new Promise((r) => setTimeout(r, job.lockedUntil!.getTime() - Date.now() + 100));
+    await new MatchingWorker(second.db, log, { batch: 2, afterCommit: (_, pairs) => void scored.push(...pairs) }).drain();
+
+    expect(scored.length).toBe(new Set(scored).size);
+    expect(scored).toHaveLength(8);
+    expect(scored.every((p) => p.startsWith(`${lostId}:`))).toBe(true);
+    expect(await rows(second.db)).toEqual(expected);
+    const done = await second.db
+      .selectFrom('matchJobs')
+      .select(['state', 'attempts'])
+      .where('recordKind', '=', 'MISSING')
+      .executeTakeFirstOrThrow();
+    expect(done).toEqual({ state: 'DONE', attempts: 2 });
+  });
+
+  it('re-running the matcher over everything gives the same pairs and keeps a dismissal', async () => {
+    const d = await memoryDatabase();
+    await seed(d.db);
+    const worker = new MatchingWorker(d.db, log);
+    await worker.drain();
+    const before = await rows(d.db);
+    await d.db.updateTable('matchCandidates').set({ status: 'DISMISSED' }).where('candidateKind', '=', 'STRAY').execute();
+    await new MatchQueueRepository(d.db).requeueAll();
+    await worker.drain();
+    expect(await rows(d.db)).toEqual(before);
+    const stray = await d.db.selectFrom('matchCandidates').select('status').where('candidateKind', '=', 'STRAY').executeTakeFirstOrThrow();
+    expect(stray.status).toBe('DISMISSED');
+  });
+});
