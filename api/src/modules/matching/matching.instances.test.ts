@@ -39,7 +39,7 @@ describe('the matching queue with several api instances', () => {
   it('hands each job to one instance: three workers at once run every job once and store the pairs of one worker alone', async () => {
     const alone = await database();
     await seedMatchingScene(alone.db);
-    await new MatchingWorker(alone.db, log, { batch: 2 }).drain();
+    await new MatchingWorker(alone, log, { batch: 2 }).drain();
     const expected = await candidateRows(alone.db);
 
     const d = await database();
@@ -47,7 +47,7 @@ describe('the matching queue with several api instances', () => {
     const scored: string[] = [];
     const workers = ['a', 'b', 'c'].map(
       (id) =>
-        new MatchingWorker(d.db, log, {
+        new MatchingWorker(d, log, {
           id,
           batch: 2,
           afterCommit: (_job, pairs) => void scored.push(...pairs),

@@ -50,6 +50,16 @@ export class MatchQueueRepository {
       .execute();
   }
 
+  /** Back to the queue at once, cursor kept (this instance is shutting down). */
+  async release(id: number, worker: string): Promise<void> {
+    await this.db
+      .updateTable('matchJobs')
+      .set({ state: 'QUEUED', lockedBy: null, lockedUntil: null, attempts: sql<number>`attempts - 1` })
+      .where('id', '=', id)
+      .where('lockedBy', '=', worker)
+      .execute();
+  }
+
   /** Back to the queue after a pause that grows with the attempts; FAILED after `maxAttempts`. */
   async fail(id: number, worker: string, error: string, attempts: number, maxAttempts: number): Promise<void> {
     const gaveUp = attempts >= maxAttempts;

@@ -45,7 +45,7 @@ describe('the matching queue', () => {
     expect(jobs.map((j) => j.recordKind).sort()).toEqual(['FOUND', 'FOUND', 'FOUND', 'FOUND', 'MISSING', 'SEEN', 'SEEN', 'SEEN', 'STRAY']);
     expect(await rows(d.db)).toEqual([]);
     const scored: string[] = [];
-    await new MatchingWorker(d.db, log, { afterCommit: (_, pairs) => void scored.push(...pairs) }).drain();
+    await new MatchingWorker(d, log, { afterCommit: (_, pairs) => void scored.push(...pairs) }).drain();
     const stored = await rows(d.db);
     expect(stored.length).toBeGreaterThanOrEqual(4);
     expect(stored.some((r) => r.startsWith('STRAY:'))).toBe(true);
@@ -59,7 +59,7 @@ describe('the matching queue', () => {
     // The reference: one uninterrupted run.
     const ref = await memoryDatabase();
     await seed(ref.db);
-    await new MatchingWorker(ref.db, log, { batch: 2 }).drain();
+    await new MatchingWorker(ref, log, { batch: 2 }).drain();
     const expected = await rows(ref.db);
 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-match-'));
@@ -76,7 +76,7 @@ describe('the matching queue', () => {
     const scored: string[] = [];
     let died!: () => void;
     const dead = new Promise<void>((resolve) => (died = resolve));
-    const crashing = new MatchingWorker(first.db, log, {
+    const crashing = new MatchingWorker(first, log, {
       batch: 2,
       leaseMs: 8_000,
       afterCommit: (_, pairs) => {
@@ -93,9 +93,9 @@ describe('the matching queue', () => {
     const job = await second.db.selectFrom('matchJobs').selectAll().where('recordKind', '=', 'MISSING').executeTakeFirstOrThrow();
     expect(job.state).toBe('RUNNING');
     expect(job.cursor).toEqual({ source: 0, after: expect.any(String) });
-    expect(await new MatchingWorker(second.db, log).runOnce()).toBe(false); // still leased to the instance that died
+    expect(await new MatchingWorker(second, log).runOnce()).toBe(false); // still leased to the instance that died
     await new Promise((r) => setTimeout(r, job.lockedUntil!.getTime() - Date.now() + 100));
-    await new MatchingWorker(second.db, log, { batch: 2, afterCommit: (_, pairs) => void scored.push(...pairs) }).drain();
+    await new MatchingWorker(second, log, { batch: 2, afterCommit: (_, pairs) => void scored.push(...pairs) }).drain();
 
     expect(scored.length).toBe(new Set(scored).size);
     expect(scored).toHaveLength(8);
@@ -112,7 +112,7 @@ describe('the matching queue', () => {
   it('re-running the matcher over everything gives the same pairs and keeps a dismissal', async () => {
     const d = await memoryDatabase();
     await seed(d.db);
-    const worker = new MatchingWorker(d.db, log);
+    const worker = new MatchingWorker(d, log);
     await worker.drain();
     const before = await rows(d.db);
     await d.db.updateTable('matchCandidates').set({ status: 'DISMISSED' }).where('candidateKind', '=', 'STRAY').execute();

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ApiContext } from '../../context';
 import type { Db } from '../../db/index';
 import { MatchQueueRepository, type MatchJobRow } from './matching.queue.repository';
 import { MatchingRepository, type CandidateInsert } from './matching.repository';
@@ -40,11 +41,16 @@ export class MatchingWorker {
   private stopping = false;
   private wake: (() => void) | undefined;
 
+  private readonly db: Db;
+
+  /** `ctx`: the api's context (only its database is used). */
   constructor(
-    private readonly db: Db,
+    ctx: Pick<ApiContext, 'db'>,
     private readonly log: FastifyBaseLogger,
     private readonly opts: WorkerOptions = {},
   ) {
+    const db = ctx.db;
+    this.db = db;
     this.queue = new MatchQueueRepository(db);
     this.repo = new MatchingRepository(db);
     this.id = opts.id ?? `matcher-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
@@ -68,12 +74,13 @@ export class MatchingWorker {
     })();
   }
 
-  /** Stops after the page in hand; a job cut short keeps its cursor and lease, and is resumed later. */
+  /** Stops after the page in hand; a job cut short goes back to the queue with its cursor. */
   async stop(): Promise<void> {
     this.stopping = true;
     this.wake?.();
     await this.loop;
     this.loop = undefined;
+    this.stopping = false;
   }
 
   /** Runs every ready job (tests, the re-run over everything); the number run. */
@@ -89,6 +96,7 @@ export class MatchingWorker {
     if (!job) return false;
     try {
       if (await this.process(job)) await this.queue.finish(job.id, this.id);
+      else await this.queue.release(job.id, this.id); // stopping: the next instance resumes from the cursor at once
     } catch (err) {
       if (err instanceof LeaseLost) this.log.warn({ job: job.id }, 'matching job taken over by another instance');
       else {
