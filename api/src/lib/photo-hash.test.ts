@@ -15,7 +15,9 @@ async function picture(seed: number, width = 640, height = 480): Promise<Buffer>
       raw[i + 1] = (v * (seed + 2)) % 255;
       raw[i + 2] = 255 - v;
     }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 describe('photoHash', () => {
