@@ -64,6 +64,10 @@ CREATE TRIGGER lost_posts_match_enqueue AFTER INSERT ON lost_posts FOR EACH ROW 
 CREATE TRIGGER stray_reports_match_enqueue AFTER INSERT ON stray_reports FOR EACH ROW EXECUTE FUNCTION match_enqueue();
 CREATE TRIGGER shelter_animals_match_enqueue AFTER INSERT ON shelter_animals FOR EACH ROW EXECUTE FUNCTION match_enqueue();
 
+-- Missing reports open when this runs are matched too (against everything already there).
+INSERT INTO match_jobs (record_kind, record_id)
+  SELECT 'MISSING', id::text FROM lost_posts WHERE kind = 'MISSING' AND status = 'OPEN' AND NOT hidden ORDER BY id;
+
 -- Pre-selection by place box and time window (never a scan of the other side).
 CREATE INDEX lost_posts_match_sighting_idx ON lost_posts (happened_date, latitude, longitude) WHERE kind <> 'MISSING' AND NOT hidden;
 CREATE INDEX lost_posts_match_missing_idx ON lost_posts (happened_date, latitude, longitude) WHERE kind = 'MISSING' AND status = 'OPEN' AND NOT hidden;

@@ -54,11 +54,11 @@ describe('the matching queue with several api instances', () => {
         }),
     );
     const counts = await Promise.all(workers.map((w) => w.drain()));
-    expect(counts.reduce((a, b) => a + b, 0)).toBe(9);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(10);
     const jobs = await d.db.selectFrom('matchJobs').select(['state', 'attempts']).execute();
     expect(jobs.every((j) => j.state === 'DONE' && j.attempts === 1)).toBe(true);
     expect(scored.length).toBe(new Set(scored).size);
-    expect(scored).toHaveLength(8);
+    expect(scored).toHaveLength(9);
     expect(await candidateRows(d.db)).toEqual(expected);
   });
 });

@@ -42,16 +42,28 @@ describe('the matching queue', () => {
     const d = await memoryDatabase();
     await seed(d.db);
     const jobs = await d.db.selectFrom('matchJobs').select(['recordKind', 'state']).execute();
-    expect(jobs.map((j) => j.recordKind).sort()).toEqual(['FOUND', 'FOUND', 'FOUND', 'FOUND', 'MISSING', 'SEEN', 'SEEN', 'SEEN', 'STRAY']);
+    expect(jobs.map((j) => j.recordKind).sort()).toEqual([
+      'FOUND',
+      'FOUND',
+      'FOUND',
+      'FOUND',
+      'MISSING',
+      'SEEN',
+      'SEEN',
+      'SEEN',
+      'SHELTER',
+      'STRAY',
+    ]);
     expect(await rows(d.db)).toEqual([]);
     const scored: string[] = [];
     await new MatchingWorker(d, log, { afterCommit: (_, pairs) => void scored.push(...pairs) }).drain();
     const stored = await rows(d.db);
     expect(stored.length).toBeGreaterThanOrEqual(4);
     expect(stored.some((r) => r.startsWith('STRAY:'))).toBe(true);
+    expect(stored.some((r) => r.startsWith('SHELTER:448567202600101:'))).toBe(true); // a synced notice, matched by 시·도 and words
     // Each pair scored by exactly one job (the later record's), the 말티즈 posts too (below the floor, not stored).
     expect(new Set(scored).size).toBe(scored.length);
-    expect(scored).toHaveLength(8);
+    expect(scored).toHaveLength(9);
     expect(await new MatchQueueRepository(d.db).pending()).toBe(0);
   });
 
@@ -98,7 +110,7 @@ describe('the matching queue', () => {
     await new MatchingWorker(second, log, { batch: 2, afterCommit: (_, pairs) => void scored.push(...pairs) }).drain();
 
     expect(scored.length).toBe(new Set(scored).size);
-    expect(scored).toHaveLength(8);
+    expect(scored).toHaveLength(9);
     expect(scored.every((p) => p.startsWith(`${lostId}:`))).toBe(true);
     expect(await rows(second.db)).toEqual(expected);
     const done = await second.db

@@ -3,7 +3,7 @@ import { MatchingRepository } from './matching.repository';
 
 const P = { lat: 37.5665, lng: 126.978 };
 
-/** A member, one missing 진돗개 and, a day later, found posts around it (matching and not), a stray and a notice. */
+/** A member, one missing 진돗개 and, a day later, found posts around it (matching and not), a stray and a shelter notice. */
 export async function seedMatchingScene(db: Database['db']): Promise<number> {
   const { id: authorPk } = await db
     .insertInto('users')
@@ -58,6 +58,25 @@ export async function seedMatchingScene(db: Database['db']): Promise<number> {
       type: '진도 믹스',
       foundDate: '2026-11-03',
       foundTime: '09:00',
+    } as never)
+    .execute();
+  await db
+    .insertInto('shelterAnimals')
+    .values({
+      desertionNo: '448567202600101',
+      kind: '[개] 진도견',
+      color: '백색',
+      sex: 'F',
+      neutered: 'U',
+      ageText: '2023(년생)',
+      birthYear: 2023,
+      happenDate: '2026-11-03',
+      happenPlace: '중구 을지로',
+      processState: '보호중',
+      status: 'OPEN',
+      shelterName: '서울 중구 보호소',
+      sido: '서울특별시',
+      sigungu: '중구',
     } as never)
     .execute();
   return lostId;
