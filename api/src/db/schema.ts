@@ -8,6 +8,7 @@ import type { NotificationsTables } from '../modules/notifications/notifications
 import type { DonationsTables } from '../modules/donations/donations.tables';
 import type { ShelterTables } from '../modules/shelter/shelter.tables';
 import type { LostTables } from '../modules/lost/lost.tables';
+import type { MatchingTables } from '../modules/matching/matching.tables';
 
 export interface DB
   extends
@@ -19,6 +20,7 @@ export interface DB
     NotificationsTables,
     DonationsTables,
     ShelterTables,
-    LostTables {
+    LostTables,
+    MatchingTables {
   schemaMigrations: { name: string; appliedAt: Date };
 }

@@ -11,6 +11,7 @@ import { oauthModule } from './oauth/oauth.routes';
 import { donationsModule } from './donations/donations.routes';
 import { shelterModule } from './shelter/shelter.routes';
 import { lostModule } from './lost/lost.routes';
+import { matchingModule } from './matching/matching.routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: ApiContext) => Promise<void>;
 
@@ -27,4 +28,5 @@ export const modules: ApiModule[] = [
   donationsModule,
   shelterModule,
   lostModule,
+  matchingModule,
 ];

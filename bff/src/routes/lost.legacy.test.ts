@@ -43,6 +43,11 @@ describe('lost and found through the BFF, upstream = legacy Spring', () => {
       await member.post('/api/lost/posts/1/close', { status: 'REUNITED' }),
       await admin.get('/api/admin/lost/flags'),
       await admin.post('/api/admin/lost/posts/1/hide', { hidden: true }),
+      // Matching (issue 28): the candidates and the owner's decisions.
+      await member.get('/api/lost/posts/1/candidates'),
+      await member.post('/api/lost/posts/1/candidates/2/dismiss', {}),
+      await member.post('/api/lost/posts/1/candidates/2/confirm', {}),
+      await admin.get('/api/lost/posts/1/candidates'),
     ];
     for (const res of answers)
       expect([res.status, res.body.error.code, res.body.error.reason]).toEqual([501, 'UPSTREAM_UNSUPPORTED', 'LOST_UNSUPPORTED']);

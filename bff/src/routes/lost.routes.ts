@@ -18,6 +18,7 @@ import type { LostFlyerFormat } from '../upstream/lost.gateway';
 import { PAGE_DOC, sendPage } from '../upstream/paging';
 import { lostAdminRoutes } from './lost.admin.routes';
 import { FLYER_DOC, FLYER_RULES_DOC, LEGACY_DOC, NOT_MODIFIED_DOC, PRIVACY_DOC, tags } from './lost.docs';
+import { lostMatchingRoutes } from './lost.matching.routes';
 import { lostRelayRoutes } from './lost.relay.routes';
 import { lostWriteRoutes } from './lost.writes.routes';
 
@@ -134,4 +135,5 @@ export const lostRoutes: FastifyPluginAsync = async (app) => {
   lostWriteRoutes(app);
   lostRelayRoutes(app);
   lostAdminRoutes(app);
+  lostMatchingRoutes(app);
 };

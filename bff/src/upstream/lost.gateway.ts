@@ -17,6 +17,7 @@ import type {
   MissingCreateRequest,
   SightingCreateRequest,
 } from '@pawbridge/shared/lost.schema';
+import type { MatchCandidatesAnswer } from '@pawbridge/shared/lost.matching';
 import type { z } from 'zod';
 import type { LostFlagSchema } from '@pawbridge/shared/lost.schema';
 import { BffError } from '../errors/bff-error';
@@ -68,4 +69,8 @@ export interface LostGateway {
   dismissFlag(request: FastifyRequest, flagId: number): Promise<void>;
   /** The flyer or square image; `ifNoneMatch` is the browser's ETag, passed on. */
   flyer(request: FastifyRequest, id: number, format: LostFlyerFormat, ifNoneMatch: string | undefined): Promise<LostFlyer>;
+  /** A missing report's match candidates (issue 28), for its owner and admins. */
+  candidates(request: FastifyRequest, id: number): Promise<MatchCandidatesAnswer>;
+  /** The owner's 아니에요 (dismiss, for good) or 우리 아이예요 (confirm). */
+  decideCandidate(request: FastifyRequest, id: number, candidateId: number, action: 'dismiss' | 'confirm'): Promise<void>;
 }

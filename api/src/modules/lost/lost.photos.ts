@@ -2,7 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiContext } from '../../context';
 import { uploadUrl } from '../../integrations/storage';
 import { cleanImage, type CleanImage } from '../../lib/images';
+import { photoHash } from '../../lib/photo-hash';
 import { photoFailure } from './lost.errors';
+
+export interface StoredPhoto {
+  url: string;
+  phash: string | null;
+}
 
 /**
  * Photos checked and cleaned before anything is stored (type by content, 5 MB, pixel cap,
@@ -20,14 +26,15 @@ export class LostPhotos {
     return out;
   }
 
-  async store(photos: CleanImage[], keys: string[]): Promise<string[]> {
-    const urls: string[] = [];
+  /** Each photo stored, with its perceptual hash (issue 28: reposted photos are recognised by it). */
+  async store(photos: CleanImage[], keys: string[]): Promise<StoredPhoto[]> {
+    const stored: StoredPhoto[] = [];
     for (const p of photos) {
       const key = await this.ctx.storage.put(p.bytes, p.ext, p.thumbnail);
       keys.push(key);
-      urls.push(uploadUrl(key));
+      stored.push({ url: uploadUrl(key), phash: await photoHash(p.bytes) });
     }
-    return urls;
+    return stored;
   }
 
   async discard(keys: string[]): Promise<void> {

@@ -40,7 +40,7 @@ export class LostReportsService {
     const cleaned = await this.photos.cleanAll(petPhoto ? [petPhoto, ...files] : files);
     const keys: string[] = [];
     try {
-      const urls = await this.photos.store(cleaned, keys);
+      const stored = await this.photos.store(cleaned, keys);
       const seed = newGridSeed();
       const id = await this.ctx.db.transaction().execute(async (trx) => {
         const repo = new LostRepository(trx);
@@ -73,7 +73,7 @@ export class LostReportsService {
           toStrayAt: null,
           closedAt: null,
         });
-        await repo.insertPhotos(id, urls);
+        await repo.insertPhotos(id, stored);
         await repo.addUpdate({ postId: id, kind: 'CREATED', actorPk: author.pk, status: 'OPEN' });
         return id;
       });
@@ -124,7 +124,8 @@ export class LostReportsService {
     const cleaned = await this.photos.cleanAll(files);
     const keys: string[] = [];
     try {
-      const urls = await this.photos.store(cleaned, keys);
+      const stored = await this.photos.store(cleaned, keys);
+      const urls = stored.map((p) => p.url);
       await this.ctx.db.transaction().execute(async (trx) => {
         const repo = new LostRepository(trx);
         const post = await ownOpen(repo, id, author);
@@ -149,7 +150,7 @@ export class LostReportsService {
             note,
           });
         }
-        await repo.insertPhotos(id, urls);
+        await repo.insertPhotos(id, stored);
         for (const url of urls)
           await repo.addUpdate({ postId: id, kind: 'PHOTO_ADDED', actorPk: author.pk, photoUrl: url, note: moves ? null : note });
         if (!moves && urls.length === 0 && note) await repo.addUpdate({ postId: id, kind: 'NOTE', actorPk: author.pk, note });

@@ -176,11 +176,11 @@ export class LostRepository {
     return (await this.db.insertInto('lostPosts').values(values).returning('id').executeTakeFirstOrThrow()).id;
   }
 
-  async insertPhotos(postId: number, urls: string[]): Promise<void> {
-    if (urls.length > 0)
+  async insertPhotos(postId: number, photos: { url: string; phash: string | null }[]): Promise<void> {
+    if (photos.length > 0)
       await this.db
         .insertInto('lostPhotos')
-        .values(urls.map((url) => ({ postId, url })))
+        .values(photos.map(({ url, phash }) => ({ postId, url, phash })))
         .execute();
   }
 

@@ -32,7 +32,8 @@ export class LostSightingsService {
     const cleaned = await this.photos.cleanAll(files);
     const keys: string[] = [];
     try {
-      const urls = await this.photos.store(cleaned, keys);
+      const stored = await this.photos.store(cleaned, keys);
+      const urls = stored.map((p) => p.url);
       const seed = newGridSeed();
       const place = placeOf(form, seed);
       const { id, ownerPk } = await this.ctx.db.transaction().execute(async (trx) => {
@@ -74,7 +75,7 @@ export class LostSightingsService {
           toStrayAt: null,
           closedAt: null,
         });
-        await repo.insertPhotos(id, urls);
+        await repo.insertPhotos(id, stored);
         await repo.addUpdate({ postId: id, kind: 'CREATED', actorPk: author.pk, status: 'OPEN' });
         if (form.missingId)
           await repo.addUpdate({

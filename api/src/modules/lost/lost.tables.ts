@@ -48,6 +48,8 @@ export interface LostPhotosTable {
   id: Generated<number>;
   postId: number;
   url: string;
+  /** Perceptual hash (0018_matching.sql); null for photos stored before it. */
+  phash: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: ColumnType<Date, never, never>;
 }
 

@@ -3,6 +3,7 @@ import { imageTypeOf } from '@pawbridge/server-kit/image-type';
 import sharp from 'sharp';
 import { LIMITS } from '@pawbridge/shared';
 import type { ApiContext } from '../../context';
+import { photoHash } from '../../lib/photo-hash';
 import { ShelterRepository } from './shelter.repository';
 import { shelterError } from './shelter.service';
 
@@ -121,7 +122,8 @@ export class ShelterImages {
       throw new ImageRefused('NOT_AN_IMAGE', 502);
     }
     const storageKey = await this.ctx.storage.put(bytes, 'webp');
-    const replaced = await this.repo.saveImage({ desertionNo, n, sourceUrl: source, storageKey, mime: 'image/webp' });
+    const phash = await photoHash(bytes);
+    const replaced = await this.repo.saveImage({ desertionNo, n, sourceUrl: source, storageKey, mime: 'image/webp', phash });
     if (replaced) await this.ctx.storage.delete(replaced).catch(() => undefined);
     return { bytes, mime: 'image/webp' };
   }

@@ -265,7 +265,7 @@ export class ShelterRepository {
       .onConflict((oc) =>
         oc
           .columns(['desertionNo', 'n'])
-          .doUpdateSet({ sourceUrl: row.sourceUrl, storageKey: row.storageKey, mime: row.mime, fetchedAt: new Date() }),
+          .doUpdateSet({ sourceUrl: row.sourceUrl, storageKey: row.storageKey, mime: row.mime, phash: row.phash, fetchedAt: new Date() }),
       )
       .execute();
     return old && old.storageKey !== row.storageKey ? old.storageKey : null;

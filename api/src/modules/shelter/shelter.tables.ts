@@ -37,6 +37,8 @@ export interface ShelterImagesTable {
   sourceUrl: string;
   storageKey: string;
   mime: string;
+  /** The picture's perceptual hash (0018_matching.sql, issue 28). */
+  phash: ColumnType<string | null, string | null | undefined, string | null>;
   fetchedAt: ColumnType<Date, Date | undefined, Date>;
 }
 

@@ -14,6 +14,7 @@ import { uploadUrl } from '../../integrations/storage';
 import { PredictionFailedError, type BreedPredictor } from '../../integrations/breed/prediction';
 import { ApiHttpError } from '../../lib/errors';
 import { cleanImage } from '../../lib/images';
+import { photoHash } from '../../lib/photo-hash';
 import { once } from '../../lib/idempotency';
 import { noReverseGeocoder, type ReverseGeocoder } from '../../integrations/geocoding/reverse-geocoder';
 import { StraysRepository, type StrayRow } from './strays.repository';
@@ -149,7 +150,7 @@ export class StraysService {
           ]);
           return { ...photo, placeName };
         },
-        write: async (trx, { imageKey, type, placeName }) => ({
+        write: async (trx, { imageKey, type, placeName, photoHash }) => ({
           id: await new StraysRepository(trx).insertReport({
             reporterPk,
             latitude: form.latitude,
@@ -161,6 +162,7 @@ export class StraysService {
             type,
             name: null,
             placeName,
+            photoHash,
             foundDate: form.foundDate,
             foundTime: form.foundTime,
             status: 'LOST',
@@ -174,7 +176,10 @@ export class StraysService {
   }
 
   /** Before the transaction: the cleaned photo stored, and the breed (the member's text, else the predictor's guess). */
-  private async storeReportPhoto(form: StrayReportRequest, original: Buffer): Promise<{ imageKey: string; type: string | null }> {
+  private async storeReportPhoto(
+    form: StrayReportRequest,
+    original: Buffer,
+  ): Promise<{ imageKey: string; type: string | null; photoHash: string | null }> {
     const photo = await cleanImage(original, (m) => reportFailure(m));
     let type = form.type?.trim() || null;
     if (!type && this.predictor) {
@@ -184,7 +189,8 @@ export class StraysService {
         this.log.warn({ err }, 'breed prediction failed; report saved without a breed');
       }
     }
-    return { imageKey: await this.ctx.storage.put(photo.bytes, photo.ext, photo.thumbnail), type };
+    const hash = await photoHash(photo.bytes);
+    return { imageKey: await this.ctx.storage.put(photo.bytes, photo.ext, photo.thumbnail), type, photoHash: hash };
   }
 
   /** An admin registers a report: LOST → PROTECTING exactly once (404 unknown, 409 already registered). */

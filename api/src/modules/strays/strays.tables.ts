@@ -14,6 +14,8 @@ export interface StrayReportsTable {
   name: string | null;
   /** The map provider's words for the pin (0015_stray_place_names.sql); null → the region from our own data. */
   placeName: string | null;
+  /** The photo's perceptual hash (0018_matching.sql, issue 28); null for reports made before it. */
+  photoHash: ColumnType<string | null, string | null | undefined, string | null>;
   /** 'yyyy-MM-dd' (DATE kept as text by the db layer). */
   foundDate: string;
   foundTime: string;

@@ -1,3 +1,4 @@
+import { MatchCandidatesAnswerSchema } from '@pawbridge/shared/lost.matching';
 import type { FastifyRequest } from 'fastify';
 import {
   ErrorCodeSchema,
@@ -171,6 +172,15 @@ export class ApiLostGateway implements LostGateway {
 
   async adminClose(request: FastifyRequest, id: number) {
     return answer(await this.call('POST', `/api/admin/lost/posts/${id}/close`, request), LostPostDetailSchema);
+  }
+
+  async candidates(request: FastifyRequest, id: number) {
+    return answer(await this.call('GET', `/api/lost/posts/${id}/candidates`, request), MatchCandidatesAnswerSchema);
+  }
+
+  async decideCandidate(request: FastifyRequest, id: number, candidateId: number, action: 'dismiss' | 'confirm') {
+    const res = await this.call('POST', `/api/lost/posts/${id}/candidates/${candidateId}/${action}`, request);
+    if (!isOk(res)) throw lostFailure(res);
   }
 
   async dismissFlag(request: FastifyRequest, flagId: number) {

@@ -25,4 +25,6 @@ export class LegacyLostGateway implements LostGateway {
   adminClose = refuse;
   dismissFlag = refuse;
   flyer = refuse;
+  candidates = refuse;
+  decideCandidate = refuse;
 }

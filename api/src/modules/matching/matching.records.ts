@@ -1,0 +1,81 @@
+import type { LostPostFacts, ShelterFacts, StrayFacts } from './matching.repository';
+import type { AgeBand, MatchRecord, Sex } from './scorer/match-record';
+
+/**
+ * Each stored record in the scorer's one shape (scorer/match-record.ts). Dates and times are Seoul's
+ * wall clock; a record with only a date is taken at noon. Shelter notices carry no point: only their
+ * 시·군·구 words.
+ */
+const seoul = (date: string, time = '12:00') => new Date(`${date}T${time}:00+09:00`);
+
+const blank = {
+  species: null,
+  breed: null,
+  sex: null,
+  neutered: null,
+  size: null,
+  weightKg: null,
+  colour: null,
+  ageBand: null,
+  registrationNo: null,
+  position: null,
+  sigungu: null,
+  photoHashes: [],
+} satisfies Partial<MatchRecord>;
+
+export function fromLostPost(p: LostPostFacts): MatchRecord {
+  return {
+    ...blank,
+    kind: p.kind,
+    id: String(p.id),
+    breed: p.breed,
+    sex: p.gender === 'MALE' || p.gender === 'FEMALE' ? p.gender : null,
+    neutered: p.gender === 'NEUTER' ? true : null,
+    size: p.size,
+    weightKg: p.weight,
+    colour: p.colour,
+    registrationNo: p.registrationNo,
+    position: { lat: p.latitude, lng: p.longitude },
+    sigungu: p.sigungu,
+    at: seoul(p.happenedDate, p.happenedTime),
+    photoHashes: p.phashes,
+  };
+}
+
+export function fromStray(s: StrayFacts): MatchRecord {
+  return {
+    ...blank,
+    kind: 'STRAY',
+    id: String(s.id),
+    breed: s.type,
+    sex: s.gender,
+    position: { lat: s.latitude, lng: s.longitude },
+    at: seoul(s.foundDate, s.foundTime),
+    photoHashes: s.photoHash ? [s.photoHash] : [],
+  };
+}
+
+/** Age from the birth year the portal gives, at the time the dog was found. */
+export function ageBandOf(birthYear: number | null, foundYear: number): AgeBand | null {
+  if (birthYear === null) return null;
+  const age = foundYear - birthYear;
+  return age < 1 ? 'PUPPY' : age < 3 ? 'YOUNG' : age < 8 ? 'ADULT' : 'SENIOR';
+}
+
+export function fromShelter(a: ShelterFacts): MatchRecord {
+  const sex: Sex | null = a.sex === 'M' ? 'MALE' : a.sex === 'F' ? 'FEMALE' : null;
+  return {
+    ...blank,
+    kind: 'SHELTER',
+    id: a.desertionNo,
+    breed: a.kind,
+    sex,
+    neutered: a.neutered === 'Y' ? true : a.neutered === 'N' ? false : null,
+    weightKg: a.weightKg,
+    colour: a.color,
+    ageBand: ageBandOf(a.birthYear, Number(a.happenDate.slice(0, 4))),
+    sigungu: a.sigungu,
+    at: seoul(a.happenDate),
+    photoHashes: a.phashes,
+  };
+}

@@ -1,0 +1,214 @@
+import type { Db } from '../../db/index';
+import type { CandidateKind } from './matching.tables';
+
+/** A window of dates ('yyyy-MM-dd', inclusive) and a box of exact coordinates: what pre-selection uses. */
+export interface Window {
+  from: string;
+  to: string;
+  box: { minLat: number; maxLat: number; minLng: number; maxLng: number } | null;
+  sido: string | null;
+}
+
+export interface LostPostFacts {
+  id: number;
+  kind: 'MISSING' | 'FOUND' | 'SEEN';
+  authorPk: number;
+  status: string;
+  hidden: boolean;
+  breed: string | null;
+  gender: 'FEMALE' | 'MALE' | 'NEUTER' | null;
+  size: 'SMALL' | 'MEDIUM' | 'LARGE' | null;
+  weight: number | null;
+  colour: string | null;
+  registrationNo: string | null;
+  latitude: number;
+  longitude: number;
+  sido: string | null;
+  sigungu: string | null;
+  happenedDate: string;
+  happenedTime: string;
+  phashes: string[];
+}
+
+export interface StrayFacts {
+  id: number;
+  type: string | null;
+  gender: 'MALE' | 'FEMALE' | null;
+  latitude: number;
+  longitude: number;
+  foundDate: string;
+  foundTime: string;
+  photoHash: string | null;
+}
+
+export interface ShelterFacts {
+  desertionNo: string;
+  kind: string;
+  color: string | null;
+  sex: string;
+  neutered: string;
+  birthYear: number | null;
+  weightKg: number | null;
+  happenDate: string;
+  sido: string | null;
+  sigungu: string | null;
+  phashes: string[];
+}
+
+export interface CandidateInsert {
+  lostPostId: number;
+  candidateKind: CandidateKind;
+  candidateId: string;
+  score: number;
+  reasons: string;
+  km: number | null;
+}
+
+const POST_COLUMNS = [
+  'id',
+  'kind',
+  'authorPk',
+  'status',
+  'hidden',
+  'breed',
+  'gender',
+  'size',
+  'weight',
+  'colour',
+  'registrationNo',
+  'latitude',
+  'longitude',
+  'sido',
+  'sigungu',
+  'happenedDate',
+  'happenedTime',
+] as const;
+
+/** The records matching reads (lost posts, strays, shelter notices) and the candidates it writes. */
+export class MatchingRepository {
+  constructor(private readonly db: Db) {}
+
+  transaction<T>(fn: (repo: MatchingRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => fn(new MatchingRepository(trx)));
+  }
+
+  private async withPostHashes(rows: Omit<LostPostFacts, 'phashes'>[]): Promise<LostPostFacts[]> {
+    if (rows.length === 0) return [];
+    const photos = await this.db
+      .selectFrom('lostPhotos')
+      .select(['postId', 'phash'])
+      .where(
+        'postId',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .where('phash', 'is not', null)
+      .execute();
+    return rows.map((r) => ({ ...r, phashes: photos.filter((p) => p.postId === r.id).map((p) => p.phash!) }));
+  }
+
+  async lostPost(id: number): Promise<LostPostFacts | undefined> {
+    const row = await this.db.selectFrom('lostPosts').select(POST_COLUMNS).where('id', '=', id).executeTakeFirst();
+    return row ? (await this.withPostHashes([row]))[0] : undefined;
+  }
+
+  async stray(id: number): Promise<StrayFacts | undefined> {
+    return this.db
+      .selectFrom('strayReports')
+      .select(['id', 'type', 'gender', 'latitude', 'longitude', 'foundDate', 'foundTime', 'photoHash'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async shelter(desertionNo: string): Promise<ShelterFacts | undefined> {
+    return (await this.sheltersWhere([desertionNo], null, null, 1))[0];
+  }
+
+  /** Found/seen posts (kind 'sightings') or open missing reports in the window, by id after `after`. */
+  async postsIn(which: 'sightings' | 'missing', w: Window, after: number, limit: number): Promise<LostPostFacts[]> {
+    let q = this.db
+      .selectFrom('lostPosts')
+      .select(POST_COLUMNS)
+      .where('hidden', '=', false)
+      .where('happenedDate', '>=', w.from)
+      .where('happenedDate', '<=', w.to)
+      .where('id', '>', after);
+    q = which === 'sightings' ? q.where('kind', '<>', 'MISSING') : q.where('kind', '=', 'MISSING').where('status', '=', 'OPEN');
+    if (w.box)
+      q = q
+        .where('latitude', '>=', w.box.minLat)
+        .where('latitude', '<=', w.box.maxLat)
+        .where('longitude', '>=', w.box.minLng)
+        .where('longitude', '<=', w.box.maxLng);
+    else if (w.sido) q = q.where('sido', '=', w.sido);
+    else return [];
+    return this.withPostHashes(await q.orderBy('id').limit(limit).execute());
+  }
+
+  async straysIn(w: Window, after: number, limit: number): Promise<StrayFacts[]> {
+    if (!w.box) return [];
+    return this.db
+      .selectFrom('strayReports')
+      .select(['id', 'type', 'gender', 'latitude', 'longitude', 'foundDate', 'foundTime', 'photoHash'])
+      .where('foundDate', '>=', w.from)
+      .where('foundDate', '<=', w.to)
+      .where('latitude', '>=', w.box.minLat)
+      .where('latitude', '<=', w.box.maxLat)
+      .where('longitude', '>=', w.box.minLng)
+      .where('longitude', '<=', w.box.maxLng)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Open shelter notices of the lost dog's 시·도 in the window (notices carry no point). */
+  sheltersIn(w: Window, after: string, limit: number): Promise<ShelterFacts[]> {
+    if (!w.sido) return Promise.resolve([]);
+    return this.sheltersWhere(null, w, after, limit);
+  }
+
+  private async sheltersWhere(ids: string[] | null, w: Window | null, after: string | null, limit: number): Promise<ShelterFacts[]> {
+    let q = this.db
+      .selectFrom('shelterAnimals')
+      .select(['desertionNo', 'kind', 'color', 'sex', 'neutered', 'birthYear', 'weightKg', 'happenDate', 'sido', 'sigungu']);
+    if (ids) q = q.where('desertionNo', 'in', ids);
+    if (w) q = q.where('sido', '=', w.sido).where('status', '=', 'OPEN').where('happenDate', '>=', w.from).where('happenDate', '<=', w.to);
+    if (after !== null) q = q.where('desertionNo', '>', after);
+    const rows = await q.orderBy('desertionNo').limit(limit).execute();
+    if (rows.length === 0) return [];
+    const images = await this.db
+      .selectFrom('shelterImages')
+      .select(['desertionNo', 'phash'])
+      .where(
+        'desertionNo',
+        'in',
+        rows.map((r) => r.desertionNo),
+      )
+      .where('phash', 'is not', null)
+      .execute();
+    return rows.map((r) => ({ ...r, phashes: images.filter((i) => i.desertionNo === r.desertionNo).map((i) => i.phash!) }));
+  }
+
+  /** Each pair once: a pair already there (scored before, dismissed, confirmed) is left as it is. */
+  async insertCandidates(rows: CandidateInsert[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const r = await this.db
+      .insertInto('matchCandidates')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['lostPostId', 'candidateKind', 'candidateId']).doNothing())
+      .returning('id')
+      .execute();
+    return r.length;
+  }
+
+  candidatesOf(lostPostId: number) {
+    return this.db
+      .selectFrom('matchCandidates')
+      .selectAll()
+      .where('lostPostId', '=', lostPostId)
+      .orderBy('score', 'desc')
+      .orderBy('id')
+      .execute();
+  }
+}

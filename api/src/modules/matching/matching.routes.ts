@@ -1,0 +1,48 @@
+import { MatchCandidateParamsSchema } from '@pawbridge/shared/lost.matching';
+import { LostIdParamsSchema } from '@pawbridge/shared/lost.schema';
+import type { z } from 'zod';
+import type { ApiModule } from '../index';
+import { invalid } from '../lost/lost.errors';
+import { MatchingService } from './matching.service';
+import { MatchingWorker } from './matching.worker';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The matching worker of this instance (issue 28, decision 0040). */
+    matching: MatchingWorker;
+  }
+}
+
+function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw invalid(parsed.error);
+  return parsed.data;
+}
+
+/**
+ * Matching (issue 28): the background worker that scores new records (enqueued by the database, 0018)
+ * runs on every instance; the queue hands each job to one of them. Started once the app is ready,
+ * stopped before it closes (a job cut short is resumed from its cursor). And the owner's candidates:
+ * our api's own paths, coded failures like lost and found's (lost.errors.ts).
+ */
+export const matchingModule: ApiModule = async (app, ctx) => {
+  const worker = new MatchingWorker(ctx, app.log);
+  const matching = new MatchingService(ctx);
+  app.decorate('matching', worker);
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('preClose', () => worker.stop());
+
+  app.get('/api/lost/posts/:id/candidates', async (request) =>
+    matching.candidates(parse(LostIdParamsSchema, request.params).id, request.user),
+  );
+
+  for (const [action, status] of [
+    ['dismiss', 'DISMISSED'],
+    ['confirm', 'CONFIRMED'],
+  ] as const)
+    app.post(`/api/lost/posts/:id/candidates/:candidateId/${action}`, async (request, reply) => {
+      const { id, candidateId } = parse(MatchCandidateParamsSchema, request.params);
+      await matching.decide(id, candidateId, request.user, status);
+      return reply.status(204).send();
+    });
+};

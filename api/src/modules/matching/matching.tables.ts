@@ -1,0 +1,46 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { MatchReason } from './scorer/reasons';
+
+export type CandidateKind = 'FOUND' | 'SEEN' | 'STRAY' | 'SHELTER';
+export type RecordKind = 'MISSING' | CandidateKind;
+export type CandidateStatus = 'NEW' | 'DISMISSED' | 'CONFIRMED';
+
+export interface MatchCandidatesTable {
+  id: Generated<number>;
+  lostPostId: number;
+  candidateKind: CandidateKind;
+  candidateId: string;
+  score: number;
+  reasons: JSONColumnType<MatchReason[], string, string>;
+  km: number | null;
+  status: ColumnType<CandidateStatus, CandidateStatus | undefined, CandidateStatus>;
+  alertedAt: Date | null;
+  decidedAt: Date | null;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
+/** Where a job has got to: the pairs of every source before `source`, and of `source` up to `after`, are committed. */
+export interface JobCursor {
+  source: number;
+  after: string | null;
+}
+
+export interface MatchJobsTable {
+  id: Generated<number>;
+  recordKind: RecordKind;
+  recordId: string;
+  state: ColumnType<'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED', 'QUEUED' | undefined, 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED'>;
+  attempts: ColumnType<number, number | undefined, number>;
+  cursor: JSONColumnType<JobCursor, string | null | undefined, string | null> | null;
+  lockedBy: string | null;
+  lockedUntil: Date | null;
+  runAfter: ColumnType<Date, Date | undefined, Date>;
+  lastError: string | null;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+  finishedAt: Date | null;
+}
+
+export interface MatchingTables {
+  matchCandidates: MatchCandidatesTable;
+  matchJobs: MatchJobsTable;
+}

@@ -1,0 +1,155 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ApiContext } from '../../context';
+import type { Db } from '../../db/index';
+import { MatchQueueRepository, type MatchJobRow } from './matching.queue.repository';
+import { MatchingRepository, type CandidateInsert } from './matching.repository';
+import { candidateKindOf, loadRecord, sourcesFor } from './matching.sources';
+import type { JobCursor } from './matching.tables';
+import { DISPLAY_FLOOR, scoreMatch } from './scorer/score';
+
+export interface WorkerOptions {
+  /** This instance's name in `locked_by` (random by default). */
+  id?: string;
+  /** How long a claimed job is ours without a checkpoint; after that another instance takes it up. */
+  leaseMs?: number;
+  /** Records read per page; each page's pairs commit with the job's cursor in one transaction. */
+  batch?: number;
+  pollMs?: number;
+  maxAttempts?: number;
+  /** Tests: called after each committed page with every pair it scored, stored or not (`lostId:kind:id`). */
+  afterCommit?: (job: MatchJobRow, pairs: string[]) => Promise<void> | void;
+}
+
+class LeaseLost extends Error {}
+
+/**
+ * The matching worker (decision 0040): claims one job at a time from the table-backed queue, scores the
+ * job's record against its pre-selected other side page by page, and commits each page's candidates
+ * together with the job's cursor, so a restart resumes after the last committed page — no pair lost,
+ * none stored twice (the pair key is unique as well). Never runs in the request that created a record.
+ */
+export class MatchingWorker {
+  private readonly queue: MatchQueueRepository;
+  private readonly repo: MatchingRepository;
+  private readonly id: string;
+  private readonly leaseMs: number;
+  private readonly batch: number;
+  private readonly pollMs: number;
+  private readonly maxAttempts: number;
+  private loop: Promise<void> | undefined;
+  private stopping = false;
+  private wake: (() => void) | undefined;
+
+  private readonly db: Db;
+
+  /** `ctx`: the api's context (only its database is used). */
+  constructor(
+    ctx: Pick<ApiContext, 'db'>,
+    private readonly log: FastifyBaseLogger,
+    private readonly opts: WorkerOptions = {},
+  ) {
+    const db = ctx.db;
+    this.db = db;
+    this.queue = new MatchQueueRepository(db);
+    this.repo = new MatchingRepository(db);
+    this.id = opts.id ?? `matcher-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
+    this.leaseMs = opts.leaseMs ?? 120_000;
+    this.batch = opts.batch ?? 200;
+    this.pollMs = opts.pollMs ?? 2_000;
+    this.maxAttempts = opts.maxAttempts ?? 5;
+  }
+
+  start(): void {
+    if (this.loop) return;
+    this.stopping = false;
+    this.loop = (async () => {
+      while (!this.stopping) {
+        const ran = await this.runOnce().catch((err: unknown) => {
+          this.log.warn({ err }, 'matching worker: claim failed');
+          return false;
+        });
+        if (!ran && !this.stopping) await new Promise<void>((resolve) => (this.wake = resolve) && setTimeout(resolve, this.pollMs).unref());
+      }
+    })();
+  }
+
+  /** Stops after the page in hand; a job cut short goes back to the queue with its cursor. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.loop;
+    this.loop = undefined;
+    this.stopping = false;
+  }
+
+  /** Runs every ready job (tests, the re-run over everything); the number run. */
+  async drain(): Promise<number> {
+    let n = 0;
+    while (await this.runOnce()) n += 1;
+    return n;
+  }
+
+  /** Claims and runs one job; false when none was ready. */
+  async runOnce(): Promise<boolean> {
+    const job = await this.queue.claim(this.id, this.leaseMs);
+    if (!job) return false;
+    try {
+      if (await this.process(job)) await this.queue.finish(job.id, this.id);
+      else await this.queue.release(job.id, this.id); // stopping: the next instance resumes from the cursor at once
+    } catch (err) {
+      if (err instanceof LeaseLost) this.log.warn({ job: job.id }, 'matching job taken over by another instance');
+      else {
+        this.log.warn({ err, job: job.id }, 'matching job failed');
+        await this.queue.fail(job.id, this.id, String(err), job.attempts, this.maxAttempts);
+      }
+    }
+    return true;
+  }
+
+  /** true: every page done; false: stopped part-way (the cursor holds the place). */
+  private async process(job: MatchJobRow): Promise<boolean> {
+    const own = await loadRecord(this.repo, job.recordKind, job.recordId);
+    if (!own) return true; // gone, hidden or closed: nothing to match
+    const sources = sourcesFor(job.recordKind, own.record, own.sido);
+    const start: JobCursor = job.cursor ?? { source: 0, after: null };
+    for (let s = start.source; s < sources.length; s++) {
+      const source = sources[s]!;
+      let after = s === start.source ? start.after : null;
+      for (;;) {
+        if (this.stopping) return false;
+        const page = await source.page(this.repo, after, this.batch);
+        const theirs = await this.queue.arrivedAfter(job.id, page);
+        const rows: CandidateInsert[] = [];
+        const scored: string[] = [];
+        for (const other of page) {
+          const [lost, found] = source.pageIsLost ? [other, own.record] : [own.record, other];
+          if (theirs.has(`${other.kind}:${other.id}`)) continue; // the later record's job scores this pair
+          const r = scoreMatch(lost, found);
+          scored.push(`${lost.id}:${found.kind}:${found.id}`);
+          if (r.excluded !== null || r.score < DISPLAY_FLOOR) continue;
+          const km = r.reasons.find((x) => x.code === 'DISTANCE');
+          rows.push({
+            lostPostId: Number(lost.id),
+            candidateKind: candidateKindOf(found),
+            candidateId: found.id,
+            score: r.score,
+            reasons: JSON.stringify(r.reasons),
+            km: km && 'km' in km ? km.km : null,
+          });
+        }
+        const last = page.at(-1)?.id ?? after;
+        const done = page.length < this.batch;
+        const cursor: JobCursor = done ? { source: s + 1, after: null } : { source: s, after: last };
+        await this.db.transaction().execute(async (trx) => {
+          await new MatchingRepository(trx).insertCandidates(rows);
+          if (!(await new MatchQueueRepository(trx).checkpoint(job.id, this.id, cursor, this.leaseMs))) throw new LeaseLost();
+        });
+        await this.opts.afterCommit?.(job, scored);
+        if (done) break;
+        after = last;
+      }
+    }
+    return true;
+  }
+}

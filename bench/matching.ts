@@ -1,0 +1,56 @@
+/**
+ * Matching (issue 28): the scorer's precision and recall on the labelled fixture set
+ * (api/src/modules/matching/fixtures), at the display floor and the alert threshold. Counts, not times,
+ * so no same-run reference is needed. The set is generated from our own assumptions of how finders
+ * describe a dog: the figures measure the scorer against them, not real-world accuracy (decision 0039).
+ *
+ * Then, on Postgres (MATCHING_DATABASE_URL, default the local test database; skipped when it does not
+ * answer): 10,000 open missing reports, 100,000 found/seen posts and 50,000 shelter notices seeded, and
+ * one new record's job — claim, pre-selection by indexed box and window, scoring, the candidates and the
+ * cursor committed — timed, for a new found post (against the missing reports) and a new missing report
+ * (against the found posts and notices). Target: p99 ≤ 50 ms (issue 28). A time without a same-run
+ * reference: read it with the load average beside it.
+ */
+import { evaluate, generateFixtures, seedScaleScene, timeNewRecord } from '@pawbridge/api/testing/matching-fixtures';
+import { emit, quantile } from './lib/report';
+
+const e = evaluate(generateFixtures());
+for (const [name, at] of [
+  ['display', e.display],
+  ['alert', e.alert],
+] as const) {
+  const detail = { ...at, truePairs: e.truePairs, pairs: e.pairs };
+  const note = `score ≥ ${at.threshold}: ${at.truePositives} of ${at.predicted} shown are true; ${at.hardNegativesPassing} look-alikes pass`;
+  emit({ bench: 'matching', figure: `scorer precision at ${name} (${at.threshold})`, value: at.precision, note, detail });
+  emit({ bench: 'matching', figure: `scorer recall at ${name} (${at.threshold})`, value: at.recall, note, detail });
+}
+emit({ bench: 'matching', figure: 'scorer top-1 (true match ranked first)', value: e.topOneRate });
+
+const PG = process.env.MATCHING_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ROUNDS = Number(process.env.MATCHING_ROUNDS ?? 40);
+let scene: Awaited<ReturnType<typeof seedScaleScene>> | undefined;
+try {
+  const t0 = performance.now();
+  scene = await seedScaleScene(PG, `bench_matching_${process.pid}`, { lost: 10_000, found: 100_000, shelter: 50_000 });
+  const seedMs = performance.now() - t0;
+  for (const kind of ['FOUND', 'MISSING'] as const) {
+    await timeNewRecord(scene, kind); // warm-up
+    const times: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) times.push(await timeNewRecord(scene, kind));
+    const p99 = quantile(times, 0.99);
+    emit({
+      bench: 'matching',
+      figure: `score one new ${kind === 'FOUND' ? 'found post' : 'missing report'} p99 (10k/100k/50k)`,
+      value: p99,
+      unit: 'ms',
+      target: '<= 50',
+      met: p99 <= 50,
+      note: `p50 ${quantile(times, 0.5).toFixed(1)} ms over ${ROUNDS}; seeded in ${(seedMs / 1000).toFixed(0)} s`,
+      detail: { times },
+    });
+  }
+} catch (err) {
+  process.stderr.write(`matching scale part skipped: ${String(err)}\n`);
+} finally {
+  await scene?.close();
+}
