@@ -7,7 +7,7 @@
 // imports it (`import '@/messages/lost-forms'`); the few words the entry needs (titles, my page's tab label)
 // live in lost-home.ts, the home strip's in lost-strip.ts. Its screens also use the strip's kind and name
 // words, so it brings those along.
-import { VALIDATION_SENTENCES as V } from '@pawbridge/shared/sentences';
+import { DEFAULT_ERROR_MESSAGES, VALIDATION_SENTENCES as V } from '@pawbridge/shared/sentences';
 import { registerMessages } from './registry';
 import './lost-strip';
 
@@ -15,7 +15,7 @@ export const lostForms = {
   'lostForm.loginRequired': '글을 쓰려면 로그인이 필요해요.',
   'lostForm.loginButton': '로그인하기',
   'lostForm.unsupported': '지금 연결된 서버에서는 실종·목격 게시판을 쓸 수 없어요.',
-  'lostForm.fixErrors': '입력한 내용을 다시 확인해 주세요.',
+  'lostForm.fixErrors': DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED,
   'lostForm.failed': '글을 올리지 못했어요. {message}',
   'lostForm.submitting': '올리는 중…',
   'lostForm.optional': '선택',
