@@ -28,6 +28,8 @@ export const SCREEN_ROUTES = [
   '/community/:postId/edit',
   '/mypage',
   '/mypage/:tab',
+  '/lost',
+  '/lost/:id',
 ] as const;
 
 const patterns = SCREEN_ROUTES.map((route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));

@@ -70,6 +70,9 @@ export const routeObjects: RouteObject[] = [
       screen('/community/posts', communityList, 'title.community'),
       screen('/community/:postId', () => import('@/features/community/PostDetailPage'), 'title.communityPost'),
       screen('/community/:postId/edit', postForm, 'title.communityEdit'),
+      // Lost and found (issue 27): the board and a post's page; the write forms are /lost/new/*
+      screen('/lost', () => import('@/features/lost/board/LostBoardPage'), 'title.lostBoard'),
+      screen('/lost/:id', () => import('@/features/lost/post/LostPostPage'), 'title.lostPost'),
       screen('/mypage', myPage, 'title.myPage'),
       screen('/mypage/:tab', myPage, 'title.myPage'),
       screen('*', () => import('@/components/NotFoundPage'), 'title.notFound'),

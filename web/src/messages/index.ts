@@ -14,7 +14,7 @@ import { mypage } from './mypage';
 import { errors } from './errors';
 import { shelter } from './shelter';
 import { paging } from './paging';
-import { lost } from './lost';
+import { lost, lostBoard } from './lost';
 import { animal } from './animal';
 import { particle } from './josa';
 
@@ -33,6 +33,7 @@ export const ko = {
   ...shelter,
   ...paging,
   ...lost,
+  ...lostBoard,
   ...animal,
   ...errors,
 } as const;
