@@ -54,8 +54,7 @@ export default function ContactForm({ postId }: { postId: number }) {
             }}
             maxLength={LOST_LIMITS.messageMax}
             error={invalid ? t('lost.contact.messageRequired') : undefined}
-            autosize
-            minRows={3}
+            rows={3}
             required
           />
           {sent && (

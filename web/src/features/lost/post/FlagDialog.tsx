@@ -57,8 +57,7 @@ export default function FlagDialog({ postId }: { postId: number }) {
               value={note}
               onChange={(e) => setNote(e.currentTarget.value)}
               maxLength={LOST_LIMITS.noteMax}
-              autosize
-              minRows={2}
+              rows={2}
             />
             <Group justify="flex-end">
               <Button variant="default" mih={44} onClick={() => setOpened(false)}>

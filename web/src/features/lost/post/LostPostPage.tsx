@@ -37,12 +37,13 @@ export default function LostPostPage() {
   const id = idOf(useParams().id);
   const { config } = usePublicConfig();
   const { user } = useSession();
-  const available = config?.lostAndFound !== false;
+  // In front of the legacy there is no board (the BFF answers 501): nothing is asked, the page is not there.
+  const available = config?.lostAndFound === true;
   const { post, error, isLoading, reload } = useLostPost(available ? id : null);
   const origin = usePublicOrigin();
 
-  if (id === null || !available || (error instanceof ApiError && error.status === 404)) return <NotFoundPage />;
-  if (isLoading && !post) return <ListLoading />;
+  if (id === null || (config && !available) || (error instanceof ApiError && error.status === 404)) return <NotFoundPage />;
+  if (!config || (isLoading && !post)) return <ListLoading />;
   if (!post)
     return (
       <Container size="lg" py="lg">
