@@ -172,8 +172,22 @@ describe('the 실종·목격 board', () => {
       assert.ok(await page.getByRole('article').filter({ hasText: '발견' }).first().isVisible());
       if (label === 'phone') {
         // The filters fold behind a 44 px toggle on a phone; opening it shows the form.
-        await assertTouchTarget(page, '필터', 'button');
+        // The visible toggle is the checkbox's label (the checkbox itself carries the name).
+        const toggle = page
+          .locator('label')
+          .filter({ hasText: /^필터$/ })
+          .first();
+        const box = await toggle.boundingBox();
+        assert.ok(box && box.height >= 44, `the 필터 toggle is ${box?.height ?? 0} px tall`);
         assert.equal(await page.getByRole('search').isVisible(), false);
+        await toggle.click();
+        await page.getByRole('search', { name: '실종·목격 글 찾기' }).waitFor();
+        await screenshot(page, `lost-filters-${label}`);
+        await page
+          .locator('label')
+          .filter({ hasText: /^필터$/ })
+          .last()
+          .click();
       } else {
         assert.ok(await page.getByRole('search', { name: '실종·목격 글 찾기' }).isVisible());
         assert.ok(await page.getByRole('navigation', { name: '주 메뉴' }).getByRole('link', { name: '실종·목격' }).isVisible());
@@ -196,7 +210,9 @@ describe('the 실종·목격 board', () => {
       await page.waitForURL(new RegExp(`/lost/${missingId}$`));
       await page.getByRole('heading', { level: 1, name: NAME }).waitFor();
       await page.getByText('표시된 위치는 개인정보 보호를 위해 약 300 m 범위로 흐리게 표시돼요.').waitFor();
-      await page.locator('.leaflet-interactive').first().waitFor();
+      // The area is a circle drawn in the overlay pane (no marker on a point).
+      await page.locator('.leaflet-overlay-pane path').first().waitFor();
+      assert.equal(await page.locator('.leaflet-marker-pane > *').count(), 0, 'no marker on the post page');
       assert.ok(
         await page.getByText('직접 만나 확인하기 전에는', { exact: false }).first().isVisible(),
         'the reward comes with the scam warning',

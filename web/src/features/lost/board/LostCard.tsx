@@ -37,7 +37,7 @@ export default function LostCard({ post, first = false }: Props) {
               fetchPriority={first ? 'high' : undefined}
             />
           ) : (
-            <Center c="orange.5" bg="orange.0">
+            <Center c="gray.7" bg="gray.1">
               <Stack align="center" gap={2}>
                 <IconPaw size={36} aria-hidden />
                 <Text size="xs">{t('lost.card.noPhoto')}</Text>
@@ -78,7 +78,7 @@ export default function LostCard({ post, first = false }: Props) {
           {whenText(post.happenedDate, post.happenedTime)}
         </Text>
         {post.reward !== null && post.reward > 0 && (
-          <Text size="sm" fw={600} c="orange.9">
+          <Text size="sm" fw={700} c="red.9">
             {t('lost.card.reward', { amount: formatWon(post.reward) })}
           </Text>
         )}

@@ -11,8 +11,8 @@ import type { LostFilterValues } from './filters';
 import { kindLabel } from './labels';
 
 const PIN_COLOR = { MISSING: '#c92a2a', FOUND: '#0b7285', SEEN: '#1c5fa8', cluster: '#5c3d2e' } as const;
-/** Wide enough to see a district's posts at once. */
-const BOARD_ZOOM = 12;
+/** Most of Seoul at once on a phone as on a desktop. */
+const BOARD_ZOOM = 11;
 
 /**
  * The board as a map (loaded only when a visitor switches to it: the map engine is not in the first load).

@@ -91,7 +91,7 @@ export default function LostPostPage() {
             <PostFacts post={post} />
             {post.reward !== null && post.reward > 0 && (
               <Stack gap={6}>
-                <Text fw={700} size="lg" c="orange.9">
+                <Text fw={700} size="lg" c="red.9">
                   {t('lost.post.reward')} {formatWon(post.reward)}
                 </Text>
                 <ScamWarning />
