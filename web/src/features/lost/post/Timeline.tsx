@@ -28,7 +28,14 @@ export default function Timeline({ post }: { post: LostPostDetail }) {
           {t('lost.timeline.empty')}
         </Text>
       ) : (
-        <MantineTimeline bulletSize={14} lineWidth={2} active={entries.length - 1} component="ol" data-testid="lost-timeline">
+        <MantineTimeline
+          bulletSize={14}
+          lineWidth={2}
+          active={entries.length - 1}
+          component="ol"
+          data-testid="lost-timeline"
+          style={{ listStyle: 'none', paddingInlineStart: 0 }}
+        >
           {entries.map((e, i) => (
             <MantineTimeline.Item key={`${e.kind}-${e.at}-${i}`} title={t(`lost.timeline.${e.kind}`)} component="li">
               <Stack gap={4}>
