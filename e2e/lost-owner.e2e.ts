@@ -1,7 +1,6 @@
 // Browser journey for issue 27 (web, writing side): an owner reports a registered dog lost from its page,
 // updates the report, closes it as 찾았어요 with a note, and the home counts the reunion; a neighbour's
 // 목격 form at phone width; an admin hides a flagged post. Desktop 1280 and phone 390, axe on each screen.
-// The post page (/lost/:id) is lostweb's; on this branch a marked stub stands in (PostPageStub.tsx).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page, Response } from 'playwright-core';
@@ -152,7 +151,7 @@ describe('lost owner journey: report from the dog → update → 찾았어요 �
     await dialog.getByRole('button', { name: '찾았어요로 닫기' }).click();
     assert.equal((await closed).status(), 200);
     await page.getByText('축하해요! 신고를 찾았어요로 닫았어요.').waitFor();
-    await page.getByTestId('lost-status').filter({ hasText: '찾았어요' }).waitFor();
+    await page.getByRole('main').getByText('찾았어요', { exact: true }).first().waitFor(); // the status badge; the owner's 찾았어요 button is gone with the open report
     assert.equal(await page.getByRole('button', { name: '새 소식 올리기' }).count(), 0, 'no owner actions on a closed report');
 
     await page.goto('/');

@@ -28,6 +28,7 @@ export const SCREEN_ROUTES = [
   '/community/:postId/edit',
   '/mypage',
   '/mypage/:tab',
+  '/lost',
   '/lost/new/missing',
   '/lost/new/sighting',
   '/admin/lost-flags',

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router';
 import type { Session } from '@pawbridge/shared';
 import { documentTitle } from '@/components/layout/use-document-title';
-import { adminUser, mockApi, renderRoutes, resetTestApp, sessionUser } from '@/testing/render-app';
+import { adminUser, mockApi, renderRoutes, resetTestApp, sessionUser, testConfig } from '@/testing/render-app';
 import type { RouteHandle } from '@/lib/route-handle';
 import { routeObjects } from './router';
 
@@ -54,7 +54,11 @@ describe('routes', () => {
   it('loads a lazy screen without React Router warnings and sets its title', async () => {
     const warn = vi.spyOn(console, 'warn');
     const error = vi.spyOn(console, 'error');
-    mockApi({ 'GET /api/users/check-session': { body: { loggedIn: false } }, 'GET /api/community/posts': { body: [] } });
+    mockApi({
+      'GET /api/users/check-session': { body: { loggedIn: false } },
+      'GET /api/community/posts': { body: [] },
+      'GET /api/config': { body: testConfig() },
+    });
     renderRoutes(routeObjects, '/community');
     expect(await screen.findByRole('heading', { level: 1, name: '커뮤니티' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('커뮤니티 · 포브리지'));

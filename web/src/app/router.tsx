@@ -70,12 +70,13 @@ export const routeObjects: RouteObject[] = [
       screen('/community/posts', communityList, 'title.community'),
       screen('/community/:postId', () => import('@/features/community/PostDetailPage'), 'title.communityPost'),
       screen('/community/:postId/edit', postForm, 'title.communityEdit'),
-      // Lost and found, the writing side (issue 27); the board and the post page come with their own routes
+      // Lost and found (issue 27): the board and a post's page; the write forms are /lost/new/*
+      screen('/lost', () => import('@/features/lost/board/LostBoardPage'), 'title.lostBoard'),
+      screen('/lost/:id', () => import('@/features/lost/post/LostPostPage'), 'title.lostPost'),
+      // Lost and found, the writing side (issue 27)
       screen('/lost/new/missing', () => import('@/features/lost/forms/MissingFormPage'), 'title.lostMissingNew'),
       screen('/lost/new/sighting', () => import('@/features/lost/forms/SightingFormPage'), 'title.lostSightingNew'),
       screen('/admin/lost-flags', () => import('@/features/lost/forms/AdminLostFlagsPage'), 'title.adminLostFlags'),
-      // STUB(lostforms): drop with PostPageStub.tsx when lostweb's /lost/:id merges
-      screen('/lost/:id', () => import('@/features/lost/forms/PostPageStub'), 'title.lostMissingNew'),
       screen('/mypage', myPage, 'title.myPage'),
       screen('/mypage/:tab', myPage, 'title.myPage'),
       screen('*', () => import('@/components/NotFoundPage'), 'title.notFound'),

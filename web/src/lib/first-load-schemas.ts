@@ -41,7 +41,7 @@ export const PublicConfigCheck = z.object({
   payments: z.object({ mode: z.enum(['test', 'portone']), merchantCode: nullableString }),
   breedPrediction: z.boolean(),
   donations: z.boolean(),
-  // Without it here the web never learnt the flag (the check drops unknown keys) and lost and found stayed hidden.
+  // Without it here the flag was stripped on the way in and the board never showed (issue 27).
   lostAndFound: z.optional(z.boolean()),
   nicknames: z.boolean(),
   strayNames: z.boolean(),

@@ -14,7 +14,7 @@ import { mypage } from './mypage';
 import { errors } from './errors';
 import { shelter } from './shelter';
 import { paging } from './paging';
-import { lost } from './lost';
+import { lost, lostBoard } from './lost';
 import { lostHome } from './lost-home';
 import type { LostFormsMessages } from './lost-forms';
 import type { LostStripMessages } from './lost-strip';
@@ -38,6 +38,7 @@ export const ko = {
   ...paging,
   ...lost,
   ...lostHome,
+  ...lostBoard,
   ...animal,
   ...errors,
 } as const;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '@pawbridge/shared';
-import { adminUser, envelope, mockApi, ok, renderRoutes, resetTestApp, sessionUser } from '@/testing/render-app';
+import { adminUser, envelope, mockApi, ok, renderRoutes, resetTestApp, sessionUser, testConfig } from '@/testing/render-app';
 import AppLayout from './AppLayout';
 import { NotificationBellSlot } from './NotificationBell';
 
@@ -11,7 +11,12 @@ const screenAt = (path: string) => ({ path, element: <p>screen {path}</p> });
 const StubBell = () => <button type="button">알림</button>;
 
 function renderLayout(session: Session, extra: Parameters<typeof mockApi>[0] = {}, path = '/adopt') {
-  const api = mockApi({ 'GET /api/users/check-session': { body: session }, ...extra });
+  // The header asks /api/config whether the deployment has the 실종·목격 board (the legacy's says no).
+  const api = mockApi({
+    'GET /api/users/check-session': { body: session },
+    'GET /api/config': { body: testConfig({ lostAndFound: false }) },
+    ...extra,
+  });
   const view = renderRoutes(
     [
       {
@@ -52,6 +57,17 @@ vi.setConfig({ testTimeout: 15_000 });
 afterEach(resetTestApp);
 
 describe('Header', () => {
+  it('shows the 실종·목격 entry only where /api/config says the deployment has the board (hidden on the legacy)', async () => {
+    renderLayout({ loggedIn: false }, { 'GET /api/config': { body: testConfig({ lostAndFound: true }) } });
+    await waitFor(() => expect(entryNames(desktopNav())).toEqual(['반려견 등록', '유기견 제보', '입양하기', '실종·목격', '커뮤니티']));
+    expect(entry('실종·목격')).toHaveAttribute('href', '/lost');
+    resetTestApp();
+    document.body.innerHTML = '';
+    renderLayout({ loggedIn: false });
+    await waitFor(() => expect(desktopControl('로그인')).not.toBeNull());
+    expect(entryNames(desktopNav())).not.toContain('실종·목격');
+  });
+
   it('visitor: logo home link, four entries without my page, login and signup, no bell or logout', async () => {
     renderLayout({ loggedIn: false });
     expect(screen.getByRole('link', { name: '포브리지 홈으로' })).toHaveAttribute('href', '/');

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { AppShell, Box, Burger, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useLocation } from 'react-router';
+import { usePublicConfig } from '@/lib/public-config';
 import { useSession } from '@/lib/session';
 import { t } from '@/messages';
 import { NotificationBell } from './NotificationBell';
@@ -21,7 +22,8 @@ export default function Header() {
   const [menuOpened, menu] = useDisclosure(false);
   const [menuUsed, setMenuUsed] = useState(false);
   if (menuOpened && !menuUsed) setMenuUsed(true);
-  const items = navItems(user);
+  const { config } = usePublicConfig();
+  const items = navItems(user, { lostAndFound: config?.lostAndFound });
 
   return (
     <AppShell.Header>

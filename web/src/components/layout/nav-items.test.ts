@@ -28,6 +28,18 @@ describe('navItems', () => {
       '/admin/shelter-sync',
     ]);
   });
+
+  it('adds the 실종·목격 board after 입양하기 only when the deployment has it (never on the legacy)', () => {
+    expect(paths(navItems(null, { lostAndFound: true }))).toEqual([
+      '/pet/register',
+      '/abandoned/register',
+      '/adopt',
+      '/lost',
+      '/community',
+    ]);
+    expect(paths(navItems(null, { lostAndFound: false }))).not.toContain('/lost');
+    expect(paths(navItems(sessionUser(), {}))).not.toContain('/lost');
+  });
 });
 
 describe('isActive', () => {

@@ -1,11 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '@pawbridge/shared';
-import { mockApi, renderRoutes, resetTestApp, sessionUser } from '@/testing/render-app';
+import { mockApi, renderRoutes, resetTestApp, sessionUser, testConfig } from '@/testing/render-app';
 import AppLayout from './AppLayout';
 
 function renderAt(path: string, loggedIn: boolean) {
-  const api = mockApi({ 'GET /api/users/check-session': { body: loggedIn ? sessionUser() : { loggedIn: false } } });
+  const api = mockApi({
+    'GET /api/users/check-session': { body: loggedIn ? sessionUser() : { loggedIn: false } },
+    // The header asks whether the deployment has the 실종·목격 board.
+    'GET /api/config': { body: testConfig() },
+  });
   const view = renderRoutes(
     [
       {

@@ -4,7 +4,7 @@ import { IconMapOff } from '@tabler/icons-react';
 import { MAP_DEFAULT_CENTER } from '@pawbridge/shared';
 import { t } from '@/messages';
 import { usePublicConfig } from '@/lib/public-config';
-import type { EngineOptions, LatLng, MapEngine, MapHandle } from './types';
+import type { EngineOptions, LatLng, MapArea, MapEngine, MapHandle, MapPin, MapViewport } from './types';
 
 export interface MapViewProps {
   /** Accessible name of the map region. */
@@ -19,6 +19,16 @@ export interface MapViewProps {
   height?: number;
   /** id of a text that explains how to use the map. */
   describedBy?: string;
+  /** Labelled pins (e.g. the lost board's clusters). */
+  pins?: readonly MapPin[];
+  /** A shaded circle instead of an exact marker (a rounded public position). */
+  area?: MapArea | null;
+  /** The view after each move or zoom, and once when drawn. */
+  onViewport?: (v: MapViewport) => void;
+  /** The zoom it opens at (Leaflet's 0–20 scale). */
+  zoom?: number;
+  /** Receives the engine's extras (zoom into a cluster) once drawn. */
+  onEngine?: (engine: MapEngine | null) => void;
 }
 
 type LoadState = 'loading' | 'ready' | 'failed';
@@ -27,16 +37,29 @@ type LoadState = 'loading' | 'ready' | 'failed';
  * A Leaflet (OpenStreetMap) or Kakao map, as /api/config says. The provider's
  * code is imported on mount, so only screens that show a map download it.
  */
-export default function MapView({ label, center, marker = null, onPick, onReady, height = 320, describedBy }: MapViewProps) {
+export default function MapView({
+  label,
+  center,
+  marker = null,
+  onPick,
+  onReady,
+  height = 320,
+  describedBy,
+  pins,
+  area = null,
+  onViewport,
+  zoom,
+  onEngine,
+}: MapViewProps) {
   const { config, error: configError } = usePublicConfig();
   const elRef = useRef<HTMLDivElement>(null);
   const engineRef = useRef<MapEngine | null>(null);
   const [state, setState] = useState<LoadState>('loading');
   const [tilesFailed, setTilesFailed] = useState(false);
   // The engine is created once per provider; the latest callbacks and props are read through refs.
-  const latest = useRef({ center, marker, onPick, onReady });
+  const latest = useRef({ center, marker, onPick, onReady, onViewport, zoom, onEngine });
   useEffect(() => {
-    latest.current = { center, marker, onPick, onReady };
+    latest.current = { center, marker, onPick, onReady, onViewport, zoom, onEngine };
   });
   const pickable = onPick !== undefined;
 
@@ -53,6 +76,10 @@ export default function MapView({ label, center, marker = null, onPick, onReady,
       onTiles: (loaded) => {
         if (!cancelled) setTilesFailed(!loaded);
       },
+      onViewport: (v) => {
+        if (!cancelled) latest.current.onViewport?.(v);
+      },
+      ...(latest.current.zoom !== undefined ? { zoom: latest.current.zoom } : {}),
     };
     const map = config.map;
     const created: Promise<MapEngine> =
@@ -69,6 +96,9 @@ export default function MapView({ label, center, marker = null, onPick, onReady,
         engineRef.current = e;
         setState('ready');
         latest.current.onReady?.(e);
+        latest.current.onEngine?.(e);
+        const v = e.getViewport?.();
+        if (v) latest.current.onViewport?.(v);
       },
       (err: unknown) => {
         if (cancelled) return;
@@ -81,6 +111,7 @@ export default function MapView({ label, center, marker = null, onPick, onReady,
       engine?.destroy();
       engineRef.current = null;
       latest.current.onReady?.(null);
+      latest.current.onEngine?.(null);
     };
   }, [config, pickable]);
 
@@ -90,6 +121,22 @@ export default function MapView({ label, center, marker = null, onPick, onReady,
     if (state !== 'ready') return;
     engineRef.current?.setMarker(markerLat !== undefined && markerLng !== undefined ? { lat: markerLat, lng: markerLng } : null);
   }, [state, markerLat, markerLng]);
+
+  useEffect(() => {
+    if (state === 'ready' && pins) engineRef.current?.setPins?.([...pins]);
+  }, [state, pins]);
+
+  const areaLat = area?.center.lat;
+  const areaLng = area?.center.lng;
+  const areaRadius = area?.radiusMetres;
+  useEffect(() => {
+    if (state !== 'ready') return;
+    engineRef.current?.setArea?.(
+      areaLat !== undefined && areaLng !== undefined && areaRadius !== undefined
+        ? { center: { lat: areaLat, lng: areaLng }, radiusMetres: areaRadius }
+        : null,
+    );
+  }, [state, areaLat, areaLng, areaRadius]);
 
   const centerLat = center?.lat;
   const centerLng = center?.lng;

@@ -1,16 +1,27 @@
 // Kakao Maps, loaded only through a dynamic import from MapView and only when
 // the deployment configures a Kakao key. The SDK script itself is injected once.
+import './map-pins.css';
 import { MAP_DEFAULT_KAKAO_LEVEL } from '@pawbridge/shared';
-import type { EngineOptions, LatLng, MapEngine } from './types';
+import type { EngineOptions, LatLng, MapArea, MapEngine, MapPin, MapViewport } from './types';
 
 interface KakaoLatLng {
   getLat(): number;
   getLng(): number;
 }
+interface KakaoBounds {
+  getSouthWest(): KakaoLatLng;
+  getNorthEast(): KakaoLatLng;
+}
 interface KakaoMap {
   getCenter(): KakaoLatLng;
   setCenter(p: KakaoLatLng): void;
   relayout(): void;
+  getBounds(): KakaoBounds;
+  getLevel(): number;
+  setLevel(level: number, opts?: { anchor?: KakaoLatLng }): void;
+}
+interface KakaoOverlay {
+  setMap(map: KakaoMap | null): void;
 }
 interface KakaoMarker {
   setMap(map: KakaoMap | null): void;
@@ -33,9 +44,21 @@ interface KakaoMaps {
   LatLng: new (lat: number, lng: number) => KakaoLatLng;
   Map: new (el: HTMLElement, opts: { center: KakaoLatLng; level: number }) => KakaoMap;
   Marker: new (opts: { position: KakaoLatLng; title?: string }) => KakaoMarker;
+  CustomOverlay: new (opts: { position: KakaoLatLng; content: HTMLElement; yAnchor?: number; xAnchor?: number }) => KakaoOverlay;
+  Circle: new (opts: {
+    center: KakaoLatLng;
+    radius: number;
+    strokeWeight: number;
+    strokeColor: string;
+    fillColor: string;
+    fillOpacity: number;
+  }) => KakaoOverlay;
   event: {
     addListener(target: unknown, type: string, handler: (e: { latLng: KakaoLatLng }) => void): void;
     removeListener(target: unknown, type: string, handler: (e: { latLng: KakaoLatLng }) => void): void;
+  } & {
+    addListener(target: unknown, type: 'idle', handler: () => void): void;
+    removeListener(target: unknown, type: 'idle', handler: () => void): void;
   };
 }
 declare global {
@@ -45,6 +68,8 @@ declare global {
 }
 
 let sdk: Promise<KakaoMaps> | null = null;
+
+const levelOf = (zoom: number) => Math.max(1, Math.min(14, 20 - zoom));
 
 function loadSdk(appKey: string): Promise<KakaoMaps> {
   sdk ??= new Promise<KakaoMaps>((resolve, reject) => {
@@ -91,7 +116,11 @@ export async function reverseGeocode(p: LatLng, settings: { appKey: string }): P
 export async function createMap(el: HTMLElement, opts: EngineOptions, settings: { appKey: string }): Promise<MapEngine> {
   const maps = await loadSdk(settings.appKey);
   const toKakao = (p: LatLng) => new maps.LatLng(p.lat, p.lng);
-  const map = new maps.Map(el, { center: toKakao(opts.center), level: MAP_DEFAULT_KAKAO_LEVEL });
+  // Kakao's level 1 is the closest; Leaflet's zoom grows inwards. Level ≈ 20 − zoom is close enough for clustering.
+  const map = new maps.Map(el, {
+    center: toKakao(opts.center),
+    level: opts.zoom !== undefined ? levelOf(opts.zoom) : MAP_DEFAULT_KAKAO_LEVEL,
+  });
   let marker: KakaoMarker | null = null;
 
   const setMarker = (p: LatLng | null) => {
@@ -111,7 +140,61 @@ export async function createMap(el: HTMLElement, opts: EngineOptions, settings: 
   const onClick = opts.onClick ? (e: { latLng: KakaoLatLng }) => opts.onClick?.({ lat: e.latLng.getLat(), lng: e.latLng.getLng() }) : null;
   if (onClick) maps.event.addListener(map, 'click', onClick);
 
+  const getViewport = (): MapViewport => {
+    const b = map.getBounds();
+    const sw = b.getSouthWest();
+    const ne = b.getNorthEast();
+    return {
+      south: sw.getLat(),
+      west: sw.getLng(),
+      north: ne.getLat(),
+      east: ne.getLng(),
+      zoom: Math.max(0, Math.min(20, 20 - map.getLevel())),
+    };
+  };
+  const onIdle = opts.onViewport ? () => opts.onViewport?.(getViewport()) : null;
+  if (onIdle) maps.event.addListener(map, 'idle', onIdle);
+
+  // Pins are buttons in custom overlays (keyboard and screen readers reach them like any button).
+  let pins: KakaoOverlay[] = [];
+  const setPins = (next: MapPin[]) => {
+    for (const o of pins) o.setMap(null);
+    pins = next.map((p) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'pb-map-pin';
+      button.style.background = p.color;
+      button.style.cursor = 'pointer';
+      button.textContent = p.text;
+      button.title = p.label;
+      button.setAttribute('aria-label', p.label);
+      button.addEventListener('click', () => p.onSelect());
+      const o = new maps.CustomOverlay({ position: toKakao(p), content: button, xAnchor: 0.5, yAnchor: 0.5 });
+      o.setMap(map);
+      return o;
+    });
+  };
+  let area: KakaoOverlay | null = null;
+  const setArea = (a: MapArea | null) => {
+    area?.setMap(null);
+    area = null;
+    if (!a) return;
+    area = new maps.Circle({
+      center: toKakao(a.center),
+      radius: a.radiusMetres,
+      strokeWeight: 2,
+      strokeColor: '#c2410c',
+      fillColor: '#fb923c',
+      fillOpacity: 0.25,
+    });
+    area.setMap(map);
+  };
+
   return {
+    getViewport,
+    setPins,
+    setArea,
+    zoomInAt: (p, steps) => map.setLevel(Math.max(1, map.getLevel() - steps), { anchor: toKakao(p) }),
     getCenter: () => {
       const c = map.getCenter();
       return { lat: c.getLat(), lng: c.getLng() };
@@ -121,6 +204,9 @@ export async function createMap(el: HTMLElement, opts: EngineOptions, settings: 
     resize: () => map.relayout(),
     destroy: () => {
       if (onClick) maps.event.removeListener(map, 'click', onClick);
+      if (onIdle) maps.event.removeListener(map, 'idle', onIdle);
+      setPins([]);
+      setArea(null);
       marker?.setMap(null);
       el.replaceChildren();
     },

@@ -3,8 +3,9 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import './leaflet-overrides.css';
+import './map-pins.css';
 import { MAP_DEFAULT_LEAFLET_ZOOM } from '@pawbridge/shared';
-import type { EngineOptions, LatLng, MapEngine } from './types';
+import type { EngineOptions, LatLng, MapArea, MapEngine, MapPin, MapViewport } from './types';
 
 export interface LeafletSettings {
   tileUrl: string;
@@ -15,7 +16,7 @@ export interface LeafletSettings {
 const markerStyle: L.CircleMarkerOptions = { radius: 10, color: '#c2410c', weight: 3, fillColor: '#fb923c', fillOpacity: 0.9 };
 
 export function createMap(el: HTMLElement, opts: EngineOptions, settings: LeafletSettings): MapEngine {
-  const map = L.map(el, { center: [opts.center.lat, opts.center.lng], zoom: MAP_DEFAULT_LEAFLET_ZOOM, keyboard: true });
+  const map = L.map(el, { center: [opts.center.lat, opts.center.lng], zoom: opts.zoom ?? MAP_DEFAULT_LEAFLET_ZOOM, keyboard: true });
   const tiles = L.tileLayer(settings.tileUrl, { attribution: settings.attribution, maxZoom: 19 }).addTo(map);
   // One failed tile among loaded ones is a hiccup; failures before any tile
   // loaded mean no map at all. A later success (back online) clears it.
@@ -51,7 +52,51 @@ export function createMap(el: HTMLElement, opts: EngineOptions, settings: Leafle
     map.on('click', (e: L.LeafletMouseEvent) => onClick({ lat: e.latlng.lat, lng: e.latlng.lng }));
   }
 
+  const getViewport = (): MapViewport => {
+    const b = map.getBounds();
+    return { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast(), zoom: Math.round(map.getZoom()) };
+  };
+  if (opts.onViewport) {
+    const onViewport = opts.onViewport;
+    map.on('moveend', () => onViewport(getViewport()));
+  }
+
+  // Pins are markers with a text icon: Leaflet makes them focusable buttons (keyboard: true) named by their title.
+  let pins: L.Marker[] = [];
+  const setPins = (next: MapPin[]) => {
+    for (const m of pins) m.remove();
+    pins = next.map((p) => {
+      const html = document.createElement('span');
+      html.className = 'pb-map-pin';
+      html.style.background = p.color;
+      html.textContent = p.text;
+      const icon = L.divIcon({ html, className: 'pb-map-pin-box', iconSize: [44, 44], iconAnchor: [22, 22] });
+      const m = L.marker([p.lat, p.lng], { icon, title: p.label, alt: p.label, keyboard: true, riseOnHover: true });
+      m.on('click', () => p.onSelect());
+      return m.addTo(map);
+    });
+  };
+
+  let area: L.Circle | null = null;
+  const setArea = (a: MapArea | null) => {
+    area?.remove();
+    area = a
+      ? L.circle([a.center.lat, a.center.lng], {
+          radius: a.radiusMetres,
+          color: '#c2410c',
+          weight: 2,
+          fillColor: '#fb923c',
+          fillOpacity: 0.25,
+          interactive: false,
+        }).addTo(map)
+      : null;
+  };
+
   return {
+    getViewport,
+    setPins,
+    setArea,
+    zoomInAt: (p, steps) => map.setView([p.lat, p.lng], Math.min(map.getZoom() + steps, 19)),
     getCenter: () => {
       const c = map.getCenter();
       return { lat: c.lat, lng: c.lng };

@@ -16,9 +16,10 @@ import {
   type SightingCreateRequest,
 } from '@pawbridge/shared/lost.schema';
 import { api } from '@/lib/api-client';
+import { lostPostKey } from './api';
 
-/** The post page's data key: after an owner action, `mutate(lostPostKey(id))` (or the action's onChanged) reads it again. */
-export const lostPostKey = (id: number) => `/api/lost/posts/${id}`;
+// The post page's data key lives with the read side (api.ts); after an owner action, the page reads it again.
+export { lostPostKey };
 export const MY_LOST_POSTS_KEY = '/api/lost/my-posts';
 export const LOST_STATS_KEY = '/api/lost/stats';
 export const ADMIN_LOST_FLAGS_KEY = '/api/admin/lost/flags';

@@ -1,0 +1,177 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser, testConfig, type MockRoute } from '@/testing/render-app';
+import type { MapViewProps } from '@/components/map/MapView';
+import { detail, PHOTO } from '../lost-fixtures';
+import LostPostPage from './LostPostPage';
+
+const mapProps = vi.hoisted(() => ({ last: null as MapViewProps | null }));
+vi.mock('@/components/map/MapView', () => ({
+  default: (props: MapViewProps) => {
+    mapProps.last = props;
+    return <div role="region" aria-label={props.label} />;
+  },
+}));
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    },
+  );
+});
+afterEach(() => {
+  resetTestApp();
+  mapProps.last = null;
+});
+
+function open(routes: Record<string, MockRoute>, session: unknown = { loggedIn: false }, lostAndFound = true) {
+  const api = mockApi({
+    'GET /api/users/check-session': { body: session },
+    'GET /api/config': { body: testConfig({ lostAndFound }) },
+    ...routes,
+  });
+  const view = renderRoutes([{ path: '/lost/:id', element: <LostPostPage /> }], '/lost/11');
+  return { ...view, api };
+}
+const member = () => sessionUser();
+
+describe('/lost/:id — a post', () => {
+  it('shows status, every field, the rounded area (never a marker) with its note, the reward with the scam warning, flyers and preview tags', async () => {
+    open({ 'GET /api/lost/posts/11': { body: detail() } });
+    expect(await screen.findByRole('heading', { level: 1, name: '초코' })).toBeInTheDocument();
+    expect(screen.getByLabelText('글 종류: 실종')).toBeInTheDocument();
+    expect(screen.getByLabelText('상태: 실종 중')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: '초코 사진 1/1' })).toHaveAttribute('src', PHOTO);
+    const facts = within(screen.getByRole('region', { name: '정보' }));
+    expect(facts.getByText('푸들')).toBeInTheDocument();
+    expect(facts.getByText('소형')).toBeInTheDocument();
+    expect(facts.getByText('4.2kg')).toBeInTheDocument();
+    expect(facts.getByText('서울특별시 마포구 망원동')).toBeInTheDocument();
+    expect(screen.getByText('빨간 목줄, 겁이 많아요')).toBeInTheDocument();
+    // The map shows a circle around the public position, with the note; no exact marker.
+    expect(mapProps.last?.area).toEqual({ center: { lat: 37.556, lng: 126.9015 }, radiusMetres: 300 });
+    expect(mapProps.last?.marker ?? null).toBeNull();
+    expect(screen.getByText(/약 300 m 범위로 흐리게 표시돼요/)).toBeInTheDocument();
+    expect(screen.getByText('사례금 300,000원')).toBeInTheDocument();
+    expect(screen.getByTestId('lost-scam-warning')).toHaveTextContent('직접 만나 확인하기 전에는');
+    expect(screen.getByRole('link', { name: '전단지 PDF' })).toHaveAttribute('href', '/api/lost/posts/11/flyer.pdf');
+    expect(screen.getByRole('link', { name: 'SNS용 정사각형 이미지' })).toHaveAttribute('href', '/api/lost/posts/11/square.png');
+    expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute('content', '[실종] 초코');
+    expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toContain(PHOTO);
+    // A visitor is asked to log in, and gets neither the flag nor the relay.
+    expect(screen.getByText('글쓴이에게 연락하거나 글을 신고하려면 로그인해 주세요.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '신고하기' })).toBeNull();
+  });
+
+  it('lists the timeline in order, in words, with the linked sighting', async () => {
+    open({ 'GET /api/lost/posts/11': { body: detail() } });
+    const timeline = within(await screen.findByTestId('lost-timeline'));
+    const items = timeline.getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      expect.stringContaining('글을 올렸어요'),
+      expect.stringContaining('마지막으로 본 곳이 바뀌었어요'),
+      expect.stringContaining('발견·목격 글이 연결됐어요'),
+    ]);
+    expect(items[1]).toHaveTextContent('서울특별시 마포구 합정동');
+    expect(items[1]).toHaveTextContent('합정역 근처에서 봤다는 연락을 받았어요');
+    expect(within(items[2]!).getByRole('link', { name: '목격 글 보기' })).toHaveAttribute('href', '/lost/42');
+  });
+
+  it('a sighting has no flyer links, and a closed one says so instead of the relay', async () => {
+    open({ 'GET /api/lost/posts/11': { body: detail({ kind: 'SEEN', status: 'CLOSED', reward: null }) } }, member());
+    expect(await screen.findByLabelText('상태: 마감됨')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '전단지 PDF' })).toBeNull();
+    expect(screen.queryByTestId('lost-scam-warning')).toBeNull();
+    expect(screen.getByText('마감된 글이라 연락할 수 없어요.')).toBeInTheDocument();
+  });
+
+  it('a member flags the post with a reason and a note (the body the BFF takes)', async () => {
+    const { api } = open(
+      { 'GET /api/lost/posts/11': { body: detail() }, 'POST /api/lost/posts/11/flags': { status: 201, body: { id: 1 } } },
+      member(),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: '신고하기' }));
+    const dialog = await screen.findByRole('dialog', { name: '이 글 신고하기' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: '잘못된 정보예요' }));
+    await userEvent.type(within(dialog).getByLabelText('더 알려 주실 내용(선택)'), '이미 찾은 강아지예요');
+    await userEvent.click(within(dialog).getByRole('button', { name: '신고 보내기' }));
+    expect(await screen.findByText('신고를 받았어요. 관리자가 확인할게요.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/lost/posts/11/flags')[0]?.body).toEqual({ reason: 'WRONG', note: '이미 찾은 강아지예요' });
+  });
+
+  it('a second flag says why it was refused (409 LOST_ALREADY_FLAGGED)', async () => {
+    open(
+      {
+        'GET /api/lost/posts/11': { body: detail() },
+        'POST /api/lost/posts/11/flags': {
+          status: 409,
+          body: envelope('CONFLICT', 'already', undefined, { reason: 'LOST_ALREADY_FLAGGED' }),
+        },
+      },
+      member(),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: '신고하기' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '신고 보내기' }));
+    const { ERROR_REASON_MESSAGES } = await import('@pawbridge/shared/sentences');
+    expect(await screen.findByText(ERROR_REASON_MESSAGES.LOST_ALREADY_FLAGGED)).toBeInTheDocument();
+  });
+
+  it('a member contacts the author through the relay, with the reward warning beside the form', async () => {
+    const { api } = open(
+      { 'GET /api/lost/posts/11': { body: detail() }, 'POST /api/lost/posts/11/contact': { status: 201, body: { id: 5 } } },
+      member(),
+    );
+    const form = within(await screen.findByRole('region', { name: '글쓴이에게 연락하기' }));
+    expect(form.getByTestId('lost-scam-warning')).toBeInTheDocument();
+    await userEvent.click(form.getByRole('button', { name: '메시지 보내기' }));
+    expect(await form.findByText('보낼 내용을 입력해 주세요.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/lost/posts/11/contact')).toHaveLength(0);
+    await userEvent.type(form.getByLabelText(/메시지/), '  어제 저녁 합정역 2번 출구에서 봤어요  ');
+    await userEvent.click(form.getByRole('button', { name: '메시지 보내기' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/lost/posts/11/contact')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/lost/posts/11/contact')[0]?.body).toEqual({ message: '어제 저녁 합정역 2번 출구에서 봤어요' });
+    expect((await screen.findAllByText('메시지를 보냈어요. 답장이 오면 알림으로 알려 드릴게요.')).length).toBeGreaterThan(0);
+  });
+
+  it('the author sees neither the relay nor the flag on their own post', async () => {
+    open({ 'GET /api/lost/posts/11': { body: detail({ mine: true }) } }, member());
+    expect(await screen.findByRole('heading', { level: 1, name: '초코' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: '글쓴이에게 연락하기' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '신고하기' })).toBeNull();
+  });
+
+  it('share: the system sheet where there is one, else the link is copied', async () => {
+    const share = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', Object.create(navigator, { share: { value: share } }) as Navigator);
+    open({ 'GET /api/lost/posts/11': { body: detail() } });
+    await userEvent.click(await screen.findByRole('button', { name: '공유하기' }));
+    expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: `${window.location.origin}/lost/11`, title: '[실종] 초코' }));
+    cleanup();
+    resetTestApp();
+    vi.unstubAllGlobals();
+
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', Object.create(navigator, { share: { value: undefined }, clipboard: { value: { writeText } } }) as Navigator);
+    open({ 'GET /api/lost/posts/11': { body: detail() } });
+    await userEvent.click(await screen.findByRole('button', { name: '공유하기' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/lost/11`);
+  });
+
+  it('a missing or hidden post (404) and the legacy deployment show the not-found state', async () => {
+    open({ 'GET /api/lost/posts/11': { status: 404, body: envelope('NOT_FOUND', 'gone', undefined, { reason: 'LOST_POST_NOT_FOUND' }) } });
+    expect(await screen.findByRole('heading', { level: 1, name: '페이지를 찾을 수 없어요' })).toBeInTheDocument();
+    cleanup();
+    resetTestApp();
+    const { api } = open({}, { loggedIn: false }, false);
+    expect(await screen.findByRole('heading', { level: 1, name: '페이지를 찾을 수 없어요' })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/lost/posts/11')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,186 @@
+import { Alert, Anchor, Badge, Button, Container, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconChevronLeft, IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { ListError, ListLoading } from '@/components/ListState';
+import NotFoundPage from '@/components/NotFoundPage';
+import PhotoCarousel from '@/components/PhotoCarousel';
+import ShareButton from '@/components/ShareButton';
+import { ApiError } from '@/lib/api-client';
+import { absoluteUrl, PageMeta, usePublicOrigin } from '@/lib/page-meta';
+import { usePublicConfig } from '@/lib/public-config';
+import { useSession } from '@/lib/session';
+import { t } from '@/messages';
+import { lostPostKey, useLostPost } from '../api';
+import LostCard from '../board/LostCard';
+import { LostOwnerActions, ToStrayReportButton } from '../forms';
+import { formatWon, KIND_COLOR, kindLabel, postTitle, STATUS_COLOR, statusLabel } from '../board/labels';
+import AreaMap from './AreaMap';
+import ContactForm from './ContactForm';
+import FlagDialog from './FlagDialog';
+import PostFacts from './PostFacts';
+import ScamWarning from './ScamWarning';
+import Timeline from './Timeline';
+
+/** A plain decimal id, as the BFF takes it; anything else is not a post's page. */
+const idOf = (raw: string | undefined): number | null => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
+
+function BackLink() {
+  return (
+    <Anchor component={Link} to="/lost" size="sm" mb="xs" display="inline-flex" mih={44} style={{ alignItems: 'center', gap: 4 }}>
+      <IconChevronLeft size={16} aria-hidden />
+      {t('lost.post.back')}
+    </Anchor>
+  );
+}
+
+/** /lost/:id — one missing, found or seen post: photos, status, every field, the rounded area, the timeline, share, flag, contact. */
+export default function LostPostPage() {
+  const id = idOf(useParams().id);
+  const { config } = usePublicConfig();
+  const { user } = useSession();
+  // In front of the legacy there is no board (the BFF answers 501): nothing is asked, the page is not there.
+  const available = config?.lostAndFound === true;
+  const { post, error, isLoading, reload } = useLostPost(available ? id : null);
+  const origin = usePublicOrigin();
+
+  if (id === null || (config && !available) || (error instanceof ApiError && error.status === 404)) return <NotFoundPage />;
+  if (!config || (isLoading && !post)) return <ListLoading />;
+  if (!post)
+    return (
+      <Container size="lg" py="lg">
+        <ListError message={t('lost.post.loadFailed')} onRetry={() => void reload()} />
+      </Container>
+    );
+
+  const path = `/lost/${post.id}`;
+  const title = postTitle(post);
+  const kind = kindLabel(post.kind);
+  const status = statusLabel(post.status, post.kind);
+  const breed = post.breed?.trim() || t('lost.card.breedUnknown');
+  const metaTitle = t('lost.post.metaTitle', { kind, title });
+  const description = t('lost.post.meta', { place: post.address, date: post.happenedDate, kind, breed });
+  const photos = post.photoUrls.length > 0 ? post.photoUrls : post.photoUrl ? [post.photoUrl] : [];
+  const open = post.status === 'OPEN';
+  const reader = user !== null && !post.mine;
+
+  return (
+    <Container size="lg" py="lg" px={{ base: 'xs', sm: 'md' }}>
+      <PageMeta title={metaTitle} description={description} image={photos[0]} path={path} type="article" />
+      <BackLink />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <PhotoCarousel photos={photos} name={title} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="sm">
+            <Group gap={6}>
+              <Badge color={KIND_COLOR[post.kind]} variant="filled" aria-label={t('lost.kind.label', { label: kind })}>
+                {kind}
+              </Badge>
+              <Badge color={STATUS_COLOR[post.status]} variant="light" aria-label={t('lost.status.label', { label: status })}>
+                {status}
+              </Badge>
+            </Group>
+            <Title order={1} size="h2">
+              {title}
+            </Title>
+            {post.hidden && (
+              <Alert color="gray" role="status">
+                {t('lost.post.hidden')}
+              </Alert>
+            )}
+            <PostFacts post={post} />
+            {post.reward !== null && post.reward > 0 && (
+              <Stack gap={6}>
+                <Text fw={700} size="lg" c="red.9">
+                  {t('lost.post.reward')} {formatWon(post.reward)}
+                </Text>
+                <ScamWarning />
+              </Stack>
+            )}
+            <Paper withBorder radius="md" p="sm">
+              <AreaMap position={post.position} />
+            </Paper>
+            <Group gap="xs" wrap="wrap">
+              <ShareButton title={metaTitle} text={description} url={absoluteUrl(origin, path)} />
+              {post.kind === 'MISSING' && (
+                <>
+                  <Button
+                    component="a"
+                    href={`${lostPostKey(post.id)}/flyer.pdf`}
+                    target="_blank"
+                    rel="noopener"
+                    variant="default"
+                    size="md"
+                    mih={44}
+                    leftSection={<IconFileTypePdf size={16} aria-hidden />}
+                  >
+                    {t('lost.post.flyer')}
+                  </Button>
+                  <Button
+                    component="a"
+                    href={`${lostPostKey(post.id)}/square.png`}
+                    target="_blank"
+                    rel="noopener"
+                    variant="default"
+                    size="md"
+                    mih={44}
+                    leftSection={<IconPhoto size={16} aria-hidden />}
+                  >
+                    {t('lost.post.square')}
+                  </Button>
+                </>
+              )}
+              {reader && <FlagDialog postId={post.id} />}
+            </Group>
+            {/* The author's own actions (update, edit, 찾았어요 / 취소) and, on a 발견 post, the hand-over to the admins; each hides itself where it does not apply. */}
+            <LostOwnerActions post={post} onChanged={() => reload()} />
+            <ToStrayReportButton post={post} onReported={() => reload()} />
+            {post.kind === 'MISSING' && (
+              <Text size="xs" c="dimmed">
+                {t('lost.post.flyerHint')}
+              </Text>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <Grid gap="lg" mt="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="lg">
+            <Timeline post={post} />
+            {post.sightings.length > 0 && (
+              <Stack gap="sm" component="section" aria-labelledby="lost-sightings-title">
+                <Title order={2} size="h4" id="lost-sightings-title">
+                  {t('lost.post.sightings')}
+                </Title>
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+                  {post.sightings.map((s) => (
+                    <LostCard key={s.id} post={s} />
+                  ))}
+                </SimpleGrid>
+              </Stack>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          {reader && open && <ContactForm postId={post.id} />}
+          {reader && !open && (
+            <Text size="sm" c="dimmed">
+              {t('lost.contact.closed')}
+            </Text>
+          )}
+          {!user && (
+            <Paper withBorder radius="md" p="md">
+              <Stack gap="sm">
+                <Text size="sm">{t('lost.contact.loginPrompt')}</Text>
+                <Button component={Link} to="/login" variant="light" mih={44}>
+                  {t('lost.contact.login')}
+                </Button>
+              </Stack>
+            </Paper>
+          )}
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}
