@@ -14,7 +14,8 @@ import { mypage } from './mypage';
 import { errors } from './errors';
 import { shelter } from './shelter';
 import { paging } from './paging';
-import { lost, lostBoard } from './lost';
+import { lost, lostBoardEntry } from './lost';
+import type { LostBoardMessages } from './lost-board';
 import { lostHome } from './lost-home';
 import type { LostFormsMessages } from './lost-forms';
 import type { LostStripMessages } from './lost-strip';
@@ -38,12 +39,12 @@ export const ko = {
   ...paging,
   ...lost,
   ...lostHome,
-  ...lostBoard,
+  ...lostBoardEntry,
   ...animal,
   ...errors,
 } as const;
 /** The entry's words and those lazily loaded screens register (lost-forms.ts). */
-export type MessageKey = keyof typeof ko | keyof LostFormsMessages | keyof LostStripMessages;
+export type MessageKey = keyof typeof ko | keyof LostFormsMessages | keyof LostStripMessages | keyof LostBoardMessages;
 const lookup = (key: string): string | undefined => (key in ko ? ko[key as keyof typeof ko] : registeredMessage(key));
 
 /**

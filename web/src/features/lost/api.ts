@@ -1,3 +1,4 @@
+import '@/messages/lost-board';
 import useSWR from 'swr';
 import {
   LostMapAnswerSchema,

@@ -1,3 +1,4 @@
+import '@/messages/lost-board';
 import { lazy, Suspense } from 'react';
 import { Button, Container, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '@/messages/lost-board';
 import { AspectRatio, Badge, Card, Center, Group, Image, Stack, Text } from '@mantine/core';
 import { IconPaw } from '@tabler/icons-react';
 import { Link } from 'react-router';

@@ -1,3 +1,4 @@
+import '@/messages/lost-board';
 import { useId, useState } from 'react';
 import { Badge, Box, Button, Group, NativeSelect, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconRefresh, IconSearch, IconX } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '@/messages/lost-board';
 import { useMemo, useRef, useState } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';

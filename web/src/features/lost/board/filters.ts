@@ -1,3 +1,4 @@
+import '@/messages/lost-board';
 import { PET_GENDERS, PET_SIZES, REGIONS } from '@pawbridge/shared';
 
 // The board's filters as they live in the address (/lost?kind=MISSING&sido=…): a plain GET form

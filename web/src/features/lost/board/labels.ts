@@ -1,3 +1,4 @@
+import '@/messages/lost-board';
 import type { LostPostKind, LostPostStatus } from '@pawbridge/shared/lost.schema';
 import { t } from '@/messages';
 

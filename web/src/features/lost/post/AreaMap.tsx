@@ -1,3 +1,4 @@
+import '@/messages/lost-board';
 import { Stack, Text } from '@mantine/core';
 import { LOST_LIMITS } from '@pawbridge/shared/lost.schema';
 import MapView from '@/components/map/MapView';

@@ -1,3 +1,4 @@
+import '@/messages/lost-board';
 import { useState } from 'react';
 import { Alert, Button, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';

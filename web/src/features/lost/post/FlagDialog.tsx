@@ -1,3 +1,4 @@
+import '@/messages/lost-board';
 import { useState } from 'react';
 import { Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '@/messages/lost-board';
 import { Alert, Anchor, Badge, Button, Container, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';

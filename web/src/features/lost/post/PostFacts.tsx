@@ -1,3 +1,4 @@
+import '@/messages/lost-board';
 import { Stack, Text, Title } from '@mantine/core';
 import type { LostPostDetail } from '@pawbridge/shared/lost.schema';
 import { InfoLine } from '@/components/InfoLine';

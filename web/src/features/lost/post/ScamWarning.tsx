@@ -1,3 +1,4 @@
+import '@/messages/lost-board';
 import { Alert, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { t } from '@/messages';

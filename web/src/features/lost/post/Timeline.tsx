@@ -1,3 +1,4 @@
+import '@/messages/lost-board';
 import { Anchor, Image, Stack, Text, Timeline as MantineTimeline, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { LostPostDetail } from '@pawbridge/shared/lost.schema';

@@ -1,3 +1,4 @@
+import '@/messages/lost-board';
 import { LostCreatedSchema, type LostContactRequest, type LostFlagRequest } from '@pawbridge/shared/lost.schema';
 import { api } from '@/lib/api-client';
 import { lostPostKey } from '../api';
