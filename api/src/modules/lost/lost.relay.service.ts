@@ -73,7 +73,7 @@ export class LostRelayService {
         postId: r.postId,
         direction: r.senderPk === member.pk ? 'SENT' : 'RECEIVED',
         replyToId: r.replyToId,
-        fromName: authorDisplayName({ name: r.name, userId: r.userId }),
+        fromName: authorDisplayName({ nickname: r.nickname, userId: r.userId }),
         message: r.message,
         phone: r.phone,
         createdAt: new Date(r.createdAt).toISOString(),

@@ -4,8 +4,9 @@ import { LOST_LIMITS, type LostFilters, type LostMapQuery, type LostPostKind } f
 import type { Db } from '../../db/index';
 import type { LostContactsTable, LostFlagsTable, LostPostsTable, LostUpdatesTable } from './lost.tables';
 
-export type LostPostRow = Selectable<LostPostsTable> & { photoUrl: string | null; authorName: string | null; authorUserId: string };
-export type LostUpdateRow = Selectable<LostUpdatesTable>;
+export type LostPostRow = Selectable<LostPostsTable> & { photoUrl: string | null; authorNickname: string | null; authorUserId: string };
+/** A timeline entry with who made it (null once their account is gone). */
+export type LostUpdateRow = Selectable<LostUpdatesTable> & { actorNickname: string | null; actorUserId: string | null };
 
 /** `%` and `_` in the user's text are literal (decision 0005). */
 const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -29,7 +30,7 @@ function boardWhere(f: LostFilters): Expression<SqlBool> {
   return sql<SqlBool>`${sql.join(conds, sql` and `)}`;
 }
 
-/** Posts with their first photo and the author's name (the author's display name is chosen in the service). */
+/** Posts with their first photo and the author's nickname and login id (lost.view.ts authorDisplayName shows one). */
 const postQuery = (db: Db) =>
   db
     .selectFrom('lostPosts as p')
@@ -37,7 +38,7 @@ const postQuery = (db: Db) =>
     .selectAll('p')
     .select([
       sql<string>`p.happened_date::text`.as('happenedDate'),
-      'u.name as authorName',
+      'u.nickname as authorNickname',
       'u.userId as authorUserId',
       sql<string | null>`(select ph.url from lost_photos ph where ph.post_id = p.id order by ph.id limit 1)`.as('photoUrl'),
     ]);
@@ -133,7 +134,15 @@ export class LostRepository {
   }
 
   timeline(postId: number): Promise<LostUpdateRow[]> {
-    return this.db.selectFrom('lostUpdates').selectAll().where('postId', '=', postId).orderBy('createdAt').orderBy('id').execute();
+    return this.db
+      .selectFrom('lostUpdates as t')
+      .leftJoin('users as u', 'u.id', 't.actorPk')
+      .selectAll('t')
+      .select(['u.nickname as actorNickname', 'u.userId as actorUserId'])
+      .where('t.postId', '=', postId)
+      .orderBy('t.createdAt')
+      .orderBy('t.id')
+      .execute();
   }
 
   /** Visible sightings attached to a missing report, newest first. */
@@ -283,7 +292,7 @@ export class LostRepository {
       .where((eb) => eb.or([eb('c.senderPk', '=', memberPk), eb('c.recipientPk', '=', memberPk)]));
     const rows = base
       .innerJoin('users as u', 'u.id', 'c.senderPk')
-      .select(['c.id', 'c.postId', 'c.senderPk', 'c.replyToId', 'c.message', 'c.phone', 'c.createdAt', 'u.name', 'u.nickname', 'u.userId'])
+      .select(['c.id', 'c.postId', 'c.senderPk', 'c.replyToId', 'c.message', 'c.phone', 'c.createdAt', 'u.nickname', 'u.userId'])
       .orderBy('c.createdAt', 'desc')
       .orderBy('c.id', 'desc');
     return pagedRows(w, {

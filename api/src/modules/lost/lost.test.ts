@@ -28,8 +28,8 @@ let lost: ReturnType<typeof lostCalls>;
 beforeAll(async () => {
   api = await startTestApi();
   lost = lostCalls(api);
-  owner = await createMember(api, 'lostowner', { name: '김보호' });
-  finder = await createMember(api, 'finder', { name: '이이웃' });
+  owner = await createMember(api, 'lostowner', { name: '김보호', nickname: '초코맘' });
+  finder = await createMember(api, 'finder', { name: '이이웃', nickname: '망원산책러' });
   stranger = await createMember(api, 'stranger', { name: null });
 });
 afterAll(() => api.close());
@@ -73,7 +73,10 @@ describe('missing reports', () => {
     expect(metres(pub, HERE)).toBeLessThan(300);
     expect(JSON.stringify(seen)).not.toContain(String(HERE.lat));
     expect(JSON.stringify(seen)).not.toContain('lostowner');
-    expect(seen[0]!.author.displayName).toBe('김보호');
+    // Shown by nickname (decision 0035), never the name or the login id; the timeline names its actor the same way.
+    expect(seen[0]!.author.displayName).toBe('초코맘');
+    expect(JSON.stringify(seen)).not.toContain('김보호');
+    expect(seen[0]!.timeline[0]).toMatchObject({ kind: 'CREATED', actorName: '초코맘' });
   });
 
   it('refuses bad input with coded field errors and stores no photo', async () => {
@@ -209,7 +212,8 @@ describe('the life of a missing report', () => {
       direction: string;
       fromName: string;
     }[];
-    expect(received[0]).toMatchObject({ id: contactId, direction: 'RECEIVED', fromName: '이이웃' });
+    expect(received[0]).toMatchObject({ id: contactId, direction: 'RECEIVED', fromName: '망원산책러' });
+    expect(JSON.stringify(received)).not.toContain('이이웃');
     const notByOthers = await call(api, 'POST', `/api/lost/contacts/${contactId}/reply`, {
       cookie: stranger.cookie,
       json: { message: '저요' },
