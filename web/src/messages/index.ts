@@ -15,6 +15,7 @@ import { errors } from './errors';
 import { shelter } from './shelter';
 import { paging } from './paging';
 import { lost } from './lost';
+import { lostComments } from './lost-comments';
 import { animal } from './animal';
 import { particle } from './josa';
 
@@ -33,6 +34,7 @@ export const ko = {
   ...shelter,
   ...paging,
   ...lost,
+  ...lostComments,
   ...animal,
   ...errors,
 } as const;

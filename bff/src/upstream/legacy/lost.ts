@@ -24,5 +24,8 @@ export class LegacyLostGateway implements LostGateway {
   hide = refuse;
   adminClose = refuse;
   dismissFlag = refuse;
+  comments = refuse;
+  comment = refuse;
+  deleteComment = refuse;
   flyer = refuse;
 }
