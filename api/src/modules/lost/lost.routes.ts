@@ -32,6 +32,7 @@ import { LostCommentsService } from './lost.comments.service';
 import { fieldError, invalid, lostError } from './lost.errors';
 import { LostFlyerService, type FlyerFormat } from './lost.flyer';
 import { LostModerationService } from './lost.moderation.service';
+import { LostReminderSweep } from './lost.reminder';
 import { LostRelayService } from './lost.relay.service';
 import { LostReportsService } from './lost.reports.service';
 import { LostService } from './lost.service';
@@ -105,6 +106,10 @@ export const lostModule: ApiModule = async (app, ctx) => {
     (event) => relay.mailNotice(event).catch((err: unknown) => app.log.warn({ err }, 'lost-and-found e-mail not sent')),
     { scope: 'origin' },
   );
+  const reminders = new LostReminderSweep(ctx, app.log);
+  const schedule = reminders.schedule();
+  app.addHook('onClose', async () => schedule.stop());
+  app.decorate('lostReminders', reminders);
 
   app.get('/api/lost/posts', async (request, reply) => {
     const { page, size, ...filters } = parse(LostListQuerySchema, request.query);
@@ -247,3 +252,10 @@ export const lostModule: ApiModule = async (app, ctx) => {
     return reply.code(204).send();
   });
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The 7-day reminder sweep (tests drive it with their own clock). */
+    lostReminders: LostReminderSweep;
+  }
+}
