@@ -107,6 +107,9 @@ export const ErrorReasonSchema = z.enum([
   'LOST_CONTACT_NOT_FOUND',
   'LOST_FLAG_NOT_FOUND',
   'LOST_UNSUPPORTED',
+  'LOST_COMMENT_NOT_FOUND',
+  'LOST_COMMENT_AUTHOR_ONLY',
+  'LOST_COMMENT_LIMIT',
 ]);
 export type ErrorReason = z.infer<typeof ErrorReasonSchema>;
 

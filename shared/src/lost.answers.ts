@@ -33,6 +33,8 @@ export const LostPostListSchema = z.array(LostPostSummarySchema);
 export const LostTimelineEntrySchema = z.object({
   kind: z.enum(LOST_TIMELINE_KINDS),
   at: z.string(),
+  /** Who made the entry, by nickname (decision 0035); null when unknown (an account gone, an older upstream). */
+  actorName: z.string().nullable().optional(),
   /** Public (snapped) position for a move. */
   position: position.nullable(),
   address: z.string().nullable(),

@@ -3,3 +3,4 @@
 export * from './lost.rules';
 export * from './lost.requests';
 export * from './lost.answers';
+export * from './lost.comments';

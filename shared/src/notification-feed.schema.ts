@@ -14,6 +14,8 @@ export const NOTIFICATION_KINDS = [
   'LOST_SIGHTING',
   'LOST_CONTACT',
   'LOST_REPLY',
+  'LOST_COMMENT',
+  'LOST_REMINDER',
   'OTHER',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -33,6 +35,12 @@ export const NOTIFICATION_CODES = [
   'ADOPTION_CLOSED',
   'COMMENT_ADDED',
   'LIKE_ADDED',
+  // Lost and found (issue 27): a sighting attached, a relay message, its reply, a comment, the 7-day reminder.
+  'LOST_SIGHTING_ADDED',
+  'LOST_CONTACTED',
+  'LOST_REPLIED',
+  'LOST_COMMENTED',
+  'LOST_REPORT_REMINDER',
 ] as const;
 export const NotificationCodeSchema = z.enum(NOTIFICATION_CODES);
 export type NotificationCode = z.infer<typeof NotificationCodeSchema>;
@@ -83,7 +91,8 @@ export const memberTopics = (userId: string): string[] => [
   `/topic/user/${userId}/adoption`,
   `/topic/user/${userId}/community/comment`,
   `/topic/user/${userId}/community/like`,
-  // Lost and found (issue 27): sightings attached to the member's report, relay messages and replies.
+  // Lost and found (issue 27): sightings attached to the member's report, relay messages and replies,
+  // comments and the 7-day reminder.
   `/topic/user/${userId}/lost`,
 ];
 export const ADMIN_TOPICS = ['/topic/admin/abandoned/alerts', '/topic/admin/adoption/alerts'] as const;

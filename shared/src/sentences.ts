@@ -207,6 +207,9 @@ export const ERROR_REASON_MESSAGES: Record<ErrorReason, string> = {
   LOST_CONTACT_NOT_FOUND: '연락 메시지를 찾을 수 없습니다.',
   LOST_FLAG_NOT_FOUND: '신고 내역을 찾을 수 없습니다.',
   LOST_UNSUPPORTED: '지금 연결된 서버에서는 실종·목격 게시판을 쓸 수 없습니다.',
+  LOST_COMMENT_NOT_FOUND: '댓글을 찾을 수 없어요. 이미 지워졌을 수 있어요.',
+  LOST_COMMENT_AUTHOR_ONLY: '내가 쓴 댓글만 지울 수 있어요.',
+  LOST_COMMENT_LIMIT: '댓글을 너무 자주 남기고 있어요. 잠시 뒤에 다시 써 주세요.',
 };
 
 /** Field-error codes only the server can decide (the rest are the shared VALIDATION_MESSAGES keys). */

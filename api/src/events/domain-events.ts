@@ -67,12 +67,14 @@ export interface LikeAdded extends EventBase {
 
 /**
  * Lost and found (issue 27): a post's author is to be told of a sighting attached to their missing
- * report or of a relay message; a member who wrote through the relay, of the author's reply.
- * `relatedId` is the sighting's post id or the relay message's id.
+ * report, of a relay message or of a comment; a member who wrote through the relay, of the author's
+ * reply; the owner of a registered dog's report still open after 7 days, of the duty to report the
+ * loss (REMINDER, raised by the sweep, actorPk the owner). `relatedId` is the sighting's post id, the
+ * relay message's id, the comment's id or (REMINDER) the report's id.
  */
 export interface LostNotice extends EventBase {
   type: 'lost.notice';
-  notice: 'SIGHTING' | 'CONTACT' | 'REPLY';
+  notice: 'SIGHTING' | 'CONTACT' | 'REPLY' | 'COMMENT' | 'REMINDER';
   postId: number;
   recipientPk: number;
   actorPk: number;
@@ -123,7 +125,9 @@ export interface NotificationWire {
     | 'LIKE'
     | 'LOST_SIGHTING'
     | 'LOST_CONTACT'
-    | 'LOST_REPLY';
+    | 'LOST_REPLY'
+    | 'LOST_COMMENT'
+    | 'LOST_REMINDER';
   message: string;
   targetUrl: string | null;
   /** ISO instant with offset (the legacy sends a local time without one) */

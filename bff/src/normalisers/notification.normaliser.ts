@@ -89,6 +89,8 @@ export function linkFor(
     case 'LOST_SIGHTING':
     case 'LOST_CONTACT':
     case 'LOST_REPLY':
+    case 'LOST_COMMENT':
+    case 'LOST_REMINDER':
       return relatedId ? `/lost/${relatedId}` : '/lost';
     default:
       return '/mypage';
@@ -104,6 +106,11 @@ const KIND_OF_CODE: Record<NotificationCode, NotificationKind> = {
   ADOPTION_CLOSED: 'ADOPTION_RESULT',
   COMMENT_ADDED: 'COMMENT',
   LIKE_ADDED: 'LIKE',
+  LOST_SIGHTING_ADDED: 'LOST_SIGHTING',
+  LOST_CONTACTED: 'LOST_CONTACT',
+  LOST_REPLIED: 'LOST_REPLY',
+  LOST_COMMENTED: 'LOST_COMMENT',
+  LOST_REPORT_REMINDER: 'LOST_REMINDER',
 };
 
 /**

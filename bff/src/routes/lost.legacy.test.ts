@@ -48,10 +48,14 @@ describe('lost and found through the BFF, upstream = legacy Spring', () => {
       await member.post('/api/lost/posts/1/candidates/2/dismiss', {}),
       await member.post('/api/lost/posts/1/candidates/2/confirm', {}),
       await admin.get('/api/lost/posts/1/candidates'),
+      await visitor.get('/api/lost/posts/1/comments'),
+      await member.post('/api/lost/posts/1/comments', { content: '봤어요' }),
+      await member.delete('/api/lost/posts/1/comments/2'),
     ];
     for (const res of answers)
       expect([res.status, res.body.error.code, res.body.error.reason]).toEqual([501, 'UPSTREAM_UNSUPPORTED', 'LOST_UNSUPPORTED']);
     expect((await visitor.post('/api/lost/posts/1/contact', { message: '안녕하세요' })).status).toBe(401);
+    expect((await visitor.post('/api/lost/posts/1/comments', { content: '봤어요' })).status).toBe(401);
     expect(lostCalls()).toBe(0);
   });
 });

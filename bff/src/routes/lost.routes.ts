@@ -17,6 +17,7 @@ import { MEMBER_ONLY, requireUser } from '../plugins/session';
 import type { LostFlyerFormat } from '../upstream/lost.gateway';
 import { PAGE_DOC, sendPage } from '../upstream/paging';
 import { lostAdminRoutes } from './lost.admin.routes';
+import { lostCommentRoutes } from './lost.comments.routes';
 import { FLYER_DOC, FLYER_RULES_DOC, LEGACY_DOC, NOT_MODIFIED_DOC, PRIVACY_DOC, tags } from './lost.docs';
 import { lostMatchingRoutes } from './lost.matching.routes';
 import { lostRelayRoutes } from './lost.relay.routes';
@@ -134,6 +135,7 @@ export const lostRoutes: FastifyPluginAsync = async (app) => {
 
   lostWriteRoutes(app);
   lostRelayRoutes(app);
+  lostCommentRoutes(app);
   lostAdminRoutes(app);
   lostMatchingRoutes(app);
 };

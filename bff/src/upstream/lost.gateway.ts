@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { PageQuery } from '@pawbridge/shared';
 import type {
   LostCloseRequest,
+  LostComment,
+  LostCommentRequest,
   LostContact,
   LostContactRequest,
   LostFlagRequest,
@@ -67,6 +69,10 @@ export interface LostGateway {
   hide(request: FastifyRequest, id: number, hidden: boolean): Promise<LostPostDetail>;
   adminClose(request: FastifyRequest, id: number): Promise<LostPostDetail>;
   dismissFlag(request: FastifyRequest, flagId: number): Promise<void>;
+  /** A post's comments, oldest first (docs/decisions/0039). */
+  comments(request: FastifyRequest, id: number, q: PageQuery): Promise<Page<LostComment>>;
+  comment(request: FastifyRequest, id: number, input: LostCommentRequest): Promise<{ id: number }>;
+  deleteComment(request: FastifyRequest, id: number, commentId: number): Promise<void>;
   /** The flyer or square image; `ifNoneMatch` is the browser's ETag, passed on. */
   flyer(request: FastifyRequest, id: number, format: LostFlyerFormat, ifNoneMatch: string | undefined): Promise<LostFlyer>;
   /** A missing report's match candidates (issue 28), for its owner and admins. */

@@ -2,7 +2,7 @@
 // finer one per reason, and one per server-only field-error code. errors.test.ts
 // fails when the shared enums gain a value without words here.
 import { DEFAULT_ERROR_MESSAGES, ERROR_REASON_MESSAGES, SERVER_FIELD_ERROR_MESSAGES } from '@pawbridge/shared/sentences';
-import { lostErrors } from './lost';
+import { lostCommentErrors, lostErrors } from './lost';
 export const errors = {
   'errors.code.VALIDATION_FAILED': DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED,
   'errors.code.UNAUTHENTICATED': '로그인이 필요합니다. 다시 로그인해 주세요.',
@@ -96,4 +96,5 @@ export const errors = {
   'errors.field.emailSendFailed': SERVER_FIELD_ERROR_MESSAGES.emailSendFailed,
   'errors.field.codeWrong': SERVER_FIELD_ERROR_MESSAGES.codeWrong,
   ...lostErrors,
+  ...lostCommentErrors,
 } as const;

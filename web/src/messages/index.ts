@@ -20,6 +20,7 @@ import { lostHome } from './lost-home';
 import type { LostFormsMessages } from './lost-forms';
 import type { LostStripMessages } from './lost-strip';
 import { registeredMessage } from './registry';
+import type { LostCommentsMessages } from './lost-comments';
 import { animal } from './animal';
 import { particle } from './josa';
 
@@ -44,7 +45,8 @@ export const ko = {
   ...errors,
 } as const;
 /** The entry's words and those lazily loaded screens register (lost-forms.ts). */
-export type MessageKey = keyof typeof ko | keyof LostFormsMessages | keyof LostStripMessages | keyof LostBoardMessages;
+export type MessageKey =
+  keyof typeof ko | keyof LostFormsMessages | keyof LostStripMessages | keyof LostBoardMessages | keyof LostCommentsMessages;
 const lookup = (key: string): string | undefined => (key in ko ? ko[key as keyof typeof ko] : registeredMessage(key));
 
 /**

@@ -19,10 +19,33 @@ export const lostErrors = {
   'errors.reason.LOST_UNSUPPORTED': ERROR_REASON_MESSAGES.LOST_UNSUPPORTED,
 } as const;
 
+/** The reasons only the comment routes answer (issue 27); in the errors catalogue, which every screen has. */
+export const lostCommentErrors = {
+  'errors.reason.LOST_COMMENT_NOT_FOUND': ERROR_REASON_MESSAGES.LOST_COMMENT_NOT_FOUND,
+  'errors.reason.LOST_COMMENT_AUTHOR_ONLY': ERROR_REASON_MESSAGES.LOST_COMMENT_AUTHOR_ONLY,
+  'errors.reason.LOST_COMMENT_LIMIT': ERROR_REASON_MESSAGES.LOST_COMMENT_LIMIT,
+} as const;
+
 export const lost = {
   'notifications.kind.LOST_SIGHTING': '새 목격·발견',
   'notifications.kind.LOST_CONTACT': '실종·목격 연락',
   'notifications.kind.LOST_REPLY': '연락에 온 답장',
+  'notifications.kind.LOST_COMMENT': '실종·목격 글 댓글',
+  'notifications.kind.LOST_REMINDER': '실종 신고 안내',
+  'notifications.text.LOST_SIGHTING_ADDED.actorName': '{actor}님이 {name} 실종 신고에 목격·발견 글을 올렸어요',
+  'notifications.text.LOST_SIGHTING_ADDED.name': '{name} 실종 신고에 새 목격·발견 글이 올라왔어요',
+  'notifications.text.LOST_SIGHTING_ADDED.plain': '내 실종 신고에 새 목격·발견 글이 올라왔어요',
+  'notifications.text.LOST_CONTACTED.actorName': '{actor}님이 {name} 실종 신고를 보고 연락을 보냈어요',
+  'notifications.text.LOST_CONTACTED.actor': '{actor}님이 내 글을 보고 연락을 보냈어요',
+  'notifications.text.LOST_CONTACTED.plain': '내 글을 보고 한 회원이 연락을 보냈어요',
+  'notifications.text.LOST_REPLIED.actor': '{actor}님이 내 연락에 답장했어요',
+  'notifications.text.LOST_REPLIED.plain': '내 연락에 답장이 왔어요',
+  'notifications.text.LOST_COMMENTED.actorName': '{actor}님이 {name} 글에 댓글을 남겼어요',
+  'notifications.text.LOST_COMMENTED.actor': '{actor}님이 내 실종·목격 글에 댓글을 남겼어요',
+  'notifications.text.LOST_COMMENTED.plain': '내 실종·목격 글에 새 댓글이 달렸어요',
+  'notifications.text.LOST_REPORT_REMINDER.name':
+    '{name|을/를} 잃어버린 지 7일이 지났어요. 등록된 반려견은 잃어버린 날부터 10일 이내에 시·군·구청에 신고해야 해요',
+  'notifications.text.LOST_REPORT_REMINDER.plain': '등록된 반려견은 잃어버린 날부터 10일 이내에 시·군·구청에 신고해야 해요',
 } as const;
 
 /** What the entry needs of the board (issue 27): its route titles and the header's entry; the rest is in lost-board.ts. */

@@ -2,7 +2,8 @@ import type { PageWindow, Paged } from '@pawbridge/shared';
 import type { LostContact } from '@pawbridge/shared/lost.schema';
 import type { ApiContext, SessionUserRow } from '../../context';
 import { domainEvent } from '../../events';
-import { lostNoticeMessage } from '../notifications/notifications.service';
+import { lostNoticeMessage, type LostNoticeKind } from '../notifications/notifications.service';
+import { lostCommentText } from './lost.comments.service';
 import { lostError } from './lost.errors';
 import { LOST_SCAM_WARNING } from './lost.flyer.words';
 import { othersVisible } from './lost.guards';
@@ -73,7 +74,7 @@ export class LostRelayService {
         postId: r.postId,
         direction: r.senderPk === member.pk ? 'SENT' : 'RECEIVED',
         replyToId: r.replyToId,
-        fromName: authorDisplayName({ name: r.name, userId: r.userId }),
+        fromName: authorDisplayName({ nickname: r.nickname, userId: r.userId }),
         message: r.message,
         phone: r.phone,
         createdAt: new Date(r.createdAt).toISOString(),
@@ -81,25 +82,54 @@ export class LostRelayService {
     };
   }
 
-  /** The e-mail beside the bell (lost.notice, raised on this instance): the recipient's address, the same sentence and a link. */
+  /**
+   * The e-mail beside the bell (lost.notice, raised on this instance): the recipient's address, the same
+   * sentence, what was written (a relay message, its reply with the number the author chose to give, a
+   * comment: the relay's point is that it reaches the owner) and a link. Never a position: the post's
+   * exact point stays on the site, for its author.
+   */
   async mailNotice(event: {
-    notice: 'SIGHTING' | 'CONTACT' | 'REPLY';
+    notice: LostNoticeKind;
     postId: number;
     recipientPk: number;
     actorPk: number;
+    relatedId: number;
   }): Promise<void> {
-    if (event.actorPk === event.recipientPk) return;
-    const [email, post] = await Promise.all([this.repo.emailOf(event.recipientPk), this.repo.named(event.postId)]);
+    if (event.notice !== 'REMINDER' && event.actorPk === event.recipientPk) return;
+    const [email, post, written] = await Promise.all([
+      this.repo.emailOf(event.recipientPk),
+      this.repo.named(event.postId),
+      this.writtenOf(event.notice, event.relatedId),
+    ]);
     if (!email || !post) return;
     const sentence = lostNoticeMessage(event.notice, post.name);
     const link = `${this.ctx.config.publicOrigin}/lost/${event.postId}`;
+    const quoted = written ? [`${MAIL_WORDS[event.notice === 'COMMENT' ? 'comment' : 'message']}\n${written}`] : [];
+    const warning = event.notice === 'REMINDER' ? [] : [LOST_SCAM_WARNING];
+    const paragraphs = [sentence, ...quoted, link, ...warning];
     await this.ctx.mail.send({
       to: email,
-      subject: `[포브리지] ${sentence}`,
-      text: `${sentence}\n\n${link}\n\n${LOST_SCAM_WARNING}`,
-      html: `<p>${escapeHtml(sentence)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(LOST_SCAM_WARNING)}</p>`,
+      subject: `[포브리지] ${sentence.length > 60 ? `${sentence.slice(0, 59)}…` : sentence}`,
+      text: paragraphs.join('\n\n'),
+      html: paragraphs
+        .map((p) =>
+          p === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`,
+        )
+        .join(''),
     });
   }
+
+  /** What the notice's writer wrote, for the e-mail (null for a sighting, whose page has it, and the reminder). */
+  private async writtenOf(notice: LostNoticeKind, relatedId: number): Promise<string | null> {
+    if (notice === 'COMMENT') return lostCommentText(this.ctx.db, relatedId);
+    if (notice !== 'CONTACT' && notice !== 'REPLY') return null;
+    const c = await this.repo.contact(relatedId);
+    if (!c) return null;
+    return c.phone ? `${c.message}\n${MAIL_WORDS.phone} ${c.phone}` : c.message;
+  }
 }
+
+/** The e-mail's own words (mail is written on the server; the web catalogue words only screens). */
+const MAIL_WORDS = { message: '보낸 메시지:', comment: '남긴 댓글:', phone: '연락처:' } as const;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

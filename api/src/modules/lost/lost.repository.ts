@@ -1,35 +1,15 @@
-import { sql, type Insertable, type Selectable, type SqlBool, type Expression, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import { pagedRows, type PageWindow, type Paged } from '@pawbridge/shared';
 import { LOST_LIMITS, type LostFilters, type LostMapQuery, type LostPostKind } from '@pawbridge/shared/lost.schema';
 import type { Db } from '../../db/index';
+import { boardWhere, count, countedByKindStatusSido, countedTotal } from './lost.board.query';
 import type { LostContactsTable, LostFlagsTable, LostPostsTable, LostUpdatesTable } from './lost.tables';
 
-export type LostPostRow = Selectable<LostPostsTable> & { photoUrl: string | null; authorName: string | null; authorUserId: string };
-export type LostUpdateRow = Selectable<LostUpdatesTable>;
+export type LostPostRow = Selectable<LostPostsTable> & { photoUrl: string | null; authorNickname: string | null; authorUserId: string };
+/** A timeline entry with who made it (null once their account is gone). */
+export type LostUpdateRow = Selectable<LostUpdatesTable> & { actorNickname: string | null; actorUserId: string | null };
 
-/** `%` and `_` in the user's text are literal (decision 0005). */
-const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const count = async (q: { executeTakeFirstOrThrow(): Promise<{ n: string | number }> }) => Number((await q.executeTakeFirstOrThrow()).n);
-
-/** The board's filters as one condition on `p` (visible posts only). */
-function boardWhere(f: LostFilters): Expression<SqlBool> {
-  const conds = [sql<SqlBool>`not p.hidden`];
-  if (f.kind && f.kind.length > 0) conds.push(sql<SqlBool>`p.kind in (${sql.join(f.kind)})`);
-  if (f.status) conds.push(sql<SqlBool>`p.status = ${f.status}`);
-  if (f.sido) conds.push(sql<SqlBool>`p.sido = ${f.sido}`);
-  if (f.sigungu?.trim()) conds.push(sql<SqlBool>`p.sigungu = ${f.sigungu.trim()}`);
-  if (f.from) conds.push(sql<SqlBool>`p.happened_date >= ${f.from}`);
-  if (f.to) conds.push(sql<SqlBool>`p.happened_date <= ${f.to}`);
-  if (f.breed?.trim()) conds.push(sql<SqlBool>`lower(coalesce(p.breed, '')) like ${likeLiteral(f.breed.trim().toLowerCase())}`);
-  if (f.dogSize) conds.push(sql<SqlBool>`p.size = ${f.dogSize}`);
-  if (f.gender) conds.push(sql<SqlBool>`p.gender = ${f.gender}`);
-  for (const word of (f.colour ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5))
-    conds.push(sql<SqlBool>`p.search_text like ${likeLiteral(word)}`);
-  return sql<SqlBool>`${sql.join(conds, sql` and `)}`;
-}
-
-/** Posts with their first photo and the author's name (the author's display name is chosen in the service). */
+/** Posts with their first photo and the author's nickname and login id (lost.view.ts authorDisplayName shows one). */
 const postQuery = (db: Db) =>
   db
     .selectFrom('lostPosts as p')
@@ -37,7 +17,7 @@ const postQuery = (db: Db) =>
     .selectAll('p')
     .select([
       sql<string>`p.happened_date::text`.as('happenedDate'),
-      'u.name as authorName',
+      'u.nickname as authorNickname',
       'u.userId as authorUserId',
       sql<string | null>`(select ph.url from lost_photos ph where ph.post_id = p.id order by ph.id limit 1)`.as('photoUrl'),
     ]);
@@ -53,12 +33,14 @@ export class LostRepository {
       all: () => rows.execute(),
       page: (p) => rows.limit(p.limit).offset(p.offset).execute(),
       count: () =>
-        count(
-          this.db
-            .selectFrom('lostPosts as p')
-            .select(sql<string>`count(*)`.as('n'))
-            .where(boardWhere(f)),
-        ),
+        countedByKindStatusSido(f)
+          ? countedTotal(this.db, f)
+          : count(
+              this.db
+                .selectFrom('lostPosts as p')
+                .select(sql<string>`count(*)`.as('n'))
+                .where(boardWhere(f)),
+            ),
     });
   }
 
@@ -81,26 +63,23 @@ export class LostRepository {
   /**
    * The map: visible posts in the viewport grouped on the server into grid cells of about 64 screen
    * pixels at this zoom (360° / 2^zoom / 4), on the public positions only. Largest clusters first,
-   * at most LOST_LIMITS.mapClustersMax; the total counts every post in the viewport.
+   * at most LOST_LIMITS.mapClustersMax; the total counts every post in the viewport (a window sum over
+   * the groups, so the viewport is read once, as an index-only scan of lost_posts_map_idx when unfiltered).
    */
   async map(
     q: LostMapQuery,
   ): Promise<{ clusters: { lat: number; lng: number; count: number; id: number | null; kind: LostPostKind | null }[]; total: number }> {
     const cell = 360 / 2 ** q.zoom / 4;
     const where = sql<SqlBool>`${boardWhere(q)} and p.public_lat between ${q.south} and ${q.north} and p.public_lng between ${q.west} and ${q.east}`;
-    const rows = await sql<{ lat: number; lng: number; n: number; id: number; kind: LostPostKind }>`
-      select avg(p.public_lat)::float8 as lat, avg(p.public_lng)::float8 as lng, count(*)::int as n, min(p.id) as id, min(p.kind) as kind
+    const rows = await sql<{ lat: number; lng: number; n: number; id: number; kind: LostPostKind; total: string }>`
+      select avg(p.public_lat)::float8 as lat, avg(p.public_lng)::float8 as lng, count(*)::int as n, min(p.id) as id, min(p.kind) as kind,
+        sum(count(*)) over ()::text as total
       from lost_posts p
       where ${where}
       group by floor(p.public_lat / ${cell}), floor(p.public_lng / ${cell})
       order by n desc, id
       limit ${LOST_LIMITS.mapClustersMax}`.execute(this.db);
-    const total = await count(
-      this.db
-        .selectFrom('lostPosts as p')
-        .select(sql<string>`count(*)`.as('n'))
-        .where(where),
-    );
+    const total = Number(rows.rows[0]?.total ?? 0);
     return {
       clusters: rows.rows.map((r) => ({
         lat: Math.round(r.lat * 1e6) / 1e6,
@@ -133,7 +112,15 @@ export class LostRepository {
   }
 
   timeline(postId: number): Promise<LostUpdateRow[]> {
-    return this.db.selectFrom('lostUpdates').selectAll().where('postId', '=', postId).orderBy('createdAt').orderBy('id').execute();
+    return this.db
+      .selectFrom('lostUpdates as t')
+      .leftJoin('users as u', 'u.id', 't.actorPk')
+      .selectAll('t')
+      .select(['u.nickname as actorNickname', 'u.userId as actorUserId'])
+      .where('t.postId', '=', postId)
+      .orderBy('t.createdAt')
+      .orderBy('t.id')
+      .execute();
   }
 
   /** Visible sightings attached to a missing report, newest first. */
@@ -283,7 +270,7 @@ export class LostRepository {
       .where((eb) => eb.or([eb('c.senderPk', '=', memberPk), eb('c.recipientPk', '=', memberPk)]));
     const rows = base
       .innerJoin('users as u', 'u.id', 'c.senderPk')
-      .select(['c.id', 'c.postId', 'c.senderPk', 'c.replyToId', 'c.message', 'c.phone', 'c.createdAt', 'u.name', 'u.nickname', 'u.userId'])
+      .select(['c.id', 'c.postId', 'c.senderPk', 'c.replyToId', 'c.message', 'c.phone', 'c.createdAt', 'u.nickname', 'u.userId'])
       .orderBy('c.createdAt', 'desc')
       .orderBy('c.id', 'desc');
     return pagedRows(w, {

@@ -7,6 +7,9 @@ import {
   LOST_SIGHTING_PART,
   LOST_UPDATE_PART,
   LostCloseRequestSchema,
+  LostCommentParamsSchema,
+  LostCommentRequestSchema,
+  LostCommentsQuerySchema,
   LostContactRequestSchema,
   LostFlagRequestSchema,
   LostFlagsQuerySchema,
@@ -25,9 +28,11 @@ import type { ApiModule } from '../index';
 import type { SessionUserRow } from '../../context';
 import { jsonPart, MULTIPART_MESSAGES, readMultipart } from '../../lib/multipart';
 import { StraysService } from '../strays/strays.service';
+import { LostCommentsService } from './lost.comments.service';
 import { fieldError, invalid, lostError } from './lost.errors';
 import { LostFlyerService, type FlyerFormat } from './lost.flyer';
 import { LostModerationService } from './lost.moderation.service';
+import { LostReminderSweep } from './lost.reminder';
 import { LostRelayService } from './lost.relay.service';
 import { LostReportsService } from './lost.reports.service';
 import { LostService } from './lost.service';
@@ -95,11 +100,16 @@ export const lostModule: ApiModule = async (app, ctx) => {
   const relay = new LostRelayService(ctx);
   const moderation = new LostModerationService(ctx);
   const flyers = new LostFlyerService(ctx, lost, app.log);
+  const comments = new LostCommentsService(ctx);
   ctx.events.subscribe(
     'lost.notice',
     (event) => relay.mailNotice(event).catch((err: unknown) => app.log.warn({ err }, 'lost-and-found e-mail not sent')),
     { scope: 'origin' },
   );
+  const reminders = new LostReminderSweep(ctx, app.log);
+  const schedule = reminders.schedule();
+  app.addHook('onClose', async () => schedule.stop());
+  app.decorate('lostReminders', reminders);
 
   app.get('/api/lost/posts', async (request, reply) => {
     const { page, size, ...filters } = parse(LostListQuerySchema, request.query);
@@ -190,6 +200,26 @@ export const lostModule: ApiModule = async (app, ctx) => {
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
   });
 
+  app.get('/api/lost/posts/:id/comments', async (request, reply) => {
+    const id = idOf(request);
+    const { rows, total } = await comments.list(id, request.user, pageWindow(parse(LostCommentsQuerySchema, request.query)));
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
+  });
+
+  app.post('/api/lost/posts/:id/comments', async (request, reply) => {
+    const user = member(request, 'COMMENT_LOGIN_REQUIRED');
+    const id = idOf(request);
+    const { content } = parse(LostCommentRequestSchema, request.body ?? {});
+    return reply.code(201).send(await comments.create(user, id, content));
+  });
+
+  app.delete('/api/lost/posts/:id/comments/:commentId', async (request, reply) => {
+    const user = member(request);
+    const { id, commentId } = parse(LostCommentParamsSchema, request.params);
+    await comments.remove(user, id, commentId);
+    return reply.code(204).send();
+  });
+
   app.post('/api/lost/posts/:id/flags', async (request, reply) => {
     const user = member(request);
     return reply.code(201).send(await moderation.flag(user, idOf(request), parse(LostFlagRequestSchema, request.body ?? {})));
@@ -222,3 +252,10 @@ export const lostModule: ApiModule = async (app, ctx) => {
     return reply.code(204).send();
   });
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The 7-day reminder sweep (tests drive it with their own clock). */
+    lostReminders: LostReminderSweep;
+  }
+}

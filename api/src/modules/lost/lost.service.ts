@@ -53,7 +53,7 @@ export class LostService {
       contact: row.contact,
       phone: row.contact === 'PHONE' ? row.phone : null,
       thankYouNote: row.thankYouNote,
-      author: { displayName: authorDisplayName({ name: row.authorName, userId: row.authorUserId }) },
+      author: { displayName: authorDisplayName({ nickname: row.authorNickname, userId: row.authorUserId }) },
       missingId: row.missingId,
       strayReportId: privileged ? row.strayReportId : null,
       hidden: row.hidden,

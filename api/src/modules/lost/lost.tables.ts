@@ -39,6 +39,8 @@ export interface LostPostsTable {
   strayReportId: number | null;
   toStrayAt: Date | null;
   closedAt: Date | null;
+  /** When the 7-day reminder was claimed (migration 0017). */
+  remindedAt: ColumnType<Date | null, never, Date | null>;
   createdAt: ColumnType<Date, Date | undefined, never>;
   updatedAt: ColumnType<Date, Date | undefined, Date>;
   searchText: ColumnType<string, never, never>;
@@ -91,10 +93,19 @@ export interface LostFlagsTable {
   resolvedAt: Date | null;
 }
 
+export interface LostCommentsTable {
+  id: Generated<number>;
+  postId: number;
+  authorPk: number;
+  content: string;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface LostTables {
   lostPosts: LostPostsTable;
   lostPhotos: LostPhotosTable;
   lostUpdates: LostUpdatesTable;
   lostContacts: LostContactsTable;
   lostFlags: LostFlagsTable;
+  lostComments: LostCommentsTable;
 }

@@ -28,8 +28,8 @@ let lost: ReturnType<typeof lostCalls>;
 beforeAll(async () => {
   api = await startTestApi();
   lost = lostCalls(api);
-  owner = await createMember(api, 'lostowner', { name: '김보호' });
-  finder = await createMember(api, 'finder', { name: '이이웃' });
+  owner = await createMember(api, 'lostowner', { name: '김보호', nickname: '초코맘' });
+  finder = await createMember(api, 'finder', { name: '이이웃', nickname: '망원산책러' });
   stranger = await createMember(api, 'stranger', { name: null });
 });
 afterAll(() => api.close());
@@ -73,7 +73,10 @@ describe('missing reports', () => {
     expect(metres(pub, HERE)).toBeLessThan(300);
     expect(JSON.stringify(seen)).not.toContain(String(HERE.lat));
     expect(JSON.stringify(seen)).not.toContain('lostowner');
-    expect(seen[0]!.author.displayName).toBe('김보호');
+    // Shown by nickname (decision 0035), never the name or the login id; the timeline names its actor the same way.
+    expect(seen[0]!.author.displayName).toBe('초코맘');
+    expect(JSON.stringify(seen)).not.toContain('김보호');
+    expect(seen[0]!.timeline[0]).toMatchObject({ kind: 'CREATED', actorName: '초코맘' });
   });
 
   it('refuses bad input with coded field errors and stores no photo', async () => {
@@ -204,12 +207,27 @@ describe('the life of a missing report', () => {
     });
     expect(sent.status).toBe(201);
     const contactId = JSON.parse(sent.text).id as number;
+    // The relay's e-mail carries the message itself (the owner may read it away from the site), never a position.
+    await expect
+      .poll(
+        () =>
+          outboxMessages(api, 'lostowner@example.com')
+            .map(emlText)
+            .filter((t) => t.includes('공원 벤치 밑에 있어요.')).length,
+      )
+      .toBe(1);
+    const relayed = outboxMessages(api, 'lostowner@example.com')
+      .map(emlText)
+      .find((t) => t.includes('공원 벤치 밑에 있어요.'))!;
+    expect(relayed).toContain('연락을 보냈습니다');
+    expect(relayed).not.toContain(String(HERE.lat));
     const received = (await lost.json('/api/lost/contacts', owner.cookie)).body as unknown as {
       id: number;
       direction: string;
       fromName: string;
     }[];
-    expect(received[0]).toMatchObject({ id: contactId, direction: 'RECEIVED', fromName: '이이웃' });
+    expect(received[0]).toMatchObject({ id: contactId, direction: 'RECEIVED', fromName: '망원산책러' });
+    expect(JSON.stringify(received)).not.toContain('이이웃');
     const notByOthers = await call(api, 'POST', `/api/lost/contacts/${contactId}/reply`, {
       cookie: stranger.cookie,
       json: { message: '저요' },
@@ -226,15 +244,28 @@ describe('the life of a missing report', () => {
     }[];
     expect(finderSees[0]).toMatchObject({ direction: 'RECEIVED', phone: '010-9999-8888' });
     expect(JSON.stringify((await lost.json('/api/lost/contacts', stranger.cookie)).body)).toBe('[]');
+    // The finder's e-mail has the reply and the number the owner chose to give them.
+    await expect
+      .poll(() =>
+        outboxMessages(api, 'finder@example.com')
+          .map(emlText)
+          .some((t) => t.includes('010-9999-8888')),
+      )
+      .toBe(true);
+    expect(
+      outboxMessages(api, 'finder@example.com')
+        .map(emlText)
+        .find((t) => t.includes('010-9999-8888')),
+    ).toContain('감사합니다!');
     const kinds = await api.ctx.db
       .selectFrom('notifications')
-      .select(['notificationType', 'recipientPk'])
+      .select(['notificationType', 'recipientPk', 'code'])
       .where('notificationType', 'in', ['LOST_CONTACT', 'LOST_REPLY'])
       .execute();
     expect(kinds).toEqual(
       expect.arrayContaining([
-        { notificationType: 'LOST_CONTACT', recipientPk: owner.pk },
-        { notificationType: 'LOST_REPLY', recipientPk: finder.pk },
+        { notificationType: 'LOST_CONTACT', recipientPk: owner.pk, code: 'LOST_CONTACTED' },
+        { notificationType: 'LOST_REPLY', recipientPk: finder.pk, code: 'LOST_REPLIED' },
       ]),
     );
   });

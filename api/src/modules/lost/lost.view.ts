@@ -1,17 +1,15 @@
-import { regionOf, seoulToday } from '@pawbridge/shared';
+import { authorLabel, regionOf, seoulToday } from '@pawbridge/shared';
 import type { LostPostSummary } from '@pawbridge/shared/lost.schema';
 import { snapToGrid } from './lost.grid';
 import type { LostPostRow, LostUpdateRow } from './lost.repository';
 
 /**
- * How an author is shown on a public post: one function, so member nicknames (another session's
- * work) replace the name here alone. A member without a name shows as the first two letters of
- * their login id and asterisks, never the whole id.
+ * How a member is shown on the board (a post's author, a timeline entry's actor, a relay message's
+ * sender, a comment's author): the nickname (decision 0035), else the masked login id; never the
+ * name or the whole login id.
  */
-export function authorDisplayName(author: { name: string | null; userId: string }): string {
-  const name = author.name?.trim();
-  if (name) return name;
-  return `${author.userId.slice(0, 2)}***`;
+export function authorDisplayName(author: { nickname: string | null; userId: string }): string {
+  return authorLabel(author.nickname, author.userId) ?? '***';
 }
 
 export const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -46,6 +44,7 @@ export function summaryOf(row: LostPostRow): LostPostSummary {
 export function timelineOf(u: LostUpdateRow) {
   return {
     kind: u.kind,
+    actorName: u.actorUserId === null ? null : authorDisplayName({ nickname: u.actorNickname, userId: u.actorUserId }),
     at: new Date(u.createdAt).toISOString(),
     position: u.publicLat !== null && u.publicLng !== null ? { lat: u.publicLat, lng: u.publicLng } : null,
     address: u.address,

@@ -95,6 +95,13 @@ export class NotificationsRepository {
     return new Map(rows.flatMap((r) => (r.name?.trim() ? [[r.id, r.name.trim()] as const] : [])));
   }
 
+  /** What members of the lost-and-found board are shown by: their nickname (decision 0035); a member without one is left out. */
+  async nicknamesOf(pks: number[]): Promise<Map<number, string>> {
+    if (pks.length === 0) return new Map();
+    const rows = await this.db.selectFrom('users').select(['id', 'nickname']).where('id', 'in', pks).execute();
+    return new Map(rows.flatMap((r) => (r.nickname?.trim() ? [[r.id, r.nickname.trim()] as const] : [])));
+  }
+
   /** The found day and the name of a reported dog (the name is null until it has one). */
   async stray(strayId: number): Promise<{ foundDate: string | null; name: string | null }> {
     const row = await this.db.selectFrom('strayReports').select(['foundDate', 'name']).where('id', '=', strayId).executeTakeFirst();

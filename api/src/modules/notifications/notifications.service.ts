@@ -36,14 +36,44 @@ export const MESSAGES = {
       ? `'${clip(name, 30)}' 실종 신고를 보고 한 회원이 연락을 보냈습니다.`
       : '회원님의 실종·목격 글을 보고 한 회원이 연락을 보냈습니다.',
   lostReply: '실종·목격 글의 글쓴이가 회원님의 연락에 답장했습니다.',
+  lostComment: (name: string | null) =>
+    name ? `'${clip(name, 30)}' 실종·목격 글에 새 댓글이 달렸습니다.` : '회원님의 실종·목격 글에 새 댓글이 달렸습니다.',
+  lostReminder: (name: string | null) =>
+    `${name ? `'${clip(name, 30)}' ` : ''}실종 신고 7일째예요. 등록된 반려견은 잃어버린 날부터 10일 이내에 시·군·구청에 신고해야 해요. 동물보호관리시스템(https://www.animal.go.kr)에서 신고 방법을 확인해 주세요.`,
 };
 
 /** What each lost-and-found notice is in the bell. */
-const LOST_KIND = { SIGHTING: 'LOST_SIGHTING', CONTACT: 'LOST_CONTACT', REPLY: 'LOST_REPLY' } as const;
+const LOST_KIND = {
+  SIGHTING: 'LOST_SIGHTING',
+  CONTACT: 'LOST_CONTACT',
+  REPLY: 'LOST_REPLY',
+  COMMENT: 'LOST_COMMENT',
+  REMINDER: 'LOST_REMINDER',
+} as const;
+/** The code the web words each lost-and-found notice by. */
+const LOST_CODE = {
+  SIGHTING: 'LOST_SIGHTING_ADDED',
+  CONTACT: 'LOST_CONTACTED',
+  REPLY: 'LOST_REPLIED',
+  COMMENT: 'LOST_COMMENTED',
+  REMINDER: 'LOST_REPORT_REMINDER',
+} as const;
+export type LostNoticeKind = keyof typeof LOST_KIND;
 
-/** The bell's and the e-mail's sentence of a lost-and-found notice. */
-export function lostNoticeMessage(notice: 'SIGHTING' | 'CONTACT' | 'REPLY', name: string | null): string {
-  return notice === 'SIGHTING' ? MESSAGES.lostSighting(name) : notice === 'CONTACT' ? MESSAGES.lostContact(name) : MESSAGES.lostReply;
+/** The bell's (the legacy-shaped `message`) and the e-mail's sentence of a lost-and-found notice. */
+export function lostNoticeMessage(notice: LostNoticeKind, name: string | null): string {
+  switch (notice) {
+    case 'SIGHTING':
+      return MESSAGES.lostSighting(name);
+    case 'CONTACT':
+      return MESSAGES.lostContact(name);
+    case 'REPLY':
+      return MESSAGES.lostReply;
+    case 'COMMENT':
+      return MESSAGES.lostComment(name);
+    case 'REMINDER':
+      return MESSAGES.lostReminder(name);
+  }
 }
 /** A stored `about` as the wire carries it (every field present; anything malformed reads as unknown). */
 const aboutOf = (raw: unknown): NotificationAbout => {
@@ -272,8 +302,14 @@ export class NotificationsService {
         ];
       }
       case 'lost.notice': {
-        if (event.actorPk === event.recipientPk) return [];
-        const [ids, post] = await Promise.all([repo.loginIdsOf([event.actorPk, event.recipientPk]), repo.lostPost(event.postId)]);
+        // Never for one's own doing, but the reminder is the system's and addressed to the actor.
+        const reminder = event.notice === 'REMINDER';
+        if (!reminder && event.actorPk === event.recipientPk) return [];
+        const [ids, names, post] = await Promise.all([
+          repo.loginIdsOf([event.actorPk, event.recipientPk]),
+          reminder ? new Map<number, string>() : repo.nicknamesOf([event.actorPk]),
+          repo.lostPost(event.postId),
+        ]);
         const recipient = ids.get(event.recipientPk);
         if (!recipient || !post) return [];
         return [
@@ -282,11 +318,13 @@ export class NotificationsService {
             recipientId: recipient,
             destination: destinations.lost(recipient),
             row: {
-              sender: ids.get(event.actorPk) ?? '',
+              sender: reminder ? '' : (ids.get(event.actorPk) ?? ''),
               message: clip(lostNoticeMessage(event.notice, post.name), MESSAGE_MAX),
               notificationType: LOST_KIND[event.notice],
               relatedId: event.postId,
               targetUrl: `/lost/${event.postId}`,
+              code: LOST_CODE[event.notice],
+              about: about({ dogName: post.name, postId: event.postId, actor: names.get(event.actorPk) ?? null }),
             },
           },
         ];

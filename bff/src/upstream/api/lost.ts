@@ -13,6 +13,7 @@ import {
   LOST_PHOTO_FIELDS,
   LOST_SIGHTING_PART,
   LOST_UPDATE_PART,
+  LostCommentListSchema,
   LostContactListSchema,
   LostCreatedSchema,
   LostFlagListSchema,
@@ -21,6 +22,7 @@ import {
   LostPostListSchema,
   LostStatsSchema,
   type LostCloseRequest,
+  type LostCommentRequest,
   type LostContactRequest,
   type LostFlagRequest,
   type LostListQuery,
@@ -185,6 +187,20 @@ export class ApiLostGateway implements LostGateway {
 
   async dismissFlag(request: FastifyRequest, flagId: number) {
     const res = await this.call('POST', `/api/admin/lost/flags/${flagId}/dismiss`, request);
+    if (!isOk(res)) throw lostFailure(res);
+  }
+
+  async comments(request: FastifyRequest, id: number, q: PageQuery) {
+    const res = await this.call('GET', `/api/lost/posts/${id}/comments`, request, { query: q });
+    return page(res, answer(res, LostCommentListSchema));
+  }
+
+  async comment(request: FastifyRequest, id: number, input: LostCommentRequest) {
+    return answer(await this.call('POST', `/api/lost/posts/${id}/comments`, request, { json: input }), LostCreatedSchema);
+  }
+
+  async deleteComment(request: FastifyRequest, id: number, commentId: number) {
+    const res = await this.call('DELETE', `/api/lost/posts/${id}/comments/${commentId}`, request);
     if (!isOk(res)) throw lostFailure(res);
   }
 

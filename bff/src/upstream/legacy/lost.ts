@@ -24,6 +24,9 @@ export class LegacyLostGateway implements LostGateway {
   hide = refuse;
   adminClose = refuse;
   dismissFlag = refuse;
+  comments = refuse;
+  comment = refuse;
+  deleteComment = refuse;
   flyer = refuse;
   candidates = refuse;
   decideCandidate = refuse;

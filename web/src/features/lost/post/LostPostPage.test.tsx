@@ -36,6 +36,8 @@ function open(routes: Record<string, MockRoute>, session: unknown = { loggedIn: 
   const api = mockApi({
     'GET /api/users/check-session': { body: session },
     'GET /api/config': { body: testConfig({ lostAndFound }) },
+    // The comments below the timeline (LostComments has its own tests).
+    'GET /api/lost/posts/11/comments': { body: [], headers: { 'x-total-count': '0' } },
     ...routes,
   });
   const view = renderRoutes([{ path: '/lost/:id', element: <LostPostPage /> }], '/lost/11');

@@ -13,6 +13,7 @@ import { useSession } from '@/lib/session';
 import { t } from '@/messages';
 import { lostPostKey, useLostPost } from '../api';
 import LostCard from '../board/LostCard';
+import LostComments from '../comments/LostComments';
 import { LostOwnerActions, ToStrayReportButton } from '../forms';
 import { formatWon, KIND_COLOR, kindLabel, postTitle, STATUS_COLOR, statusLabel } from '../board/labels';
 import AreaMap from './AreaMap';
@@ -149,6 +150,7 @@ export default function LostPostPage() {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
             <Timeline post={post} />
+            <LostComments postId={post.id} />
             {post.sightings.length > 0 && (
               <Stack gap="sm" component="section" aria-labelledby="lost-sightings-title">
                 <Title order={2} size="h4" id="lost-sightings-title">

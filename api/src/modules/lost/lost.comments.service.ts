@@ -1,0 +1,141 @@
+import { sql } from 'kysely';
+import { pagedRows, type PageWindow, type Paged } from '@pawbridge/shared';
+import { LOST_COMMENT_LIMITS, type LostComment } from '@pawbridge/shared/lost.schema';
+import type { ApiContext, SessionUserRow } from '../../context';
+import type { Db } from '../../db/index';
+import { domainEvent } from '../../events';
+import { lostError, notFound } from './lost.errors';
+import { authorDisplayName } from './lost.view';
+
+/** The comments' queries (Kysely only); writes run inside the service's transaction. */
+class LostCommentsRepository {
+  constructor(private readonly db: Db) {}
+
+  post(id: number) {
+    return this.db.selectFrom('lostPosts').select(['id', 'authorPk', 'hidden']).where('id', '=', id).executeTakeFirst();
+  }
+
+  page(postId: number, w: PageWindow) {
+    const rows = this.db
+      .selectFrom('lostComments as c')
+      .innerJoin('users as u', 'u.id', 'c.authorPk')
+      .select(['c.id', 'c.postId', 'c.authorPk', 'c.content', 'c.createdAt', 'u.nickname', 'u.userId'])
+      .where('c.postId', '=', postId)
+      .orderBy('c.createdAt')
+      .orderBy('c.id');
+    return pagedRows(w, {
+      all: () => rows.execute(),
+      page: (p) => rows.limit(p.limit).offset(p.offset).execute(),
+      count: async () =>
+        Number(
+          (
+            await this.db
+              .selectFrom('lostComments')
+              .select(sql<string>`count(*)`.as('n'))
+              .where('postId', '=', postId)
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+    });
+  }
+
+  /** Serialises a member's commenting, so the hourly count holds with two tabs. */
+  async lockMember(userPk: number): Promise<void> {
+    await this.db.selectFrom('users').select('id').where('id', '=', userPk).forUpdate().execute();
+  }
+
+  async since(authorPk: number, from: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('lostComments')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('authorPk', '=', authorPk)
+      .where('createdAt', '>=', from)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async insert(postId: number, authorPk: number, content: string): Promise<number> {
+    return (await this.db.insertInto('lostComments').values({ postId, authorPk, content }).returning('id').executeTakeFirstOrThrow()).id;
+  }
+
+  find(postId: number, commentId: number) {
+    return this.db
+      .selectFrom('lostComments')
+      .select(['id', 'authorPk'])
+      .where('id', '=', commentId)
+      .where('postId', '=', postId)
+      .executeTakeFirst();
+  }
+
+  async remove(commentId: number): Promise<void> {
+    await this.db.deleteFrom('lostComments').where('id', '=', commentId).execute();
+  }
+
+  async content(commentId: number): Promise<string | null> {
+    return (await this.db.selectFrom('lostComments').select('content').where('id', '=', commentId).executeTakeFirst())?.content ?? null;
+  }
+}
+
+/** The comment's text for the owner's e-mail (null once deleted). */
+export const lostCommentText = (db: Db, commentId: number) => new LostCommentsRepository(db).content(commentId);
+
+/**
+ * Comments on lost-and-found posts (docs/decisions/0039): anyone reads those of a visible post, members
+ * write on any visible post (open or closed), the comment's author or an admin deletes it; a hidden
+ * post's comments are for admins only. The post's author is told (bell and e-mail) of others' comments.
+ */
+export class LostCommentsService {
+  constructor(private readonly ctx: ApiContext) {}
+
+  /** The post, 404 when unknown or hidden from this viewer. */
+  private async visible(repo: LostCommentsRepository, id: number, viewer: SessionUserRow | null) {
+    const post = await repo.post(id);
+    if (!post || (post.hidden && viewer?.role !== 'ADMIN')) throw notFound();
+    return post;
+  }
+
+  async list(id: number, viewer: SessionUserRow | null, w: PageWindow): Promise<Paged<LostComment>> {
+    const repo = new LostCommentsRepository(this.ctx.db);
+    await this.visible(repo, id, viewer);
+    const { rows, total } = await repo.page(id, w);
+    return {
+      total,
+      rows: rows.map((r) => ({
+        id: r.id,
+        postId: r.postId,
+        author: authorDisplayName({ nickname: r.nickname, userId: r.userId }),
+        content: r.content,
+        createdAt: new Date(r.createdAt).toISOString(),
+        mine: viewer?.pk === r.authorPk,
+        deletable: viewer?.pk === r.authorPk || viewer?.role === 'ADMIN',
+      })),
+    };
+  }
+
+  async create(author: SessionUserRow, id: number, content: string): Promise<{ id: number }> {
+    const { commentId, postAuthorPk } = await this.ctx.db.transaction().execute(async (trx) => {
+      const repo = new LostCommentsRepository(trx);
+      const post = await repo.post(id);
+      // Nobody but an admin writes on a hidden post; an admin answers on it like anywhere.
+      if (!post || (post.hidden && author.role !== 'ADMIN')) throw notFound();
+      await repo.lockMember(author.pk);
+      if ((await repo.since(author.pk, new Date(Date.now() - 3600_000))) >= LOST_COMMENT_LIMITS.perMemberPerHour)
+        throw lostError(429, 'RATE_LIMITED', 'LOST_COMMENT_LIMIT');
+      return { commentId: await repo.insert(id, author.pk, content), postAuthorPk: post.authorPk };
+    });
+    if (postAuthorPk !== author.pk)
+      await this.ctx.events.publish(
+        domainEvent('lost.notice', { notice: 'COMMENT', postId: id, recipientPk: postAuthorPk, actorPk: author.pk, relatedId: commentId }),
+      );
+    return { id: commentId };
+  }
+
+  async remove(caller: SessionUserRow, id: number, commentId: number): Promise<void> {
+    const repo = new LostCommentsRepository(this.ctx.db);
+    await this.visible(repo, id, caller);
+    const comment = await repo.find(id, commentId);
+    if (!comment) throw lostError(404, 'NOT_FOUND', 'LOST_COMMENT_NOT_FOUND');
+    if (comment.authorPk !== caller.pk && caller.role !== 'ADMIN') throw lostError(403, 'FORBIDDEN', 'LOST_COMMENT_AUTHOR_ONLY');
+    await repo.remove(commentId);
+  }
+}
