@@ -180,7 +180,7 @@ export class NotificationsService {
               message: MESSAGES.reportRegistered,
               notificationType: 'ADMIN_ALERT',
               relatedId: event.strayId,
-              targetUrl: '/adopt',
+              targetUrl: `/adopt/${event.strayId}`,
               code: 'REPORT_REGISTERED',
               about: about({ dogName: stray.name, foundDate: stray.foundDate }),
             },
