@@ -95,6 +95,18 @@ export class NotificationsRepository {
     return new Map(rows.flatMap((r) => (r.name?.trim() ? [[r.id, r.name.trim()] as const] : [])));
   }
 
+  /** What other members see of these users (issue 25 item 5): the nickname, else the name it defaults to; never the login id. */
+  async nicknamesOf(pks: number[]): Promise<Map<number, string>> {
+    if (pks.length === 0) return new Map();
+    const rows = await this.db.selectFrom('users').select(['id', 'nickname', 'name']).where('id', 'in', pks).execute();
+    return new Map(
+      rows.flatMap((r) => {
+        const shown = r.nickname?.trim() || r.name?.trim();
+        return shown ? [[r.id, shown] as const] : [];
+      }),
+    );
+  }
+
   /** The found day and the name of a reported dog (the name is null until it has one). */
   async stray(strayId: number): Promise<{ foundDate: string | null; name: string | null }> {
     const row = await this.db.selectFrom('strayReports').select(['foundDate', 'name']).where('id', '=', strayId).executeTakeFirst();

@@ -248,7 +248,7 @@ export class NotificationsService {
         if (actorPk === event.postAuthorPk) return [];
         const [ids, names, title] = await Promise.all([
           repo.loginIdsOf([actorPk, event.postAuthorPk]),
-          repo.displayNamesOf([actorPk]),
+          repo.nicknamesOf([actorPk]),
           repo.postTitle(event.postId),
         ]);
         const author = ids.get(event.postAuthorPk);

@@ -158,11 +158,12 @@ describe('notifications: stored for the right members, REST on the caller’s ow
     await api.ctx.events.publish(domainEvent('like.added', { postId: postRow.id, likerPk: ann.pk, postAuthorPk: ann.pk }));
     expect(await unread(ann)).toHaveLength(before);
 
-    await api.ctx.db.updateTable('users').set({ name: '김벤' }).where('id', '=', ben.pk).execute();
+    // Others see the commenter's nickname, not their real name (issue 25 item 5).
+    await api.ctx.db.updateTable('users').set({ name: '김벤', nickname: '산책왕벤' }).where('id', '=', ben.pk).execute();
     await api.ctx.events.publish(
       domainEvent('comment.created', { commentId: 2, postId: postRow.id, commenterPk: ben.pk, postAuthorPk: ann.pk }),
     );
-    const about = { postId: postRow.id, postTitle: '우리 동네 산책로', actor: '김벤', dogName: null, foundDate: null };
+    const about = { postId: postRow.id, postTitle: '우리 동네 산책로', actor: '산책왕벤', dogName: null, foundDate: null };
     expect(live.at(-1)).toMatchObject({
       destination: '/topic/user/ann/community/comment',
       body: {
