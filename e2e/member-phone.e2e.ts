@@ -6,10 +6,18 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { axeProblems } from './axe';
-import { dogPhoto, reportStray, toTop } from './fixtures';
-import { DESKTOP, PHONE, createUser, httpClient, launchBrowser, loginContext, newContext, screenshot, startStack } from './harness';
+import { dogPhoto, reportStray } from './fixtures';
+import { DESKTOP, PHONE, SCREENSHOT_DIR, createUser, httpClient, launchBrowser, loginContext, newContext, startStack } from './harness';
 import type { Stack, TestUser } from './harness';
-import { assertNoSmallSteppers, assertOneToastClearOf, assertTouchTargets, liveSubscriptions, toasts, watchTop } from './phone-checks';
+import {
+  assertNoSmallSteppers,
+  assertOneToastClearOf,
+  assertTouchTargets,
+  liveSubscriptions,
+  shoot,
+  toasts,
+  watchTop,
+} from './phone-checks';
 
 const TITLE = '모카랑 처음 간 바닷가 산책, 파도 소리에 깜짝 놀란 이야기';
 const B_NICK = '보리언니';
@@ -35,15 +43,6 @@ describe('member phone journey (issue 25 items 3, 6, 7)', () => {
   };
   const bell = (page: Page) => page.getByRole('button', { name: /^알림/ });
   const axeClean = async (page: Page, where: string) => assert.deepEqual(await axeProblems(page), [], `axe on ${where}`);
-  const shoot = async (page: Page, name: string) => {
-    await toTop(page);
-    await screenshot(page, `${name}-phone`);
-    await page.setViewportSize(DESKTOP);
-    await toTop(page);
-    await screenshot(page, `${name}-desktop`);
-    await page.setViewportSize(PHONE);
-  };
-
   before(async () => {
     stack = await startStack();
     browser = await launchBrowser();
@@ -155,7 +154,8 @@ describe('member phone journey (issue 25 items 3, 6, 7)', () => {
     const approved = dropdown.getByRole('button', { name: /모카 입양 신청이 승인되었어요/ });
     await approved.waitFor();
     assert.equal(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), true, 'no reload');
-    await screenshot(page, 'member-phone-bell-approved-phone');
+    // The open bell as the phone shows it (a full-page shot of a scrolled page paints the fixed header mid-page).
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/member-phone-bell-approved-phone.png` });
     await axeClean(page, 'the bell open on /adopt');
 
     // Tapping it opens 마이페이지 › 입양 신청; there 두부 waits, and its rejection arrives live.
@@ -266,7 +266,8 @@ describe('member phone journey (issue 25 items 3, 6, 7)', () => {
     assert.match(said, new RegExp(`${B_NICK}님이 ‘${head}[^’]*’에 댓글을 남겼어요`), said);
     assert.ok(!said.includes(b.userId), 'no login id in the bell');
     const commented = dropdown.getByRole('button', { name: /댓글을 남겼어요/ });
-    await screenshot(page, 'member-phone-bell-community-phone');
+    // The open bell as the phone shows it (a full-page shot of a scrolled page paints the fixed header mid-page).
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/member-phone-bell-community-phone.png` });
     await commented.click();
     await page.waitForURL((u) => u.pathname === postPath);
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();

@@ -2,6 +2,18 @@
 // where toasts sit, how big the targets are, whether something moves while live updates arrive.
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
+import { toTop } from './fixtures';
+import { DESKTOP, PHONE, screenshot } from './harness';
+
+/** The screen from its top, at 390 px and then at 1280 px (named `<name>-phone` and `<name>-desktop`); back to the phone. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  await toTop(page);
+  await screenshot(page, `${name}-phone`);
+  await page.setViewportSize(DESKTOP);
+  await toTop(page);
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize(PHONE);
+}
 
 /** Resolves once the page's STOMP session on /ws is CONNECTED and has subscribed to every topic in `topics`. */
 export function liveSubscriptions(page: Page, topics: string[]): Promise<void> {
