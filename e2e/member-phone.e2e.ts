@@ -153,6 +153,13 @@ describe('member phone journey (issue 25 items 3, 6, 7)', () => {
     const dropdown = page.getByRole('dialog', { name: '알림' });
     const approved = dropdown.getByRole('button', { name: /모카 입양 신청이 승인되었어요/ });
     await approved.waitFor();
+    // The open list lies over any toast still up (both sit below the header on a phone).
+    const box = (await approved.boundingBox())!;
+    const onTop = await page.evaluate(
+      ([x, y]) => Boolean(document.elementFromPoint(x!, y!)?.closest('[role="dialog"]')),
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    assert.ok(onTop, 'the bell list is not covered by a toast');
     assert.equal(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), true, 'no reload');
     // The open bell as the phone shows it (a full-page shot of a scrolled page paints the fixed header mid-page).
     await page.screenshot({ path: `${SCREENSHOT_DIR}/member-phone-bell-approved-phone.png` });
