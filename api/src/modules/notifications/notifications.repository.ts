@@ -95,11 +95,16 @@ export class NotificationsRepository {
     return new Map(rows.flatMap((r) => (r.name?.trim() ? [[r.id, r.name.trim()] as const] : [])));
   }
 
-  /** What members of the lost-and-found board are shown by: their nickname (decision 0035); a member without one is left out. */
+  /** What other members see of these users (issue 25 item 5): the nickname, else the name it defaults to; never the login id. */
   async nicknamesOf(pks: number[]): Promise<Map<number, string>> {
     if (pks.length === 0) return new Map();
-    const rows = await this.db.selectFrom('users').select(['id', 'nickname']).where('id', 'in', pks).execute();
-    return new Map(rows.flatMap((r) => (r.nickname?.trim() ? [[r.id, r.nickname.trim()] as const] : [])));
+    const rows = await this.db.selectFrom('users').select(['id', 'nickname', 'name']).where('id', 'in', pks).execute();
+    return new Map(
+      rows.flatMap((r) => {
+        const shown = r.nickname?.trim() || r.name?.trim();
+        return shown ? [[r.id, shown] as const] : [];
+      }),
+    );
   }
 
   /** The found day and the name of a reported dog (the name is null until it has one). */

@@ -210,7 +210,7 @@ export class NotificationsService {
               message: MESSAGES.reportRegistered,
               notificationType: 'ADMIN_ALERT',
               relatedId: event.strayId,
-              targetUrl: '/adopt',
+              targetUrl: `/adopt/${event.strayId}`,
               code: 'REPORT_REGISTERED',
               about: about({ dogName: stray.name, foundDate: stray.foundDate }),
             },
@@ -278,7 +278,7 @@ export class NotificationsService {
         if (actorPk === event.postAuthorPk) return [];
         const [ids, names, title] = await Promise.all([
           repo.loginIdsOf([actorPk, event.postAuthorPk]),
-          repo.displayNamesOf([actorPk]),
+          repo.nicknamesOf([actorPk]),
           repo.postTitle(event.postId),
         ]);
         const author = ids.get(event.postAuthorPk);

@@ -76,12 +76,12 @@ describe('notifications: stored for the right members, REST on the caller’s ow
     await api.ctx.db.updateTable('strayReports').set({ name: '초코' }).where('id', '=', strayId).execute();
     expect((await post(api, `/api/admin/reports/${strayId}/register`, boss.cookie)).status).toBe(200);
     const [registered] = await unread(ann);
-    // Registered, not "received" (issue 25 item 3), and which dog.
+    // Registered, not "received" (issue 25 item 3), which dog, and a tap opens that dog's own page.
     expect(registered).toMatchObject({
       userId: 'ann',
       notificationType: 'ADMIN_ALERT',
       message: '관리자가 제보하신 유기견을 보호 동물로 등록했습니다.',
-      targetUrl: '/adopt',
+      targetUrl: `/adopt/${strayId}`,
       code: 'REPORT_REGISTERED',
       about: { dogName: '초코', foundDate: '2026-11-21' },
     });
@@ -158,11 +158,12 @@ describe('notifications: stored for the right members, REST on the caller’s ow
     await api.ctx.events.publish(domainEvent('like.added', { postId: postRow.id, likerPk: ann.pk, postAuthorPk: ann.pk }));
     expect(await unread(ann)).toHaveLength(before);
 
-    await api.ctx.db.updateTable('users').set({ name: '김벤' }).where('id', '=', ben.pk).execute();
+    // Others see the commenter's nickname, not their real name (issue 25 item 5).
+    await api.ctx.db.updateTable('users').set({ name: '김벤', nickname: '산책왕벤' }).where('id', '=', ben.pk).execute();
     await api.ctx.events.publish(
       domainEvent('comment.created', { commentId: 2, postId: postRow.id, commenterPk: ben.pk, postAuthorPk: ann.pk }),
     );
-    const about = { postId: postRow.id, postTitle: '우리 동네 산책로', actor: '김벤', dogName: null, foundDate: null };
+    const about = { postId: postRow.id, postTitle: '우리 동네 산책로', actor: '산책왕벤', dogName: null, foundDate: null };
     expect(live.at(-1)).toMatchObject({
       destination: '/topic/user/ann/community/comment',
       body: {

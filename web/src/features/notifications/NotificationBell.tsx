@@ -71,6 +71,8 @@ function LiveBell({ user }: { user: SessionUser }) {
       trapFocus
       returnFocus
       hideDetached={false}
+      // Above the toasts (Mantine's 400): on a phone both sit just below the header, and the list the member opened comes first.
+      zIndex={450}
     >
       <Indicator label={state.badge > 99 ? '99+' : state.badge} size={18} disabled={state.badge === 0} color="red" offset={6} inline>
         <Popover.Target>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { IconBuildingCommunity, IconPaw, IconPhone } from '@tabler/icons-react';
 import type { ShelterAnimal } from '@pawbridge/shared';
 import { InfoLine } from '@/components/InfoLine';
+import { touchTargetClass } from '@/components/form/input-action';
 import SafeImage from '@/components/SafeImage';
 import { cardPhoto } from '@/lib/photo-sizes';
 import { t } from '@/messages';
@@ -106,6 +107,7 @@ export default function ShelterCard({ animal: a, now, first = false }: Props) {
         <Button
           mt="md"
           fullWidth
+          className={touchTargetClass}
           variant="light"
           color="indigo"
           component="a"

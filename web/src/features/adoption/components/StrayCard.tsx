@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { IconPaw } from '@tabler/icons-react';
 import type { Stray } from '@pawbridge/shared';
 import { InfoLine } from '@/components/InfoLine';
+import { touchTargetClass } from '@/components/form/input-action';
 import SafeImage from '@/components/SafeImage';
 import { ADOPT_GRID_SIZES, cardPhoto } from '@/lib/photo-sizes';
 import { t } from '@/messages';
@@ -71,6 +72,7 @@ export default function StrayCard({ stray, onApply, applying, extra, first = fal
       <Button
         mt="md"
         fullWidth
+        className={touchTargetClass}
         disabled={!button.enabled}
         loading={applying}
         onClick={() => onApply(stray)}

@@ -6,6 +6,7 @@ import { CommentRequestSchema, COMMUNITY_LIMITS, toFieldErrorKeys } from '@pawbr
 import { ListError, ListLoading } from '@/components/ListState';
 import { errorMessage, notifyError, notifySuccess, unreachableMessage } from '@/components/feedback/notify';
 import { serverFieldMessage } from '@/components/form/server-errors';
+import { touchTargetClass } from '@/components/form/input-action';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
 import { addComment, useComments } from '../api';
@@ -49,6 +50,7 @@ export default function CommentSection({ postId, loggedIn }: { postId: number; l
       <Group>
         <Button
           variant="subtle"
+          className={touchTargetClass}
           leftSection={<IconMessageCircle size={18} aria-hidden />}
           onClick={() => setOpen((o) => !o)}
           aria-expanded={open}
@@ -82,7 +84,7 @@ export default function CommentSection({ postId, loggedIn }: { postId: number; l
             ) : (
               <span />
             )}
-            <Button type="submit" disabled={!loggedIn || content.trim() === ''} loading={sending}>
+            <Button type="submit" className={touchTargetClass} disabled={!loggedIn || content.trim() === ''} loading={sending}>
               {t('community.comments.submit')}
             </Button>
           </Group>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { errorMessage, notifyError, notifyInfo, unreachableMessage } from '@/components/feedback/notify';
+import { touchTargetClass } from '@/components/form/input-action';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/messages';
 import { toggleLike, useLike } from '../api';
@@ -35,6 +36,7 @@ export default function LikeButton({ postId, loggedIn }: { postId: number; logge
       variant={liked ? 'filled' : 'light'}
       color="pink"
       radius="xl"
+      className={touchTargetClass}
       onClick={() => void press()}
       loading={busy}
       aria-pressed={liked}
