@@ -3,7 +3,7 @@ import type { LostContact } from '@pawbridge/shared/lost.schema';
 import type { ApiContext, SessionUserRow } from '../../context';
 import { domainEvent } from '../../events';
 import { lostNoticeMessage, type LostNoticeKind } from '../notifications/notifications.service';
-import { lostCommentText } from './lost.comments.service';
+import { lostCommentText } from './lost.comments.repository';
 import { lostError } from './lost.errors';
 import { LOST_SCAM_WARNING } from './lost.flyer.words';
 import { othersVisible } from './lost.guards';

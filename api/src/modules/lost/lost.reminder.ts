@@ -1,8 +1,8 @@
 import { Cron } from 'croner';
-import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiContext } from '../../context';
 import { domainEvent } from '../../events';
+import { claimDueReminders } from './lost.reminder.repository';
 
 /** A missing report this old, still open, gets the reminder (issue 27; docs/decisions/0039). */
 export const REMINDER_AFTER_DAYS = 7;
@@ -28,20 +28,8 @@ export class LostReminderSweep {
   /** Claims the reports due at `now` and raises their notices; the number reminded. */
   async sweep(now: Date = new Date()): Promise<number> {
     const due = new Date(now.getTime() - REMINDER_AFTER_DAYS * 24 * 3600_000);
-    const claimed = await sql<{ id: number; authorPk: number }>`
-      update lost_posts set reminded_at = ${now}
-      where id in (
-        select id from lost_posts
-        where kind = 'MISSING' and status = 'OPEN' and reminded_at is null and not hidden
-          and created_at <= ${due}
-          and (pet_pk is not null or coalesce(btrim(registration_no), '') <> '')
-        order by created_at, id
-        limit ${BATCH}
-        for update skip locked
-      )
-      and reminded_at is null
-      returning id, author_pk as "authorPk"`.execute(this.ctx.db);
-    for (const row of claimed.rows) {
+    const claimed = await claimDueReminders(this.ctx.db, now, due, BATCH);
+    for (const row of claimed) {
       try {
         await this.ctx.events.publish(
           domainEvent('lost.notice', {
@@ -57,8 +45,8 @@ export class LostReminderSweep {
         this.log.warn({ err, postId: row.id }, 'lost-and-found reminder not raised');
       }
     }
-    if (claimed.rows.length > 0) this.log.info({ reminded: claimed.rows.length }, 'lost-and-found reminders sent');
-    return claimed.rows.length;
+    if (claimed.length > 0) this.log.info({ reminded: claimed.length }, 'lost-and-found reminders sent');
+    return claimed.length;
   }
 
   /** Runs the sweep on REMINDER_CRON until `stop` (croner's `protect`: never two at once on one instance). */

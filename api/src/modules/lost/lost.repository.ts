@@ -2,7 +2,7 @@ import { sql, type Insertable, type Selectable, type SqlBool, type Updateable } 
 import { pagedRows, type PageWindow, type Paged } from '@pawbridge/shared';
 import { LOST_LIMITS, type LostFilters, type LostMapQuery, type LostPostKind } from '@pawbridge/shared/lost.schema';
 import type { Db } from '../../db/index';
-import { boardWhere, count, countedByKindStatusSido, countedTotal } from './lost.board.query';
+import { boardWhere, count, countedByKindStatusSido, countedTotal } from './lost.board.repository';
 import type { LostContactsTable, LostFlagsTable, LostPostsTable, LostUpdatesTable } from './lost.tables';
 
 export type LostPostRow = Selectable<LostPostsTable> & { photoUrl: string | null; authorNickname: string | null; authorUserId: string };

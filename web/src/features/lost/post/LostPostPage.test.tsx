@@ -7,6 +7,10 @@ import { detail, PHOTO } from '../lost-fixtures';
 import LostPostPage from './LostPostPage';
 
 const mapProps = vi.hoisted(() => ({ last: null as MapViewProps | null }));
+// The comments and the owner's actions have their own tests, which mock the confirm dialog: loading the real
+// modules here would hand those files (same worker, isolate: false) copies bound to the real dialog.
+vi.mock('../comments/LostComments', () => ({ default: () => null }));
+vi.mock('../forms', () => ({ LostOwnerActions: () => null, ToStrayReportButton: () => null }));
 vi.mock('@/components/map/MapView', () => ({
   default: (props: MapViewProps) => {
     mapProps.last = props;
@@ -36,8 +40,6 @@ function open(routes: Record<string, MockRoute>, session: unknown = { loggedIn: 
   const api = mockApi({
     'GET /api/users/check-session': { body: session },
     'GET /api/config': { body: testConfig({ lostAndFound }) },
-    // The comments below the timeline (LostComments has its own tests).
-    'GET /api/lost/posts/11/comments': { body: [], headers: { 'x-total-count': '0' } },
     ...routes,
   });
   const view = renderRoutes([{ path: '/lost/:id', element: <LostPostPage /> }], '/lost/11');
