@@ -6,7 +6,7 @@ import { closeBffOnApi, startBffOnApi, type BffOnApi } from '../testing/api-stac
 import { apiMember, type Member } from '../testing/fixtures';
 import { createClient } from '../testing/test-bff';
 
-// Comments on lost-and-found posts through the BFF on our api (docs/decisions/0039): validation before
+// Comments on lost-and-found posts through the BFF on our api (docs/decisions/0041): validation before
 // the upstream, the api's codes passed on, nicknames only, the owner's bell worded by code.
 let stack: BffOnApi;
 let owner: Member;

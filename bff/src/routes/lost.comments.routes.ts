@@ -15,7 +15,7 @@ import { MEMBER_ONLY, memberOnlyFor, requireUser } from '../plugins/session';
 import { PAGE_DOC, sendPage } from '../upstream/paging';
 import { COMMENTS_DOC, LEGACY_DOC, tags } from './lost.docs';
 
-/** Comments on a lost-and-found post (docs/decisions/0039): read by anyone, written by members, deleted by their author or an admin. */
+/** Comments on a lost-and-found post (docs/decisions/0041): read by anyone, written by members, deleted by their author or an admin. */
 export function lostCommentRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const lost = app.gateways.lost;

@@ -1,4 +1,4 @@
-// Comments on a lost-and-found post (issue 27; docs/decisions/0039): the words of
+// Comments on a lost-and-found post (issue 27; docs/decisions/0041): the words of
 // features/lost/comments/LostComments.tsx and of the reasons only its routes answer.
 import { VALIDATION_SENTENCES } from '@pawbridge/shared/sentences';
 import { registerMessages } from './registry';

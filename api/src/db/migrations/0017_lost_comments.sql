@@ -1,4 +1,4 @@
--- Lost and found, the rest of issue 27 (docs/decisions/0037, 0039).
+-- Lost and found, the rest of issue 27 (docs/decisions/0037, 0041).
 
 -- Comments on a lost-and-found post: plain text, the same limits as a community comment. Removed
 -- for good when their author or an admin deletes them (and with the post or the author's account).

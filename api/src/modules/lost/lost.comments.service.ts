@@ -7,7 +7,7 @@ import { authorDisplayName } from './lost.view';
 import { LostCommentsRepository } from './lost.comments.repository';
 
 /**
- * Comments on lost-and-found posts (docs/decisions/0039): anyone reads those of a visible post, members
+ * Comments on lost-and-found posts (docs/decisions/0041): anyone reads those of a visible post, members
  * write on any visible post (open or closed), the comment's author or an admin deletes it; a hidden
  * post's comments are for admins only. The post's author is told (bell and e-mail) of others' comments.
  */

@@ -5,7 +5,7 @@ import { startTestApi, type TestApi } from '../../testing/test-api';
 import { call, createAdmin, createMember, emlText, jpegWithExif, outboxMessages, type Member } from '../../testing/fixtures';
 import { HERE, errorOf, lostCalls, missingJson } from './lost.testing';
 
-// Comments on lost-and-found posts (issue 27; docs/decisions/0039): who reads and writes them, the text
+// Comments on lost-and-found posts (issue 27; docs/decisions/0041): who reads and writes them, the text
 // rules, deleting, hidden posts, the hourly limit and the owner's bell and e-mail.
 
 let api: TestApi;

@@ -3,7 +3,7 @@ import { startTestApi, type TestApi } from '../../testing/test-api';
 import { call, createMember, emlText, jpegWithExif, outboxMessages, petForm, petJson, send, type Member } from '../../testing/fixtures';
 import { HERE, lostCalls, missingJson } from './lost.testing';
 
-// The 7-day reminder (issue 27; docs/decisions/0039): once per open MISSING report of a registered dog,
+// The 7-day reminder (issue 27; docs/decisions/0041): once per open MISSING report of a registered dog,
 // bell and e-mail, driven here with the sweep's own clock.
 
 let api: TestApi;

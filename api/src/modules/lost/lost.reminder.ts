@@ -4,7 +4,7 @@ import type { ApiContext } from '../../context';
 import { domainEvent } from '../../events';
 import { claimDueReminders } from './lost.reminder.repository';
 
-/** A missing report this old, still open, gets the reminder (issue 27; docs/decisions/0039). */
+/** A missing report this old, still open, gets the reminder (issue 27; docs/decisions/0041). */
 export const REMINDER_AFTER_DAYS = 7;
 /** How often every api instance looks for reports due (Seoul time; the claim makes each sent once). */
 export const REMINDER_CRON = '*/10 * * * *';

@@ -23,7 +23,7 @@ const when = (iso: string) =>
   );
 
 /**
- * The comments of a lost-and-found post (issue 27; docs/decisions/0039): the list (authors by nickname,
+ * The comments of a lost-and-found post (issue 27; docs/decisions/0041): the list (authors by nickname,
  * oldest first, paged), a form for members (a visitor gets the login link) and 삭제 on the member's own
  * comments (an admin's on every one). The post page places it; it reads the session itself.
  */

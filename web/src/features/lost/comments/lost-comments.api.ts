@@ -2,7 +2,7 @@ import { LostCommentListSchema, LostCreatedSchema, type LostComment } from '@paw
 import { api } from '@/lib/api-client';
 import { usePagedList } from '@/lib/use-paged-list';
 
-/** A lost post's comments path (the BFF's, docs/decisions/0039). */
+/** A lost post's comments path (the BFF's, docs/decisions/0041). */
 export const lostCommentsPath = (postId: number) => `/api/lost/posts/${postId}/comments`;
 
 /** The comments, oldest first, page by page. */
