@@ -89,3 +89,12 @@ export async function adoptPlaceField(page: Page) {
   await field.waitFor();
   return field;
 }
+
+/**
+ * Opens a page and waits until the app has taken it over (`html[data-ready]`): a server-rendered page
+ * (issue 26) shows its buttons before the script has hydrated them, and a tap that early does nothing.
+ */
+export async function gotoReady(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForSelector('html[data-ready="true"]');
+}

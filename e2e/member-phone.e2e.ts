@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { axeProblems } from './axe';
-import { dogPhoto, reportStray } from './fixtures';
+import { dogPhoto, gotoReady, reportStray } from './fixtures';
 import { DESKTOP, PHONE, SCREENSHOT_DIR, createUser, httpClient, launchBrowser, loginContext, newContext, startStack } from './harness';
 import type { Stack, TestUser } from './harness';
 import {
@@ -94,7 +94,7 @@ describe('member phone journey (issue 25 items 3, 6, 7)', () => {
     await loginContext(context, stack, a.userId, a.password);
     const page = await context.newPage();
     const live = liveSubscriptions(page, [`/topic/user/${a.userId}/adoption`]);
-    await page.goto('/adopt');
+    await gotoReady(page, '/adopt');
     const moka = page.getByRole('article').filter({ hasText: '모카' });
     const dubu = page.getByRole('article').filter({ hasText: '두부' });
     await moka.getByRole('button', { name: '모카 입양 신청' }).waitFor();
@@ -208,7 +208,7 @@ describe('member phone journey (issue 25 items 3, 6, 7)', () => {
     await loginContext(reader, stack, a.userId, a.password);
     const page = await reader.newPage();
     const live = liveSubscriptions(page, [`/topic/user/${a.userId}/community/comment`, `/topic/user/${a.userId}/community/like`]);
-    await page.goto(postPath);
+    await gotoReady(page, postPath);
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();
     const like = page.locator('button[aria-pressed]');
     await page.getByRole('button', { name: '좋아요 0' }).waitFor();
@@ -223,7 +223,7 @@ describe('member phone journey (issue 25 items 3, 6, 7)', () => {
     const neighbour = await newContext(browser, stack, PHONE);
     await loginContext(neighbour, stack, b.userId, b.password);
     const other = await neighbour.newPage();
-    await other.goto(postPath);
+    await gotoReady(other, postPath);
     await other.getByRole('button', { name: '좋아요 0' }).click();
     await other.getByRole('button', { name: '좋아요 1', pressed: true }).waitFor();
     await other.getByRole('textbox', { name: '댓글 쓰기' }).fill(COMMENT);
@@ -263,7 +263,7 @@ describe('member phone journey (issue 25 items 3, 6, 7)', () => {
     await shoot(page, 'member-phone-post-live');
 
     // The bell names who and which post; tapping an item opens the post.
-    await page.goto('/community');
+    await gotoReady(page, '/community');
     await bell(page).click();
     const dropdown = page.getByRole('dialog', { name: '알림' });
     const head = TITLE.slice(0, 10);
