@@ -10,7 +10,7 @@ import { LEGACY_DOC, tags } from './lost.docs';
 const MATCH_DOC =
   '실종 신고 글쓴이와 관리자만 볼 수 있습니다(다른 사람에게는 글이 없는 것과 같은 404 LOST_POST_NOT_FOUND). 발견·목격 글, 회원의 유기견 제보, 보호소 공고를 백그라운드에서 점수(0–100)와 이유 코드로 견주어, 표시 기준 점수 이상만 점수 순으로 답합니다. 거리는 0.1km 단위이고 정확한 위치는 없습니다.';
 
-/** 가능성 있는 아이들 (issue 28, docs/decisions/0041–0040): a missing report's match candidates and the owner's decisions. */
+/** 가능성 있는 아이들 (issue 28, docs/decisions/0039–0040): a missing report's match candidates and the owner's decisions. */
 /** OpenAPI words for the owner's two answers to a candidate. */
 const CANDIDATE_ACTIONS_DOC = [
   ['dismiss', '아니에요(후보 지우기)', '지운 후보는 다시 나오지 않습니다.'],
