@@ -7,7 +7,18 @@ import { boundaries } from './eslint/boundaries.js';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', 'data/**', 'coverage/**', 'e2e/screenshots/**', 'bench/results/**', 'api/fixtures/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-server/**',
+      'data/**',
+      'coverage/**',
+      'e2e/screenshots/**',
+      'bench/results/**',
+      'api/fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
