@@ -40,7 +40,8 @@ describe('lost owner journey: report from the dog → update → 찾았어요 �
   let postId = 0;
 
   before(async () => {
-    stack = await startStack();
+    // Its own stack: the home's newest-lost strip and its reunion count are read, and other journeys add lost posts to the shared one.
+    stack = await startStack({}, { fresh: true });
     browser = await launchBrowser();
     [owner, neighbour] = [await createUser(stack, 'lostowner'), await createUser(stack, 'neighbour')];
     const c = httpClient(stack);

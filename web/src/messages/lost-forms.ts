@@ -153,7 +153,7 @@ export const lostForms = {
   'lostToStray.done': '제보를 보냈어요. 관리자가 확인하면 알려 드릴게요.',
   'lostToStray.already': '이미 보호소·관리자에게 제보한 글이에요.',
 
-  'petLost.report': '실종 신고',
+  'petLost.report': '실종 신고하기',
   'petLost.reportLabel': '{name} 실종 신고하기',
   'petLost.badge': '실종 중',
   'petLost.badgeText': '{name|을/를} 찾고 있어요.',
