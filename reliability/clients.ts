@@ -19,7 +19,8 @@ export const SessionSchema = z.union([
   z.object({ loggedIn: z.literal(true), userId: z.string(), isAdmin: z.boolean() }).passthrough(),
   z.object({ loggedIn: z.literal(false) }),
 ]);
-const PostListSchema = z.array(z.object({ id: z.number(), authorId: z.string().nullable() }).passthrough());
+const PostListSchema = z.array(z.object({ id: z.number(), author: z.string().nullable() }).passthrough());
+const NicknameSchema = z.object({ nickname: z.string() }).passthrough();
 
 /** One browser: a base URL and the session cookie it was given. */
 export class Browser {
@@ -74,10 +75,17 @@ export class Browser {
     return a.status === 200 && s.success ? s.data : { status: a.status };
   }
 
-  async postBy(authorId: string): Promise<number> {
+  /**
+   * A community post by this account. Posts name their author by nickname (issue 25 item 5), never the
+   * login id, so the account's nickname is read from its own session first (a second browser logs in).
+   */
+  async postBy(account: { userId: string; password: string }): Promise<number> {
+    const who = new Browser(this.baseUrl);
+    await who.login(account.userId, account.password);
+    const { nickname } = NicknameSchema.parse((await who.call('GET', '/api/users/check-session')).json);
     const a = await this.call('GET', '/api/community/posts?size=50');
-    const post = PostListSchema.parse(a.json).find((p) => p.authorId === authorId);
-    if (!post) throw new Error(`no community post by ${authorId}`);
+    const post = PostListSchema.parse(a.json).find((p) => p.author === nickname);
+    if (!post) throw new Error(`no community post by ${account.userId} (${nickname})`);
     return post.id;
   }
 }

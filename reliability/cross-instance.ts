@@ -57,7 +57,7 @@ export async function notificationAcrossInstances(stack: Stack): Promise<Summary
   const viaLb = await openStomp(stack.publicUrl, member.sid!, topic);
   const dashboard = await openDashboard(stack.publicUrl, admin.sid!);
   try {
-    const postId = await admin.postBy(DEMO.userId);
+    const postId = await admin.postBy(DEMO);
     const before = upstreamCounts(stack.lb, `/api/community/comment/${postId}`);
     // Four comments: nginx alternates the api instances, so both raise some of them (asserted below).
     const COMMENTS = 4;

@@ -27,7 +27,7 @@ export async function apiKilledUnderWrites(stack: Stack): Promise<Summary> {
   const s: Summary = { scenario: 'api-killed-under-writes', instances: 4, requests: 0, faults: 0, status: {}, maxMs: 0 };
   const member = new Browser(stack.publicUrl);
   assert.equal((await member.login(DEMO.userId, DEMO.password)).status, 200);
-  const write = await writer(stack, member, await member.postBy('admin'), UPSTREAM_TIMEOUT_MS * 3);
+  const write = await writer(stack, member, await member.postBy({ userId: 'admin', password: ADMIN_PASSWORD }), UPSTREAM_TIMEOUT_MS * 3);
   // The web app's stream through it all: told to reconnect when its BFF's upstream session is
   // replaced (issue 24 item 3), it reconnects by itself and refetches.
   const live = await openApp(stack.publicUrl, member, DEMO.userId, [`/topic/user/${DEMO.userId}/community/comment`]);
@@ -119,7 +119,7 @@ export async function apiKilledUnderWrites(stack: Stack): Promise<Summary> {
 async function liveAgain(stack: Stack, live: LiveApp): Promise<number> {
   const admin = new Browser(stack.publicUrl);
   assert.equal((await admin.login('admin', ADMIN_PASSWORD)).status, 200);
-  const postId = await admin.postBy(DEMO.userId);
+  const postId = await admin.postBy(DEMO);
   const start = Date.now();
   const seen = live.seen.size;
   try {
@@ -153,7 +153,7 @@ export async function redisRestarted(stack: Stack): Promise<Summary> {
   const oldStomp = await openStomp(stack.publicUrl, member.sid!, topic);
   const admin = new Browser(stack.publicUrl);
   assert.equal((await admin.login('admin', ADMIN_PASSWORD)).status, 200);
-  const postId = await admin.postBy(DEMO.userId);
+  const postId = await admin.postBy(DEMO);
   const during = new Set([200, 201, 401, 502, 503, 504]);
   const started = Date.now();
   let slowest = { what: '', ms: 0, status: 0 };

@@ -23,7 +23,13 @@ export async function tiersKilledAndHung(stack: Stack): Promise<Summary> {
   const admin = new Browser(stack.publicUrl);
   assert.equal((await admin.login('admin', ADMIN_PASSWORD)).status, 200);
   // The member comments on the admin's post: each comment is a COMMENT notification for the admin.
-  const write = await writer(stack, member, await member.postBy('admin'), UPSTREAM_TIMEOUT_MS * 3, 'tiers');
+  const write = await writer(
+    stack,
+    member,
+    await member.postBy({ userId: 'admin', password: ADMIN_PASSWORD }),
+    UPSTREAM_TIMEOUT_MS * 3,
+    'tiers',
+  );
   const since = (await stack.query<{ now: Date }>('SELECT now() AS now'))[0]?.now;
   const app = await openApp(stack.publicUrl, admin, 'admin', ['/topic/user/admin/community/comment']);
 
