@@ -69,11 +69,12 @@ async function startNginx(): Promise<Running> {
 }
 
 /** A stand-in upstream: answers `name`, or never answers at all (a hung process) when `hang` is set. */
-async function upstream(port: number, name: string, opts: { hang?: boolean } = {}): Promise<{ hits: string[] }> {
+async function upstream(port: number, name: string, opts: { hang?: boolean; status?: number } = {}): Promise<{ hits: string[] }> {
   const hits: string[] = [];
   const srv = http.createServer((req, res) => {
     hits.push(`${req.method} ${req.url}`);
     if (opts.hang) return;
+    res.statusCode = opts.status ?? 200;
     res.setHeader('content-type', 'text/plain');
     res.end(name);
   });
@@ -162,6 +163,31 @@ describe('pages survive any one BFF down (issue 24 item 1)', () => {
       expect(await res.text()).toBe('bff-2');
     }
     expect(bff2.hits.length).toBe(6);
+  });
+});
+
+describe('a BFF shedding load (503)', () => {
+  it('pages go to the other BFF; /api answers pass through untouched and are never asked twice', async () => {
+    const lb = await startNginx();
+    // bff-1 sheds every request (as under-pressure does for a second after a stall); bff-2 answers.
+    const shedding = await upstream(lb.ports.bffs[0], 'busy', { status: 503 });
+    await upstream(lb.ports.bffs[1], 'bff-2');
+    const base = `http://127.0.0.1:${lb.ports.public}`;
+    for (const url of ['/', '/adopt', '/community/3', '/mypage', '/', '/adopt']) {
+      const res = await fetch(`${base}${url}`, { headers: { accept: 'text/html' } });
+      expect(res.status, url).toBe(200);
+      expect(await res.text()).toBe('bff-2');
+    }
+    // /api: a 503 is mostly the upstream api shedding, which every BFF would meet; it is the client's answer.
+    const before = shedding.hits.length;
+    const apiStatuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${base}/api/strays?page=${i}`);
+      await res.arrayBuffer();
+      apiStatuses.push(res.status);
+    }
+    expect(apiStatuses.filter((s) => s === 503).length).toBe(shedding.hits.length - before);
+    expect(apiStatuses.every((s) => s === 503 || s === 200)).toBe(true);
   });
 });
 
