@@ -147,11 +147,11 @@ export async function loadRoute(
       })(),
     );
   });
-  // Every screen checks the session once its code runs; on a busy machine parsing the JS can
-  // outlast networkidle's 500 ms quiet window, so wait for that call and go quiet again after it.
-  const sessionChecked = page.waitForResponse((r) => r.url().includes('/api/users/check-session'), { timeout: 30_000 }).catch(() => null);
+  // On a busy machine parsing the JS can outlast networkidle's 500 ms quiet window, so wait until
+  // the app is interactive (App marks <html data-ready>; server-rendered pages carry the session and
+  // make no session call to wait for) and go quiet again after it.
   await page.goto(baseUrl + route, { waitUntil: 'networkidle', timeout: 60_000 });
-  await sessionChecked;
+  await page.waitForSelector('html[data-ready="true"]', { state: 'attached', timeout: 60_000 });
   await page.waitForLoadState('networkidle', { timeout: 60_000 });
   await page.waitForTimeout(500);
   await page.waitForLoadState('networkidle', { timeout: 60_000 });
