@@ -260,6 +260,26 @@ function watchConsole(context: BrowserContext, baseUrl: string): string[] {
  * error or warning (see isAllowedConsoleNoise for the few exceptions) or uncaught
  * exception makes `context.close()` throw, so the journey fails with the lines listed.
  */
+const readyAware = new WeakSet<Page>();
+
+/**
+ * Public pages arrive server-rendered: their buttons are visible before React has hydrated them, and a
+ * click in between does nothing. So every `page.goto` to an app page (HTML, 200) also waits until the
+ * app marks itself interactive (App sets <html data-ready>), as a person would see the page settle.
+ */
+function waitForTheAppOnGoto(page: Page): void {
+  if (readyAware.has(page)) return;
+  readyAware.add(page);
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const res = await goto(url, options);
+    if (res?.status() === 200 && /text\/html/.test(res.headers()['content-type'] ?? '')) {
+      await page.waitForSelector('html[data-ready="true"]', { state: 'attached', timeout: 30_000 });
+    }
+    return res;
+  };
+}
+
 export async function newContext(
   browser: Browser,
   stack: Stack,
@@ -273,6 +293,13 @@ export async function newContext(
     deviceScaleFactor: 1,
   });
   const problems = watchConsole(context, stack.baseUrl);
+  context.on('page', waitForTheAppOnGoto);
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    const page = await newPage();
+    waitForTheAppOnGoto(page);
+    return page;
+  };
   const close = context.close.bind(context);
   context.close = async (options) => {
     await close(options);

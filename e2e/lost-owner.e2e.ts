@@ -152,8 +152,10 @@ describe('lost owner journey: report from the dog → update → 찾았어요 �
     await dialog.getByRole('button', { name: '찾았어요로 닫기' }).click();
     assert.equal((await closed).status(), 200);
     await page.getByText('축하해요! 신고를 찾았어요로 닫았어요.').waitFor();
-    await page.getByRole('main').getByText('찾았어요', { exact: true }).first().waitFor(); // the status badge; the owner's 찾았어요 button is gone with the open report
-    assert.equal(await page.getByRole('button', { name: '새 소식 올리기' }).count(), 0, 'no owner actions on a closed report');
+    // The owner's actions leave with the open report (the 찾았어요 status badge replaces the button of that name).
+    await page.getByRole('button', { name: '새 소식 올리기' }).waitFor({ state: 'detached' });
+    assert.equal(await page.getByRole('button', { name: '찾았어요' }).count(), 0, 'no owner actions on a closed report');
+    await page.getByRole('main').getByText('찾았어요', { exact: true }).first().waitFor();
 
     await page.goto('/');
     await page.getByText(`이번 달 ${before.reunitedThisMonth + 1}마리가 가족을 다시 만났어요`).waitFor();

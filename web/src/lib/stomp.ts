@@ -49,5 +49,9 @@ export function connectLive(opts: LiveOptions): { close(): void } {
     onWebSocketClose: () => opts.onStatus('offline'),
   });
   client.activate();
-  return { close: () => void client.deactivate() };
+  return {
+    // On logout the BFF ends the session's sockets itself: a socket already closing takes no
+    // DISCONNECT frame (the browser would log a send on a closing socket), it is just let go.
+    close: () => void client.deactivate({ force: client.webSocket !== undefined && client.webSocket.readyState !== WebSocket.OPEN }),
+  };
 }
