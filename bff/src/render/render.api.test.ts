@@ -150,6 +150,22 @@ describe('server-rendered public pages, upstream = our api', () => {
     }
   });
 
+  it("a member's page links, in its head, the styles of what a member's frame loads after hydration (the bell's screens)", async () => {
+    const stylesheets = (html: string) => [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1] ?? '');
+    const visitor = stylesheets((await page(createClient(bff.url), '/')).text);
+    const member = await createMember(api, `ssrm${Date.now() % 100000}`);
+    const c = createClient(bff.url);
+    const [name, value] = member.cookie.split('=');
+    c.cookies.set(name ?? '', value ?? '');
+    const home = await page(c, '/');
+    expect(home.text).toContain('로그아웃');
+    const styles = stylesheets(home.text);
+    // A stylesheet that arrives after the first paint makes the browser match fonts again (a layout shift).
+    expect(styles.some((href) => /\/assets\/screens-[\w-]+\.css$/.test(href))).toBe(true);
+    expect(visitor.some((href) => /\/assets\/screens-/.test(href))).toBe(false);
+    expect(styles.length).toBeGreaterThan(visitor.length);
+  });
+
   it('a route beside a page of the table is not taken for it (/community/createPost is the form, not post 404)', async () => {
     const res = await page(createClient(bff.url), '/community/createPost');
     expect(res.status).toBe(200);

@@ -119,11 +119,13 @@ export const PUBLIC_PAGES: PublicPage[] = [
 ];
 
 /**
- * What a member's frame loads at once after hydration (the bell): its styles go into the first HTML,
- * so no stylesheet arrives after the first paint (a late one re-lays the text out: measured CLS 0.012
- * on a member's home when the UI font had come after the first paint).
+ * What a member's frame loads at once after hydration: the bell, and the screens' styles it loads
+ * beside it (app/live-bell.tsx). Their styles go into the first HTML, so no stylesheet arrives after
+ * the first paint: a late one makes Chrome match fonts again, and a UI font that came after the first
+ * paint (font-display: optional) is then used after all — the text re-laid out, CLS 0.012 on a
+ * member's home on a slow phone (measured at 8× CPU throttling).
  */
-export const MEMBER_MODULES = ['src/features/notifications/NotificationBell.tsx'];
+export const MEMBER_MODULES = ['src/features/notifications/NotificationBell.tsx', SCREEN_STYLES];
 
 /** Whether the page is rendered for a member (the session answered, logged in). */
 export const forMember = (results: Results): boolean => {
