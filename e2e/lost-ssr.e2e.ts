@@ -139,7 +139,16 @@ describe('lost-and-found pages rendered by the BFF', () => {
       assert.ok(await link.isVisible(), '/lost links the post without scripts');
       assert.equal(await page.getByRole('alert').count(), 0, '/lost: the list came with the page');
       await shot(page, `board-${viewport.width}-nojs`);
-      await link.click();
+      if (viewport === DESKTOP) {
+        // The filters are a plain GET form the server render honours: 목격 only has no missing report.
+        await page.getByLabel('글 종류').selectOption('SEEN');
+        await page.getByRole('button', { name: '찾기' }).click();
+        await page.waitForURL(/\/lost\?kind=SEEN/);
+        assert.equal(await page.locator(`main a[href="${postPath}"]`).count(), 0, 'the 목격 filter leaves the report out');
+        assert.ok(await page.getByText('조건에 맞는 글이 없어요').isVisible(), 'the empty search state');
+        await page.goto('/lost');
+      }
+      await page.locator(`main a[href="${postPath}"]`).first().click();
       await page.waitForURL(`**${postPath}`);
       assert.equal((await page.locator('main h1').first().textContent())?.trim(), NAME);
       for (const words of ['분홍 리본', '망원시장 2번 입구 앞', '300,000원', '돈을 먼저 보내지 마세요', '어제 망원동에서 본 것 같아요']) {
