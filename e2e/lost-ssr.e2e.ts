@@ -141,7 +141,7 @@ describe('lost-and-found pages rendered by the BFF', () => {
       await shot(page, `board-${viewport.width}-nojs`);
       if (viewport === DESKTOP) {
         // The filters are a plain GET form the server render honours: 목격 only has no missing report.
-        await page.getByLabel('글 종류').selectOption('SEEN');
+        await page.getByLabel('글 종류', { exact: true }).selectOption('SEEN');
         await page.getByRole('button', { name: '찾기' }).click();
         await page.waitForURL(/\/lost\?kind=SEEN/);
         assert.equal(await page.locator(`main a[href="${postPath}"]`).count(), 0, 'the 목격 filter leaves the report out');

@@ -34,6 +34,8 @@ export default function LostCard({ post, first = false }: Props) {
             <Image
               // The 480 px thumbnail with its size (no shift), lazy below the first card (issue 26).
               {...cardPhoto(post.photoUrl, { first, sizes: ADOPT_GRID_SIZES })}
+              // The box's 4:3 sets the height; the attribute only reserves the room before the styles.
+              h="auto"
               alt={t('lost.card.photo', { title })}
               fit="cover"
             />
