@@ -16,6 +16,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
+import { firstLostId } from './lib/lost-page';
 
 export type Role = 'visitor' | 'member' | 'admin';
 export type Kind = 'js' | 'css' | 'font' | 'image' | 'api' | 'document' | 'other';
@@ -64,6 +65,8 @@ export const ALL_ROUTES: { route: string; role: Role }[] = [
   { route: '/community', role: 'visitor' },
   { route: '/community/:post', role: 'visitor' },
   { route: '/adopt/:stray', role: 'visitor' },
+  { route: '/lost', role: 'visitor' },
+  { route: '/lost/:lost', role: 'visitor' },
   { route: '/login', role: 'visitor' },
   { route: '/signup', role: 'visitor' },
   { route: '/', role: 'member' },
@@ -268,6 +271,7 @@ export async function measure(stack: BenchStack, targets: { route: string; role:
       if (!id) throw new Error(`${route}: the demo data lists no stray`);
       concrete = route.replace(':stray', id);
     }
+    if (route.includes(':lost')) concrete = route.replace(':lost', await firstLostId(stack.baseUrl));
     if (!stack.browser) throw new Error('measure needs the stack opened with a browser');
     const resources = await loadRoute(stack.browser, stack.baseUrl, concrete, await stack.cookieFor(role));
     loads.push(summarise(route, role, resources));

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { openHydratedPage } from './hydration';
 import { DESKTOP, PHONE, createUser, launchBrowser, loginContext, newContext, startStack, type Stack, type TestUser } from './harness';
 
 /*
@@ -22,49 +23,7 @@ const shot = async (page: Page, name: string) => {
 /** The data the server embedded: the browser must not ask for it again after hydration. */
 const EMBEDDED =
   /^\/api\/(users\/check-session|config|abandoned\/abandoned-pets(\/\d+)?|abandoned\/donation\/totals|shelter-animals(\/[^/]+)?|community\/posts|community\/description\/\d+)$/;
-
-async function openHydrated(
-  context: BrowserContext,
-  url: string,
-): Promise<{ page: Page; refetched: string[]; shift: number; shifted: string }> {
-  const page = await context.newPage();
-  const refetched: string[] = [];
-  page.on('request', (r) => {
-    const u = new URL(r.url());
-    if (r.method() === 'GET' && EMBEDDED.test(u.pathname)) refetched.push(u.pathname + u.search);
-  });
-  await page.addInitScript(() => {
-    // No named inner functions here: tsx would wrap them in a helper the page does not have.
-    const w = window as unknown as { __shift: number; __shifted: string[] };
-    w.__shift = 0;
-    w.__shifted = [];
-    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node: Node | null }[] };
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as Shift[]) {
-        if (e.hadRecentInput) continue;
-        w.__shift += e.value;
-        // Which elements moved, so a failure names them (not only a number).
-        for (const s of e.sources ?? []) {
-          const el = s.node instanceof Element ? s.node : (s.node?.parentElement ?? null);
-          const what = el
-            ? `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ${(el.textContent ?? '').slice(0, 30)}`
-            : '(removed)';
-          w.__shifted.push(`${e.value.toFixed(5)} @${Math.round(e.startTime)}ms ${what}`);
-        }
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  const res = await page.goto(url);
-  assert.ok(res, url);
-  assert.match(res.headers()['content-type'] ?? '', /text\/html/);
-  await page.waitForSelector('html[data-ready="true"]');
-  await page.waitForLoadState('networkidle');
-  const { shift, shifted } = await page.evaluate(() => {
-    const w = window as unknown as { __shift: number; __shifted: string[] };
-    return { shift: w.__shift, shifted: w.__shifted.join('\n') };
-  });
-  return { page, refetched, shift, shifted };
-}
+const openHydrated = (context: BrowserContext, url: string) => openHydratedPage(context, url, EMBEDDED);
 
 describe('server-rendered public pages (issue 26)', () => {
   let stack: Stack;

@@ -19,6 +19,7 @@ describe('balancer page routing (issue 26: public pages rendered by the BFFs)', 
       expect.arrayContaining([
         '/adopt/12 (a server-rendered page) does not reach the BFFs',
         '/ (a server-rendered page) does not reach the BFFs',
+        '/lost/7 (a server-rendered page) does not reach the BFFs',
       ]),
     );
     const greedy = 'location ~ "^/(main.*)?" {\n proxy_pass http://pawbridge_bff;\n}';

@@ -21,6 +21,11 @@ export const RENDERED = [
   '/community',
   '/community/posts',
   '/community/3',
+  // Lost and found (issue 27): the board with its filters, a post, and the write forms (the BFF's SPA page).
+  '/lost',
+  '/lost?kind=MISSING&sido=%EC%84%9C%EC%9A%B8%ED%8A%B9%EB%B3%84%EC%8B%9C',
+  '/lost/7',
+  '/lost/new/missing',
 ];
 /** Static files and screens only the browser draws: the web container's. */
 export const STATIC = [
@@ -32,6 +37,7 @@ export const STATIC = [
   '/mypet',
   '/adopted',
   '/communitys',
+  '/lostandfound',
 ];
 
 /** Problems of the balancer's page routing (empty: as intended). */

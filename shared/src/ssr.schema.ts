@@ -40,6 +40,15 @@ export const PageDataRequestSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('donations.totals') }),
   z.object({ kind: z.literal('strays.detail'), id: z.number().int().min(1) }),
   z.object({ kind: z.literal('shelter.detail'), desertionNo: z.string().min(1) }),
+  // Lost and found (issue 27): the board's first page with the address's filters (the route's own query words), a post, its first comments.
+  z.object({
+    kind: z.literal('lost.page'),
+    page: z.number().int().min(1),
+    size: z.number().int().min(1),
+    filters: z.record(z.string(), z.string()),
+  }),
+  z.object({ kind: z.literal('lost.post'), id: z.number().int().min(1) }),
+  z.object({ kind: z.literal('lost.comments'), id: z.number().int().min(1), page: z.number().int().min(1), size: z.number().int().min(1) }),
 ]);
 export type PageDataRequest = z.infer<typeof PageDataRequestSchema>;
 export type PageDataKind = PageDataRequest['kind'];

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DesertionNoSchema, PostListQuerySchema, ShelterListQuerySchema, StraySearchQuerySchema, type Session } from '@pawbridge/shared';
+import { LostListQuerySchema } from '@pawbridge/shared/lost.schema';
 import type { PageDataKind, PageDataRequest, PageDataResult } from '@pawbridge/shared/ssr.schema';
 import { BffError } from '../errors/bff-error';
 import { publicConfigOf } from '../config/public-config';
@@ -20,7 +21,7 @@ const viewer = (request: FastifyRequest): Promise<Session> => request.session().
  * kind is one entry here and one in `PageDataRequestSchema` (shared/src/ssr.schema.ts).
  */
 export function pageDataResolvers(app: FastifyInstance): { [K in PageDataKind]: Resolver<K> } {
-  const { strays, shelter, community, donations } = app.gateways;
+  const { strays, shelter, community, donations, lost } = app.gateways;
   const publicConfig = publicConfigOf(app);
   return {
     session: async (request) => ({ ok: true, data: await request.session() }),
@@ -54,6 +55,18 @@ export function pageDataResolvers(app: FastifyInstance): { [K in PageDataKind]: 
     'shelter.detail': async (request, { desertionNo }) => {
       if (!DesertionNoSchema.safeParse(desertionNo).success) throw invalid();
       return { ok: true, data: await shelter.detail(request, desertionNo) };
+    },
+    // Lost and found (issue 27): the same gateway calls as GET /api/lost/posts[/:id[/comments]]; the legacy's gateway answers 501.
+    'lost.page': async (request, { page, size, filters }) => {
+      const q = LostListQuerySchema.safeParse({ ...filters, page, size });
+      if (!q.success) throw invalid();
+      const p = await lost.board(request, q.data);
+      return { ok: true, data: p.items, total: p.total };
+    },
+    'lost.post': async (request, { id }) => ({ ok: true, data: await lost.detail(request, id) }),
+    'lost.comments': async (request, { id, page, size }) => {
+      const p = await lost.comments(request, id, { page, size });
+      return { ok: true, data: p.items, total: p.total };
     },
   };
 }

@@ -115,6 +115,16 @@ describe('server-rendered public pages, upstream = legacy Spring', () => {
     }
   });
 
+  it('lost and found (not in front of the legacy): /lost and a post are the not-found page with 404 and noindex, nothing asked upstream', async () => {
+    for (const path of ['/lost', '/lost?kind=MISSING', '/lost/1', '/lost/abc']) {
+      const res = await page(createClient(bff.url), path);
+      expect(res.status, path).toBe(404);
+      expect(bodyOf(res.text), path).toContain(COPY.pageNotFound);
+      expect(metaOf(res.text, 'robots'), path).toBe('noindex');
+      expect(embeddedOf(res.text).cache['/api/config']).toMatchObject({ data: { lostAndFound: false } });
+    }
+  });
+
   it('upstream down: each page still renders, with its error state and 502 (never a blank 500)', async () => {
     for (const [path, sentence] of [
       ['/', COPY.homeFailed],

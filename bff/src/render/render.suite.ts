@@ -17,6 +17,11 @@ export const COPY = {
   animalFailed: '이 동물의 정보를 불러오지 못했습니다.',
   homeFailed: '유기견 목록을 불러오지 못했어요.',
   postFailed: '게시글을 불러오지 못했습니다.',
+  pageNotFound: '페이지를 찾을 수 없어요',
+  lostBoardFailed: '실종·목격 글을 불러오지 못했어요.',
+  lostPostFailed: '글을 불러오지 못했어요.',
+  lostEmptySearch: '조건에 맞는 글이 없어요. 조건을 줄여 보세요.',
+  scamTitle: '돈을 먼저 보내지 마세요',
 };
 
 export async function page(c: TestClient, path: string, userAgent?: string): Promise<TestResponse> {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '@pawbridge/api/testing';
 import { createMember, insertStray } from '@pawbridge/api/testing/fixtures';
+import { seoulToday } from '@pawbridge/shared';
+import { apiMember } from '../testing/fixtures';
 import { startRecordingProxy, type RecordingProxy } from '../testing/recording-proxy';
 import { createClient, startTestBff, type TestBff } from '../testing/test-bff';
 import { expectRobots, ORIGIN, sitemapUrls } from './crawlers.suite';
@@ -20,6 +22,11 @@ afterAll(async () => {
   await api?.close();
 });
 
+const yesterday = () => {
+  const d = new Date(`${seoulToday()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+};
 const soon = () => new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
 
 /** A synced shelter animal, as the sync stores it. */
@@ -80,5 +87,36 @@ describe('crawlers, upstream = our api', () => {
     expect(urls).toContain(`${ORIGIN}/shelter/S-NOTICE`);
     expect(urls).not.toContain(`${ORIGIN}/shelter/S-ADOPTED`);
     expect(new Set(urls).size).toBe(urls.length);
+  });
+
+  it('the sitemap lists the open lost-and-found posts and the board; never a hidden or closed one', async () => {
+    const member = await apiMember(api, bff.url);
+    const seen = async (description: string): Promise<number> => {
+      const f = new FormData();
+      const sighting = {
+        kind: 'SEEN',
+        description,
+        contact: 'RELAY',
+        lat: 37.5651,
+        lng: 126.9895,
+        address: '을지로',
+        date: yesterday(),
+        time: '08:00',
+      };
+      f.append('sighting', JSON.stringify(sighting));
+      const res = await member.client.postForm('/api/lost/sightings', f);
+      expect(res.status, res.text).toBe(201);
+      return res.body.id as number;
+    };
+    const open = await seen('흰 강아지를 봤어요');
+    const hidden = await seen('숨길 글');
+    const closed = await seen('닫힌 글');
+    await api.ctx.db.updateTable('lostPosts').set({ hidden: true }).where('id', '=', hidden).execute();
+    await api.ctx.db.updateTable('lostPosts').set({ status: 'CLOSED', closedAt: new Date() }).where('id', '=', closed).execute();
+    const urls = await sitemapUrls(createClient(bff.url));
+    expect(urls).toContain(`${ORIGIN}/lost`);
+    expect(urls).toContain(`${ORIGIN}/lost/${open}`);
+    expect(urls).not.toContain(`${ORIGIN}/lost/${hidden}`);
+    expect(urls).not.toContain(`${ORIGIN}/lost/${closed}`);
   });
 });

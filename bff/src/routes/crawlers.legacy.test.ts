@@ -29,5 +29,7 @@ describe('crawlers, upstream = legacy Spring', () => {
     expect(urls).not.toContain(`${ORIGIN}/adopt/${lost.id}`);
     expect(urls).toContain(`${ORIGIN}/community/${post.id}`);
     expect(urls.some((u) => u.includes('/shelter/'))).toBe(false);
+    // No lost and found in front of the legacy: neither the board nor a post.
+    expect(urls.some((u) => u.includes('/lost'))).toBe(false);
   });
 });

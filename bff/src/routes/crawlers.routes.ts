@@ -37,7 +37,7 @@ async function allPages<T>(size: number, max: number, page: (n: number) => Promi
 
 /**
  * `/robots.txt` and `/sitemap.xml` (issue 26), from the gateways the pages themselves read: the
- * adopt list's strays, shelter animals still in their notice, community posts. Absolute URLs from
+ * adopt list's strays, shelter animals still in their notice, community posts, open lost-and-found posts. Absolute URLs from
  * PUBLIC_ORIGIN (the request's own origin when it is unset, as in development).
  */
 export const crawlerRoutes: FastifyPluginAsync = async (app) => {
@@ -56,9 +56,9 @@ export const crawlerRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
-    const { strays, shelter, community } = app.gateways;
+    const { strays, shelter, community, lost } = app.gateways;
     const size = PAGE_LIMITS.sizeMax;
-    const [ours, shelters, posts] = await Promise.all([
+    const [ours, shelters, posts, lostPosts] = await Promise.all([
       allPages(size, SITEMAP_MAX_PER_KIND, (page) => strays.publicPage(request, { page, size })),
       allPages(SHELTER_LIMITS.pageSizeMax, SITEMAP_MAX_PER_KIND, (page) =>
         shelter.list(request, { page, size: SHELTER_LIMITS.pageSizeMax, state: 'active' }),
@@ -66,6 +66,8 @@ export const crawlerRoutes: FastifyPluginAsync = async (app) => {
       allPages(COMMUNITY_LIMITS.pageSizeMax, SITEMAP_MAX_PER_KIND, (page) =>
         community.list(request, { page, size: COMMUNITY_LIMITS.pageSizeMax }),
       ),
+      // Lost and found (issue 27): open posts only (the board never lists a hidden one); none in front of the legacy.
+      lost.available ? allPages(size, SITEMAP_MAX_PER_KIND, (page) => lost.board(request, { page, size, status: 'OPEN' })) : [],
     ]);
     const base = origin(request);
     const entry = (path: string, lastmod?: string) =>
@@ -74,12 +76,14 @@ export const crawlerRoutes: FastifyPluginAsync = async (app) => {
       entry('/'),
       entry('/adopt'),
       entry('/community'),
+      ...(lost.available ? [entry('/lost')] : []),
       ...ours.map((s) => entry(`/adopt/${s.id}`)),
       // Only animals still in their notice (or protected without one): an ended notice has no page worth a crawl.
       ...shelters
         .filter((a) => a.status === 'NOTICE' || a.status === 'PROTECTING')
         .map((a) => entry(`/shelter/${encodeURIComponent(a.desertionNo)}`, a.updatedAt)),
       ...posts.map((p) => entry(`/community/${p.id}`, p.createdAt)),
+      ...lostPosts.map((p) => entry(`/lost/${p.id}`, p.createdAt)),
     ];
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(xml);

@@ -5,6 +5,8 @@ import { t } from '@/messages';
 export default function NotFoundPage() {
   return (
     <Container size="sm" py="xl">
+      {/* A page that is not there (or not in front of this upstream) is never indexed; the server render answers it with 404. */}
+      <meta name="robots" content="noindex" />
       <Stack align="center" gap="md" ta="center">
         <Title order={1}>{t('common.notFound.title')}</Title>
         <Text c="dimmed">{t('common.notFound.body')}</Text>

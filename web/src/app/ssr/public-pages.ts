@@ -20,6 +20,7 @@ import { STRAYS_KEY } from '@/features/home/api';
 import { DONATION_TOTALS_KEY } from '@/features/donations/api';
 import type { Stray } from '@pawbridge/shared';
 import { ANIMAL_PAGES } from './animal-pages';
+import { LOST_PAGES } from './lost-pages';
 import { entryOf, firstPage, SCREEN_STYLES, statusOf, withEntries, type PublicPage, type Results } from './page-kit';
 
 export type { PublicPage } from './page-kit';
@@ -116,6 +117,8 @@ export const PUBLIC_PAGES: PublicPage[] = [
   },
   // A page per animal (/adopt/:id, /shelter/:desertionNo). More kinds of page join the same way: a list in its own file, spread in here.
   ...ANIMAL_PAGES,
+  // Lost and found (issue 27): the board and a post's page.
+  ...LOST_PAGES,
 ];
 
 /**

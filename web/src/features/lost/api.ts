@@ -17,13 +17,21 @@ import { filtersToParams, type LostFilterValues } from './board/filters';
 export const LOST_POSTS = '/api/lost/posts';
 const LOST_MAP = '/api/lost/map';
 
+/** A plain decimal id, as the BFF takes it; anything else is not a post's page (null). */
+export const lostPostIdOf = (raw: string | undefined): number | null => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
+
+/** The board list's path for its filters: the key its first page is read (and embedded by the server render) under. */
+export function lostBoardPath(filters: LostFilterValues): string {
+  const query = filtersToParams(filters).toString();
+  return query ? `${LOST_POSTS}?${query}` : LOST_POSTS;
+}
+
 /** The key of one post's page: the BFF's URL. */
 export const lostPostKey = (id: number) => `${LOST_POSTS}/${id}`;
 
 /** The board's list with its filters, newest first, a page at a time. */
 export function useLostBoard(filters: LostFilterValues, enabled = true) {
-  const query = filtersToParams(filters).toString();
-  const path = enabled ? (query ? `${LOST_POSTS}?${query}` : LOST_POSTS) : null;
+  const path = enabled ? lostBoardPath(filters) : null;
   return usePagedList<LostPostSummary>(path, LostPostListSchema);
 }
 

@@ -58,7 +58,12 @@ describe('/lost — the 실종·목격 board', () => {
     expect(cards).toHaveLength(3);
     const first = within(cards[0]!);
     expect(first.getByLabelText('글 종류: 실종')).toHaveTextContent('실종');
-    expect(first.getByRole('img', { name: '초코 사진' })).toBeInTheDocument();
+    // The card shows the 480 px thumbnail, sized (no shift), the first one loaded first (issue 26).
+    const img = first.getByRole('img', { name: '초코 사진' });
+    expect(img).toHaveAttribute('src', `/uploads/${'b'.repeat(32)}.thumb.webp`);
+    expect(img).toHaveAttribute('width', '480');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
+    expect(within(cards[1]!).queryByRole('img', { name: /사진$/ })?.getAttribute('loading') ?? 'lazy').toBe('lazy');
     expect(first.getByRole('link', { name: '초코 자세히 보기' })).toHaveAttribute('href', '/lost/11');
     expect(first.getByText('서울특별시 마포구 망원동')).toBeInTheDocument();
     expect(first.getByText('2026. 11. 20. 18:30')).toBeInTheDocument();

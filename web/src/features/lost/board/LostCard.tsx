@@ -3,6 +3,7 @@ import { AspectRatio, Badge, Card, Center, Group, Image, Stack, Text } from '@ma
 import { IconPaw } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { LostPostSummary } from '@pawbridge/shared/lost.schema';
+import { ADOPT_GRID_SIZES, cardPhoto } from '@/lib/photo-sizes';
 import { t } from '@/messages';
 import classes from './LostBoard.module.css';
 import { formatWon, KIND_COLOR, kindLabel, postTitle, STATUS_COLOR, statusLabel, whenText } from './labels';
@@ -31,11 +32,12 @@ export default function LostCard({ post, first = false }: Props) {
         <AspectRatio ratio={4 / 3} bg="gray.1">
           {post.photoUrl ? (
             <Image
-              src={post.photoUrl}
+              // The 480 px thumbnail with its size (no shift), lazy below the first card (issue 26).
+              {...cardPhoto(post.photoUrl, { first, sizes: ADOPT_GRID_SIZES })}
+              // The box's 4:3 sets the height; the attribute only reserves the room before the styles.
+              h="auto"
               alt={t('lost.card.photo', { title })}
               fit="cover"
-              loading={first ? 'eager' : 'lazy'}
-              fetchPriority={first ? 'high' : undefined}
             />
           ) : (
             <Center c="gray.7" bg="gray.1">

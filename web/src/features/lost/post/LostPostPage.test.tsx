@@ -68,7 +68,7 @@ describe('/lost/:id — a post', () => {
     expect(screen.getByTestId('lost-scam-warning')).toHaveTextContent('직접 만나 확인하기 전에는');
     expect(screen.getByRole('link', { name: '전단지 PDF' })).toHaveAttribute('href', '/api/lost/posts/11/flyer.pdf');
     expect(screen.getByRole('link', { name: 'SNS용 정사각형 이미지' })).toHaveAttribute('href', '/api/lost/posts/11/square.png');
-    expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute('content', '[실종] 초코');
+    expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute('content', '[실종] 초코 · 푸들 — 서울특별시 마포구');
     expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toContain(PHOTO);
     // A visitor is asked to log in, and gets neither the flag nor the relay.
     expect(screen.getByText('글쓴이에게 연락하거나 글을 신고하려면 로그인해 주세요.')).toBeInTheDocument();
@@ -157,7 +157,9 @@ describe('/lost/:id — a post', () => {
     vi.stubGlobal('navigator', Object.create(navigator, { share: { value: share } }) as Navigator);
     open({ 'GET /api/lost/posts/11': { body: detail() } });
     await userEvent.click(await screen.findByRole('button', { name: '공유하기' }));
-    expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: `${window.location.origin}/lost/11`, title: '[실종] 초코' }));
+    expect(share).toHaveBeenCalledWith(
+      expect.objectContaining({ url: `${window.location.origin}/lost/11`, title: '[실종] 초코 · 푸들 — 서울특별시 마포구' }),
+    );
     cleanup();
     resetTestApp();
     vi.unstubAllGlobals();

@@ -11,7 +11,7 @@ import { absoluteUrl, PageMeta, usePublicOrigin } from '@/lib/page-meta';
 import { usePublicConfig } from '@/lib/public-config';
 import { useSession } from '@/lib/session';
 import { t } from '@/messages';
-import { lostPostKey, useLostPost } from '../api';
+import { lostPostIdOf, lostPostKey, useLostPost } from '../api';
 import LostCard from '../board/LostCard';
 import LostComments from '../comments/LostComments';
 import { LostOwnerActions, ToStrayReportButton } from '../forms';
@@ -20,11 +20,9 @@ import AreaMap from './AreaMap';
 import ContactForm from './ContactForm';
 import FlagDialog from './FlagDialog';
 import PostFacts from './PostFacts';
+import { postMeta } from './post-meta';
 import ScamWarning from './ScamWarning';
 import Timeline from './Timeline';
-
-/** A plain decimal id, as the BFF takes it; anything else is not a post's page. */
-const idOf = (raw: string | undefined): number | null => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
 
 function BackLink() {
   return (
@@ -37,7 +35,7 @@ function BackLink() {
 
 /** /lost/:id — one missing, found or seen post: photos, status, every field, the rounded area, the timeline, share, flag, contact. */
 export default function LostPostPage() {
-  const id = idOf(useParams().id);
+  const id = lostPostIdOf(useParams().id);
   const { config } = usePublicConfig();
   const { user } = useSession();
   // In front of the legacy there is no board (the BFF answers 501): nothing is asked, the page is not there.
@@ -58,9 +56,7 @@ export default function LostPostPage() {
   const title = postTitle(post);
   const kind = kindLabel(post.kind);
   const status = statusLabel(post.status, post.kind);
-  const breed = post.breed?.trim() || t('lost.card.breedUnknown');
-  const metaTitle = t('lost.post.metaTitle', { kind, title });
-  const description = t('lost.post.meta', { place: post.address, date: post.happenedDate, kind, breed });
+  const { title: metaTitle, description } = postMeta(post);
   const photos = post.photoUrls.length > 0 ? post.photoUrls : post.photoUrl ? [post.photoUrl] : [];
   const open = post.status === 'OPEN';
   const reader = user !== null && !post.mine;
@@ -68,6 +64,8 @@ export default function LostPostPage() {
   return (
     <Container size="lg" py="lg" px={{ base: 'xs', sm: 'md' }}>
       <PageMeta title={metaTitle} description={description} image={photos[0]} path={path} type="article" />
+      {/* Only an admin reads a hidden post; it stays out of search indexes. */}
+      {post.hidden && <meta name="robots" content="noindex" />}
       <BackLink />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
