@@ -17,8 +17,6 @@ import { ROOT, arg, chunkModules, entryChunk, kib, measure, openStack, printTabl
 interface Budget {
   routes: Record<string, Partial<Record<string, number>>>;
   forbidden: Record<string, string>;
-  /** Forbidden code a route may load because it is what the page is for (a lost post's area map). */
-  allowed?: Record<string, string[]>;
 }
 
 export function violations(loads: RouteLoad[], modules: Record<string, string[]>, budget: Budget, entryGzipBytes: number): string[] {
@@ -37,7 +35,6 @@ export function violations(loads: RouteLoad[], modules: Record<string, string[]>
         );
     }
     for (const [what, pattern] of Object.entries(budget.forbidden)) {
-      if (budget.allowed?.[load.route]?.includes(what)) continue;
       const re = new RegExp(pattern);
       for (const chunk of load.chunks) {
         const hit = (modules[chunk] ?? []).find((m) => re.test(m));

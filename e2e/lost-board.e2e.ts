@@ -210,7 +210,9 @@ describe('the 실종·목격 board', () => {
       await page.waitForURL(new RegExp(`/lost/${missingId}$`));
       await page.getByRole('heading', { level: 1, name: NAME }).waitFor();
       await page.getByText('표시된 위치는 개인정보 보호를 위해 약 300 m 범위로 흐리게 표시돼요.').waitFor();
-      // The area is a circle drawn in the overlay pane (no marker on a point).
+      // The map comes on demand (never in a visitor's first load); the area is a circle drawn in the
+      // overlay pane (no marker on a point).
+      await page.getByRole('button', { name: '지도에서 보기' }).click();
       await page.locator('.leaflet-overlay-pane path').first().waitFor();
       assert.equal(await page.locator('.leaflet-marker-pane > *').count(), 0, 'no marker on the post page');
       assert.ok(

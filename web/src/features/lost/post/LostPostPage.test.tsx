@@ -60,7 +60,11 @@ describe('/lost/:id — a post', () => {
     expect(facts.getByText('4.2kg')).toBeInTheDocument();
     expect(facts.getByText('서울특별시 마포구 망원동')).toBeInTheDocument();
     expect(screen.getByText('빨간 목줄, 겁이 많아요')).toBeInTheDocument();
-    // The map shows a circle around the public position, with the note; no exact marker.
+    // The map is not loaded until asked for (no map code in a visitor's first load); then it shows a
+    // circle around the public position, with the note; no exact marker.
+    expect(mapProps.last).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '지도에서 보기' }));
+    await waitFor(() => expect(mapProps.last).not.toBeNull());
     expect(mapProps.last?.area).toEqual({ center: { lat: 37.556, lng: 126.9015 }, radiusMetres: 300 });
     expect(mapProps.last?.marker ?? null).toBeNull();
     expect(screen.getByText(/약 300 m 범위로 흐리게 표시돼요/)).toBeInTheDocument();

@@ -99,7 +99,7 @@ export default function LostPostPage() {
               </Stack>
             )}
             <Paper withBorder radius="md" p="sm">
-              <AreaMap position={post.position} />
+              <AreaMap position={post.position} place={post.address} />
             </Paper>
             <Group gap="xs" wrap="wrap">
               <ShareButton title={metaTitle} text={description} url={absoluteUrl(origin, path)} />
