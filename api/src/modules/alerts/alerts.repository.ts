@@ -1,0 +1,59 @@
+import type { LostReach, NeighbourhoodSetting, NeighbourhoodSettingRequest } from '@pawbridge/shared/alerts.schema';
+import type { Db } from '../../db/index';
+
+/** A member's own 동네 setting (never read for anyone else) and the reach of a post. */
+export class AlertsRepository {
+  constructor(private readonly db: Db) {}
+
+  async setting(userPk: number): Promise<NeighbourhoodSetting | null> {
+    const r = await this.db.selectFrom('neighbourhoodSettings').selectAll().where('userPk', '=', userPk).executeTakeFirst();
+    if (!r) return null;
+    return {
+      lat: r.latitude,
+      lng: r.longitude,
+      place: r.place,
+      radiusKm: Number(r.radiusKm) as 1 | 3 | 5,
+      missing: r.missing,
+      found: r.found,
+      strays: r.strays,
+      shelter: r.shelter,
+      delivery: r.delivery,
+    };
+  }
+
+  async save(userPk: number, s: NeighbourhoodSettingRequest): Promise<void> {
+    const row = {
+      latitude: s.lat,
+      longitude: s.lng,
+      place: s.place?.trim() || null,
+      radiusKm: s.radiusKm,
+      missing: s.missing,
+      found: s.found,
+      strays: s.strays,
+      shelter: s.shelter,
+      delivery: s.delivery,
+      updatedAt: new Date(),
+    };
+    await this.db
+      .insertInto('neighbourhoodSettings')
+      .values({ userPk, ...row })
+      .onConflict((oc) => oc.column('userPk').doUpdateSet(row))
+      .execute();
+  }
+
+  async remove(userPk: number): Promise<void> {
+    await this.db.deleteFrom('neighbourhoodSettings').where('userPk', '=', userPk).execute();
+  }
+
+  /** How many members a post reached, and the widest 동네 among them. */
+  async reach(kind: 'MISSING' | 'FOUND' | 'SEEN', postId: number): Promise<LostReach> {
+    const r = await this.db
+      .selectFrom('neighbourhoodAlerts')
+      .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.max('radiusKm').as('radius')])
+      .where('sourceKind', '=', kind)
+      .where('sourceId', '=', String(postId))
+      .executeTakeFirstOrThrow();
+    const n = Number(r.n);
+    return { count: n, radiusKm: n > 0 ? (Number(r.radius) as 1 | 3 | 5) : null };
+  }
+}
