@@ -15,8 +15,6 @@ export const alertsScreens = {
   'alerts.topic.missing': '실종된 강아지',
   'alerts.topic.found': '발견·목격된 강아지',
   'alerts.topic.strays': '새로 보호 중인 유기견(회원 제보)',
-  'alerts.topic.shelter': '보호소 공고',
-  'alerts.topic.shelterHint': '보호소 공고는 정확한 위치가 없어 아직 동네 알림으로 보내지 않아요.',
   'alerts.delivery': '받는 방법',
   'alerts.delivery.BELL': '알림함으로만',
   'alerts.delivery.INSTANT': '메일로 바로 (하루 최대 10통)',

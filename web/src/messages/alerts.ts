@@ -12,6 +12,7 @@ export const alerts = {
   'notifications.text.NEIGHBOURHOOD_STRAY.name': '내 동네에서 구조된 {name|이/가} 보호 동물로 등록됐어요',
   'notifications.text.NEIGHBOURHOOD_STRAY.plain': '내 동네에서 제보된 유기견이 보호 동물로 등록됐어요',
   'mypage.tab.alerts': '동네 알림',
+  'title.unsubscribe': '메일 수신 거부',
   'lostReach.told': '반경 {km} km 안 {count}명에게 알렸어요',
   'lostReach.none': '아직 이 근처에 동네 알림을 받는 이웃이 없어요',
   'errors.reason.UNSUBSCRIBE_LINK_INVALID': ERROR_REASON_MESSAGES.UNSUBSCRIBE_LINK_INVALID,

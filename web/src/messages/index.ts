@@ -49,7 +49,7 @@ export const ko = {
 } as const;
 /** The entry's words and those lazily loaded screens register (lost-forms.ts). */
 export type MessageKey =
-    | keyof typeof ko
+  | keyof typeof ko
   | keyof LostFormsMessages
   | keyof LostStripMessages
   | keyof LostBoardMessages
