@@ -6,9 +6,7 @@ import type { ApiContext } from '../../context';
 import type { Db } from '../../db/index';
 import { domainEvent, type DomainEvent } from '../../events';
 import { destinations, toWire } from '../notifications/notifications.service';
-import { NotificationsRepository } from '../notifications/notifications.repository';
-import type { MatchJobRow } from '../matching/matching.queue.repository';
-import type { JobControl } from '../matching/matching.worker';
+import type { JobControl, MatchJobRow } from '../matching/matching.worker';
 import { loadAlertSource, type AlertSource } from './alerts.sources';
 import { ALERT_WORDS } from './alerts.words';
 import { sendMemberMail } from './member-mail';
@@ -126,18 +124,22 @@ export class AlertFanout {
     if (digestIds.length > 0) await trx.updateTable('neighbourhoodAlerts').set({ email: 'DIGEST' }).where('id', 'in', digestIds).execute();
 
     const about = JSON.stringify({ ...NO_ABOUT, dogName: s.name, postId: s.postId });
-    const rows = await new NotificationsRepository(trx).insertNotifications(
-      fresh.map((r) => ({
-        recipientPk: r.userPk,
-        sender: '',
-        message: ALERT_WORDS.bell(s.kind, s.name),
-        notificationType: 'NEIGHBOURHOOD_ALERT',
-        relatedId: Number(s.id),
-        targetUrl: s.link,
-        code: s.code,
-        about,
-      })),
-    );
+    const rows = await trx
+      .insertInto('notifications')
+      .values(
+        fresh.map((r) => ({
+          recipientPk: r.userPk,
+          sender: '',
+          message: ALERT_WORDS.bell(s.kind, s.name),
+          notificationType: 'NEIGHBOURHOOD_ALERT',
+          relatedId: Number(s.id),
+          targetUrl: s.link,
+          code: s.code,
+          about,
+        })),
+      )
+      .returningAll()
+      .execute();
     const events = rows.map((row, i) => {
       const c = fresh[i]!.c;
       return domainEvent('notification.created', {

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiContext } from '../../context';
 import type { Db } from '../../db/index';
 import { MatchQueueRepository, type MatchJobRow } from './matching.queue.repository';
+
+export type { MatchJobRow };
 import { MatchingRepository, type CandidateInsert } from './matching.repository';
 import { candidateKindOf, loadRecord, sourcesFor } from './matching.sources';
 import type { JobCursor } from './matching.tables';

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderRoutes, resetTestApp, sessionUser, testConfig, envelope } from '@/testing/render-app';
+import type { MapPickerProps } from '@/components/map/MapPicker';
 import NeighbourhoodTab from './NeighbourhoodTab';
 import UnsubscribePage from './UnsubscribePage';
 
@@ -9,7 +10,7 @@ import UnsubscribePage from './UnsubscribePage';
 vi.mock('@/components/map/MapPicker', async () => {
   const POINTS = { 망원동: { lat: 37.556, lng: 126.901 }, 해운대: { lat: 35.1587, lng: 129.1604 }, 합정: { lat: 37.56, lng: 126.92 } };
   return {
-    default: ({ label, value, onChange, error }: import('@/components/map/MapPicker').MapPickerProps) => (
+    default: ({ label, value, onChange, error }: MapPickerProps) => (
       <div>
         {Object.entries(POINTS).map(([name, p]) => (
           <button key={name} type="button" onClick={() => onChange(p)}>
