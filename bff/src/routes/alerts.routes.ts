@@ -13,6 +13,7 @@ import { LostIdParamsSchema } from '@pawbridge/shared/lost.schema';
 import { z } from 'zod';
 import { errorResponses } from '../errors/error-responses';
 import { BffError } from '../errors/bff-error';
+import { byIp } from '../plugins/rate-limit';
 import { MEMBER_ONLY, requireUser } from '../plugins/session';
 
 const tags = ['alerts'];
@@ -132,6 +133,8 @@ export async function alertsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  // No login, so counted per address like the code checks (a signed token cannot be guessed, but nobody should try cheaply).
+  const unsubscribeGuard = app.rateGuard([{ name: 'unsubscribe-ip', max: app.config.rateLimits.verifyPerIp, key: byIp }]);
   // Its own context: a mail client's one-click (RFC 8058) posts a form with the token in the query.
   await app.register(async (sub) => {
     sub.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => {
@@ -146,8 +149,9 @@ export async function alertsRoutes(app: FastifyInstance): Promise<void> {
           description: `메일의 링크에 든 서명된 토큰(메일 종류와 회원)으로 그 종류의 메일을 끕니다. 로그인하지 않아도 되고 여러 번 보내도 같습니다. JSON {token} 또는 메일 프로그램의 원클릭(List-Unsubscribe-Post: 폼 본문, 토큰은 ?token=). 위조·손상된 토큰 400 UNSUBSCRIBE_LINK_INVALID, 기한이 지난 토큰 410 UNSUBSCRIBE_LINK_EXPIRED. ${LEGACY}`,
           querystring: z.object({ token: z.string().max(400).optional() }),
           body: z.union([UnsubscribeRequestSchema, z.record(z.string(), z.string())]).optional(),
-          response: { 200: UnsubscribeAnswerSchema, ...errorResponses(400, 410, 501, 502, 504) },
+          response: { 200: UnsubscribeAnswerSchema, ...errorResponses(400, 410, 429, 501, 502, 504) },
         },
+        preHandler: unsubscribeGuard,
       },
       async (request, reply) => {
         const fromBody = request.body && typeof request.body.token === 'string' ? request.body.token : undefined;
