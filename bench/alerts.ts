@@ -23,7 +23,7 @@ try {
     target: '<= 5',
     met: r.fanoutMs <= 5000 && exactlyOnce,
     note: `${r.notified} bells stored, ${r.published} published live, ${r.twice} told twice, re-run added ${r.rerunAdded}; ${r.others} members elsewhere; load ${os.loadavg()[0]?.toFixed(1)}`,
-    detail: r,
+    detail: { ...r },
   });
   emit({
     bench: 'alerts',
