@@ -234,7 +234,8 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     // The default origin is a developer's machine; a live provider would send people there.
     if (Object.keys(oauth).length > 0 && !source.PUBLIC_ORIGIN)
       problems.push('PUBLIC_ORIGIN: required when a social login (OAUTH_*) is configured');
-    if (!source.UNSUBSCRIBE_SECRET) problems.push('UNSUBSCRIBE_SECRET: required (signs the unsubscribe link in every e-mail; 32+ characters)');
+    if (!source.UNSUBSCRIBE_SECRET)
+      problems.push('UNSUBSCRIBE_SECRET: required (signs the unsubscribe link in every e-mail; 32+ characters)');
     if (problems.length > 0) throw new Error(productionRefusal('api', problems));
   }
   const dataDir = e.DATA_DIR === 'memory' ? 'memory' : path.resolve(e.DATA_DIR);
