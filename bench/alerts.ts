@@ -1,7 +1,7 @@
 /**
  * Neighbourhood alerts at scale (issue 28, decision 0043): on Postgres (ALERTS_DATABASE_URL, default the local
  * test database, own schema; skipped when it does not answer), one new missing report whose point lies inside
- * the 동네 of 10,000 members (and 20,000 more members elsewhere in Korea). Timed: its ALERT job on the matching
+ * the neighbourhood of 10,000 members (and 20,000 more members elsewhere in Korea). Timed: its ALERT job on the matching
  * queue, from claim to the last page committed and published (box pre-selection, exact distance, one alert row
  * and one bell per member, the cursor per page, live publish). Target: ≤ 5 s, each member exactly one bell,
  * a re-run adding none. A time without a same-run reference: read it with the load average beside it.

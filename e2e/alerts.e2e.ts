@@ -1,4 +1,4 @@
-// Browser journey for issue 28 (동네 알림): member B sets a 3 km 동네 on my page, member C one 10 km away;
+// Browser journey for issue 28 (neighbourhood alerts): member B sets a 3 km neighbourhood on my page, member C one 10 km away;
 // member A reports a lost dog inside B's radius. B's bell rings live, C's does not; A's page shows how many
 // neighbours were told; the unsubscribe link of B's alert e-mail works in a browser with no cookie.
 // Desktop 1280 and phone 390 screenshots of the settings and the unsubscribe page; axe on each screen.

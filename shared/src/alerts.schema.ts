@@ -1,5 +1,5 @@
-// Neighbourhood alerts (동네 알림) and e-mail preferences (issue 28, docs/decisions/0043). A member's own
-// 동네 setting (their point is theirs only), the reach a missing report had, the e-mail kinds a member can
+// Neighbourhood alerts (neighbourhood alerts) and e-mail preferences (issue 28, docs/decisions/0043). A member's own
+// neighbourhood setting (their point is theirs only), the reach a missing report had, the e-mail kinds a member can
 // switch off and the one-link unsubscribe. Its own subpath (`@pawbridge/shared/alerts.schema`).
 import { z } from 'zod';
 import { isInKorea } from './lost.rules';
@@ -53,7 +53,7 @@ export type NeighbourhoodSetting = z.infer<typeof NeighbourhoodSettingSchema>;
 export const NeighbourhoodAnswerSchema = z.object({ setting: NeighbourhoodSettingSchema.nullable() });
 export type NeighbourhoodAnswer = z.infer<typeof NeighbourhoodAnswerSchema>;
 
-/** How many members a missing report reached (owner and admins only); radiusKm: the widest 동네 among them. */
+/** How many members a missing report reached (owner and admins only); radiusKm: the widest neighbourhood among them. */
 export const LostReachSchema = z.object({
   count: z.number().int().nonnegative(),
   radiusKm: z.union([z.literal(1), z.literal(3), z.literal(5)]).nullable(),

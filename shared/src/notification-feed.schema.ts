@@ -16,7 +16,7 @@ export const NOTIFICATION_KINDS = [
   'LOST_REPLY',
   'LOST_COMMENT',
   'LOST_REMINDER',
-  // Neighbourhood alerts (issue 28): a new public post inside the member's 동네.
+  // Neighbourhood alerts (issue 28): a new public post inside the member's neighbourhood.
   'NEIGHBOURHOOD_ALERT',
   'OTHER',
 ] as const;
@@ -43,7 +43,7 @@ export const NOTIFICATION_CODES = [
   'LOST_REPLIED',
   'LOST_COMMENTED',
   'LOST_REPORT_REMINDER',
-  // Neighbourhood alerts (issue 28): what was posted inside the member's 동네.
+  // Neighbourhood alerts (issue 28): what was posted inside the member's neighbourhood.
   'NEIGHBOURHOOD_MISSING',
   'NEIGHBOURHOOD_FOUND',
   'NEIGHBOURHOOD_SEEN',

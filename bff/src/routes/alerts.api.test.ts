@@ -4,7 +4,7 @@ import { closeBffOnApi, startBffOnApi, type BffOnApi } from '../testing/api-stac
 import { apiMember, type Member } from '../testing/fixtures';
 import { createClient } from '../testing/test-bff';
 
-// 동네 알림 and the one-link unsubscribe through the BFF on our api (issue 28).
+// neighbourhood alerts and the one-link unsubscribe through the BFF on our api (issue 28).
 let stack: BffOnApi;
 let member: Member;
 let other: Member;

@@ -3,7 +3,7 @@ import { useBffOnFakeSpring } from '../testing/fake-spring-stack';
 import { legacyMember } from '../testing/fixtures';
 import { createClient } from '../testing/test-bff';
 
-// In front of the legacy Spring service 동네 알림 and e-mail preferences are off: 501, hidden, nothing asked upstream.
+// In front of the legacy Spring service neighbourhood alerts and e-mail preferences are off: 501, hidden, nothing asked upstream.
 const stack = useBffOnFakeSpring();
 const upstreamCalls = () =>
   stack.spring.state.requests.filter((r) => /neighbourhood|email-preferences|unsubscribe|reach/.test(r.path)).length;

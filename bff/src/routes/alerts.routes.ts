@@ -22,7 +22,7 @@ const LEGACY =
 const SETTING_DOC =
   '로그인한 회원 본인의 동네 알림 설정만 읽고 씁니다. 고른 위치(lat, lng)는 본인에게만 답하고, 누가 알림을 받는지는 누구에게도 보이지 않습니다. 반경은 1·3·5km, 위치는 대한민국 안(아니면 400 lostOutsideKorea), 알림 받을 글은 하나 이상(alertTopicRequired). 받는 방법: BELL(알림함만), INSTANT(메일 바로, 하루 최대 10통), DIGEST(하루 한 번 모음 메일).';
 
-/** 동네 알림 and e-mail preferences (issue 28, docs/decisions/0043): the member's own settings, the reach, the one-link unsubscribe. */
+/** neighbourhood alerts and e-mail preferences (issue 28, docs/decisions/0043): the member's own settings, the reach, the one-link unsubscribe. */
 export async function alertsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const alerts = app.gateways.alerts;

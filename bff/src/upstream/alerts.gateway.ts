@@ -13,7 +13,7 @@ import { BffError } from '../errors/bff-error';
 export const alertsUnsupported = () => BffError.because(501, 'UPSTREAM_UNSUPPORTED', 'ALERTS_UNSUPPORTED');
 
 /**
- * 동네 알림 and e-mail preferences (issue 28, docs/decisions/0043): the member's own 동네, the reach of
+ * neighbourhood alerts and e-mail preferences (issue 28, docs/decisions/0043): the member's own neighbourhood, the reach of
  * their missing report, the e-mail kinds and the one-link unsubscribe. Our api has them
  * (upstream/api/alerts.ts); the legacy answers 501 (upstream/legacy/alerts.ts) and the web hides them.
  */

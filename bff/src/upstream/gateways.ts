@@ -33,7 +33,7 @@ export interface Gateways {
   dashboard: DashboardGateway;
   /** Lost and found (issue 27): our api only; 501 in front of the legacy. */
   lost: LostGateway;
-  /** 동네 알림 and e-mail preferences (issue 28): our api only; 501 in front of the legacy. */
+  /** neighbourhood alerts and e-mail preferences (issue 28): our api only; 501 in front of the legacy. */
   alerts: AlertsGateway;
   /** `/api/config`'s feature flags, as this upstream can offer them. */
   capabilities: CapabilitiesGateway;

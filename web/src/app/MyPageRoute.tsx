@@ -11,7 +11,7 @@ import PetListPage from '@/features/pets/PetListPage';
 import MyLostPostsTab from '@/features/lost/forms/MyLostPostsTab';
 import { usePublicConfig } from '@/lib/public-config';
 
-// The 동네 tab carries the map picker: its own chunk, loaded when the tab opens (issue 28).
+// The neighbourhood tab carries the map picker: its own chunk, loaded when the tab opens (issue 28).
 const NeighbourhoodTab = lazy(() => import('@/features/alerts/NeighbourhoodTab'));
 
 /** My page's e-mail change: the signup's verification step, reporting the address and whether it is verified. */

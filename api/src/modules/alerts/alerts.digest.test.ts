@@ -3,7 +3,7 @@ import { startTestApi, type TestApi } from '../../testing/test-api';
 import { call, createMember, type Member } from '../../testing/fixtures';
 import { emlSubject, emlText, outboxMessages } from '../../testing/fixtures/mail';
 
-// 동네 알림 (issue 28): a member's stray report reaches neighbours once an admin registers it; the daily digest.
+// neighbourhood alerts (issue 28): a member's stray report reaches neighbours once an admin registers it; the daily digest.
 
 let api: TestApi;
 let digest: Member;

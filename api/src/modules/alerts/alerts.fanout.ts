@@ -11,7 +11,7 @@ import { loadAlertSource, type AlertSource } from './alerts.sources';
 import { ALERT_WORDS } from './alerts.words';
 import { sendMemberMail } from './member-mail';
 
-/** The widest 동네 (5 km) as a box in degrees of latitude; the longitude's widens with the latitude. */
+/** The widest neighbourhood (5 km) as a box in degrees of latitude; the longitude's widens with the latitude. */
 const BOX_KM = 5;
 const KM_PER_DEGREE = 111.32;
 
@@ -26,7 +26,7 @@ interface Candidate {
 
 /**
  * The neighbourhood alert fan-out (issue 28, docs/decisions/0043): an ALERT job on the matching queue
- * (decision 0040) reads the members whose 동네 box holds the post, page by page in key order, keeps those
+ * (decision 0040) reads the members whose neighbourhood box holds the post, page by page in key order, keeps those
  * whose own radius holds it by exact distance (never the author), and in one transaction per page stores
  * one `neighbourhood_alerts` row per (post, member) — unique, so a re-run or a second instance adds
  * nothing — their bell rows, the e-mails claimed (at once, capped at 10 a day, or for the digest) and the

@@ -1,7 +1,7 @@
 import type { LostReach, NeighbourhoodSetting, NeighbourhoodSettingRequest } from '@pawbridge/shared/alerts.schema';
 import type { Db } from '../../db/index';
 
-/** A member's own 동네 setting (never read for anyone else) and the reach of a post. */
+/** A member's own neighbourhood setting (never read for anyone else) and the reach of a post. */
 export class AlertsRepository {
   constructor(private readonly db: Db) {}
 
@@ -45,7 +45,7 @@ export class AlertsRepository {
     await this.db.deleteFrom('neighbourhoodSettings').where('userPk', '=', userPk).execute();
   }
 
-  /** How many members a post reached, and the widest 동네 among them. */
+  /** How many members a post reached, and the widest neighbourhood among them. */
   async reach(kind: 'MISSING' | 'FOUND' | 'SEEN', postId: number): Promise<LostReach> {
     const r = await this.db
       .selectFrom('neighbourhoodAlerts')

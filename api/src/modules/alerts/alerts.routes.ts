@@ -29,7 +29,7 @@ const member = (request: FastifyRequest): SessionUserRow => {
 };
 
 /**
- * Neighbourhood alerts and e-mail preferences (issue 28, docs/decisions/0043): a member's own 동네
+ * Neighbourhood alerts and e-mail preferences (issue 28, docs/decisions/0043): a member's own neighbourhood
  * (GET/PUT/DELETE, only ever theirs), the reach of their missing report, the e-mail kinds switched on
  * and off, and the one-link unsubscribe (a signed token, no login). The fan-out itself runs on the
  * matching queue (matching.routes.ts hands ALERT jobs to alerts.fanout.ts).

@@ -6,7 +6,7 @@ import { createEventBus } from '../../events';
 import { MatchingWorker } from '../matching/matching.worker';
 import { AlertFanout } from './alerts.fanout';
 
-/** 망원동: the post's point; subscribers are spread within 2.5 km of it (every radius holds it). */
+/** Mangwon-dong: the post's point; subscribers are spread within 2.5 km of it (every radius holds it). */
 const CENTRE = { lat: 37.556, lng: 126.902 };
 
 export interface AlertScaleResult {
@@ -22,7 +22,7 @@ export interface AlertScaleResult {
 }
 
 /**
- * The fan-out at scale (bench/alerts.ts, issue 28): on Postgres, `near` members whose 동네 holds one new
+ * The fan-out at scale (bench/alerts.ts, issue 28): on Postgres, `near` members whose neighbourhood holds one new
  * missing report and `others` elsewhere in Korea, then the report's ALERT job run by a matching worker
  * (claim, box pre-selection, exact distance, alert rows, bells and cursor per page, live publish) and timed.
  */

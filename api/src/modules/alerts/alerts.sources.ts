@@ -11,7 +11,7 @@ export interface AlertSource {
   lat: number;
   lng: number;
   name: string | null;
-  /** 시·도 and 시·군·구 (or the map's words for a stray): never the exact spot. */
+  /** province and district (or the map's words for a stray): never the exact spot. */
   place: string | null;
   topic: NeighbourhoodTopic;
   code: NotificationCode;

@@ -8,7 +8,7 @@ import { MatchQueueRepository } from '../matching/matching.queue.repository';
 import { MatchingWorker } from '../matching/matching.worker';
 import { AlertFanout } from './alerts.fanout';
 
-// 동네 알림 (issue 28): members' own settings, the fan-out on the matching queue, the owner's reach.
+// neighbourhood alerts (issue 28): members' own settings, the fan-out on the matching queue, the owner's reach.
 
 const log = pino({ level: 'silent' });
 let api: TestApi;
@@ -55,7 +55,7 @@ beforeAll(async () => {
   expect((await put(near, setting({ delivery: 'INSTANT' }))).status).toBe(200);
   expect((await put(far, setting({ lat: HERE.lat + 0.09 }))).status).toBe(200); // ~10 km away
   expect((await put(onlyFound, setting({ missing: false, radiusKm: 5 }))).status).toBe(200);
-  // The owner has a 동네 around the same spot: their own post never alerts them.
+  // The owner has a neighbourhood around the same spot: their own post never alerts them.
   expect((await put(owner, setting({ lat: HERE.lat, radiusKm: 1 }))).status).toBe(200);
 });
 afterAll(() => api.close());

@@ -13,7 +13,7 @@ const WHAT: Record<AlertSourceKind, string> = {
   SHELTER: '보호소 공고',
 };
 
-/** '1 km 안' under a kilometre, else '약 N km'. */
+/** Under a kilometre 'within 1 km', else 'about N km' (in Korean). */
 export const distanceWords = (km: number): string => (km < 1 ? '1 km 안' : `약 ${km} km`);
 
 export const ALERT_WORDS = {

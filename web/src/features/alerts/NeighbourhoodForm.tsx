@@ -25,7 +25,7 @@ interface Props {
 const fieldWords = (codes: Record<string, string>) =>
   Object.fromEntries(Object.entries(codes).map(([f, c]) => [f, tKey(`alerts.validation.${c}`, 'alerts.validation.invalid')]));
 
-/** The 동네 form: a point on the project's map picker, its name in words (filled from the pin), a radius, topics, delivery. */
+/** The neighbourhood form: a point on the project's map picker, its name in words (filled from the pin), a radius, topics, delivery. */
 export default function NeighbourhoodForm({ initial, onSave }: Props) {
   const [position, setPosition] = useState<LatLng | null>(initial ? { lat: initial.lat, lng: initial.lng } : null);
   const [place, setPlace] = useState(initial?.place ?? '');

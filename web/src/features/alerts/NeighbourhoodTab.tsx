@@ -7,7 +7,7 @@ import { useNeighbourhood } from './api';
 import EmailPreferencesSection from './EmailPreferencesSection';
 import NeighbourhoodForm from './NeighbourhoodForm';
 
-/** My page's 동네 알림 tab (issue 28): the member's own 동네 (theirs only) and their e-mail switches. */
+/** My page's neighbourhood alerts tab (issue 28): the member's own neighbourhood (theirs only) and their e-mail switches. */
 export default function NeighbourhoodTab() {
   const hood = useNeighbourhood(true);
   if (!hood.loaded && hood.isLoading) return <ListLoading />;

@@ -10,7 +10,7 @@ import {
 } from '@pawbridge/shared/alerts.schema';
 import { api } from '@/lib/api-client';
 
-// 동네 알림 and e-mail preferences (issue 28): the member's own setting, the reach, the switches, the unsubscribe.
+// neighbourhood alerts and e-mail preferences (issue 28): the member's own setting, the reach, the switches, the unsubscribe.
 const NEIGHBOURHOOD = '/api/me/neighbourhood';
 const EMAIL_PREFERENCES = '/api/me/email-preferences';
 

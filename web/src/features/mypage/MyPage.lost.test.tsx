@@ -43,7 +43,7 @@ describe('my page 실종·목격 tab', () => {
   });
 });
 
-// Issue 28: the 동네 알림 tab, likewise only with its panel (our api).
+// Issue 28: the neighbourhood alerts tab, likewise only with its panel (our api).
 describe('my page 동네 알림 tab', () => {
   it('is a tab of its own URL when the app hands the panel in', async () => {
     mockApi({ 'GET /api/users/check-session': { body: sessionUser() }, 'GET /api/config': { body: testConfig() } });

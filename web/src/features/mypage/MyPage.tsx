@@ -17,7 +17,7 @@ interface Props {
   donations: ReactNode;
   /** The member's 실종·목격 posts (from the lost feature); without it (the legacy) the tab is not there. */
   lost?: ReactNode;
-  /** 동네 알림 and the e-mail switches (from the alerts feature, issue 28); without it (the legacy) the tab is not there. */
+  /** neighbourhood alerts and the e-mail switches (from the alerts feature, issue 28); without it (the legacy) the tab is not there. */
   alerts?: ReactNode;
   /** The e-mail change field with its verification step (from the auth feature). */
   renderEmailChange: (slot: EmailChangeSlot) => ReactNode;

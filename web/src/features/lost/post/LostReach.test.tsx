@@ -5,7 +5,7 @@ import LostReach from './LostReach';
 
 afterEach(resetTestApp);
 
-// Issue 28: the owner's missing report says how many neighbours its 동네 alerts reached (the api counts them).
+// Issue 28: the owner's missing report says how many neighbours its neighbourhood alerts reached (the api counts them).
 const renderReach = (body: unknown) => {
   const api = mockApi({
     'GET /api/users/check-session': { body: sessionUser() },

@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 import { t } from '@/messages';
 
 /**
- * On the owner's own missing report (issue 28): "반경 3 km 안 214명에게 알렸어요", the number the api counted.
+ * On the owner's own missing report (issue 28): how many neighbours were told within which radius (the catalogue words it; the number is the api's).
  * Asked again every 10 s while it is none yet: the neighbourhood fan-out runs in the background.
  */
 export default function LostReach({ postId }: { postId: number }) {
