@@ -71,7 +71,7 @@ describe('neighbourhood alerts journey: 동네 settings → a lost dog nearby �
     const page = await context.newPage();
     await page.goto('/mypage/alerts');
     await page.getByText('아직 동네를 정하지 않았어요', { exact: false }).waitFor();
-    const map = page.getByRole('region', { name: '지도에서 위치 고르기' });
+    const map = page.getByRole('region', { name: '내 동네 위치' });
     await map.scrollIntoViewIfNeeded();
     await map.click({ position: { x: 200, y: 140 } });
     await page.getByLabel(/^동네 이름/).fill('서울 마포구 망원동');
