@@ -170,8 +170,11 @@ describe('neighbourhood alerts journey: 동네 settings → a lost dog nearby �
     await serveTiles(ownerContext);
     await loginContext(ownerContext, stack, owner.userId, owner.password);
     const page = await ownerContext.newPage();
+    // The api's count (B, and any earlier run's neighbours on a shared stack; never C, 10 km away) is what the page says.
+    const reach = (await a.get(`/api/lost/posts/${postId}/reach`)).data as { count: number; radiusKm: number };
+    assert.ok(reach.count >= 1, JSON.stringify(reach));
     await page.goto(`/lost/${postId}`);
-    await page.getByText('반경 3 km 안 1명에게 알렸어요').waitFor();
+    await page.getByText(`반경 ${reach.radiusKm} km 안 ${reach.count.toLocaleString('ko-KR')}명에게 알렸어요`).waitFor();
     await noAxeProblems(page, 'owner page with reach');
     await screenshot(page, 'alerts-owner-reach-desktop');
     await ownerContext.close();
