@@ -1,9 +1,8 @@
 import { Cron } from 'croner';
-import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiContext } from '../../context';
-import type { AlertSourceKind } from './alerts.tables';
-import { loadAlertSource } from './alerts.sources';
+import { AlertsRepository } from './alerts.repository';
+import { loadAlertSource } from './alerts.sources.repository';
 import { ALERT_WORDS } from './alerts.words';
 import { sendMemberMail } from './member-mail';
 
@@ -24,19 +23,15 @@ export class AlertDigest {
 
   /** Claims and mails up to a batch of waiting alerts: how many rows it claimed and how many digests it sent. */
   async sweep(): Promise<{ claimed: number; sent: number }> {
-    const claimed = await sql<{ userPk: number; sourceKind: AlertSourceKind; sourceId: string; km: number }>`
-      UPDATE neighbourhood_alerts SET digested_at = now()
-      WHERE id IN (
-        SELECT id FROM neighbourhood_alerts WHERE email = 'DIGEST' AND digested_at IS NULL
-        ORDER BY user_pk, id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
-      )
-      RETURNING user_pk AS "userPk", source_kind AS "sourceKind", source_id AS "sourceId", km`.execute(this.ctx.db);
+    const repo = new AlertsRepository(this.ctx.db);
+    const rows = await repo.claimDigest(BATCH);
+    const claimed = { rows };
     const byUser = new Map<number, typeof claimed.rows>();
     for (const r of claimed.rows) byUser.set(r.userPk, [...(byUser.get(r.userPk) ?? []), r]);
     let sent = 0;
     for (const [userPk, rows] of byUser) {
-      const user = await this.ctx.db.selectFrom('users').select('email').where('id', '=', userPk).executeTakeFirst();
-      if (!user?.email) continue;
+      const email = await repo.emailOf(userPk);
+      if (!email) continue;
       const lines: string[] = [];
       const links: string[] = [];
       for (const r of rows) {
@@ -51,7 +46,7 @@ export class AlertDigest {
         if (
           await sendMemberMail(this.ctx, {
             userPk,
-            to: user.email,
+            to: email,
             kind: 'NEIGHBOURHOOD_DIGEST',
             subject: ALERT_WORDS.digestSubject(lines.length),
             text: [ALERT_WORDS.digestIntro, ...paragraphs].join('\n\n'),

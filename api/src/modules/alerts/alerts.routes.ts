@@ -4,11 +4,9 @@ import { LostIdParamsSchema } from '@pawbridge/shared/lost.schema';
 import type { z } from 'zod';
 import type { SessionUserRow } from '../../context';
 import type { ApiModule } from '../index';
-import { invalid, lostError, notFound } from '../lost/lost.errors';
+import { invalid, lostError } from '../lost/lost.errors';
 import { AlertDigest } from './alerts.digest';
-import { AlertsRepository } from './alerts.repository';
-import { emailPreferences, setEmailPreference } from './preferences.repository';
-import { readUnsubscribeToken } from './unsubscribe';
+import { AlertsService } from './alerts.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,56 +33,38 @@ const member = (request: FastifyRequest): SessionUserRow => {
  * matching queue (matching.routes.ts hands ALERT jobs to alerts.fanout.ts).
  */
 export const alertsModule: ApiModule = async (app, ctx) => {
-  const repo = new AlertsRepository(ctx.db);
+  const alerts = new AlertsService(ctx);
   const digest = new AlertDigest(ctx, app.log);
   app.decorate('alertDigest', digest);
   const schedule = digest.schedule();
   app.addHook('onClose', async () => schedule.stop());
 
   app.get('/api/me/neighbourhood', async (request, reply) =>
-    reply.header('cache-control', 'no-store').send({ setting: await repo.setting(member(request).pk) }),
+    reply.header('cache-control', 'no-store').send(await alerts.setting(member(request).pk)),
   );
 
-  app.put('/api/me/neighbourhood', async (request) => {
-    const user = member(request);
-    await repo.save(user.pk, parse(NeighbourhoodSettingRequestSchema, request.body));
-    return { setting: await repo.setting(user.pk) };
-  });
+  app.put('/api/me/neighbourhood', async (request) =>
+    alerts.save(member(request).pk, parse(NeighbourhoodSettingRequestSchema, request.body)),
+  );
 
   app.delete('/api/me/neighbourhood', async (request, reply) => {
-    await repo.remove(member(request).pk);
+    await alerts.remove(member(request).pk);
     return reply.status(204).send();
   });
 
-  /** Only the report's author (and admins) learn how many were told; to anyone else it is not there. */
   app.get('/api/lost/posts/:id/reach', async (request, reply) => {
     const user = member(request);
     const id = parse(LostIdParamsSchema, request.params).id;
-    const post = await ctx.db.selectFrom('lostPosts').select(['authorPk', 'kind']).where('id', '=', id).executeTakeFirst();
-    if (!post || (post.authorPk !== user.pk && user.role !== 'ADMIN')) throw notFound();
-    return reply.header('cache-control', 'no-store').send(await repo.reach(post.kind, id));
+    return reply.header('cache-control', 'no-store').send(await alerts.reach(id, user));
   });
 
-  app.get('/api/me/email-preferences', async (request) => emailPreferences(ctx.db, member(request).pk));
+  app.get('/api/me/email-preferences', async (request) => alerts.preferences(member(request).pk));
 
   app.put('/api/me/email-preferences', async (request) => {
     const user = member(request);
     const { kind, enabled } = parse(EmailPreferenceRequestSchema, request.body);
-    await setEmailPreference(ctx.db, user.pk, kind, enabled);
-    return emailPreferences(ctx.db, user.pk);
+    return alerts.setPreference(user.pk, kind, enabled);
   });
 
-  /** No login: the token names the member and the kind. Saying it twice is fine (idempotent). */
-  app.post('/api/unsubscribe', async (request) => {
-    const { token } = parse(UnsubscribeRequestSchema, request.body);
-    const read = readUnsubscribeToken(ctx.config.alerts, token);
-    if (!read.ok)
-      throw read.why === 'EXPIRED'
-        ? lostError(410, 'INVALID_CODE', 'UNSUBSCRIBE_LINK_EXPIRED')
-        : lostError(400, 'INVALID_CODE', 'UNSUBSCRIBE_LINK_INVALID');
-    const exists = await ctx.db.selectFrom('users').select('id').where('id', '=', read.userPk).executeTakeFirst();
-    if (!exists) throw lostError(400, 'INVALID_CODE', 'UNSUBSCRIBE_LINK_INVALID');
-    await setEmailPreference(ctx.db, read.userPk, read.kind, false);
-    return { kind: read.kind };
-  });
+  app.post('/api/unsubscribe', async (request) => alerts.unsubscribe(parse(UnsubscribeRequestSchema, request.body).token));
 };
