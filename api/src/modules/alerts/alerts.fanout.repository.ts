@@ -1,13 +1,16 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { ALERT_EMAILS_PER_DAY } from '@pawbridge/shared/alerts.schema';
 import { NO_ABOUT } from '@pawbridge/shared';
 import type { Db } from '../../db/index';
+import type { DB } from '../../db/schema';
 import type { AlertSource } from './alerts.sources.repository';
 import { ALERT_WORDS } from './alerts.words';
 
 /** The widest neighbourhood (5 km) as a box in degrees of latitude; the longitude's widens with the latitude. */
 const BOX_KM = 5;
 const KM_PER_DEGREE = 111.32;
+
+type NotificationRow = Selectable<DB['notifications']>;
 
 export interface Candidate {
   userPk: number;
@@ -44,12 +47,15 @@ export async function subscribersPage(db: Db, s: AlertSource, after: number, bat
 export async function storeAlerts(trx: Db, s: AlertSource, near: Candidate[]) {
   if (near.length === 0) return { told: [], bells: [], mails: [] };
   const byPk = new Map(near.map((c) => [c.userPk, c]));
-  const inserted = await trx
-    .insertInto('neighbourhoodAlerts')
-    .values(near.map((c) => ({ sourceKind: s.kind, sourceId: s.id, userPk: c.userPk, radiusKm: c.radiusKm, km: Math.round(c.km) })))
-    .onConflict((oc) => oc.columns(['sourceKind', 'sourceId', 'userPk']).doNothing())
-    .returning(['id', 'userPk', 'km'])
-    .execute();
+  // One statement per page with arrays (unnest), not thousands of bound values: the 10,000-member figure depends on it.
+  const inserted = (
+    await sql<{ id: number; userPk: number; km: number }>`
+      INSERT INTO neighbourhood_alerts (source_kind, source_id, user_pk, radius_km, km)
+      SELECT ${s.kind}, ${s.id}, t.u, t.r, t.k
+      FROM unnest(${near.map((c) => c.userPk)}::int[], ${near.map((c) => c.radiusKm)}::int[], ${near.map((c) => Math.round(c.km))}::int[]) AS t(u, r, k)
+      ON CONFLICT (source_kind, source_id, user_pk) DO NOTHING
+      RETURNING id, user_pk AS "userPk", km`.execute(trx)
+  ).rows;
   if (inserted.length === 0) return { told: [], bells: [], mails: [] };
   const told = inserted.map((r) => ({ ...r, c: byPk.get(r.userPk)! }));
 
@@ -83,22 +89,14 @@ export async function storeAlerts(trx: Db, s: AlertSource, near: Candidate[]) {
   if (digestIds.length > 0) await trx.updateTable('neighbourhoodAlerts').set({ email: 'DIGEST' }).where('id', 'in', digestIds).execute();
 
   const about = JSON.stringify({ ...NO_ABOUT, dogName: s.name, postId: s.postId });
-  const bells = await trx
-    .insertInto('notifications')
-    .values(
-      told.map((r) => ({
-        recipientPk: r.userPk,
-        sender: '',
-        message: ALERT_WORDS.bell(s.kind, s.name),
-        notificationType: 'NEIGHBOURHOOD_ALERT',
-        relatedId: Number(s.id),
-        targetUrl: s.link,
-        code: s.code,
-        about,
-      })),
-    )
-    .returningAll()
-    .execute();
+  const bells = (
+    await sql<NotificationRow>`
+      INSERT INTO notifications (recipient_pk, sender, message, notification_type, related_id, target_url, code, about)
+      SELECT t.u, '', ${ALERT_WORDS.bell(s.kind, s.name)}, 'NEIGHBOURHOOD_ALERT', ${Number(s.id)}, ${s.link}, ${s.code}, ${about}::jsonb
+      FROM unnest(${told.map((r) => r.userPk)}::int[]) AS t(u)
+      RETURNING id, recipient_pk AS "recipientPk", sender, message, notification_type AS "notificationType", related_id AS "relatedId",
+        target_url AS "targetUrl", created_at AS "createdAt", is_read AS "isRead", read_at AS "readAt", code, about`.execute(trx)
+  ).rows;
   const mails = told.filter((r) => allowed.has(r.userPk)).map((r) => ({ c: r.c, km: r.km }));
   return { told: told.map((r) => r.c), bells, mails };
 }
