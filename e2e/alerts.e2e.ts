@@ -183,7 +183,10 @@ describe('neighbourhood alerts journey: 동네 settings → a lost dog nearby �
   it('the unsubscribe link in B’s alert e-mail works with no cookie (desktop and phone)', async () => {
     const text = latestMailText(stack, near.email, '/unsubscribe?token=');
     assert.doesNotMatch(text, /37\.\d{3}|126\.\d{3}|망원시장/, 'no exact position in the e-mail');
-    const link = /https?:\/\/\S+\/unsubscribe\?token=[\w-]+\.[\w-]+/.exec(text)?.[0];
+    // The page's link (the List-Unsubscribe header's is the BFF's one-click POST URL, /api/unsubscribe).
+    const link = [...text.matchAll(/https?:\/\/[^\s<>]+\/unsubscribe\?token=[\w-]+\.[\w-]+/g)]
+      .map((m) => m[0])
+      .find((l) => !l.includes('/api/'));
     assert.ok(link, text);
     const path = new URL(link).pathname + new URL(link).search;
     for (const [size, name] of [
