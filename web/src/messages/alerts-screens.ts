@@ -7,6 +7,7 @@ export const alertsScreens = {
   'alerts.intro':
     '내 동네에 새 실종·발견 글이 올라오면 알려 드려요. 내가 고른 위치는 나만 볼 수 있고, 다른 누가 알림을 받는지도 보이지 않아요.',
   'alerts.map': '내 동네 위치',
+  'alerts.mapHint': '지도를 눌러 내 동네의 중심을 고르세요. 반경은 이 점에서 재요.',
   'alerts.place': '동네 이름(선택)',
   'alerts.placeHint': '지도에서 고르면 채워져요. 메일에는 동네 이름과 대략의 거리만 적혀요.',
   'alerts.radius': '반경',

@@ -20,13 +20,15 @@ const TOPICS: Topic[] = ['missing', 'found', 'strays'];
 interface Props {
   initial: NeighbourhoodSetting | null;
   onSave: (input: NeighbourhoodSettingRequest) => Promise<void>;
+  /** Turns the saved neighbourhood off (shown beside the save button once there is one). */
+  onRemove?: () => void;
 }
 
 const fieldWords = (codes: Record<string, string>) =>
   Object.fromEntries(Object.entries(codes).map(([f, c]) => [f, tKey(`alerts.validation.${c}`, 'alerts.validation.invalid')]));
 
 /** The neighbourhood form: a point on the project's map picker, its name in words (filled from the pin), a radius, topics, delivery. */
-export default function NeighbourhoodForm({ initial, onSave }: Props) {
+export default function NeighbourhoodForm({ initial, onSave, onRemove }: Props) {
   const [position, setPosition] = useState<LatLng | null>(initial ? { lat: initial.lat, lng: initial.lng } : null);
   const [place, setPlace] = useState(initial?.place ?? '');
   const [radius, setRadius] = useState<string>(String(initial?.radiusKm ?? 3));
@@ -74,7 +76,15 @@ export default function NeighbourhoodForm({ initial, onSave }: Props) {
   const positionError = errors.lat ?? errors.lng;
   return (
     <Stack gap="md">
-      <MapPicker label={t('alerts.map')} value={position} onChange={setPosition} error={positionError} required height={280} />
+      <MapPicker
+        label={t('alerts.map')}
+        hint={t('alerts.mapHint')}
+        value={position}
+        onChange={setPosition}
+        error={positionError}
+        required
+        height={280}
+      />
       <TextInput
         label={t('alerts.place')}
         description={t('alerts.placeHint')}
@@ -117,6 +127,11 @@ export default function NeighbourhoodForm({ initial, onSave }: Props) {
         <Button onClick={() => void submit()} loading={saving} size="md" mih={44}>
           {t('alerts.save')}
         </Button>
+        {onRemove && (
+          <Button variant="default" color="red" size="md" mih={44} onClick={onRemove}>
+            {t('alerts.remove')}
+          </Button>
+        )}
       </Group>
     </Stack>
   );

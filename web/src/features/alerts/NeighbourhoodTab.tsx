@@ -1,5 +1,5 @@
 import '@/messages/alerts-screens';
-import { Alert, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { ListError, ListLoading } from '@/components/ListState';
 import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { t } from '@/messages';
@@ -37,23 +37,16 @@ export default function NeighbourhoodTab() {
               await hood.save(input);
               notifySuccess(t('alerts.saved'));
             }}
+            onRemove={
+              s
+                ? () =>
+                    void hood.remove().then(
+                      () => notifySuccess(t('alerts.removed')),
+                      (err: unknown) => notifyError(errorMessage(err)),
+                    )
+                : undefined
+            }
           />
-          {s && (
-            <Button
-              variant="subtle"
-              color="red"
-              size="md"
-              mih={44}
-              onClick={() =>
-                hood.remove().then(
-                  () => notifySuccess(t('alerts.removed')),
-                  (err: unknown) => notifyError(errorMessage(err)),
-                )
-              }
-            >
-              {t('alerts.remove')}
-            </Button>
-          )}
         </Stack>
       </Paper>
       <Divider />
