@@ -79,6 +79,7 @@ export default function NeighbourhoodForm({ initial, onSave, onRemove }: Props) 
       <MapPicker
         label={t('alerts.map')}
         hint={t('alerts.mapHint')}
+        center={initial ? { lat: initial.lat, lng: initial.lng } : null}
         value={position}
         onChange={setPosition}
         error={positionError}
