@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { markdownRows, rowOf, type Row } from './lib/rows';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const ORDER = ['bundle', 'lighthouse', 'overhead', 'ssr', 'realtime', 'scale', 'lost', 'matching'];
+const ORDER = ['bundle', 'lighthouse', 'overhead', 'ssr', 'realtime', 'scale', 'lost', 'matching', 'alerts'];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 /** Each script gets at most this long (lighthouse's interleaved rounds against the floor need far more: below). */
 const PER_SCRIPT_MS = Number(process.env.BENCH_SCRIPT_TIMEOUT_MS ?? 180_000);

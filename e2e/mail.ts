@@ -27,3 +27,20 @@ function decodeEml(raw: string): string {
   );
   return [qp, ...b64].join('\n');
 }
+
+/** The decoded text of the newest e-mail to `email` whose text contains `includes` (issue 28: a link in it). */
+export function latestMailText(stack: { outboxDir: string }, email: string, includes: string): string {
+  if (!fs.existsSync(stack.outboxDir)) throw new Error('no outbox yet');
+  const files = fs
+    .readdirSync(stack.outboxDir)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => path.join(stack.outboxDir, f))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs || b.localeCompare(a));
+  for (const file of files) {
+    const raw = fs.readFileSync(file, 'utf8');
+    if (!raw.toLowerCase().includes(email.toLowerCase())) continue;
+    const text = decodeEml(raw);
+    if (text.includes(includes)) return text;
+  }
+  throw new Error(`no e-mail to ${email} with ${includes}`);
+}

@@ -114,6 +114,7 @@ export async function startStack(): Promise<Stack> {
     PORTONE_API_URL: `http://127.0.0.1:${nowhere}`,
     PORTONE_API_KEY: 'reliability',
     PORTONE_API_SECRET: 'reliability',
+    UNSUBSCRIBE_SECRET: 'reliability-unsubscribe-secret-0123456789abcdef',
     // The writers here are a few members writing many times a second on purpose (a load, not abuse).
     RATE_MEMBER_WRITES: '0',
   });

@@ -165,6 +165,7 @@ async function main(): Promise<void> {
     SMTP_URL: 'smtp://127.0.0.1:2525',
     PORTONE_API_KEY: 'check-docker',
     PORTONE_API_SECRET: 'check-docker',
+    UNSUBSCRIBE_SECRET: 'check-docker-unsubscribe-secret-0123456789abcdef',
     SEED_DEMO_DATA: 'false',
     ADMIN_PASSWORD: 'Check-Docker-2026!',
     PUBLIC_ORIGIN: `http://127.0.0.1:${webPort}`,

@@ -110,6 +110,9 @@ export const ErrorReasonSchema = z.enum([
   'LOST_COMMENT_NOT_FOUND',
   'LOST_COMMENT_AUTHOR_ONLY',
   'LOST_COMMENT_LIMIT',
+  'UNSUBSCRIBE_LINK_INVALID',
+  'UNSUBSCRIBE_LINK_EXPIRED',
+  'ALERTS_UNSUPPORTED',
 ]);
 export type ErrorReason = z.infer<typeof ErrorReasonSchema>;
 

@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'LOST_REPLY',
   'LOST_COMMENT',
   'LOST_REMINDER',
+  // Neighbourhood alerts (issue 28): a new public post inside the member's neighbourhood.
+  'NEIGHBOURHOOD_ALERT',
   'OTHER',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -41,6 +43,11 @@ export const NOTIFICATION_CODES = [
   'LOST_REPLIED',
   'LOST_COMMENTED',
   'LOST_REPORT_REMINDER',
+  // Neighbourhood alerts (issue 28): what was posted inside the member's neighbourhood.
+  'NEIGHBOURHOOD_MISSING',
+  'NEIGHBOURHOOD_FOUND',
+  'NEIGHBOURHOOD_SEEN',
+  'NEIGHBOURHOOD_STRAY',
 ] as const;
 export const NotificationCodeSchema = z.enum(NOTIFICATION_CODES);
 export type NotificationCode = z.infer<typeof NotificationCodeSchema>;
@@ -92,7 +99,7 @@ export const memberTopics = (userId: string): string[] => [
   `/topic/user/${userId}/community/comment`,
   `/topic/user/${userId}/community/like`,
   // Lost and found (issue 27): sightings attached to the member's report, relay messages and replies,
-  // comments and the 7-day reminder.
+  // comments and the 7-day reminder; neighbourhood alerts (issue 28) come on the same topic.
   `/topic/user/${userId}/lost`,
 ];
 export const ADMIN_TOPICS = ['/topic/admin/abandoned/alerts', '/topic/admin/adoption/alerts'] as const;

@@ -33,6 +33,8 @@ export const SCREEN_ROUTES = [
   '/lost/new/sighting',
   '/admin/lost-flags',
   '/lost/:id',
+  // The one-link e-mail unsubscribe (issue 28): no login.
+  '/unsubscribe',
 ] as const;
 
 const patterns = SCREEN_ROUTES.map((route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`));

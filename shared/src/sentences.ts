@@ -98,6 +98,7 @@ export const VALIDATION_SENTENCES = {
   lostStatusRequired: '바꿀 상태를 선택해 주세요.',
   lostMessageRequired: '보낼 내용을 입력해 주세요.',
   lostMessageTooLong: '메시지는 1000자 이하로 입력해 주세요.',
+  alertTopicRequired: '알림 받을 글을 하나 이상 골라 주세요.',
   lostPhotoRequired: '사진을 한 장 이상 올려 주세요.',
   lostPhotosTooMany: '사진은 한 글에 5장까지 올릴 수 있습니다.',
   lostHtmlRefused: 'HTML 태그는 쓸 수 없습니다. 글자만 입력해 주세요.',
@@ -210,6 +211,9 @@ export const ERROR_REASON_MESSAGES: Record<ErrorReason, string> = {
   LOST_COMMENT_NOT_FOUND: '댓글을 찾을 수 없어요. 이미 지워졌을 수 있어요.',
   LOST_COMMENT_AUTHOR_ONLY: '내가 쓴 댓글만 지울 수 있어요.',
   LOST_COMMENT_LIMIT: '댓글을 너무 자주 남기고 있어요. 잠시 뒤에 다시 써 주세요.',
+  UNSUBSCRIBE_LINK_INVALID: '수신 거부 링크가 올바르지 않아요. 메일의 링크를 그대로 열었는지 확인하거나 마이페이지에서 바꿔 주세요.',
+  UNSUBSCRIBE_LINK_EXPIRED: '수신 거부 링크의 기한이 지났어요. 마이페이지에서 메일 수신 설정을 바꿔 주세요.',
+  ALERTS_UNSUPPORTED: '지금 연결된 서버에서는 동네 알림과 메일 수신 설정을 쓸 수 없습니다.',
 };
 
 /** Field-error codes only the server can decide (the rest are the shared VALIDATION_MESSAGES keys). */

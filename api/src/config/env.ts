@@ -7,6 +7,7 @@ import { apiProductionProblems } from '../ops/production-requirements';
 import type { StorageConfig } from '../integrations/storage';
 import { storageConfig, storageEnv } from './storage-env';
 import { shelterConfig, shelterEnv, type ShelterConfig } from './shelter-env';
+import { alertsConfig, alertsEnv, type AlertsConfig } from './alerts-env';
 
 // The only reader of process.env in the api. Parsed once; fails fast.
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -45,6 +46,7 @@ const EnvSchema = z.object({
   UPLOAD_DIR: z.string().optional(),
   ...storageEnv,
   ...shelterEnv,
+  ...alertsEnv,
   BREED_MODEL_PATH: z.string().optional(),
   BREED_LABELS_PATH: z.string().optional(),
   BREED_MIN_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.5),
@@ -115,6 +117,8 @@ export interface ApiConfig {
   storage: StorageConfig;
   /** The public shelter-animal sync (issue 18). */
   shelter: ShelterConfig;
+  /** The e-mail unsubscribe link's key and lifetime (issue 28). */
+  alerts: AlertsConfig;
   breed: {
     modelPath: string | undefined;
     labelsPath: string | undefined;
@@ -230,6 +234,8 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     // The default origin is a developer's machine; a live provider would send people there.
     if (Object.keys(oauth).length > 0 && !source.PUBLIC_ORIGIN)
       problems.push('PUBLIC_ORIGIN: required when a social login (OAUTH_*) is configured');
+    if (!source.UNSUBSCRIBE_SECRET)
+      problems.push('UNSUBSCRIBE_SECRET: required (signs the unsubscribe link in every e-mail; 32+ characters)');
     if (problems.length > 0) throw new Error(productionRefusal('api', problems));
   }
   const dataDir = e.DATA_DIR === 'memory' ? 'memory' : path.resolve(e.DATA_DIR);
@@ -269,6 +275,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     uploadDir,
     storage: storageConfig(e, uploadDir),
     shelter: shelterConfig(e),
+    alerts: alertsConfig(e, dataDir),
     breed: { modelPath: e.BREED_MODEL_PATH, labelsPath: e.BREED_LABELS_PATH, minConfidence: e.BREED_MIN_CONFIDENCE, customVision: cv },
     publicOrigin: new URL(e.PUBLIC_ORIGIN).origin,
     corsOrigins: cors,

@@ -127,7 +127,8 @@ export interface NotificationWire {
     | 'LOST_CONTACT'
     | 'LOST_REPLY'
     | 'LOST_COMMENT'
-    | 'LOST_REMINDER';
+    | 'LOST_REMINDER'
+    | 'NEIGHBOURHOOD_ALERT';
   message: string;
   targetUrl: string | null;
   /** ISO instant with offset (the legacy sends a local time without one) */

@@ -92,6 +92,8 @@ export function linkFor(
     case 'LOST_COMMENT':
     case 'LOST_REMINDER':
       return relatedId ? `/lost/${relatedId}` : '/lost';
+    case 'NEIGHBOURHOOD_ALERT':
+      return '/lost';
     default:
       return '/mypage';
   }
@@ -111,6 +113,10 @@ const KIND_OF_CODE: Record<NotificationCode, NotificationKind> = {
   LOST_REPLIED: 'LOST_REPLY',
   LOST_COMMENTED: 'LOST_COMMENT',
   LOST_REPORT_REMINDER: 'LOST_REMINDER',
+  NEIGHBOURHOOD_MISSING: 'NEIGHBOURHOOD_ALERT',
+  NEIGHBOURHOOD_FOUND: 'NEIGHBOURHOOD_ALERT',
+  NEIGHBOURHOOD_SEEN: 'NEIGHBOURHOOD_ALERT',
+  NEIGHBOURHOOD_STRAY: 'NEIGHBOURHOOD_ALERT',
 };
 
 /**

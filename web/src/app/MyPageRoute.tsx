@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { notifySuccess } from '@/components/feedback/notify';
 import { PageLoader } from '@/components/layout/PageLoader';
 import { useMemberGate } from '@/lib/use-member-gate';
@@ -10,6 +10,9 @@ import MyPage, { type EmailChangeSlot } from '@/features/mypage/MyPage';
 import PetListPage from '@/features/pets/PetListPage';
 import MyLostPostsTab from '@/features/lost/forms/MyLostPostsTab';
 import { usePublicConfig } from '@/lib/public-config';
+
+// The neighbourhood tab carries the map picker: its own chunk, loaded when the tab opens (issue 28).
+const NeighbourhoodTab = lazy(() => import('@/features/alerts/NeighbourhoodTab'));
 
 /** My page's e-mail change: the signup's verification step, reporting the address and whether it is verified. */
 function EmailChange({ email, error, onChange, disabled }: EmailChangeSlot) {
@@ -79,6 +82,13 @@ export default function MyPageRoute() {
       pets={<PetListPage />}
       donations={<MyDonations />}
       lost={config?.lostAndFound === true ? <MyLostPostsTab /> : undefined}
+      alerts={
+        config?.lostAndFound === true ? (
+          <Suspense fallback={<PageLoader />}>
+            <NeighbourhoodTab />
+          </Suspense>
+        ) : undefined
+      }
       renderEmailChange={(slot) => <EmailChange {...slot} />}
     />
   );

@@ -77,6 +77,7 @@ export const routeObjects: RouteObject[] = [
       screen('/lost/new/missing', () => import('@/features/lost/forms/MissingFormPage'), 'title.lostMissingNew'),
       screen('/lost/new/sighting', () => import('@/features/lost/forms/SightingFormPage'), 'title.lostSightingNew'),
       screen('/admin/lost-flags', () => import('@/features/lost/forms/AdminLostFlagsPage'), 'title.adminLostFlags'),
+      screen('/unsubscribe', () => import('@/features/alerts/UnsubscribePage'), 'title.unsubscribe'),
       screen('/mypage', myPage, 'title.myPage'),
       screen('/mypage/:tab', myPage, 'title.myPage'),
       screen('*', () => import('@/components/NotFoundPage'), 'title.notFound'),

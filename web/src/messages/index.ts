@@ -22,6 +22,8 @@ import type { LostStripMessages } from './lost-strip';
 import { registeredMessage } from './registry';
 import type { LostCommentsMessages } from './lost-comments';
 import { animal } from './animal';
+import { alerts } from './alerts';
+import type { AlertsScreensMessages } from './alerts-screens';
 import { particle } from './josa';
 
 export const ko = {
@@ -42,11 +44,17 @@ export const ko = {
   ...lostHome,
   ...lostBoardEntry,
   ...animal,
+  ...alerts,
   ...errors,
 } as const;
 /** The entry's words and those lazily loaded screens register (lost-forms.ts). */
 export type MessageKey =
-  keyof typeof ko | keyof LostFormsMessages | keyof LostStripMessages | keyof LostBoardMessages | keyof LostCommentsMessages;
+  | keyof typeof ko
+  | keyof LostFormsMessages
+  | keyof LostStripMessages
+  | keyof LostBoardMessages
+  | keyof LostCommentsMessages
+  | keyof AlertsScreensMessages;
 const lookup = (key: string): string | undefined => (key in ko ? ko[key as keyof typeof ko] : registeredMessage(key));
 
 /**

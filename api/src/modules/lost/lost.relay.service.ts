@@ -2,6 +2,7 @@ import type { PageWindow, Paged } from '@pawbridge/shared';
 import type { LostContact } from '@pawbridge/shared/lost.schema';
 import type { ApiContext, SessionUserRow } from '../../context';
 import { domainEvent } from '../../events';
+import { sendMemberMail } from '../alerts/member-mail';
 import { lostNoticeMessage, type LostNoticeKind } from '../notifications/notifications.service';
 import { lostCommentText } from './lost.comments.repository';
 import { lostError } from './lost.errors';
@@ -107,7 +108,9 @@ export class LostRelayService {
     const quoted = written ? [`${MAIL_WORDS[event.notice === 'COMMENT' ? 'comment' : 'message']}\n${written}`] : [];
     const warning = event.notice === 'REMINDER' ? [] : [LOST_SCAM_WARNING];
     const paragraphs = [sentence, ...quoted, link, ...warning];
-    await this.ctx.mail.send({
+    await sendMemberMail(this.ctx, {
+      userPk: event.recipientPk,
+      kind: event.notice === 'REMINDER' ? 'LOST_REMINDER' : 'LOST_NOTICE',
       to: email,
       subject: `[포브리지] ${sentence.length > 60 ? `${sentence.slice(0, 59)}…` : sentence}`,
       text: paragraphs.join('\n\n'),

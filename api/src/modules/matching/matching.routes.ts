@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { ApiModule } from '../index';
 import { invalid } from '../lost/lost.errors';
 import { MatchingService } from './matching.service';
+import { AlertFanout } from '../alerts/alerts.fanout';
 import { MatchingWorker } from './matching.worker';
 
 declare module 'fastify' {
@@ -26,7 +27,9 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
  * our api's own paths, coded failures like lost and found's (lost.errors.ts).
  */
 export const matchingModule: ApiModule = async (app, ctx) => {
-  const worker = new MatchingWorker(ctx, app.log);
+  // The same queue runs the neighbourhood alert fan-out (issue 28, decision 0043): ALERT jobs.
+  const fanout = new AlertFanout(ctx, app.log);
+  const worker = new MatchingWorker(ctx, app.log, { alerts: (job, control) => fanout.run(job, control) });
   const matching = new MatchingService(ctx);
   app.decorate('matching', worker);
   app.addHook('onReady', async () => worker.start());

@@ -3,6 +3,8 @@ import type { MatchReason } from './scorer/reasons';
 
 export type CandidateKind = 'FOUND' | 'SEEN' | 'STRAY' | 'SHELTER';
 export type RecordKind = 'MISSING' | CandidateKind;
+/** The queue's job kinds: a record to match, or (issue 28, 0020) a neighbourhood alert fan-out, record id `<kind>:<id>`. */
+export type JobKind = RecordKind | 'ALERT';
 export type CandidateStatus = 'NEW' | 'DISMISSED' | 'CONFIRMED';
 
 export interface MatchCandidatesTable {
@@ -27,7 +29,7 @@ export interface JobCursor {
 
 export interface MatchJobsTable {
   id: Generated<number>;
-  recordKind: RecordKind;
+  recordKind: JobKind;
   recordId: string;
   state: ColumnType<'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED', 'QUEUED' | undefined, 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED'>;
   attempts: ColumnType<number, number | undefined, number>;

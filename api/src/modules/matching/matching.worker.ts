@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiContext } from '../../context';
 import type { Db } from '../../db/index';
 import { MatchQueueRepository, type MatchJobRow } from './matching.queue.repository';
+
+export type { MatchJobRow };
 import { MatchingRepository, type CandidateInsert } from './matching.repository';
 import { candidateKindOf, loadRecord, sourcesFor } from './matching.sources';
 import type { JobCursor } from './matching.tables';
@@ -19,6 +21,17 @@ export interface WorkerOptions {
   maxAttempts?: number;
   /** Tests: called after each committed page with every pair it scored, stored or not (`lostId:kind:id`). */
   afterCommit?: (job: MatchJobRow, pairs: string[]) => Promise<void> | void;
+  /**
+   * Runs the queue's ALERT jobs (the neighbourhood alert fan-out, issue 28, decision 0043): true when done,
+   * false when stopped part-way. Without it (matching-only tests) an ALERT job is finished untouched.
+   */
+  alerts?: (job: MatchJobRow, control: JobControl) => Promise<boolean>;
+}
+
+/** What the queue lends another job kind's handler: a checkpoint in the handler's transaction, and whether to stop. */
+export interface JobControl {
+  checkpoint(trx: Db, cursor: JobCursor): Promise<void>;
+  stopping(): boolean;
 }
 
 class LeaseLost extends Error {}
@@ -109,6 +122,15 @@ export class MatchingWorker {
 
   /** true: every page done; false: stopped part-way (the cursor holds the place). */
   private async process(job: MatchJobRow): Promise<boolean> {
+    if (job.recordKind === 'ALERT')
+      return (
+        this.opts.alerts?.(job, {
+          checkpoint: async (trx, cursor) => {
+            if (!(await new MatchQueueRepository(trx).checkpoint(job.id, this.id, cursor, this.leaseMs))) throw new LeaseLost();
+          },
+          stopping: () => this.stopping,
+        }) ?? true
+      );
     const own = await loadRecord(this.repo, job.recordKind, job.recordId);
     if (!own) return true; // gone, hidden or closed: nothing to match
     const sources = sourcesFor(job.recordKind, own.record, own.sido);

@@ -10,6 +10,7 @@ const production = {
   SMTP_URL: 'smtp://smtp.internal:587',
   PORTONE_API_KEY: 'key',
   PORTONE_API_SECRET: 'secret',
+  UNSUBSCRIBE_SECRET: 'unsubscribe-secret-0123456789abcdef-0123456789',
   ADMIN_PASSWORD: 'Str0ng-admin-pass',
 };
 

@@ -18,6 +18,7 @@ import { LegacyPhotosGateway } from './photos';
 import { LegacyShelterGateway } from './shelter';
 import { LegacyStraysGateway } from './strays';
 import { LegacyLostGateway } from './lost';
+import { LegacyAlertsGateway } from './alerts';
 
 /** Every gateway in front of the legacy Spring service, with its compensations (docs/decisions/0008, 0026). */
 export function legacyGateways(
@@ -42,6 +43,7 @@ export function legacyGateways(
     photos: new LegacyPhotosGateway(client, config.legacyServiceAccount, log),
     dashboard: new DashboardGateway(client),
     lost: new LegacyLostGateway(),
+    alerts: new LegacyAlertsGateway(),
     capabilities: withOperatorSettings(config, new LegacyCapabilitiesGateway(Boolean(config.portoneMerchantCode))),
   };
 }

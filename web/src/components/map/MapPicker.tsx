@@ -17,13 +17,15 @@ export interface MapPickerProps {
   height?: number;
   /** Where the map should look (e.g. the chosen region's centre); the Seoul default otherwise. */
   center?: LatLng | null;
+  /** What the pin means, under the label; a stray's found place by default. */
+  hint?: string;
 }
 
 /**
  * Pick a point: click the map, or (keyboard) pan with the arrow keys and take
  * the centre, or take the browser's position.
  */
-export default function MapPicker({ label, value, onChange, error, required, height = 320, center }: MapPickerProps) {
+export default function MapPicker({ label, value, onChange, error, required, height = 320, center, hint }: MapPickerProps) {
   const handle = useRef<MapHandle | null>(null);
   // Used when the map could not be drawn, so both buttons still work.
   const fallbackCenter = useRef<LatLng>(center ?? MAP_DEFAULT_CENTER);
@@ -65,7 +67,7 @@ export default function MapPicker({ label, value, onChange, error, required, hei
       required={required}
       error={error ?? undefined}
       labelElement="div"
-      description={t('map.pickerHint')}
+      description={hint ?? t('map.pickerHint')}
       descriptionProps={{ id: hintId }}
     >
       <Stack gap="xs" mt={4}>

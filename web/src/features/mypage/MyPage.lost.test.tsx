@@ -42,3 +42,29 @@ describe('my page 실종·목격 tab', () => {
     expect(screen.getAllByRole('tab')).toHaveLength(4);
   });
 });
+
+// Issue 28: the neighbourhood alerts tab, likewise only with its panel (our api).
+describe('my page 동네 알림 tab', () => {
+  it('is a tab of its own URL when the app hands the panel in', async () => {
+    mockApi({ 'GET /api/users/check-session': { body: sessionUser() }, 'GET /api/config': { body: testConfig() } });
+    const { router } = renderRoutes(
+      [
+        {
+          path: '/mypage/:tab?',
+          element: (
+            <MyPage
+              pets={<p>반려견 목록 자리</p>}
+              donations={<p>후원 내역 자리</p>}
+              alerts={<p>동네 알림 자리</p>}
+              renderEmailChange={() => null}
+            />
+          ),
+        },
+      ],
+      '/mypage/info',
+    );
+    await userEvent.click(await screen.findByRole('tab', { name: '동네 알림' }));
+    expect(router.state.location.pathname).toBe('/mypage/alerts');
+    expect(await screen.findByText('동네 알림 자리')).toBeInTheDocument();
+  });
+});

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Container, Stack, Tabs, Title } from '@mantine/core';
-import { IconClipboardList, IconDog, IconHeartHandshake, IconMapSearch, IconUser } from '@tabler/icons-react';
+import { IconBellRinging, IconClipboardList, IconDog, IconHeartHandshake, IconMapSearch, IconUser } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { t } from '@/messages';
@@ -17,6 +17,8 @@ interface Props {
   donations: ReactNode;
   /** The member's 실종·목격 posts (from the lost feature); without it (the legacy) the tab is not there. */
   lost?: ReactNode;
+  /** neighbourhood alerts and the e-mail switches (from the alerts feature, issue 28); without it (the legacy) the tab is not there. */
+  alerts?: ReactNode;
   /** The e-mail change field with its verification step (from the auth feature). */
   renderEmailChange: (slot: EmailChangeSlot) => ReactNode;
 }
@@ -27,17 +29,18 @@ const ICONS: Record<MyPageTab, ReactNode> = {
   applications: <IconClipboardList size={16} aria-hidden />,
   donations: <IconHeartHandshake size={16} aria-hidden />,
   lost: <IconMapSearch size={16} aria-hidden />,
+  alerts: <IconBellRinging size={16} aria-hidden />,
 };
 
 /**
  * My page (spec §2): four tabs (five with 실종·목격), each its own URL so it can be linked and survives
  * a reload; `/mypage` and unknown tabs land on my info. Only the open tab loads.
  */
-export default function MyPage({ pets, donations, lost, renderEmailChange }: Props) {
+export default function MyPage({ pets, donations, lost, alerts, renderEmailChange }: Props) {
   const { tab } = useParams();
   const navigate = useNavigate();
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
-  const tabs = MYPAGE_TABS.filter((k) => k !== 'lost' || lost !== undefined);
+  const tabs = MYPAGE_TABS.filter((k) => (k !== 'lost' || lost !== undefined) && (k !== 'alerts' || alerts !== undefined));
   if (!isMyPageTab(tab) || !tabs.includes(tab)) return <Navigate to={`/mypage/${MYPAGE_TABS[0]}`} replace />;
 
   const panel = (): ReactNode => {
@@ -52,6 +55,8 @@ export default function MyPage({ pets, donations, lost, renderEmailChange }: Pro
         return donations;
       case 'lost':
         return lost;
+      case 'alerts':
+        return alerts;
     }
   };
 

@@ -149,9 +149,16 @@ describe('/lost/:id — a post', () => {
     expect((await screen.findAllByText('메시지를 보냈어요. 답장이 오면 알림으로 알려 드릴게요.')).length).toBeGreaterThan(0);
   });
 
-  it('the author sees neither the relay nor the flag on their own post', async () => {
-    open({ 'GET /api/lost/posts/11': { body: detail({ mine: true }) } }, member());
+  it('the author sees neither the relay nor the flag on their own post, and how many neighbours were told (issue 28)', async () => {
+    open(
+      {
+        'GET /api/lost/posts/11': { body: detail({ mine: true }) },
+        'GET /api/lost/posts/11/reach': { body: { count: 214, radiusKm: 3 } },
+      },
+      member(),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: '초코' })).toBeInTheDocument();
+    expect(await screen.findByText('반경 3 km 안 214명에게 알렸어요')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: '글쓴이에게 연락하기' })).toBeNull();
     expect(screen.queryByRole('button', { name: '신고하기' })).toBeNull();
   });

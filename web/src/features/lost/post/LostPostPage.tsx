@@ -19,6 +19,7 @@ import { formatWon, KIND_COLOR, kindLabel, postTitle, STATUS_COLOR, statusLabel 
 import AreaMap from './AreaMap';
 import ContactForm from './ContactForm';
 import FlagDialog from './FlagDialog';
+import LostReach from './LostReach';
 import PostFacts from './PostFacts';
 import { postMeta } from './post-meta';
 import ScamWarning from './ScamWarning';
@@ -134,6 +135,7 @@ export default function LostPostPage() {
               {reader && <FlagDialog postId={post.id} />}
             </Group>
             {/* The author's own actions (update, edit, 찾았어요 / 취소) and, on a 발견 post, the hand-over to the admins; each hides itself where it does not apply. */}
+            {post.mine && post.kind === 'MISSING' && <LostReach postId={post.id} />}
             <LostOwnerActions post={post} onChanged={() => reload()} />
             <ToStrayReportButton post={post} onReported={() => reload()} />
             {post.kind === 'MISSING' && (
