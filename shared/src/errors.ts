@@ -110,6 +110,11 @@ export const ErrorReasonSchema = z.enum([
   'LOST_COMMENT_NOT_FOUND',
   'LOST_COMMENT_AUTHOR_ONLY',
   'LOST_COMMENT_LIMIT',
+  'FAVOURITE_ANIMAL_NOT_FOUND',
+  'FAVOURITE_LIMIT',
+  'SAVED_SEARCH_LIMIT',
+  'SAVED_SEARCH_NOT_FOUND',
+  'FAVOURITES_UNSUPPORTED',
 ]);
 export type ErrorReason = z.infer<typeof ErrorReasonSchema>;
 

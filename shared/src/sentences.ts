@@ -210,6 +210,11 @@ export const ERROR_REASON_MESSAGES: Record<ErrorReason, string> = {
   LOST_COMMENT_NOT_FOUND: '댓글을 찾을 수 없어요. 이미 지워졌을 수 있어요.',
   LOST_COMMENT_AUTHOR_ONLY: '내가 쓴 댓글만 지울 수 있어요.',
   LOST_COMMENT_LIMIT: '댓글을 너무 자주 남기고 있어요. 잠시 뒤에 다시 써 주세요.',
+  FAVOURITE_ANIMAL_NOT_FOUND: '관심 목록에 담을 아이를 찾을 수 없어요. 입양 목록에서 내려갔을 수 있어요.',
+  FAVOURITE_LIMIT: '관심 목록에는 200마리까지 담을 수 있어요. 먼저 몇 마리를 빼 주세요.',
+  SAVED_SEARCH_LIMIT: '검색 조건은 10개까지 저장할 수 있어요. 마이페이지에서 쓰지 않는 조건을 지워 주세요.',
+  SAVED_SEARCH_NOT_FOUND: '저장한 검색 조건을 찾을 수 없어요. 이미 지워졌을 수 있어요.',
+  FAVOURITES_UNSUPPORTED: '지금 연결된 서버에서는 관심 목록과 검색 조건 저장을 쓸 수 없어요.',
 };
 
 /** Field-error codes only the server can decide (the rest are the shared VALIDATION_MESSAGES keys). */

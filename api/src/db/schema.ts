@@ -9,6 +9,7 @@ import type { DonationsTables } from '../modules/donations/donations.tables';
 import type { ShelterTables } from '../modules/shelter/shelter.tables';
 import type { LostTables } from '../modules/lost/lost.tables';
 import type { MatchingTables } from '../modules/matching/matching.tables';
+import type { FavouritesTables } from '../modules/favourites/favourites.tables';
 
 export interface DB
   extends
@@ -21,6 +22,7 @@ export interface DB
     DonationsTables,
     ShelterTables,
     LostTables,
-    MatchingTables {
+    MatchingTables,
+    FavouritesTables {
   schemaMigrations: { name: string; appliedAt: Date };
 }

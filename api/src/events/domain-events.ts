@@ -127,7 +127,9 @@ export interface NotificationWire {
     | 'LOST_CONTACT'
     | 'LOST_REPLY'
     | 'LOST_COMMENT'
-    | 'LOST_REMINDER';
+    | 'LOST_REMINDER'
+    | 'FAVOURITE'
+    | 'SAVED_SEARCH';
   message: string;
   targetUrl: string | null;
   /** ISO instant with offset (the legacy sends a local time without one) */

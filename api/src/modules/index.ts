@@ -12,6 +12,7 @@ import { donationsModule } from './donations/donations.routes';
 import { shelterModule } from './shelter/shelter.routes';
 import { lostModule } from './lost/lost.routes';
 import { matchingModule } from './matching/matching.routes';
+import { favouritesModule } from './favourites/favourites.routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: ApiContext) => Promise<void>;
 
@@ -29,4 +30,5 @@ export const modules: ApiModule[] = [
   shelterModule,
   lostModule,
   matchingModule,
+  favouritesModule,
 ];

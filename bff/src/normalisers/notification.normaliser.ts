@@ -92,6 +92,10 @@ export function linkFor(
     case 'LOST_COMMENT':
     case 'LOST_REMINDER':
       return relatedId ? `/lost/${relatedId}` : '/lost';
+    case 'FAVOURITE':
+      return '/mypage/favourites';
+    case 'SAVED_SEARCH':
+      return '/adopt';
     default:
       return '/mypage';
   }
@@ -111,6 +115,12 @@ const KIND_OF_CODE: Record<NotificationCode, NotificationKind> = {
   LOST_REPLIED: 'LOST_REPLY',
   LOST_COMMENTED: 'LOST_COMMENT',
   LOST_REPORT_REMINDER: 'LOST_REMINDER',
+  FAVOURITE_NOTICE_ENDING: 'FAVOURITE',
+  FAVOURITE_ADOPTED: 'FAVOURITE',
+  FAVOURITE_RETURNED: 'FAVOURITE',
+  FAVOURITE_ENDED: 'FAVOURITE',
+  FAVOURITE_PROTECTED: 'FAVOURITE',
+  SAVED_SEARCH_MATCHED: 'SAVED_SEARCH',
 };
 
 /**

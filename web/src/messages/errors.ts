@@ -3,6 +3,7 @@
 // fails when the shared enums gain a value without words here.
 import { DEFAULT_ERROR_MESSAGES, ERROR_REASON_MESSAGES, SERVER_FIELD_ERROR_MESSAGES } from '@pawbridge/shared/sentences';
 import { lostCommentErrors, lostErrors } from './lost';
+import { favouriteErrors } from './favourites';
 export const errors = {
   'errors.code.VALIDATION_FAILED': DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED,
   'errors.code.UNAUTHENTICATED': '로그인이 필요합니다. 다시 로그인해 주세요.',
@@ -97,4 +98,5 @@ export const errors = {
   'errors.field.codeWrong': SERVER_FIELD_ERROR_MESSAGES.codeWrong,
   ...lostErrors,
   ...lostCommentErrors,
+  ...favouriteErrors,
 } as const;

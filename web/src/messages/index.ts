@@ -22,6 +22,7 @@ import type { LostStripMessages } from './lost-strip';
 import { registeredMessage } from './registry';
 import type { LostCommentsMessages } from './lost-comments';
 import { animal } from './animal';
+import { favourites } from './favourites';
 import { particle } from './josa';
 
 export const ko = {
@@ -42,6 +43,7 @@ export const ko = {
   ...lostHome,
   ...lostBoardEntry,
   ...animal,
+  ...favourites,
   ...errors,
 } as const;
 /** The entry's words and those lazily loaded screens register (lost-forms.ts). */
