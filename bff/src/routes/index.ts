@@ -14,6 +14,7 @@ import { donationRoutes } from './donations.routes';
 import { shelterRoutes } from './shelter.routes';
 import { lostRoutes } from './lost.routes';
 import { crawlerRoutes } from './crawlers.routes';
+import { favouriteRoutes } from './favourites.routes';
 
 /** Every route plugin, registered by app.ts. */
 export const routes: FastifyPluginAsync[] = [
@@ -31,5 +32,6 @@ export const routes: FastifyPluginAsync[] = [
   donationRoutes,
   shelterRoutes,
   lostRoutes,
+  favouriteRoutes,
   crawlerRoutes,
 ];

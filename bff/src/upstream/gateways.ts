@@ -11,6 +11,7 @@ import type { PhotosGateway } from './photos.gateway';
 import type { ShelterGateway } from './shelter.gateway';
 import type { StraysGateway } from './strays.gateway';
 import type { LostGateway } from './lost.gateway';
+import type { FavouritesGateway } from './favourites.gateway';
 
 /**
  * Every BFF domain's one seam to the upstream. Each has two implementations,
@@ -32,6 +33,8 @@ export interface Gateways {
   dashboard: DashboardGateway;
   /** Lost and found (issue 27): our api only; 501 in front of the legacy. */
   lost: LostGateway;
+  /** Favourites and saved searches (issue 28): our api only; 501 in front of the legacy. */
+  favourites: FavouritesGateway;
   /** `/api/config`'s feature flags, as this upstream can offer them. */
   capabilities: CapabilitiesGateway;
 }

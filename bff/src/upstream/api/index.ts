@@ -15,6 +15,7 @@ import { ApiPhotosGateway } from './photos';
 import { ApiShelterGateway } from './shelter';
 import { ApiStraysGateway } from './strays';
 import { ApiLostGateway } from './lost';
+import { ApiFavouritesGateway } from './favourites';
 
 /** Every gateway in front of our api (docs/decisions/0026). */
 export function apiGateways(client: UpstreamClient, config: Pick<BffConfig, 'breedPredictionEnabled' | 'socialProviders'>): Gateways {
@@ -31,6 +32,7 @@ export function apiGateways(client: UpstreamClient, config: Pick<BffConfig, 'bre
     photos: new ApiPhotosGateway(client),
     dashboard: new DashboardGateway(client),
     lost: new ApiLostGateway(client),
+    favourites: new ApiFavouritesGateway(client),
     capabilities: withOperatorSettings(config, new ApiCapabilitiesGateway(client)),
   };
 }

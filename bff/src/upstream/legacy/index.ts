@@ -18,6 +18,7 @@ import { LegacyPhotosGateway } from './photos';
 import { LegacyShelterGateway } from './shelter';
 import { LegacyStraysGateway } from './strays';
 import { LegacyLostGateway } from './lost';
+import { LegacyFavouritesGateway } from './favourites';
 
 /** Every gateway in front of the legacy Spring service, with its compensations (docs/decisions/0008, 0026). */
 export function legacyGateways(
@@ -42,6 +43,7 @@ export function legacyGateways(
     photos: new LegacyPhotosGateway(client, config.legacyServiceAccount, log),
     dashboard: new DashboardGateway(client),
     lost: new LegacyLostGateway(),
+    favourites: new LegacyFavouritesGateway(),
     capabilities: withOperatorSettings(config, new LegacyCapabilitiesGateway(Boolean(config.portoneMerchantCode))),
   };
 }
