@@ -9,6 +9,7 @@ import { MyDonations } from '@/features/donations';
 import MyPage, { type EmailChangeSlot } from '@/features/mypage/MyPage';
 import PetListPage from '@/features/pets/PetListPage';
 import MyLostPostsTab from '@/features/lost/forms/MyLostPostsTab';
+import FavouritesTab from '@/features/favourites/FavouritesTab';
 import { usePublicConfig } from '@/lib/public-config';
 
 /** My page's e-mail change: the signup's verification step, reporting the address and whether it is verified. */
@@ -79,6 +80,7 @@ export default function MyPageRoute() {
       pets={<PetListPage />}
       donations={<MyDonations />}
       lost={config?.lostAndFound === true ? <MyLostPostsTab /> : undefined}
+      favourites={config?.favourites === true ? <FavouritesTab /> : undefined}
       renderEmailChange={(slot) => <EmailChange {...slot} />}
     />
   );

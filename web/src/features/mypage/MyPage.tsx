@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Container, Stack, Tabs, Title } from '@mantine/core';
-import { IconClipboardList, IconDog, IconHeartHandshake, IconMapSearch, IconUser } from '@tabler/icons-react';
+import { IconClipboardList, IconDog, IconHeart, IconHeartHandshake, IconMapSearch, IconUser } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { t } from '@/messages';
@@ -17,6 +17,8 @@ interface Props {
   donations: ReactNode;
   /** The member's 실종·목격 posts (from the lost feature); without it (the legacy) the tab is not there. */
   lost?: ReactNode;
+  /** 관심 목록 and saved searches (from the favourites feature, issue 28); without it (the legacy) the tab is not there. */
+  favourites?: ReactNode;
   /** The e-mail change field with its verification step (from the auth feature). */
   renderEmailChange: (slot: EmailChangeSlot) => ReactNode;
 }
@@ -27,17 +29,19 @@ const ICONS: Record<MyPageTab, ReactNode> = {
   applications: <IconClipboardList size={16} aria-hidden />,
   donations: <IconHeartHandshake size={16} aria-hidden />,
   lost: <IconMapSearch size={16} aria-hidden />,
+  favourites: <IconHeart size={16} aria-hidden />,
 };
 
 /**
  * My page (spec §2): four tabs (five with 실종·목격), each its own URL so it can be linked and survives
  * a reload; `/mypage` and unknown tabs land on my info. Only the open tab loads.
  */
-export default function MyPage({ pets, donations, lost, renderEmailChange }: Props) {
+export default function MyPage({ pets, donations, lost, favourites, renderEmailChange }: Props) {
   const { tab } = useParams();
   const navigate = useNavigate();
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
-  const tabs = MYPAGE_TABS.filter((k) => k !== 'lost' || lost !== undefined);
+  const optional: Partial<Record<MyPageTab, ReactNode>> = { lost, favourites };
+  const tabs = MYPAGE_TABS.filter((k) => !(k in optional) || optional[k] !== undefined);
   if (!isMyPageTab(tab) || !tabs.includes(tab)) return <Navigate to={`/mypage/${MYPAGE_TABS[0]}`} replace />;
 
   const panel = (): ReactNode => {
@@ -52,6 +56,8 @@ export default function MyPage({ pets, donations, lost, renderEmailChange }: Pro
         return donations;
       case 'lost':
         return lost;
+      case 'favourites':
+        return favourites;
     }
   };
 
