@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   UPLOAD_DIR: z.string().optional(),
   ...storageEnv,
   ...shelterEnv,
+  /** When every instance sweeps favourites' reminders, notes and saved-search matches (cron, Seoul time; issue 28). */
+  FAVOURITES_SWEEP_CRON: z.string().min(1).default('*/10 * * * *'),
   BREED_MODEL_PATH: z.string().optional(),
   BREED_LABELS_PATH: z.string().optional(),
   BREED_MIN_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.5),
@@ -115,6 +117,8 @@ export interface ApiConfig {
   storage: StorageConfig;
   /** The public shelter-animal sync (issue 18). */
   shelter: ShelterConfig;
+  /** The favourites sweep's schedule (docs/decisions/0044). */
+  favouritesSweepCron: string;
   breed: {
     modelPath: string | undefined;
     labelsPath: string | undefined;
@@ -269,6 +273,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     uploadDir,
     storage: storageConfig(e, uploadDir),
     shelter: shelterConfig(e),
+    favouritesSweepCron: e.FAVOURITES_SWEEP_CRON,
     breed: { modelPath: e.BREED_MODEL_PATH, labelsPath: e.BREED_LABELS_PATH, minConfidence: e.BREED_MIN_CONFIDENCE, customVision: cv },
     publicOrigin: new URL(e.PUBLIC_ORIGIN).origin,
     corsOrigins: cors,

@@ -17,8 +17,6 @@ import {
 } from './favourites.sweep.repository';
 import { FAVOURITE_WORDS, favouriteMessage } from './favourites.words';
 
-/** How often every api instance sweeps (Seoul time); the claims make each notice sent once. */
-export const FAVOURITES_CRON = '*/10 * * * *';
 const BATCH = 500;
 
 /** The live topic of a member's favourites notices (shared memberTopics). */
@@ -204,9 +202,9 @@ export class FavouritesSweep {
     }
   }
 
-  /** Runs the sweep on FAVOURITES_CRON until `stop` (croner's `protect`: never two at once on one instance). */
+  /** Runs the sweep on FAVOURITES_SWEEP_CRON (every 10 minutes by default; the claims make each notice sent once) until `stop` (croner's `protect`: never two at once on one instance). */
   schedule(): { stop: () => void } {
-    const job = new Cron(FAVOURITES_CRON, { timezone: 'Asia/Seoul', protect: true }, async () => {
+    const job = new Cron(this.ctx.config.favouritesSweepCron, { timezone: 'Asia/Seoul', protect: true }, async () => {
       try {
         await this.sweep();
       } catch (err) {
