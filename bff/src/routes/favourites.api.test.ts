@@ -79,6 +79,9 @@ describe('favourites through the BFF, upstream = our api', () => {
     expect(items.map((f) => f.source)).toEqual(['shelter', 'member']);
     expect(items[1]).toMatchObject({ name: '모카', imageUrl: '/uploads/0123456789abcdef0123456789abcdef.jpg' });
     expect(items[0]).toMatchObject({ noticeEnd: '2026-12-01', imageUrl: null });
+    // An unnamed stray is called by its number, as on its card.
+    await stack.api.ctx.db.updateTable('strayReports').set({ name: null }).where('id', '=', strayId).execute();
+    expect(FavouriteListSchema.parse((await mina.client.get('/api/favourites')).body)[1]).toMatchObject({ name: `유기견 #${strayId}` });
 
     const missing = await mina.client.put('/api/favourites/strays/999999');
     expect([missing.status, missing.body.error.code, missing.body.error.reason]).toEqual([404, 'NOT_FOUND', 'FAVOURITE_ANIMAL_NOT_FOUND']);

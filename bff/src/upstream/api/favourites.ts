@@ -9,7 +9,7 @@ import {
 } from '@pawbridge/shared/favourites.schema';
 import type { z } from 'zod';
 import { BffError } from '../../errors/bff-error';
-import { photoPath } from '../../normalisers/stray.normaliser';
+import { photoPath, strayName } from '../../normalisers/stray.normaliser';
 import { isOk, type UpstreamClient, type UpstreamRequestOptions, type UpstreamResponse } from '../client';
 import type { FavouritesGateway, FavouriteTarget } from '../favourites.gateway';
 import { lostFailure } from './lost';
@@ -40,8 +40,10 @@ export class ApiFavouritesGateway implements FavouritesGateway {
 
   async list(request: FastifyRequest, q: PageQuery) {
     const res = await this.call('GET', '/api/favourites', request, { query: { page: q.page, size: q.size } });
-    // A member's stray photo is shown only as the BFF's own /uploads path (as on every stray card).
-    const items = answer(res, FavouriteListSchema).map((f) => (f.source === 'member' ? { ...f, imageUrl: photoPath(f.imageUrl) } : f));
+    // A member's stray as on every stray card: its photo only as the BFF's own /uploads path, an unnamed one by its number.
+    const items = answer(res, FavouriteListSchema).map((f) =>
+      f.source === 'member' ? { ...f, name: strayName(f.strayId, f.name), imageUrl: photoPath(f.imageUrl) } : f,
+    );
     return { items, total: parseTotalCount(res.headers.get(TOTAL_COUNT_HEADER)) ?? items.length };
   }
 
