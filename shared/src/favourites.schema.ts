@@ -3,9 +3,9 @@ import { DesertionNoSchema } from './shelter.schema';
 import { REGIONS } from './regions';
 import { clockTime, isoDate, optionalText } from './validation';
 
-// Favourites (관심 목록) and saved searches on the adopt list (issue 28; docs/decisions/0044).
+// Favourites and saved searches on the adopt list (issue 28; docs/decisions/0044).
 // Our api only: in front of the legacy Spring service every path answers 501 and `/api/config`'s
-// `favourites` is false, so the web shows no heart and no 이 조건 저장.
+// `favourites` is false, so the web shows no heart and no save-search button.
 
 export const FAVOURITE_LIMITS = {
   /** Hearts a member may keep (409 FAVOURITE_LIMIT beyond). */
@@ -31,7 +31,7 @@ export const FavouriteKeysSchema = z.object({
 });
 export type FavouriteKeys = z.infer<typeof FavouriteKeysSchema>;
 
-/** One entry of 관심 목록: enough for a row (photo, name or breed, status, the notice's last day). */
+/** One entry of the favourites list: enough for a row (photo, name or breed, status, the notice's last day). */
 export const FavouriteSchema = z.discriminatedUnion('source', [
   z.object({
     source: z.literal('member'),

@@ -25,7 +25,7 @@ const MINE_DOC = '회원만(401). 언제나 로그인한 회원 자신의 것만
 const DONE_DOC = '처리했습니다';
 
 /**
- * Favourites (관심 목록) and saved searches on the adopt list (issue 28, docs/decisions/0044): hearts on
+ * Favourites and saved searches on the adopt list (issue 28, docs/decisions/0044): hearts on
  * strays and shelter animals, the member's list and keys, saved searches. Our api only.
  */
 export const favouriteRoutes: FastifyPluginAsync = async (app) => {

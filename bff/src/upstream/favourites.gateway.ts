@@ -11,7 +11,7 @@ export const favouritesUnsupported = () => BffError.because(501, 'UPSTREAM_UNSUP
 export type FavouriteTarget = { source: 'member'; strayId: number } | { source: 'shelter'; desertionNo: string };
 
 /**
- * Favourites (관심 목록) and saved searches on the adopt list (issue 28, docs/decisions/0044). Our api
+ * Favourites and saved searches on the adopt list (issue 28, docs/decisions/0044). Our api
  * has them (upstream/api/favourites.ts); the legacy answers 501 (upstream/legacy/favourites.ts).
  */
 export interface FavouritesGateway {

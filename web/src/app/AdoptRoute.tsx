@@ -4,7 +4,7 @@ import { FavouriteHeart, SaveSearchButton } from '@/features/favourites';
 import { t } from '@/messages';
 
 /**
- * /adopt: the adopt list with each card's donation part and heart, 이 조건 저장 beside a search in use, and the
+ * /adopt: the adopt list with each card's donation part and heart, the save-search button beside a search in use, and the
  * member's donation history (until my page has its tab).
  */
 export default function AdoptRoute() {

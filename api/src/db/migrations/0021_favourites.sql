@@ -1,4 +1,4 @@
--- Favourites (관심 목록) and saved searches on the adopt list (issue 28; docs/decisions/0044).
+-- Favourites and saved searches on the adopt list (issue 28; docs/decisions/0044).
 
 -- A member's heart on one stray (stray_reports) or one shelter animal (shelter_animals), never both.
 CREATE TABLE favourites (

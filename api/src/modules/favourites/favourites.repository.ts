@@ -95,7 +95,7 @@ export class FavouritesRepository {
     };
   }
 
-  /** The member's favourites, newest heart first, with what a row of 관심 목록 shows. */
+  /** The member's favourites, newest heart first, with what a row of the favourites list shows. */
   async list(userPk: number, w: { limit: number; offset: number }): Promise<{ rows: FavouriteRow[]; total: number }> {
     const rows = await sql<FavouriteRow>`
       select f.stray_id as "strayId", f.desertion_no as "desertionNo",

@@ -62,7 +62,7 @@ function toFavourite(r: FavouriteRow): Favourite {
 }
 
 /**
- * Favourites (관심 목록) and saved searches (issue 28, docs/decisions/0044): our api's own paths, coded
+ * Favourites and saved searches (issue 28, docs/decisions/0044): our api's own paths, coded
  * failures like lost and found's. Every row is the caller's own: others' are never read, and deleting
  * one that is not yours is the same 404 as one that does not exist. The background notices run in
  * favourites.sweep.ts on every instance.

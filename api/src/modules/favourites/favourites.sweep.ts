@@ -5,8 +5,8 @@ import { FAVOURITE_LIMITS, type FavouriteStatus } from '@pawbridge/shared/favour
 import type { ApiContext } from '../../context';
 import type { Db } from '../../db/index';
 import { domainEvent, type NotificationWire } from '../../events';
-import { NotificationsRepository, type NewNotification } from '../notifications/notifications.repository';
 import { toWire } from '../notifications/notifications.service';
+import { storeNotificationsIn, type NewNotification } from '../notifications/notifications.store';
 import {
   claimEndingSoon,
   claimStatusChanges,
@@ -172,7 +172,7 @@ export class FavouritesSweep {
         ...(n.noticeEnd ? { noticeEnd: n.noticeEnd } : {}),
       }),
     }));
-    const inserted = await new NotificationsRepository(trx).insertNotifications(rows);
+    const inserted = await storeNotificationsIn(trx, rows);
     return inserted.map((row, i) => {
       const notice = kept[i]!;
       const user = byPk.get(notice.userPk)!;

@@ -24,7 +24,7 @@ interface AdoptPageProps {
   memberSections?: React.ReactNode;
   /** Per card, the heart over its photo (favourites, issue 28), composed by the app. */
   heart?: (animal: { source: 'member'; stray: Stray } | { source: 'shelter'; animal: ShelterAnimal }) => React.ReactNode;
-  /** Beside the search: what the app offers for the search in use (이 조건 저장, issue 28). */
+  /** Beside the search: what the app offers for the search in use (the save-search button, issue 28). */
   searchExtra?: (search: AdoptCriteria | null, source: AdoptSource) => React.ReactNode;
 }
 

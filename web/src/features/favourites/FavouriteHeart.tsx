@@ -9,7 +9,7 @@ import { useFavouriteKeys, useFavouritesOn, useToggleFavourite, type HeartTarget
 
 interface Props {
   target: HeartTarget;
-  /** Who the heart is for, in its label ("모카 관심 목록에 추가"). */
+  /** Who the heart is for, in its label (the catalogue's fav.add / fav.remove). */
   name: string;
   /** Over a card's photo (absolute, top right) or inline on an animal's own page. */
   placement?: 'photo' | 'inline';

@@ -16,7 +16,7 @@ import SavedSearches from './SavedSearches';
 
 const STATUS_COLOUR: Record<Favourite['status'], string> = { OPEN: 'teal', ADOPTED: 'green', RETURNED: 'green', ENDED: 'gray' };
 
-/** A shelter animal's notice as a D-day badge's words ("공고 종료 D-3", "오늘 마감", "공고 종료"), or null. */
+/** A shelter animal's notice as a D-day badge's words (shelter.dday.*), or null. */
 function dday(end: string | null, status: Favourite['status']): { label: string; urgent: boolean } | null {
   if (!end || status !== 'OPEN') return null;
   const days = Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${seoulToday()}T00:00:00Z`)) / 86_400_000);
@@ -80,7 +80,7 @@ function FavouriteRow({ f, onRemove, removing }: { f: Favourite; onRemove: () =>
   );
 }
 
-/** My page's 관심 목록 tab (issue 28): the hearted dogs, removable, and the saved searches. */
+/** My page's favourites tab (issue 28): the hearted dogs, removable, and the saved searches. */
 export default function FavouritesTab() {
   const { favourites, total, hasMore, loadingMore, loadMore, error, isLoading, reload } = useFavouriteList(true);
   const toggle = useToggleFavourite();

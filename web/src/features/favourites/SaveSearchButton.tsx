@@ -12,7 +12,7 @@ import { SAVED_SEARCHES_KEY, saveSearch, useFavouritesOn } from './api';
 import { searchName } from './search-name';
 
 /**
- * 이 조건 저장 (issue 28): saves the adopt list's current search (its URL filters and the source), named
+ * The save-search button (issue 28): saves the adopt list's current search (its URL filters and the source), named
  * in words; the member hears of new matching dogs once a day at most. A visitor is led to login and back.
  */
 export default function SaveSearchButton({ search }: { search: SavedSearchInput }) {

@@ -5,7 +5,7 @@ import { usePublicConfig } from '@/lib/public-config';
 import { useSession } from '@/lib/session';
 import { reloadPagedList, usePagedList } from '@/lib/use-paged-list';
 
-// Favourites and saved searches (issue 28): the member's hearts, 관심 목록 and saved searches. Schemas load
+// Favourites and saved searches (issue 28): the member's hearts, the favourites list and saved searches. Schemas load
 // with the first answer (the adopt list is a first-load screen: no zod in its chunk until a member asks).
 const schemas = () => import('@pawbridge/shared/favourites.schema');
 export const FAVOURITES_KEY = '/api/favourites';
@@ -56,7 +56,7 @@ export function useToggleFavourite(): (t: HeartTarget, on: boolean) => Promise<v
   };
 }
 
-/** 관심 목록, newest heart first, a page at a time. */
+/** The favourites list, newest heart first, a page at a time. */
 export function useFavouriteList(enabled: boolean) {
   const list = usePagedList<Favourite>(enabled ? FAVOURITES_KEY : null, () => schemas().then((m) => m.FavouriteListSchema));
   return { ...list, favourites: list.items };

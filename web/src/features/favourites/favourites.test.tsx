@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { NO_ABOUT, seoulToday } from '@pawbridge/shared';
+import { seoulToday } from '@pawbridge/shared';
 import type { Favourite } from '@pawbridge/shared/favourites.schema';
 import { mockApi, renderRoutes, resetTestApp, sessionUser, testConfig } from '@/testing/render-app';
-import { notificationText } from '../notifications/wording';
 import FavouriteHeart from './FavouriteHeart';
 import FavouritesTab from './FavouritesTab';
 import SaveSearchButton from './SaveSearchButton';
@@ -13,7 +12,7 @@ import { searchName } from './search-name';
 afterEach(resetTestApp);
 
 // Favourites and saved searches (issue 28): the heart's state and label, a visitor led to login and back,
-// my page's 관심 목록 with D-days and removal, saved searches named in words, the bell's words.
+// my page's 관심 목록 with D-days and removal, saved searches named in words.
 const session = (member: boolean) => ({ body: member ? sessionUser() : { loggedIn: false } });
 const heartRoutes = [
   {
@@ -163,21 +162,5 @@ describe('이 조건 저장', () => {
   it('names an empty search "모든 아이"', () => {
     expect(searchName({})).toBe('모든 아이');
     expect(searchName({ source: 'member', foundTime: '09:30' })).toBe('포브리지 구조 · 09:30 무렵');
-  });
-});
-
-describe('the bell’s words for favourites', () => {
-  it('says how many days are left, what happened, and how many new dogs came', () => {
-    const createdAt = '2026-11-26T03:00:00Z';
-    const ending = { ...NO_ABOUT, dogName: '[개] 진도견', noticeEnd: '2026-11-29' };
-    expect(notificationText({ code: 'FAVOURITE_NOTICE_ENDING', about: ending, message: 'x', createdAt })).toBe(
-      '[개] 진도견 공고가 3일 뒤 끝나요',
-    );
-    expect(notificationText({ code: 'FAVOURITE_ADOPTED', about: { ...NO_ABOUT, dogName: '모카' }, message: 'x' })).toBe(
-      '관심 목록의 모카가 입양됐어요',
-    );
-    expect(notificationText({ code: 'SAVED_SEARCH_MATCHED', about: { ...NO_ABOUT, count: 3 }, message: 'x' })).toBe(
-      '저장한 검색 조건에 맞는 새 아이가 3마리 왔어요',
-    );
   });
 });

@@ -1,7 +1,7 @@
 import type { SavedSearchInput } from '@pawbridge/shared/favourites.schema';
 import { t } from '@/messages';
 
-/** 'yyyy-MM-dd' as "11월 21일". */
+/** 'yyyy-MM-dd' as a Korean month and day. */
 const day = (date: string) => {
   const m = /^\d{4}-(\d{2})-(\d{2})$/.exec(date);
   return m ? `${Number(m[1])}월 ${Number(m[2])}일` : date;
@@ -9,8 +9,8 @@ const day = (date: string) => {
 
 /**
  * A saved search named in words from its fields, in the adopt form's order: where the dogs come from,
- * the 시·도, the day and time found and the place or breed words ("보호소 공고 · 서울특별시 · '푸들'").
- * No field: every dog ("모든 아이").
+ * the province, the day and time found and the place or breed words (search.name.* in the catalogue).
+ * No field: every dog (search.name.all).
  */
 export function searchName(q: SavedSearchInput): string {
   const parts: string[] = [];

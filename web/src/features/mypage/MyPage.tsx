@@ -17,7 +17,7 @@ interface Props {
   donations: ReactNode;
   /** The member's 실종·목격 posts (from the lost feature); without it (the legacy) the tab is not there. */
   lost?: ReactNode;
-  /** 관심 목록 and saved searches (from the favourites feature, issue 28); without it (the legacy) the tab is not there. */
+  /** Favourites and saved searches (from the favourites feature, issue 28); without it (the legacy) the tab is not there. */
   favourites?: ReactNode;
   /** The e-mail change field with its verification step (from the auth feature). */
   renderEmailChange: (slot: EmailChangeSlot) => ReactNode;
