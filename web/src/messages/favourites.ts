@@ -46,7 +46,7 @@ export const favourites = {
   'search.list.empty': '저장한 검색 조건이 없어요. 입양 목록에서 조건을 고르고 ‘이 조건 저장’을 눌러 보세요.',
   'search.list.failed': '저장한 검색 조건을 불러오지 못했어요.',
   'search.list.open': '{name} 조건으로 입양 목록 보기',
-  'search.list.delete': '{name} 조건 지우기',
+  'search.list.delete': '{name} 조건 삭제',
   'search.list.deleted': '검색 조건을 지웠어요.',
   'notifications.kind.FAVOURITE': '관심 목록',
   'notifications.kind.SAVED_SEARCH': '저장한 검색',

@@ -63,7 +63,15 @@ function FavouriteRow({ f, onRemove, removing }: { f: Favourite; onRemove: () =>
               </Badge>
             )}
           </Group>
-          <Anchor component={Link} to={linkOf(f)} fw={600} lineClamp={1} py={6} aria-label={t('fav.list.open', { name })}>
+          <Anchor
+            component={Link}
+            to={linkOf(f)}
+            fw={600}
+            display="block"
+            py={6}
+            style={{ wordBreak: 'keep-all' }}
+            aria-label={t('fav.list.open', { name })}
+          >
             {name}
           </Anchor>
           {f.source === 'member' && f.breed && (

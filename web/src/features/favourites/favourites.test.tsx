@@ -139,7 +139,7 @@ describe('관심 목록 on my page', () => {
       'href',
       `/adopt?location=${encodeURIComponent('푸들')}&region=${encodeURIComponent('서울특별시')}`,
     );
-    await userEvent.click(within(saved).getByRole('button', { name: "보호소 공고 · 서울특별시 · '푸들' 조건 지우기" }));
+    await userEvent.click(within(saved).getByRole('button', { name: "보호소 공고 · 서울특별시 · '푸들' 조건 삭제" }));
     expect(await screen.findByText(/저장한 검색 조건이 없어요/)).toBeInTheDocument();
   });
 });
