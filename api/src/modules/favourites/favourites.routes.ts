@@ -1,19 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import { PAGE_LIMITS, TOTAL_COUNT_HEADER, pageQueryFields, pageWindow } from '@pawbridge/shared';
 import {
-  FAVOURITE_LIMITS,
   FavouriteShelterParamsSchema,
   FavouriteStrayParamsSchema,
   SavedSearchParamsSchema,
   SavedSearchRequestSchema,
-  type Favourite,
-  type SavedSearch,
 } from '@pawbridge/shared/favourites.schema';
 import { z } from 'zod';
 import type { SessionUserRow } from '../../context';
 import type { ApiModule } from '../index';
 import { invalid, lostError } from '../lost/lost.errors';
-import { FavouritesRepository, type FavouriteRow, type Target } from './favourites.repository';
+import type { Target } from './favourites.repository';
+import { FavouritesService } from './favourites.service';
 import { FavouritesSweep } from './favourites.sweep';
 
 declare module 'fastify' {
@@ -36,39 +34,13 @@ const member = (request: FastifyRequest): SessionUserRow => {
   return request.user;
 };
 
-const iso = (d: Date | string) => new Date(d).toISOString();
-
-function toFavourite(r: FavouriteRow): Favourite {
-  if (r.strayId !== null)
-    return {
-      source: 'member',
-      strayId: r.strayId,
-      name: r.name ?? '',
-      breed: r.breed,
-      imageUrl: r.imageUrl,
-      status: r.status,
-      createdAt: iso(r.createdAt),
-    };
-  return {
-    source: 'shelter',
-    desertionNo: r.desertionNo ?? '',
-    breed: r.breed ?? '',
-    noticeNo: r.noticeNo,
-    imageUrl: r.hasImage ? `/shelter-images/${r.desertionNo}/1` : null,
-    status: r.status,
-    noticeEnd: r.noticeEnd,
-    createdAt: iso(r.createdAt),
-  };
-}
-
 /**
- * Favourites and saved searches (issue 28, docs/decisions/0044): our api's own paths, coded
- * failures like lost and found's. Every row is the caller's own: others' are never read, and deleting
- * one that is not yours is the same 404 as one that does not exist. The background notices run in
+ * Favourites and saved searches (issue 28, docs/decisions/0044): our api's own paths, coded failures like
+ * lost and found's. Every row is the caller's own (favourites.service.ts). The background notices run in
  * favourites.sweep.ts on every instance.
  */
 export const favouritesModule: ApiModule = async (app, ctx) => {
-  const repo = new FavouritesRepository(ctx.db);
+  const favourites = new FavouritesService(ctx);
   const sweep = new FavouritesSweep(ctx, app.log);
   const schedule = sweep.schedule();
   app.addHook('onClose', async () => schedule.stop());
@@ -77,12 +49,12 @@ export const favouritesModule: ApiModule = async (app, ctx) => {
   app.get('/api/favourites', async (request, reply) => {
     const user = member(request);
     const w = pageWindow(parse(PageSchema, request.query));
-    const { rows, total } = await repo.list(user.pk, w ?? { limit: PAGE_LIMITS.sizeDefault, offset: 0 });
-    return reply.header(TOTAL_COUNT_HEADER, String(total)).header('cache-control', 'no-store').send(rows.map(toFavourite));
+    const { rows, total } = await favourites.list(user.pk, w ?? { limit: PAGE_LIMITS.sizeDefault, offset: 0 });
+    return reply.header(TOTAL_COUNT_HEADER, String(total)).header('cache-control', 'no-store').send(rows);
   });
 
   app.get('/api/favourites/keys', async (request, reply) =>
-    reply.header('cache-control', 'no-store').send(await repo.keys(member(request).pk)),
+    reply.header('cache-control', 'no-store').send(await favourites.keys(member(request).pk)),
   );
 
   const hearts: [string, (request: FastifyRequest) => Target][] = [
@@ -93,56 +65,30 @@ export const favouritesModule: ApiModule = async (app, ctx) => {
     ],
   ];
   for (const [path, targetOf] of hearts) {
-    // Idempotent: a second PUT of a heart already there changes nothing (204 either way).
+    // Idempotent both ways: 204 whether or not the heart was there.
     app.put(path, async (request, reply) => {
-      const user = member(request);
-      const target = targetOf(request);
-      await repo.asMember(user.pk, async (trx) => {
-        const status = await repo.statusOf(trx, target);
-        if (!status) throw lostError(404, 'NOT_FOUND', 'FAVOURITE_ANIMAL_NOT_FOUND');
-        if (await repo.has(trx, user.pk, target)) return;
-        if ((await repo.countFavourites(trx, user.pk)) >= FAVOURITE_LIMITS.favouritesMax)
-          throw lostError(409, 'CONFLICT', 'FAVOURITE_LIMIT');
-        await repo.add(trx, user.pk, target, status);
-      });
+      await favourites.add(member(request).pk, targetOf(request));
       return reply.code(204).send();
     });
     app.delete(path, async (request, reply) => {
-      const user = member(request);
-      await repo.remove(user.pk, targetOf(request));
+      await favourites.remove(member(request).pk, targetOf(request));
       return reply.code(204).send();
     });
   }
 
-  app.get('/api/saved-searches', async (request, reply) => {
-    const rows = await repo.searches(member(request).pk);
-    const list: SavedSearch[] = rows.map((r) => ({
-      id: r.id,
-      source: r.source,
-      region: r.region as SavedSearch['region'],
-      foundDate: r.foundDate,
-      foundTime: r.foundTime,
-      location: r.location,
-      createdAt: iso(r.createdAt),
-    }));
-    return reply.header('cache-control', 'no-store').send(list);
-  });
+  app.get('/api/saved-searches', async (request, reply) =>
+    reply.header('cache-control', 'no-store').send(await favourites.searches(member(request).pk)),
+  );
 
   app.post('/api/saved-searches', async (request, reply) => {
     const user = member(request);
-    const q = parse(SavedSearchRequestSchema, request.body ?? {});
-    const id = await repo.asMember(user.pk, async (trx) => {
-      if ((await repo.countSearches(trx, user.pk)) >= FAVOURITE_LIMITS.savedSearchesMax)
-        throw lostError(409, 'CONFLICT', 'SAVED_SEARCH_LIMIT');
-      return repo.addSearch(trx, user.pk, q, new Date());
-    });
+    const id = await favourites.saveSearch(user.pk, parse(SavedSearchRequestSchema, request.body ?? {}));
     return reply.code(201).send({ id });
   });
 
   app.delete('/api/saved-searches/:id', async (request, reply) => {
     const user = member(request);
-    const { id } = parse(SavedSearchParamsSchema, request.params);
-    if (!(await repo.removeSearch(user.pk, id))) throw lostError(404, 'NOT_FOUND', 'SAVED_SEARCH_NOT_FOUND');
+    await favourites.deleteSearch(user.pk, parse(SavedSearchParamsSchema, request.params).id);
     return reply.code(204).send();
   });
 };

@@ -123,3 +123,9 @@ export async function markChecked(db: Db, id: number, upTo: Date, notifiedOn: st
     .where('id', '=', id)
     .execute();
 }
+
+/** The members the notices are for: login id (the live topic's) and e-mail. */
+export function recipientsOf(db: Db, pks: number[]): Promise<{ id: number; userId: string; email: string | null }[]> {
+  if (pks.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').select(['id', 'userId', 'email']).where('id', 'in', pks).execute();
+}

@@ -13,6 +13,7 @@ import {
   countNewMatches,
   lockDueSearches,
   markChecked,
+  recipientsOf,
   type Claimed,
 } from './favourites.sweep.repository';
 import { FAVOURITE_WORDS, favouriteMessage } from './favourites.words';
@@ -150,11 +151,7 @@ export class FavouritesSweep {
 
   private async store(trx: Db, notices: Notice[]) {
     if (notices.length === 0) return [];
-    const users = await trx
-      .selectFrom('users')
-      .select(['id', 'userId', 'email'])
-      .where('id', 'in', [...new Set(notices.map((n) => n.userPk))])
-      .execute();
+    const users = await recipientsOf(trx, [...new Set(notices.map((n) => n.userPk))]);
     const byPk = new Map(users.map((u) => [u.id, u]));
     const kept = notices.filter((n) => byPk.has(n.userPk));
     const rows: NewNotification[] = kept.map((n) => ({
