@@ -179,6 +179,7 @@ describe('probes, docs and config', () => {
       // The legacy has no test gateway: without a merchant code no donation could succeed (issue 23 item 12).
       donations: false,
       lostAndFound: false,
+      favourites: false,
       // No nicknames and no stray names there (decision 0035): the web hides both.
       nicknames: false,
       strayNames: false,
@@ -198,6 +199,7 @@ describe('probes, docs and config', () => {
         breedPrediction: false,
         donations: true,
         lostAndFound: false,
+        favourites: false,
         nicknames: false,
         strayNames: false,
       });

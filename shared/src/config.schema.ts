@@ -14,6 +14,8 @@ export const PublicConfigSchema = z.object({
   donations: z.boolean(),
   /** False in front of the legacy Spring service, which has no lost-and-found board: the web hides it (issue 27). */
   lostAndFound: z.boolean().optional(),
+  /** False in front of the legacy: no hearts, no favourites tab, no saved searches (issue 28). */
+  favourites: z.boolean().optional(),
   /** False in front of the legacy: no nicknames to edit, no 아이디·닉네임 중복 확인 (the web hides both). */
   nicknames: z.boolean(),
   /** False in front of the legacy: the admin cannot name a stray there (the register dialog has no name field). */

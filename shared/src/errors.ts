@@ -113,6 +113,11 @@ export const ErrorReasonSchema = z.enum([
   'UNSUBSCRIBE_LINK_INVALID',
   'UNSUBSCRIBE_LINK_EXPIRED',
   'ALERTS_UNSUPPORTED',
+  'FAVOURITE_ANIMAL_NOT_FOUND',
+  'FAVOURITE_LIMIT',
+  'SAVED_SEARCH_LIMIT',
+  'SAVED_SEARCH_NOT_FOUND',
+  'FAVOURITES_UNSUPPORTED',
 ]);
 export type ErrorReason = z.infer<typeof ErrorReasonSchema>;
 

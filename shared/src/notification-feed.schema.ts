@@ -18,6 +18,9 @@ export const NOTIFICATION_KINDS = [
   'LOST_REMINDER',
   // Neighbourhood alerts (issue 28): a new public post inside the member's neighbourhood.
   'NEIGHBOURHOOD_ALERT',
+  // Favourites and saved searches (issue 28): a favourite's notice ending or status changing, new dogs for a search.
+  'FAVOURITE',
+  'SAVED_SEARCH',
   'OTHER',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -48,6 +51,14 @@ export const NOTIFICATION_CODES = [
   'NEIGHBOURHOOD_FOUND',
   'NEIGHBOURHOOD_SEEN',
   'NEIGHBOURHOOD_STRAY',
+  // Favourites (issue 28): the notice ends in 3 days; the animal was adopted, returned, its care ended, or it is
+  // protected again; new dogs match a saved search (about.count of them).
+  'FAVOURITE_NOTICE_ENDING',
+  'FAVOURITE_ADOPTED',
+  'FAVOURITE_RETURNED',
+  'FAVOURITE_ENDED',
+  'FAVOURITE_PROTECTED',
+  'SAVED_SEARCH_MATCHED',
 ] as const;
 export const NotificationCodeSchema = z.enum(NOTIFICATION_CODES);
 export type NotificationCode = z.infer<typeof NotificationCodeSchema>;
@@ -63,6 +74,10 @@ export const NotificationAboutSchema = z.object({
   postTitle: z.string().nullable(),
   actor: z.string().nullable(),
   foundDate: z.string().nullable(),
+  /** How many new dogs a saved search found (SAVED_SEARCH_MATCHED); absent elsewhere. */
+  count: z.number().int().positive().nullable().optional(),
+  /** A favourited shelter animal's notice end, 'yyyy-MM-dd' (FAVOURITE_NOTICE_ENDING); absent elsewhere. */
+  noticeEnd: z.string().nullable().optional(),
 });
 export type NotificationAbout = z.infer<typeof NotificationAboutSchema>;
 export const NO_ABOUT: NotificationAbout = { dogName: null, postId: null, postTitle: null, actor: null, foundDate: null };
@@ -101,5 +116,7 @@ export const memberTopics = (userId: string): string[] => [
   // Lost and found (issue 27): sightings attached to the member's report, relay messages and replies,
   // comments and the 7-day reminder; neighbourhood alerts (issue 28) come on the same topic.
   `/topic/user/${userId}/lost`,
+  // Favourites and saved searches (issue 28).
+  `/topic/user/${userId}/favourites`,
 ];
 export const ADMIN_TOPICS = ['/topic/admin/abandoned/alerts', '/topic/admin/adoption/alerts'] as const;

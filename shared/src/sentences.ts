@@ -214,6 +214,11 @@ export const ERROR_REASON_MESSAGES: Record<ErrorReason, string> = {
   UNSUBSCRIBE_LINK_INVALID: '수신 거부 링크가 올바르지 않아요. 메일의 링크를 그대로 열었는지 확인하거나 마이페이지에서 바꿔 주세요.',
   UNSUBSCRIBE_LINK_EXPIRED: '수신 거부 링크의 기한이 지났어요. 마이페이지에서 메일 수신 설정을 바꿔 주세요.',
   ALERTS_UNSUPPORTED: '지금 연결된 서버에서는 동네 알림과 메일 수신 설정을 쓸 수 없습니다.',
+  FAVOURITE_ANIMAL_NOT_FOUND: '관심 목록에 담을 아이를 찾을 수 없어요. 입양 목록에서 내려갔을 수 있어요.',
+  FAVOURITE_LIMIT: '관심 목록에는 200마리까지 담을 수 있어요. 먼저 몇 마리를 빼 주세요.',
+  SAVED_SEARCH_LIMIT: '검색 조건은 10개까지 저장할 수 있어요. 마이페이지에서 쓰지 않는 조건을 지워 주세요.',
+  SAVED_SEARCH_NOT_FOUND: '저장한 검색 조건을 찾을 수 없어요. 이미 지워졌을 수 있어요.',
+  FAVOURITES_UNSUPPORTED: '지금 연결된 서버에서는 관심 목록과 검색 조건 저장을 쓸 수 없어요.',
 };
 
 /** Field-error codes only the server can decide (the rest are the shared VALIDATION_MESSAGES keys). */

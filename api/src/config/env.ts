@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   ...storageEnv,
   ...shelterEnv,
   ...alertsEnv,
+  /** When every instance sweeps favourites' reminders, notes and saved-search matches (cron, Seoul time; issue 28). */
+  FAVOURITES_SWEEP_CRON: z.string().min(1).default('*/10 * * * *'),
   BREED_MODEL_PATH: z.string().optional(),
   BREED_LABELS_PATH: z.string().optional(),
   BREED_MIN_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.5),
@@ -119,6 +121,8 @@ export interface ApiConfig {
   shelter: ShelterConfig;
   /** The e-mail unsubscribe link's key and lifetime (issue 28). */
   alerts: AlertsConfig;
+  /** The favourites sweep's schedule (docs/decisions/0044). */
+  favouritesSweepCron: string;
   breed: {
     modelPath: string | undefined;
     labelsPath: string | undefined;
@@ -276,6 +280,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     storage: storageConfig(e, uploadDir),
     shelter: shelterConfig(e),
     alerts: alertsConfig(e, dataDir),
+    favouritesSweepCron: e.FAVOURITES_SWEEP_CRON,
     breed: { modelPath: e.BREED_MODEL_PATH, labelsPath: e.BREED_LABELS_PATH, minConfidence: e.BREED_MIN_CONFIDENCE, customVision: cv },
     publicOrigin: new URL(e.PUBLIC_ORIGIN).origin,
     corsOrigins: cors,

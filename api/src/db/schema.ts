@@ -10,6 +10,7 @@ import type { ShelterTables } from '../modules/shelter/shelter.tables';
 import type { LostTables } from '../modules/lost/lost.tables';
 import type { MatchingTables } from '../modules/matching/matching.tables';
 import type { AlertsTables } from '../modules/alerts/alerts.tables';
+import type { FavouritesTables } from '../modules/favourites/favourites.tables';
 
 export interface DB
   extends
@@ -23,6 +24,7 @@ export interface DB
     ShelterTables,
     LostTables,
     MatchingTables,
-    AlertsTables {
+    AlertsTables,
+    FavouritesTables {
   schemaMigrations: { name: string; appliedAt: Date };
 }

@@ -128,7 +128,9 @@ export interface NotificationWire {
     | 'LOST_REPLY'
     | 'LOST_COMMENT'
     | 'LOST_REMINDER'
-    | 'NEIGHBOURHOOD_ALERT';
+    | 'NEIGHBOURHOOD_ALERT'
+    | 'FAVOURITE'
+    | 'SAVED_SEARCH';
   message: string;
   targetUrl: string | null;
   /** ISO instant with offset (the legacy sends a local time without one) */

@@ -13,6 +13,7 @@ import { shelterModule } from './shelter/shelter.routes';
 import { lostModule } from './lost/lost.routes';
 import { matchingModule } from './matching/matching.routes';
 import { alertsModule } from './alerts/alerts.routes';
+import { favouritesModule } from './favourites/favourites.routes';
 
 export type ApiModule = (app: FastifyInstance, ctx: ApiContext) => Promise<void>;
 
@@ -31,4 +32,5 @@ export const modules: ApiModule[] = [
   lostModule,
   matchingModule,
   alertsModule,
+  favouritesModule,
 ];

@@ -94,6 +94,10 @@ export function linkFor(
       return relatedId ? `/lost/${relatedId}` : '/lost';
     case 'NEIGHBOURHOOD_ALERT':
       return '/lost';
+    case 'FAVOURITE':
+      return '/mypage/favourites';
+    case 'SAVED_SEARCH':
+      return '/adopt';
     default:
       return '/mypage';
   }
@@ -117,6 +121,12 @@ const KIND_OF_CODE: Record<NotificationCode, NotificationKind> = {
   NEIGHBOURHOOD_FOUND: 'NEIGHBOURHOOD_ALERT',
   NEIGHBOURHOOD_SEEN: 'NEIGHBOURHOOD_ALERT',
   NEIGHBOURHOOD_STRAY: 'NEIGHBOURHOOD_ALERT',
+  FAVOURITE_NOTICE_ENDING: 'FAVOURITE',
+  FAVOURITE_ADOPTED: 'FAVOURITE',
+  FAVOURITE_RETURNED: 'FAVOURITE',
+  FAVOURITE_ENDED: 'FAVOURITE',
+  FAVOURITE_PROTECTED: 'FAVOURITE',
+  SAVED_SEARCH_MATCHED: 'SAVED_SEARCH',
 };
 
 /**

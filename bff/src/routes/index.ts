@@ -15,6 +15,7 @@ import { shelterRoutes } from './shelter.routes';
 import { lostRoutes } from './lost.routes';
 import { crawlerRoutes } from './crawlers.routes';
 import { alertsRoutes } from './alerts.routes';
+import { favouriteRoutes } from './favourites.routes';
 
 /** Every route plugin, registered by app.ts. */
 export const routes: FastifyPluginAsync[] = [
@@ -33,5 +34,6 @@ export const routes: FastifyPluginAsync[] = [
   shelterRoutes,
   lostRoutes,
   alertsRoutes,
+  favouriteRoutes,
   crawlerRoutes,
 ];

@@ -12,6 +12,7 @@ import type { ShelterGateway } from './shelter.gateway';
 import type { StraysGateway } from './strays.gateway';
 import type { LostGateway } from './lost.gateway';
 import type { AlertsGateway } from './alerts.gateway';
+import type { FavouritesGateway } from './favourites.gateway';
 
 /**
  * Every BFF domain's one seam to the upstream. Each has two implementations,
@@ -35,6 +36,8 @@ export interface Gateways {
   lost: LostGateway;
   /** neighbourhood alerts and e-mail preferences (issue 28): our api only; 501 in front of the legacy. */
   alerts: AlertsGateway;
+  /** Favourites and saved searches (issue 28): our api only; 501 in front of the legacy. */
+  favourites: FavouritesGateway;
   /** `/api/config`'s feature flags, as this upstream can offer them. */
   capabilities: CapabilitiesGateway;
 }

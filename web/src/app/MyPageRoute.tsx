@@ -9,6 +9,7 @@ import { MyDonations } from '@/features/donations';
 import MyPage, { type EmailChangeSlot } from '@/features/mypage/MyPage';
 import PetListPage from '@/features/pets/PetListPage';
 import MyLostPostsTab from '@/features/lost/forms/MyLostPostsTab';
+import FavouritesTab from '@/features/favourites/FavouritesTab';
 import { usePublicConfig } from '@/lib/public-config';
 
 // The neighbourhood tab carries the map picker: its own chunk, loaded when the tab opens (issue 28).
@@ -89,6 +90,7 @@ export default function MyPageRoute() {
           </Suspense>
         ) : undefined
       }
+      favourites={config?.favourites === true ? <FavouritesTab /> : undefined}
       renderEmailChange={(slot) => <EmailChange {...slot} />}
     />
   );

@@ -61,7 +61,7 @@ export const routeObjects: RouteObject[] = [
       screen('/adopt', () => import('@/app/AdoptRoute'), 'title.adopt'),
       // A page per animal (issue 26): our strays by report id, shelter animals by the portal's desertion number
       screen('/adopt/:id', () => import('@/app/StrayRoute'), 'title.stray'),
-      screen('/shelter/:desertionNo', () => import('@/features/adoption/ShelterAnimalPage'), 'title.shelterAnimal'),
+      screen('/shelter/:desertionNo', () => import('@/app/ShelterRoute'), 'title.shelterAnimal'),
       screen('/admin/adopt-applications', () => import('@/features/adoption/AdminApplicationsPage'), 'title.adminApplications'),
       screen('/admin/shelter-sync', () => import('@/features/shelter/AdminShelterSyncPage'), 'title.adminShelterSync'),
       // Community (issue 13); /community/posts is the list too (a detail route without an id has nothing to show)

@@ -43,6 +43,7 @@ export const PublicConfigCheck = z.object({
   donations: z.boolean(),
   // Without it here the flag was stripped on the way in and the board never showed (issue 27).
   lostAndFound: z.optional(z.boolean()),
+  favourites: z.optional(z.boolean()),
   nicknames: z.boolean(),
   strayNames: z.boolean(),
 });

@@ -39,6 +39,7 @@ export const alertsScreens = {
   'emailPrefs.kind.LOST_MATCH': '가능성 있는 아이 알림 메일',
   'emailPrefs.kind.NEIGHBOURHOOD_ALERT': '동네 알림 메일(바로)',
   'emailPrefs.kind.NEIGHBOURHOOD_DIGEST': '동네 알림 하루 모음 메일',
+  'emailPrefs.kind.FAVOURITE': '관심 목록 아이의 공고 마감 안내 메일',
   'emailPrefs.saved': '메일 수신 설정을 바꿨어요',
   'unsubscribe.title': '메일 수신 거부',
   'unsubscribe.working': '수신 거부를 처리하고 있어요…',

@@ -4,6 +4,7 @@
 import { DEFAULT_ERROR_MESSAGES, ERROR_REASON_MESSAGES, SERVER_FIELD_ERROR_MESSAGES } from '@pawbridge/shared/sentences';
 import { lostCommentErrors, lostErrors } from './lost';
 import { alertsErrors } from './alerts';
+import { favouriteErrors } from './favourites';
 export const errors = {
   'errors.code.VALIDATION_FAILED': DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED,
   'errors.code.UNAUTHENTICATED': '로그인이 필요합니다. 다시 로그인해 주세요.',
@@ -99,4 +100,5 @@ export const errors = {
   ...lostErrors,
   ...lostCommentErrors,
   ...alertsErrors,
+  ...favouriteErrors,
 } as const;

@@ -24,6 +24,7 @@ import type { LostCommentsMessages } from './lost-comments';
 import { animal } from './animal';
 import { alerts } from './alerts';
 import type { AlertsScreensMessages } from './alerts-screens';
+import { favourites } from './favourites';
 import { particle } from './josa';
 
 export const ko = {
@@ -45,6 +46,7 @@ export const ko = {
   ...lostBoardEntry,
   ...animal,
   ...alerts,
+  ...favourites,
   ...errors,
 } as const;
 /** The entry's words and those lazily loaded screens register (lost-forms.ts). */

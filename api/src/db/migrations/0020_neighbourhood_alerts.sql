@@ -40,7 +40,7 @@ CREATE INDEX neighbourhood_alerts_digest_idx ON neighbourhood_alerts (user_pk) W
 -- E-mail kinds a member switched off (no row: on). Verification codes are not a kind: they are asked for.
 CREATE TABLE email_preferences (
   user_pk integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  kind text NOT NULL CHECK (kind IN ('LOST_NOTICE', 'LOST_REMINDER', 'LOST_MATCH', 'NEIGHBOURHOOD_ALERT', 'NEIGHBOURHOOD_DIGEST')),
+  kind text NOT NULL CHECK (kind IN ('LOST_NOTICE', 'LOST_REMINDER', 'LOST_MATCH', 'NEIGHBOURHOOD_ALERT', 'NEIGHBOURHOOD_DIGEST', 'FAVOURITE')),
   enabled boolean NOT NULL,
   updated_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (user_pk, kind)

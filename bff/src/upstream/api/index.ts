@@ -16,6 +16,7 @@ import { ApiShelterGateway } from './shelter';
 import { ApiStraysGateway } from './strays';
 import { ApiLostGateway } from './lost';
 import { ApiAlertsGateway } from './alerts';
+import { ApiFavouritesGateway } from './favourites';
 
 /** Every gateway in front of our api (docs/decisions/0026). */
 export function apiGateways(client: UpstreamClient, config: Pick<BffConfig, 'breedPredictionEnabled' | 'socialProviders'>): Gateways {
@@ -33,6 +34,7 @@ export function apiGateways(client: UpstreamClient, config: Pick<BffConfig, 'bre
     dashboard: new DashboardGateway(client),
     lost: new ApiLostGateway(client),
     alerts: new ApiAlertsGateway(client),
+    favourites: new ApiFavouritesGateway(client),
     capabilities: withOperatorSettings(config, new ApiCapabilitiesGateway(client)),
   };
 }

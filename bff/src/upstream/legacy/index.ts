@@ -19,6 +19,7 @@ import { LegacyShelterGateway } from './shelter';
 import { LegacyStraysGateway } from './strays';
 import { LegacyLostGateway } from './lost';
 import { LegacyAlertsGateway } from './alerts';
+import { LegacyFavouritesGateway } from './favourites';
 
 /** Every gateway in front of the legacy Spring service, with its compensations (docs/decisions/0008, 0026). */
 export function legacyGateways(
@@ -44,6 +45,7 @@ export function legacyGateways(
     dashboard: new DashboardGateway(client),
     lost: new LegacyLostGateway(),
     alerts: new LegacyAlertsGateway(),
+    favourites: new LegacyFavouritesGateway(),
     capabilities: withOperatorSettings(config, new LegacyCapabilitiesGateway(Boolean(config.portoneMerchantCode))),
   };
 }

@@ -41,7 +41,7 @@ export const ANIMAL_PAGES: PublicPage[] = [
   },
   {
     path: '/shelter/:desertionNo',
-    modules: ['src/features/adoption/ShelterAnimalPage.tsx', SCREEN_STYLES],
+    modules: ['src/app/ShelterRoute.tsx', SCREEN_STYLES],
     data: (params): Record<string, PageDataRequest> => {
       const no = desertionNoOf(params.desertionNo);
       return no === null ? {} : { animal: { kind: 'shelter.detail', desertionNo: no } };

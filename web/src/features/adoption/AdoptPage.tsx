@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Center, Container, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type AdoptionApplication, type Stray } from '@pawbridge/shared';
+import { type AdoptionApplication, type ShelterAnimal, type Stray } from '@pawbridge/shared';
 import { useSearchParams } from 'react-router';
 import { PageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session';
@@ -22,10 +22,14 @@ interface AdoptPageProps {
   cardExtra?: (stray: Stray) => React.ReactNode;
   /** Sections shown below the member's applications (the app composes them in). */
   memberSections?: React.ReactNode;
+  /** Per card, the heart over its photo (favourites, issue 28), composed by the app. */
+  heart?: (animal: { source: 'member'; stray: Stray } | { source: 'shelter'; animal: ShelterAnimal }) => React.ReactNode;
+  /** Beside the search: what the app offers for the search in use (the save-search button, issue 28). */
+  searchExtra?: (search: AdoptCriteria | null, source: AdoptSource) => React.ReactNode;
 }
 
 /** The adopt list (/adopt): public, with search and adoption applications. */
-export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps = {}) {
+export default function AdoptPage({ cardExtra, memberSections, heart, searchExtra }: AdoptPageProps = {}) {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   // The criteria start from the address (the search form is a plain GET form without JavaScript).
@@ -109,9 +113,16 @@ export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps 
               onApply={apply}
               applying={applyingId === f.item.id}
               extra={cardExtra?.(f.item)}
+              heart={heart?.({ source: 'member', stray: f.item })}
             />
           ) : (
-            <ShelterCard key={`s${f.item.desertionNo}`} animal={f.item} now={now} first={i === firstPhoto} />
+            <ShelterCard
+              key={`s${f.item.desertionNo}`}
+              animal={f.item}
+              now={now}
+              first={i === firstPhoto}
+              heart={heart?.({ source: 'shelter', animal: f.item })}
+            />
           ),
         )}
       </SimpleGrid>
@@ -143,6 +154,7 @@ export default function AdoptPage({ cardExtra, memberSections }: AdoptPageProps 
             w={{ base: '100%', sm: 'fit-content' }}
           />
         )}
+        {searchExtra?.(search, source)}
         {search && !error && total !== null && (
           <Text size="sm" aria-live="polite">
             {t('adopt.search.resultCount', { count: total })}

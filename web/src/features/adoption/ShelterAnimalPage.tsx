@@ -25,7 +25,12 @@ function metaDescription(a: ShelterAnimal, kind: string): string {
 }
 
 /** /shelter/:desertionNo — a dog in a public shelter: every photo, the notice and its D-day, and a call to the shelter. */
-export default function ShelterAnimalPage() {
+interface Props {
+  /** The heart beside the title (favourites, issue 28), composed by the app. */
+  heart?: (animal: ShelterAnimal) => React.ReactNode;
+}
+
+export default function ShelterAnimalPage({ heart }: Props = {}) {
   const raw = useParams().desertionNo;
   const desertionNo = raw && DesertionNoSchema.safeParse(raw).success ? raw : null;
   const { animal: a, error, isLoading, reload } = useShelterAnimal(desertionNo);
@@ -51,6 +56,7 @@ export default function ShelterAnimalPage() {
   return (
     <AnimalLayout
       title={kind}
+      heart={heart?.(a)}
       badges={
         <>
           <Badge color={status.color} variant="filled" aria-label={t('shelter.card.status', { label: status.label })}>

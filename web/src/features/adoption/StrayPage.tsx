@@ -20,10 +20,12 @@ const breedOf = (s: Stray) => s.type?.trim() || t('adopt.card.breedUnknown');
 interface Props {
   /** More actions the app composes in (donations; features never import each other). */
   extra?: (stray: Stray) => React.ReactNode;
+  /** The heart beside the name (favourites, issue 28), composed by the app. */
+  heart?: (stray: Stray) => React.ReactNode;
 }
 
 /** /adopt/:id — one of our strays: its photo, everything known about it, apply, donate and share. */
-export default function StrayPage({ extra }: Props) {
+export default function StrayPage({ extra, heart }: Props) {
   const id = strayIdOf(useParams().id);
   const { stray, error, isLoading, reload } = useStray(id);
   const { apply, applyingId } = useApply(reload);
@@ -48,6 +50,7 @@ export default function StrayPage({ extra }: Props) {
   return (
     <AnimalLayout
       title={stray.name}
+      heart={heart?.(stray)}
       badges={
         <Badge color={badge.color} variant="filled" aria-label={t('adopt.card.status', { label: badge.label })}>
           {badge.label}

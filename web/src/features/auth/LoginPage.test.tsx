@@ -77,6 +77,22 @@ describe('LoginPage', () => {
     expect(screen.getByRole('button', { name: '로그인' })).toBeDisabled();
   });
 
+  it('goes back where a member-only tap came from (?next, issue 28), never to another origin', async () => {
+    for (const [next, expected] of [
+      ['/adopt?region=서울특별시', '/adopt?region=서울특별시'],
+      ['//evil.example/x', '/'],
+    ] as const) {
+      const view = renderLogin({ 'POST /api/users/login': { body: sessionUser() } }, `/login?next=${encodeURIComponent(next)}`);
+      await userEvent.type(screen.getByLabelText(/아이디/), 'mina');
+      await userEvent.type(screen.getByLabelText(/비밀번호/), 'secret12');
+      await submit();
+      await waitFor(() => expect(fullReload).toHaveBeenCalledWith(expected));
+      view.unmount();
+      resetTestApp();
+      vi.mocked(fullReload).mockReset();
+    }
+  });
+
   it('shows the server message when login fails and lets the user try again', async () => {
     renderLogin({
       'POST /api/users/login': { status: 401, body: envelope('INVALID_CREDENTIALS', '아이디 또는 비밀번호가 올바르지 않습니다.') },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { focusFirstInvalid } from '@/components/form/focus-first-invalid';
 import { t } from '@/messages';
@@ -19,6 +19,10 @@ export default function LoginPage() {
   useSocialLoginError();
   const form = useForm<LoginValues>({ mode: 'controlled', initialValues: EMPTY_LOGIN, validate: (values) => validateLogin(values).errors });
   const { trigger, submitting: sending } = useLogin();
+  // Where a member-only tap came from (e.g. a heart on /adopt, issue 28): back there after login, our own paths only.
+  const [params] = useSearchParams();
+  const next = params.get('next');
+  const after = next && /^\/(?![/\\])/.test(next) ? next : '/';
   // After success the page stays busy until the reload takes it away: no second login in between.
   const [leaving, setLeaving] = useState(false);
   const submitting = sending || leaving;
@@ -30,8 +34,8 @@ export default function LoginPage() {
       await trigger(request);
       setLeaving(true);
       notifySuccess(t('auth.login.success'));
-      // A full reload at / so every part of the app starts from the new session (spec §2 Login).
-      window.setTimeout(() => fullReload('/'), RELOAD_PAUSE_MS);
+      // A full reload (at / or where the member came from) so every part of the app starts from the new session (spec §2 Login).
+      window.setTimeout(() => fullReload(after), RELOAD_PAUSE_MS);
     } catch (err) {
       notifyError(t('auth.login.failed', { error: errorMessage(err, 'auth.login.failedGeneric') }));
     }

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Container, Stack, Tabs, Title } from '@mantine/core';
-import { IconBellRinging, IconClipboardList, IconDog, IconHeartHandshake, IconMapSearch, IconUser } from '@tabler/icons-react';
+import { IconBellRinging, IconClipboardList, IconDog, IconHeart, IconHeartHandshake, IconMapSearch, IconUser } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { t } from '@/messages';
@@ -17,6 +17,8 @@ interface Props {
   donations: ReactNode;
   /** The member's 실종·목격 posts (from the lost feature); without it (the legacy) the tab is not there. */
   lost?: ReactNode;
+  /** Favourites and saved searches (from the favourites feature, issue 28); without it (the legacy) the tab is not there. */
+  favourites?: ReactNode;
   /** neighbourhood alerts and the e-mail switches (from the alerts feature, issue 28); without it (the legacy) the tab is not there. */
   alerts?: ReactNode;
   /** The e-mail change field with its verification step (from the auth feature). */
@@ -29,6 +31,7 @@ const ICONS: Record<MyPageTab, ReactNode> = {
   applications: <IconClipboardList size={16} aria-hidden />,
   donations: <IconHeartHandshake size={16} aria-hidden />,
   lost: <IconMapSearch size={16} aria-hidden />,
+  favourites: <IconHeart size={16} aria-hidden />,
   alerts: <IconBellRinging size={16} aria-hidden />,
 };
 
@@ -36,11 +39,19 @@ const ICONS: Record<MyPageTab, ReactNode> = {
  * My page (spec §2): four tabs (five with 실종·목격), each its own URL so it can be linked and survives
  * a reload; `/mypage` and unknown tabs land on my info. Only the open tab loads.
  */
-export default function MyPage({ pets, donations, lost, alerts, renderEmailChange }: Props) {
+export default function MyPage({ pets, donations, lost, favourites, alerts, renderEmailChange }: Props) {
   const { tab } = useParams();
   const navigate = useNavigate();
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
-  const tabs = MYPAGE_TABS.filter((k) => (k !== 'lost' || lost !== undefined) && (k !== 'alerts' || alerts !== undefined));
+  const optional: Partial<Record<MyPageTab, ReactNode>> = { lost, favourites, alerts };
+  const tabs = MYPAGE_TABS.filter((k) => !(k in optional) || optional[k] !== undefined);
+  const listRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // On a phone the row scrolls: the open tab (from a link or a reload) is brought into view.
+    listRef.current
+      ?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab, phone]);
   if (!isMyPageTab(tab) || !tabs.includes(tab)) return <Navigate to={`/mypage/${MYPAGE_TABS[0]}`} replace />;
 
   const panel = (): ReactNode => {
@@ -55,6 +66,8 @@ export default function MyPage({ pets, donations, lost, alerts, renderEmailChang
         return donations;
       case 'lost':
         return lost;
+      case 'favourites':
+        return favourites;
       case 'alerts':
         return alerts;
     }
@@ -65,10 +78,21 @@ export default function MyPage({ pets, donations, lost, alerts, renderEmailChang
       <Stack gap="lg">
         <Title order={1}>{t('mypage.title')}</Title>
         <Tabs value={tab} onChange={(v) => v && navigate(`/mypage/${v}`)} keepMounted={false}>
-          {/* Four or five tabs fit a 390 px phone side by side only without icons and with narrow padding. */}
-          <Tabs.List aria-label={t('mypage.tabs.label')} grow={phone}>
+          {/* Up to seven tabs: on a phone one row without icons that scrolls sideways (the open tab kept in view), never two rows. */}
+          <Tabs.List
+            ref={listRef}
+            aria-label={t('mypage.tabs.label')}
+            style={phone ? { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' } : undefined}
+          >
             {tabs.map((k) => (
-              <Tabs.Tab key={k} value={k} leftSection={phone ? undefined : ICONS[k]} px={phone ? 6 : undefined}>
+              <Tabs.Tab
+                key={k}
+                value={k}
+                leftSection={phone ? undefined : ICONS[k]}
+                px={phone ? 10 : undefined}
+                mih={44}
+                style={phone ? { whiteSpace: 'nowrap', flexShrink: 0 } : undefined}
+              >
                 {t(`mypage.tab.${k}`)}
               </Tabs.Tab>
             ))}

@@ -111,6 +111,7 @@ describe('NotificationBell', () => {
       '/topic/user/mina/community/like',
       // Lost and found (issue 27): sightings of the member's report, relay messages and replies.
       '/topic/user/mina/lost',
+      '/topic/user/mina/favourites',
     ]);
     act(() => live.opts?.onNotification(n({ id: null, message: '새 소식' })));
     await userEvent.click(await screen.findByRole('button', { name: '알림, 읽지 않은 알림 2개' }));

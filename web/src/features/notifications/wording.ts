@@ -11,13 +11,21 @@ const koreanDay = (date: string) => {
   return m ? `${Number(m[1])}월 ${Number(m[2])}일` : date;
 };
 
+/** Whole Seoul days from the instant `from` to the day `end` ('yyyy-MM-dd'); null when either is unreadable. */
+function daysUntil(end: string, from: string): number | null {
+  const at = new Date(from);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(end) || Number.isNaN(at.getTime())) return null;
+  const day = new Date(at.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
+  return Math.max(0, Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / 86_400_000));
+}
+
 /**
  * The sentence a notification shows (issue 25 item 3): the web words the
  * server's code with what it names (the dog, the post, who did it), picking
  * the most telling form whose names are all known. A notification without a
  * code (an upstream's kind this contract does not know) shows its own words.
  */
-export function notificationText(n: Pick<FeedNotification, 'code' | 'about' | 'message'>): string {
+export function notificationText(n: Pick<FeedNotification, 'code' | 'about' | 'message'> & { createdAt?: string }): string {
   if (!n.code) return n.message;
   const { about } = n;
   const params: Record<string, string> = {};
@@ -25,9 +33,16 @@ export function notificationText(n: Pick<FeedNotification, 'code' | 'about' | 'm
   if (about.actor) params.actor = about.actor;
   if (about.postTitle) params.title = clip(about.postTitle);
   if (about.foundDate) params.date = koreanDay(about.foundDate);
+  if (about.count) params.count = String(about.count);
+  if (about.noticeEnd && n.createdAt) {
+    const days = daysUntil(about.noticeEnd, n.createdAt);
+    if (days !== null) params.days = String(days);
+  }
   const has = (...names: string[]) => names.every((p) => params[p] !== undefined);
   const forms: [string, string[]][] = [
     ['actorName', ['actor', 'name']],
+    ['nameDays', ['name', 'days']],
+    ['count', ['count']],
     ['actorTitle', ['actor', 'title']],
     ['actor', ['actor']],
     ['name', ['name']],

@@ -16,6 +16,8 @@ interface Props {
   now?: Date;
   /** The first card of the list: its photo loads first; the others as they scroll in. */
   first?: boolean;
+  /** Over the photo, top right: the heart the app composes in (issue 28). */
+  heart?: React.ReactNode;
 }
 
 const kindOf = (a: ShelterAnimal) => a.kind.trim() || t('shelter.card.kindUnknown');
@@ -25,7 +27,7 @@ const kindOf = (a: ShelterAnimal) => a.kind.trim() || t('shelter.card.kindUnknow
  * visit to the shelter, so the card offers the shelter's phone and address,
  * never our in-app application or a donation.
  */
-export default function ShelterCard({ animal: a, now, first = false }: Props) {
+export default function ShelterCard({ animal: a, now, first = false, heart }: Props) {
   const kind = kindOf(a);
   const status = shelterStatusLook(a);
   // The portal's state lags: an animal still "protecting" past its notice end is shown as such, with the notice over.
@@ -66,6 +68,7 @@ export default function ShelterCard({ animal: a, now, first = false }: Props) {
             </Badge>
           )}
         </Group>
+        {heart}
       </Card.Section>
       <Stack gap={6} mt="md" style={{ flex: 1 }}>
         <Badge variant="light" color="indigo" leftSection={<IconBuildingCommunity size={12} aria-hidden />} w="fit-content">

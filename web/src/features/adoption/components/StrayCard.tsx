@@ -18,9 +18,11 @@ interface Props {
   extra?: React.ReactNode;
   /** The first card of the list: its photo loads first (fetchpriority high); the others load as they scroll in. */
   first?: boolean;
+  /** Over the photo, top right: the heart the app composes in (issue 28). */
+  heart?: React.ReactNode;
 }
 
-export default function StrayCard({ stray, onApply, applying, extra, first = false }: Props) {
+export default function StrayCard({ stray, onApply, applying, extra, first = false, heart }: Props) {
   const badge = adoptListBadge(stray.status);
   const button = adoptButton(stray.status);
   const gender = t(stray.gender ? `stray.gender.${stray.gender}` : 'stray.gender.unknown');
@@ -51,6 +53,7 @@ export default function StrayCard({ stray, onApply, applying, extra, first = fal
         >
           {badge.label}
         </Badge>
+        {heart}
       </Card.Section>
       <Stack gap={6} mt="md" style={{ flex: 1 }}>
         <Title order={3} size="h4">
