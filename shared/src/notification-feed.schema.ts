@@ -16,6 +16,9 @@ export const NOTIFICATION_KINDS = [
   'LOST_REPLY',
   'LOST_COMMENT',
   'LOST_REMINDER',
+  // Matching (issue 28): a likely match for the member's missing report; the owner confirmed the member's post.
+  'LOST_MATCH',
+  'LOST_MATCH_CONFIRMED',
   'OTHER',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -41,6 +44,9 @@ export const NOTIFICATION_CODES = [
   'LOST_REPLIED',
   'LOST_COMMENTED',
   'LOST_REPORT_REMINDER',
+  // Matching (issue 28, decision 0042): a candidate above the alert threshold; a confirmed match, to the finder.
+  'LOST_MATCH_FOUND',
+  'LOST_MATCH_CONFIRMED',
 ] as const;
 export const NotificationCodeSchema = z.enum(NOTIFICATION_CODES);
 export type NotificationCode = z.infer<typeof NotificationCodeSchema>;
@@ -50,12 +56,25 @@ export type NotificationCode = z.infer<typeof NotificationCodeSchema>;
  * the post (id and title), who did it (a display name, never a login id) and
  * the day a reported dog was found ('yyyy-MM-dd'). Each is null when unknown.
  */
+/**
+ * A match notice's candidate (decision 0042): its kind, score and its best reasons as codes with their
+ * parameters (worded by the web; distance only as km rounded to 0.1, never a position).
+ */
+export const NotificationMatchSchema = z.object({
+  candidateKind: z.enum(['FOUND', 'SEEN', 'STRAY', 'SHELTER']),
+  score: z.number().int().min(0).max(100),
+  reasons: z.array(z.object({ code: z.string(), points: z.number() }).catchall(z.union([z.string(), z.number()]))).max(5),
+});
+export type NotificationMatch = z.infer<typeof NotificationMatchSchema>;
+
 export const NotificationAboutSchema = z.object({
   dogName: z.string().nullable(),
   postId: z.number().int().positive().nullable(),
   postTitle: z.string().nullable(),
   actor: z.string().nullable(),
   foundDate: z.string().nullable(),
+  /** Only on match notices (LOST_MATCH_FOUND, LOST_MATCH_CONFIRMED); absent on every other kind. */
+  match: NotificationMatchSchema.nullable().optional(),
 });
 export type NotificationAbout = z.infer<typeof NotificationAboutSchema>;
 export const NO_ABOUT: NotificationAbout = { dogName: null, postId: null, postTitle: null, actor: null, foundDate: null };
