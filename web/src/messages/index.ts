@@ -17,10 +17,12 @@ import { paging } from './paging';
 import { lost, lostBoardEntry } from './lost';
 import type { LostBoardMessages } from './lost-board';
 import { lostHome } from './lost-home';
+import { lostMatchReasons } from './lost-match-reasons';
 import type { LostFormsMessages } from './lost-forms';
 import type { LostStripMessages } from './lost-strip';
 import { registeredMessage } from './registry';
 import type { LostCommentsMessages } from './lost-comments';
+import type { LostMatchesMessages } from './lost-matches';
 import { animal } from './animal';
 import { particle } from './josa';
 
@@ -40,13 +42,19 @@ export const ko = {
   ...paging,
   ...lost,
   ...lostHome,
+  ...lostMatchReasons,
   ...lostBoardEntry,
   ...animal,
   ...errors,
 } as const;
 /** The entry's words and those lazily loaded screens register (lost-forms.ts). */
 export type MessageKey =
-  keyof typeof ko | keyof LostFormsMessages | keyof LostStripMessages | keyof LostBoardMessages | keyof LostCommentsMessages;
+  | keyof typeof ko
+  | keyof LostFormsMessages
+  | keyof LostStripMessages
+  | keyof LostBoardMessages
+  | keyof LostCommentsMessages
+  | keyof LostMatchesMessages;
 const lookup = (key: string): string | undefined => (key in ko ? ko[key as keyof typeof ko] : registeredMessage(key));
 
 /**
