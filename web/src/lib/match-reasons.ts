@@ -54,8 +54,8 @@ function phrase(r: ReasonLike, kind: MatchKind, sameSexToo: boolean): string | n
 }
 
 /**
- * The reasons in words, e.g. "3.2 km 떨어진 곳, 실종 2일 뒤 발견, 같은 품종·성별, 갈색". `against`: the
- * reasons that took points away (품종 다름 …) instead of those that added them.
+ * The reasons in words (distance, days after, breed and sex, colour …), joined in reading order. `against`:
+ * the reasons that took points away instead of those that added them.
  */
 export function matchReasonsText(reasons: readonly ReasonLike[], kind: MatchKind, against = false): string {
   const picked = reasons.filter((r) => (against ? r.points < 0 : r.points > 0)).sort((a, b) => rank(a.code) - rank(b.code));
@@ -67,5 +67,5 @@ export function matchReasonsText(reasons: readonly ReasonLike[], kind: MatchKind
     .join(', ');
 }
 
-/** 발견 / 목격 / 제보 / 보호소: a candidate's kind in a word. */
+/** A candidate's kind (found, seen, stray report, shelter notice) in a word. */
 export const matchKindLabel = (kind: MatchKind) => t(`matchKind.${kind}` as MessageKey);

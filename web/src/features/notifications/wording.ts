@@ -20,7 +20,7 @@ const koreanDay = (date: string) => {
  */
 export function notificationText(n: Pick<FeedNotification, 'code' | 'about' | 'message'>): string {
   const sentence = codedText(n);
-  // A match notice (decision 0042) says which candidate and why: "발견 · 일치도 78점 · 2.0 km 떨어진 곳, …".
+  // A match notice (decision 0042) adds which candidate, its score and why (the reasons' words).
   const match = n.code === 'LOST_MATCH_FOUND' ? n.about.match : null;
   if (!match) return sentence;
   const reasons = matchReasonsText(match.reasons, match.candidateKind);

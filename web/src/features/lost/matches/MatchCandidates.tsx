@@ -119,8 +119,8 @@ function CandidateCard({
 }
 
 /**
- * 가능성 있는 아이들 (issue 28; decision 0042): an open missing report's candidates for its owner (who may
- * answer 아니에요 / 우리 아이예요, the latter asked once) and for admins (read only). Reads itself again when
+ * The likely-match section (issue 28; decision 0042): an open missing report's candidates for its owner (who may
+ * dismiss or confirm each, the latter asked once) and for admins (read only). Reads itself again when
  * a match notice for this report arrives live; a link ending in #matches scrolls here.
  */
 export default function MatchCandidates({ postId, owner, onConfirmed }: { postId: number; owner: boolean; onConfirmed?: () => void }) {

@@ -9,7 +9,7 @@ import { candidatePage } from './candidate-page';
 
 /**
  * A confirmed match, on both posts' pages (decision 0042): a missing report links the records its owner
- * confirmed (확인한 아이); a found/seen post the missing report it turned out to be (주인을 찾았어요).
+ * confirmed; a found/seen post the missing report it turned out to be (the owner was found).
  */
 export default function MatchLinks({ post }: { post: Pick<LostPostDetail, 'kind' | 'matches'> }) {
   const matches = post.matches ?? [];

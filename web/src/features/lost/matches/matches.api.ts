@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { MatchCandidatesAnswerSchema, type MatchCandidatesAnswer } from '@pawbridge/shared/lost.matching';
 import { api } from '@/lib/api-client';
 
-// 가능성 있는 아이들 (issue 28): a missing report's candidates and the owner's two answers (the BFF's paths).
+// The likely-match section (issue 28): a missing report's candidates and the owner's two answers (the BFF's paths).
 
 export const candidatesPath = (postId: number) => `/api/lost/posts/${postId}/candidates`;
 

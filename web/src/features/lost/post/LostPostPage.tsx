@@ -66,7 +66,7 @@ export default function LostPostPage() {
   const photos = post.photoUrls.length > 0 ? post.photoUrls : post.photoUrl ? [post.photoUrl] : [];
   const open = post.status === 'OPEN';
   const reader = user !== null && !post.mine;
-  // 가능성 있는 아이들: an open missing report's owner decides, admins only look (decision 0042).
+  // Likely matches: an open missing report's owner decides, admins only look (decision 0042).
   const matchView = post.kind === 'MISSING' && open && (post.mine || user?.isAdmin === true);
 
   return (
