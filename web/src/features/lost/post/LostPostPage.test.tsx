@@ -145,11 +145,32 @@ describe('/lost/:id — a post', () => {
     expect((await screen.findAllByText('메시지를 보냈어요. 답장이 오면 알림으로 알려 드릴게요.')).length).toBeGreaterThan(0);
   });
 
-  it('the author sees neither the relay nor the flag on their own post', async () => {
-    open({ 'GET /api/lost/posts/11': { body: detail({ mine: true }) } }, member());
+  it('the author sees neither the relay nor the flag on their own post, and sees the likely matches (issue 28)', async () => {
+    open(
+      {
+        'GET /api/lost/posts/11': { body: detail({ mine: true }) },
+        'GET /api/lost/posts/11/candidates': { body: { rows: [], displayFloor: 40, alertThreshold: 65 } },
+      },
+      member(),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: '초코' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: '글쓴이에게 연락하기' })).toBeNull();
     expect(screen.queryByRole('button', { name: '신고하기' })).toBeNull();
+    expect(await screen.findByRole('region', { name: '가능성 있는 아이들' })).toBeInTheDocument();
+  });
+
+  it('a member who is not the owner sees no candidates; a found post links the report that confirmed it', async () => {
+    open(
+      {
+        'GET /api/lost/posts/11': {
+          body: detail({ kind: 'FOUND', name: null, matches: [{ lostPostId: 4, kind: 'FOUND', recordId: '11' }] }),
+        },
+      },
+      member(),
+    );
+    expect(await screen.findByText('주인을 찾았어요')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '실종 신고 보기' })).toHaveAttribute('href', '/lost/4');
+    expect(screen.queryByRole('region', { name: '가능성 있는 아이들' })).toBeNull();
   });
 
   it('share: the system sheet where there is one, else the link is copied', async () => {
