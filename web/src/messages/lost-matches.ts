@@ -16,7 +16,7 @@ export const lostMatches = {
   'lostMatches.km': '{km} km',
   'lostMatches.against': '다른 점: {reasons}',
   'lostMatches.open': '{kind} 글 보기',
-  'lostMatches.openLabel': '{kind} {breed} 자세히 보기',
+  'lostMatches.openLabel': '{kind} 글 보기: {breed}',
   'lostMatches.dismiss': '아니에요',
   'lostMatches.dismissLabel': '{kind} {breed}: 우리 아이가 아니에요',
   'lostMatches.confirm': '우리 아이예요',

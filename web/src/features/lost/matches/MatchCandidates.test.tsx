@@ -72,12 +72,12 @@ describe('가능성 있는 아이들', () => {
     expect(first.getByText('일치도 78점')).toBeVisible();
     expect(first.getByText('3.2 km 떨어진 곳, 실종 2일 뒤 발견, 같은 품종·성별, 갈색')).toBeVisible();
     expect(first.getByText('다른 점: 크기 다름')).toBeVisible();
-    expect(first.getByText(/3\.2 km · 마포구 · 11월 3일/)).toBeVisible();
-    expect(first.getByRole('link', { name: '발견 토이 푸들 자세히 보기' })).toHaveAttribute('href', '/lost/12');
+    expect(first.getByText('마포구 · 11월 3일')).toBeVisible();
+    expect(first.getByRole('link', { name: '발견 글 보기: 토이 푸들' })).toHaveAttribute('href', '/lost/12');
     const second = within(items[1]!);
     expect(second.getByLabelText('후보 종류: 제보')).toBeVisible();
     expect(second.getByText('사진 없음')).toBeVisible();
-    expect(second.getByRole('link', { name: /자세히 보기/ })).toHaveAttribute('href', '/adopt/7');
+    expect(second.getByRole('link', { name: /글 보기/ })).toHaveAttribute('href', '/adopt/7');
   });
 
   it('says so when there is none, and offers a retry when the list fails', async () => {

@@ -35,7 +35,9 @@ function CandidateCard({
   const breed = c.breed?.trim() || t('lostMatches.breedUnknown');
   const reasons = matchReasonsText(c.reasons, c.kind);
   const against = matchReasonsText(c.reasons, c.kind, true);
-  const facts = [c.km !== null ? t('lostMatches.km', { km: c.km.toFixed(1) }) : null, c.place, day(c.date)].filter(Boolean).join(' · ');
+  // The distance is among the reasons when it scored; said here only when it did not.
+  const km = c.km !== null && !c.reasons.some((r) => r.code === 'DISTANCE') ? t('lostMatches.km', { km: c.km.toFixed(1) }) : null;
+  const facts = [km, c.place, day(c.date)].filter(Boolean).join(' · ');
   return (
     <Paper component="li" withBorder radius="md" p="sm">
       <Group align="flex-start" wrap="nowrap" gap="sm">
