@@ -51,7 +51,7 @@ beforeAll(async () => {
     missingJson({ name: '황구', breed: '진돗개', colour: '누런색', gender: 'MALE', reward: null, date: addDays(seoulToday(), -4) }),
     [await solidJpeg(90, 60, 30)],
   );
-  missingId = (res.json as { id: number }).id;
+  missingId = (res.json as unknown as { id: number }).id;
   await api.app.matching.drain(); // the report's own job: no notices yet
 });
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_ABOUT, NOTIFICATION_CODES } from '@pawbridge/shared';
+import { NO_ABOUT, NOTIFICATION_CODES, type NotificationMatch } from '@pawbridge/shared';
 import { tMaybe } from '@/messages';
 import { notificationText } from './wording';
 
@@ -33,8 +33,8 @@ describe('lost-and-found notification wording', () => {
   });
 
   it('words a match notice with the candidate, its score and its reasons (issue 28)', () => {
-    const match = {
-      candidateKind: 'FOUND' as const,
+    const match: NotificationMatch = {
+      candidateKind: 'FOUND',
       score: 82,
       reasons: [
         { code: 'SAME_PHOTO', points: 40 },

@@ -82,7 +82,9 @@ describe('가능성 있는 아이들', () => {
 
   it('says so when there is none, and offers a retry when the list fails', async () => {
     let fail = true;
-    renderAt({ [`GET ${PATH}`]: () => (fail ? { status: 502, body: envelope('UPSTREAM_ERROR', 'bad gateway') } : { body: answer([]) }) });
+    renderAt({
+      [`GET ${PATH}`]: () => (fail ? { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', 'bad gateway') } : { body: answer([]) }),
+    });
     expect(await screen.findByText('가능성 있는 아이들을 불러오지 못했어요.')).toBeVisible();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: '다시 시도' }));
