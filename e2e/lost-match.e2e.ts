@@ -217,12 +217,6 @@ describe('lost match journey: a found dog 2 km away rings the owner’s bell; �
     await noAxeProblems(page, 'the section at 390 px');
     await toTop(page);
     await screenshot(page, 'lost-match-section-phone');
-    await page.getByRole('button', { name: /^알림/ }).click();
-    await page
-      .getByRole('dialog', { name: '알림' })
-      .getByText(/닮은 아이가 나타났어요/)
-      .waitFor();
-    await screenshot(page, 'lost-match-bell-phone');
     await context.close();
   });
 });
