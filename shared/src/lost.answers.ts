@@ -63,6 +63,20 @@ export const LostPostDetailSchema = LostPostSummarySchema.extend({
   exactPosition: position.nullable(),
   registrationNo: z.string().nullable(),
   sightings: z.array(LostPostSummarySchema),
+  /**
+   * Confirmed matches (issue 28, decision 0042): on a missing report, the records its owner confirmed
+   * (a found/seen post, a stray report, a shelter notice); on a found/seen post, the missing reports that
+   * confirmed it. Absent from upstreams without matching.
+   */
+  matches: z
+    .array(
+      z.object({
+        lostPostId: z.number().int().positive(),
+        kind: z.enum(['FOUND', 'SEEN', 'STRAY', 'SHELTER']),
+        recordId: z.string(),
+      }),
+    )
+    .optional(),
   timeline: z.array(LostTimelineEntrySchema),
   closedAt: z.string().nullable(),
 });

@@ -21,6 +21,9 @@ export const NOTIFICATION_KINDS = [
   // Favourites and saved searches (issue 28): a favourite's notice ending or status changing, new dogs for a search.
   'FAVOURITE',
   'SAVED_SEARCH',
+  // Matching (issue 28): a likely match for the member's missing report; the owner confirmed the member's post.
+  'LOST_MATCH',
+  'LOST_MATCH_CONFIRMED',
   'OTHER',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -59,6 +62,9 @@ export const NOTIFICATION_CODES = [
   'FAVOURITE_ENDED',
   'FAVOURITE_PROTECTED',
   'SAVED_SEARCH_MATCHED',
+  // Matching (issue 28, decision 0042): a candidate above the alert threshold; a confirmed match, to the finder.
+  'LOST_MATCH_FOUND',
+  'LOST_MATCH_CONFIRMED',
 ] as const;
 export const NotificationCodeSchema = z.enum(NOTIFICATION_CODES);
 export type NotificationCode = z.infer<typeof NotificationCodeSchema>;
@@ -68,6 +74,17 @@ export type NotificationCode = z.infer<typeof NotificationCodeSchema>;
  * the post (id and title), who did it (a display name, never a login id) and
  * the day a reported dog was found ('yyyy-MM-dd'). Each is null when unknown.
  */
+/**
+ * A match notice's candidate (decision 0042): its kind, score and its best reasons as codes with their
+ * parameters (worded by the web; distance only as km rounded to 0.1, never a position).
+ */
+export const NotificationMatchSchema = z.object({
+  candidateKind: z.enum(['FOUND', 'SEEN', 'STRAY', 'SHELTER']),
+  score: z.number().int().min(0).max(100),
+  reasons: z.array(z.object({ code: z.string(), points: z.number() }).catchall(z.union([z.string(), z.number()]))).max(5),
+});
+export type NotificationMatch = z.infer<typeof NotificationMatchSchema>;
+
 export const NotificationAboutSchema = z.object({
   dogName: z.string().nullable(),
   postId: z.number().int().positive().nullable(),
@@ -78,6 +95,8 @@ export const NotificationAboutSchema = z.object({
   count: z.number().int().positive().nullable().optional(),
   /** A favourited shelter animal's notice end, 'yyyy-MM-dd' (FAVOURITE_NOTICE_ENDING); absent elsewhere. */
   noticeEnd: z.string().nullable().optional(),
+  /** Only on match notices (LOST_MATCH_FOUND, LOST_MATCH_CONFIRMED); absent on every other kind. */
+  match: NotificationMatchSchema.nullable().optional(),
 });
 export type NotificationAbout = z.infer<typeof NotificationAboutSchema>;
 export const NO_ABOUT: NotificationAbout = { dogName: null, postId: null, postTitle: null, actor: null, foundDate: null };

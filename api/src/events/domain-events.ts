@@ -81,6 +81,20 @@ export interface LostNotice extends EventBase {
   relatedId: number;
 }
 
+/**
+ * Matching (issue 28, decision 0042): MATCH — a candidate at or above the alert threshold was stored for
+ * an open missing report (recipient: its owner; raised once per pair, claimed by `alerted_at`);
+ * CONFIRMED — the owner confirmed the candidate (recipient: the finder of the found/seen post or the
+ * member who reported the stray). `candidateId` is the match_candidates row.
+ */
+export interface LostMatchNotice extends EventBase {
+  type: 'lost.match';
+  notice: 'MATCH' | 'CONFIRMED';
+  lostPostId: number;
+  recipientPk: number;
+  candidateId: number;
+}
+
 /** A verified donation was stored. */
 export interface DonationRecorded extends EventBase {
   type: 'donation.recorded';
@@ -130,7 +144,9 @@ export interface NotificationWire {
     | 'LOST_REMINDER'
     | 'NEIGHBOURHOOD_ALERT'
     | 'FAVOURITE'
-    | 'SAVED_SEARCH';
+    | 'SAVED_SEARCH'
+    | 'LOST_MATCH'
+    | 'LOST_MATCH_CONFIRMED';
   message: string;
   targetUrl: string | null;
   /** ISO instant with offset (the legacy sends a local time without one) */
@@ -151,6 +167,7 @@ export type DomainEvent =
   | CommentCreated
   | LikeAdded
   | LostNotice
+  | LostMatchNotice
   | DonationRecorded
   | UserRegistered
   | NotificationCreated;
@@ -166,6 +183,7 @@ export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = [
   'comment.created',
   'like.added',
   'lost.notice',
+  'lost.match',
   'donation.recorded',
   'user.registered',
   'notification.created',

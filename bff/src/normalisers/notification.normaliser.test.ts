@@ -19,6 +19,35 @@ describe('notification normaliser', () => {
     expect(linkFor('OTHER', null, null)).toBe('/mypage');
   });
 
+  it('passes a match notice through with its candidate and opens the lost post at its candidates (issue 28)', () => {
+    const match = { candidateKind: 'FOUND', score: 82, reasons: [{ code: 'DISTANCE', points: 12, km: 2 }] };
+    const n = normaliseNotification({
+      id: 8,
+      notificationType: 'LOST_MATCH',
+      message: 'x',
+      relatedId: 4,
+      targetUrl: '/lost/4#matches',
+      createdAt: '2026-01-01T00:00:00Z',
+      read: false,
+      code: 'LOST_MATCH_FOUND',
+      about: { dogName: '초코', postId: 4, postTitle: null, actor: null, foundDate: null, match },
+    });
+    expect(n).toMatchObject({ kind: 'LOST_MATCH', code: 'LOST_MATCH_FOUND', link: '/lost/4#matches', about: { postId: 4, match } });
+    // A section mark is allowed after our own path only.
+    expect(linkFor('LOST_MATCH', '//evil.example#matches', null, 4)).toBe('/lost/4');
+    expect(linkFor('LOST_MATCH', '/lost/4#<x>', null, 4)).toBe('/lost/4');
+    expect(linkFor('LOST_MATCH_CONFIRMED', null, null, 4)).toBe('/lost/4');
+    // A malformed candidate is dropped with the rest of `about`, never passed on.
+    const bad = normaliseNotification({
+      id: 9,
+      notificationType: 'LOST_MATCH',
+      message: 'x',
+      code: 'LOST_MATCH_FOUND',
+      about: { match: { score: 'high' } },
+    });
+    expect(bad?.about.match ?? null).toBeNull();
+  });
+
   it("passes our api's code and what it is about through, checked, with the post's id from relatedId", () => {
     const n = normaliseNotification({
       id: 5,

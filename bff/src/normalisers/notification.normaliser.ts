@@ -58,8 +58,11 @@ export function instantOf(raw: string | number[] | null | undefined, now: () => 
   return now().toISOString();
 }
 
-/** Only a path on our own origin is a link; anything else could send users elsewhere. */
-const ownPath = (url: string | null | undefined): string | null => (url && /^\/(?![/\\])[\w\-./?=&%]*$/.test(url) ? url : null);
+/**
+ * Only a path on our own origin is a link; anything else could send users elsewhere. A section of the
+ * page may follow (`#matches`: a match notice opens the lost post at its candidates, decision 0042).
+ */
+const ownPath = (url: string | null | undefined): string | null => (url && /^\/(?![/\\])[\w\-./?=&%]*(#[\w-]+)?$/.test(url) ? url : null);
 
 /**
  * The screen a notification is about (spec §4: clicking opens it): the
@@ -91,6 +94,8 @@ export function linkFor(
     case 'LOST_REPLY':
     case 'LOST_COMMENT':
     case 'LOST_REMINDER':
+    case 'LOST_MATCH':
+    case 'LOST_MATCH_CONFIRMED':
       return relatedId ? `/lost/${relatedId}` : '/lost';
     case 'NEIGHBOURHOOD_ALERT':
       return '/lost';
@@ -127,6 +132,8 @@ const KIND_OF_CODE: Record<NotificationCode, NotificationKind> = {
   FAVOURITE_ENDED: 'FAVOURITE',
   FAVOURITE_PROTECTED: 'FAVOURITE',
   SAVED_SEARCH_MATCHED: 'SAVED_SEARCH',
+  LOST_MATCH_FOUND: 'LOST_MATCH',
+  LOST_MATCH_CONFIRMED: 'LOST_MATCH_CONFIRMED',
 };
 
 /**

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seoulToday } from '@pawbridge/shared';
+import { FeedNotificationListSchema, seoulToday } from '@pawbridge/shared';
 import { MatchCandidatesAnswerSchema } from '@pawbridge/shared/lost.matching';
+import { LostPostDetailSchema } from '@pawbridge/shared/lost.schema';
 import { closeBffOnApi, startBffOnApi, type BffOnApi } from '../testing/api-stack';
 import { apiMember, type Member } from '../testing/fixtures';
 import { createClient } from '../testing/test-bff';
@@ -74,5 +75,33 @@ describe('match candidates through the BFF, upstream = our api', () => {
     expect((await finder.client.post(`/api/lost/posts/${id}/candidates/${candidateId}/dismiss`, {})).status).toBe(404);
     expect((await owner.client.post(`/api/lost/posts/${id}/candidates/${candidateId}/dismiss`, {})).status).toBe(204);
     expect(MatchCandidatesAnswerSchema.parse((await owner.client.get(`/api/lost/posts/${id}/candidates`)).body).rows).toEqual([]);
+  });
+
+  it('rings the owner’s bell for a likely match, and confirming tells the finder and links both posts (decision 0042)', async () => {
+    await matcher().stop();
+    const same = await photo();
+    const dog = { breed: '진돗개', colour: '황색', gender: 'MALE', ...place };
+    const m = await owner.client.postForm('/api/lost/missing', form('missing', { name: '누리', lat: 37.58, lng: 127.01, ...dog }, [same]));
+    const id = (m.body as { id: number }).id;
+    const f = await finder.client.postForm(
+      '/api/lost/sightings',
+      form('sighting', { kind: 'FOUND', description: '누렁이', lat: 37.581, lng: 127.01, ...dog }, [same]),
+    );
+    const foundId = (f.body as { id: number }).id;
+    await matcher().drain();
+
+    const bell = FeedNotificationListSchema.parse((await owner.client.get(`/api/notifications/user/${owner.userId}/unread`)).body);
+    const notice = bell.find((n) => n.code === 'LOST_MATCH_FOUND')!;
+    expect(notice).toMatchObject({ kind: 'LOST_MATCH', link: `/lost/${id}#matches`, about: { dogName: '누리', postId: id } });
+    expect(notice.about.match).toMatchObject({ candidateKind: 'FOUND' });
+    expect(notice.about.match!.score).toBeGreaterThanOrEqual(65);
+    expect(JSON.stringify(notice)).not.toMatch(/37\.58|127\.01/);
+
+    const [candidate] = MatchCandidatesAnswerSchema.parse((await owner.client.get(`/api/lost/posts/${id}/candidates`)).body).rows;
+    expect((await owner.client.post(`/api/lost/posts/${id}/candidates/${candidate!.id}/confirm`, {})).status).toBe(204);
+    const told = FeedNotificationListSchema.parse((await finder.client.get(`/api/notifications/user/${finder.userId}/unread`)).body);
+    expect(told.find((n) => n.code === 'LOST_MATCH_CONFIRMED')).toMatchObject({ kind: 'LOST_MATCH_CONFIRMED', link: `/lost/${id}` });
+    const page = LostPostDetailSchema.parse((await createClient(stack.bff.url).get(`/api/lost/posts/${foundId}`)).body);
+    expect(page.matches).toEqual([{ lostPostId: id, kind: 'FOUND', recordId: String(foundId) }]);
   });
 });

@@ -17,10 +17,12 @@ import { paging } from './paging';
 import { lost, lostBoardEntry } from './lost';
 import type { LostBoardMessages } from './lost-board';
 import { lostHome } from './lost-home';
+import { lostMatchReasons } from './lost-match-reasons';
 import type { LostFormsMessages } from './lost-forms';
 import type { LostStripMessages } from './lost-strip';
 import { registeredMessage } from './registry';
 import type { LostCommentsMessages } from './lost-comments';
+import type { LostMatchesMessages } from './lost-matches';
 import { animal } from './animal';
 import { alerts } from './alerts';
 import type { AlertsScreensMessages } from './alerts-screens';
@@ -43,6 +45,7 @@ export const ko = {
   ...paging,
   ...lost,
   ...lostHome,
+  ...lostMatchReasons,
   ...lostBoardEntry,
   ...animal,
   ...alerts,
@@ -56,7 +59,8 @@ export type MessageKey =
   | keyof LostStripMessages
   | keyof LostBoardMessages
   | keyof LostCommentsMessages
-  | keyof AlertsScreensMessages;
+  | keyof AlertsScreensMessages
+  | keyof LostMatchesMessages;
 const lookup = (key: string): string | undefined => (key in ko ? ko[key as keyof typeof ko] : registeredMessage(key));
 
 /**

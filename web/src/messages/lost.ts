@@ -46,6 +46,13 @@ export const lost = {
   'notifications.text.LOST_REPORT_REMINDER.name':
     '{name|을/를} 잃어버린 지 7일이 지났어요. 등록된 반려견은 잃어버린 날부터 10일 이내에 시·군·구청에 신고해야 해요',
   'notifications.text.LOST_REPORT_REMINDER.plain': '등록된 반려견은 잃어버린 날부터 10일 이내에 시·군·구청에 신고해야 해요',
+  // Matching (issue 28, decision 0042): a likely match for my report; the owner confirmed my post.
+  'notifications.kind.LOST_MATCH': '가능성 있는 아이',
+  'notifications.kind.LOST_MATCH_CONFIRMED': '주인을 찾았어요',
+  'notifications.text.LOST_MATCH_FOUND.name': '{name|와/과} 닮은 아이가 나타났어요',
+  'notifications.text.LOST_MATCH_FOUND.plain': '내 실종 신고와 닮은 아이가 나타났어요',
+  'notifications.text.LOST_MATCH_CONFIRMED.name': '{name} 보호자가 내가 올린 아이를 우리 아이라고 확인했어요',
+  'notifications.text.LOST_MATCH_CONFIRMED.plain': '실종 신고의 보호자가 내가 올린 아이를 우리 아이라고 확인했어요',
 } as const;
 
 /** What the entry needs of the board (issue 27): its route titles and the header's entry; the rest is in lost-board.ts. */

@@ -1,6 +1,7 @@
 import { type PageWindow, type Paged } from '@pawbridge/shared';
 import type { LostFilters, LostMapAnswer, LostMapQuery, LostPostDetail, LostPostSummary, LostStats } from '@pawbridge/shared/lost.schema';
 import type { ApiContext, SessionUserRow } from '../../context';
+import { MatchLinksService } from '../matching/matching.links.service';
 import { notFound } from './lost.errors';
 import { LostRepository } from './lost.repository';
 import { authorDisplayName, iso, seoulMonthStart, summaryOf, timelineOf } from './lost.view';
@@ -12,9 +13,12 @@ import { authorDisplayName, iso, seoulMonthStart, summaryOf, timelineOf } from '
  */
 export class LostService {
   private readonly repo: LostRepository;
+  /** Confirmed matches, which a post's page links (decision 0042). */
+  private readonly matches: MatchLinksService;
 
   constructor(ctx: ApiContext) {
     this.repo = new LostRepository(ctx.db);
+    this.matches = new MatchLinksService(ctx);
   }
 
   async board(f: LostFilters, w: PageWindow): Promise<Paged<LostPostSummary>> {
@@ -38,10 +42,11 @@ export class LostService {
     if (!row || (row.hidden && !isAdmin)) throw notFound();
     const mine = viewer?.pk === row.authorPk;
     const privileged = mine || isAdmin;
-    const [photoUrls, timeline, sightings] = await Promise.all([
+    const [photoUrls, timeline, sightings, matches] = await Promise.all([
       this.repo.photos(id),
       this.repo.timeline(id),
       row.kind === 'MISSING' ? this.repo.sightingsOf(id) : Promise.resolve([]),
+      this.matches.of(row),
     ]);
     return {
       ...summaryOf(row),
@@ -61,6 +66,7 @@ export class LostService {
       exactPosition: privileged ? { lat: row.latitude, lng: row.longitude } : null,
       registrationNo: privileged ? row.registrationNo : null,
       sightings: sightings.map(summaryOf),
+      matches,
       timeline: timeline.map(timelineOf),
       closedAt: iso(row.closedAt),
     };

@@ -35,16 +35,27 @@ export class MatchCandidatesRepository {
       .execute();
   }
 
-  /** Sets the status of a NEW or CONFIRMED candidate of this report; false when there is none (or it was dismissed). */
-  async decide(lostPostId: number, id: number, status: CandidateStatus): Promise<CandidateRow | undefined> {
-    return this.db
+  /**
+   * Sets the status of a NEW or CONFIRMED candidate of this report: true when it changed, false when it
+   * already had it, null when there is none (or it was dismissed, for good).
+   */
+  async decide(lostPostId: number, id: number, status: CandidateStatus): Promise<boolean | null> {
+    const changed = await this.db
       .updateTable('matchCandidates')
       .set({ status, decidedAt: new Date() })
       .where('id', '=', id)
       .where('lostPostId', '=', lostPostId)
-      .where('status', '<>', 'DISMISSED')
-      .returningAll()
+      .where('status', 'not in', ['DISMISSED', status])
+      .returning('id')
       .executeTakeFirst();
+    if (changed) return true;
+    const row = await this.db
+      .selectFrom('matchCandidates')
+      .select('status')
+      .where('id', '=', id)
+      .where('lostPostId', '=', lostPostId)
+      .executeTakeFirst();
+    return row?.status === status && status !== 'DISMISSED' ? false : null;
   }
 
   async cards(rows: CandidateRow[]): Promise<Map<string, CandidateCard>> {

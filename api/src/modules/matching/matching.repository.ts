@@ -190,16 +190,16 @@ export class MatchingRepository {
     return rows.map((r) => ({ ...r, phashes: images.filter((i) => i.desertionNo === r.desertionNo).map((i) => i.phash!) }));
   }
 
-  /** Each pair once: a pair already there (scored before, dismissed, confirmed) is left as it is. */
-  async insertCandidates(rows: CandidateInsert[]): Promise<number> {
-    if (rows.length === 0) return 0;
+  /** Each pair once: a pair already there (scored before, dismissed, confirmed) is left as it is. The new rows' ids. */
+  async insertCandidates(rows: CandidateInsert[]): Promise<number[]> {
+    if (rows.length === 0) return [];
     const r = await this.db
       .insertInto('matchCandidates')
       .values(rows)
       .onConflict((oc) => oc.columns(['lostPostId', 'candidateKind', 'candidateId']).doNothing())
       .returning('id')
       .execute();
-    return r.length;
+    return r.map((x) => x.id);
   }
 
   candidatesOf(lostPostId: number) {

@@ -3,6 +3,7 @@ import { LostIdParamsSchema } from '@pawbridge/shared/lost.schema';
 import type { z } from 'zod';
 import type { ApiModule } from '../index';
 import { invalid } from '../lost/lost.errors';
+import { MatchAlerts } from './matching.alerts';
 import { MatchingService } from './matching.service';
 import { AlertFanout } from '../alerts/alerts.fanout';
 import { MatchingWorker } from './matching.worker';
@@ -11,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The matching worker of this instance (issue 28, decision 0040). */
     matching: MatchingWorker;
+    /** Match notices and the hourly digest sweep of this instance (decision 0042). */
+    matchAlerts: MatchAlerts;
   }
 }
 
@@ -27,13 +30,26 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
  * our api's own paths, coded failures like lost and found's (lost.errors.ts).
  */
 export const matchingModule: ApiModule = async (app, ctx) => {
-  // The same queue runs the neighbourhood alert fan-out (issue 28, decision 0043): ALERT jobs.
+  // The same queue runs the neighbourhood alert fan-out (issue 28, decision 0043): ALERT jobs; each stored
+  // page's new candidates raise the match notices (decision 0042).
   const fanout = new AlertFanout(ctx, app.log);
-  const worker = new MatchingWorker(ctx, app.log, { alerts: (job, control) => fanout.run(job, control) });
-  const matching = new MatchingService(ctx);
+  const alerts = new MatchAlerts(ctx, app.log);
+  const worker = new MatchingWorker(ctx, app.log, {
+    alerts: (job, control) => fanout.run(job, control),
+    onStored: (ids) => alerts.raise(ids),
+  });
+  const matching = new MatchingService(ctx, alerts);
   app.decorate('matching', worker);
+  app.decorate('matchAlerts', alerts);
+  ctx.events.subscribe(
+    'lost.match',
+    (event) => alerts.mailConfirmed(event).catch((err: unknown) => app.log.warn({ err }, 'match e-mail not sent')),
+    { scope: 'origin' },
+  );
+  const digests = alerts.schedule();
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', () => worker.stop());
+  app.addHook('onClose', async () => digests.stop());
 
   app.get('/api/lost/posts/:id/candidates', async (request) =>
     matching.candidates(parse(LostIdParamsSchema, request.params).id, request.user),

@@ -1,6 +1,7 @@
 import type { MatchCandidate, MatchCandidatesAnswer } from '@pawbridge/shared/lost.matching';
 import type { ApiContext, SessionUserRow } from '../../context';
 import { lostError } from '../lost/lost.errors';
+import type { MatchAlerts } from './matching.alerts';
 import { MatchCandidatesRepository } from './matching.candidates.repository';
 import { ALERT_THRESHOLD, DISPLAY_FLOOR } from './scorer/score';
 
@@ -14,7 +15,10 @@ const notFound = () => lostError(404, 'NOT_FOUND', 'LOST_POST_NOT_FOUND');
 export class MatchingService {
   private readonly repo: MatchCandidatesRepository;
 
-  constructor(ctx: ApiContext) {
+  constructor(
+    ctx: ApiContext,
+    private readonly alerts: MatchAlerts,
+  ) {
     this.repo = new MatchCandidatesRepository(ctx.db);
   }
 
@@ -54,9 +58,15 @@ export class MatchingService {
     return { rows: out, displayFloor: DISPLAY_FLOOR, alertThreshold: ALERT_THRESHOLD };
   }
 
-  /** Only the report's owner decides; a dismissed candidate stays dismissed (and is never scored again: the pair row stays). */
+  /**
+   * Only the report's owner decides; a dismissed candidate stays dismissed (and is never scored again: the
+   * pair row stays). Confirming links the two records (their pages show it) and tells the finder once;
+   * confirming again changes nothing.
+   */
   async decide(lostPostId: number, candidateId: number, viewer: SessionUserRow | null, status: 'DISMISSED' | 'CONFIRMED'): Promise<void> {
-    await this.ownedMissing(lostPostId, viewer, true);
-    if (!(await this.repo.decide(lostPostId, candidateId, status))) throw lostError(404, 'NOT_FOUND');
+    const post = await this.ownedMissing(lostPostId, viewer, true);
+    const changed = await this.repo.decide(lostPostId, candidateId, status);
+    if (changed === null) throw lostError(404, 'NOT_FOUND');
+    if (changed && status === 'CONFIRMED') await this.alerts.confirmed(lostPostId, candidateId, post.authorPk);
   }
 }

@@ -17,6 +17,8 @@ export interface MatchCandidatesTable {
   km: number | null;
   status: ColumnType<CandidateStatus, CandidateStatus | undefined, CandidateStatus>;
   alertedAt: Date | null;
+  /** When it went out in an e-mail (0019): at once, or in the next hourly digest. */
+  mailedAt: Date | null;
   decidedAt: Date | null;
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
@@ -42,7 +44,14 @@ export interface MatchJobsTable {
   finishedAt: Date | null;
 }
 
+/** When a missing report's last match e-mail went out (0019): at most one an hour. */
+export interface MatchMailsTable {
+  lostPostId: number;
+  sentAt: Date;
+}
+
 export interface MatchingTables {
   matchCandidates: MatchCandidatesTable;
   matchJobs: MatchJobsTable;
+  matchMails: MatchMailsTable;
 }

@@ -21,6 +21,8 @@ export interface WorkerOptions {
   maxAttempts?: number;
   /** Tests: called after each committed page with every pair it scored, stored or not (`lostId:kind:id`). */
   afterCommit?: (job: MatchJobRow, pairs: string[]) => Promise<void> | void;
+  /** After each committed page, the ids of the candidates it newly stored (the match notices, decision 0042). */
+  onStored?: (candidateIds: number[]) => Promise<unknown>;
   /**
    * Runs the queue's ALERT jobs (the neighbourhood alert fan-out, issue 28, decision 0043): true when done,
    * false when stopped part-way. Without it (matching-only tests) an ALERT job is finished untouched.
@@ -163,10 +165,14 @@ export class MatchingWorker {
         const last = page.at(-1)?.id ?? after;
         const done = page.length < this.batch;
         const cursor: JobCursor = done ? { source: s + 1, after: null } : { source: s, after: last };
-        await this.db.transaction().execute(async (trx) => {
-          await new MatchingRepository(trx).insertCandidates(rows);
+        const stored = await this.db.transaction().execute(async (trx) => {
+          const ids = await new MatchingRepository(trx).insertCandidates(rows);
           if (!(await new MatchQueueRepository(trx).checkpoint(job.id, this.id, cursor, this.leaseMs))) throw new LeaseLost();
+          return ids;
         });
+        // Told after the commit; a failure here never undoes the page (the claim keeps each pair told once).
+        if (stored.length > 0)
+          await this.opts.onStored?.(stored).catch((err: unknown) => this.log.warn({ err, job: job.id }, 'match notices failed'));
         await this.opts.afterCommit?.(job, scored);
         if (done) break;
         after = last;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { NO_ABOUT, NotificationAboutSchema, type NotificationAbout, type PageWindow, type Paged } from '@pawbridge/shared';
 import type { ApiContext } from '../../context';
 import { domainEvent, type DomainEvent, type NotificationWire } from '../../events';
+import { planLostMatch } from './notifications.lost-match';
 import { NotificationsRepository, type NewNotification, type NotificationRow } from './notifications.repository';
 
 /** Where each kind of notification is published (spec §7 Live messaging). Admin topics are shared names, but each admin receives only their own rows. */
@@ -149,6 +150,7 @@ export class NotificationsService {
     this.ctx.events.subscribe('comment.created', handle, on);
     this.ctx.events.subscribe('like.added', handle, on);
     this.ctx.events.subscribe('lost.notice', handle, on);
+    this.ctx.events.subscribe('lost.match', handle, on);
   }
 
   async handle(event: DomainEvent): Promise<void> {
@@ -330,6 +332,10 @@ export class NotificationsService {
             },
           },
         ];
+      }
+      case 'lost.match': {
+        const p = await planLostMatch(this.ctx.db, event);
+        return p ? [{ ...p, destination: destinations.lost(p.recipientId) }] : [];
       }
       default:
         return [];

@@ -1,4 +1,5 @@
 import type { FeedNotification } from '@pawbridge/shared';
+import { matchKindLabel, matchReasonsText } from '@/lib/match-reasons';
 import { t, tMaybe, type MessageKey } from '@/messages';
 
 /** A post title long enough to crowd the bell is cut (the post itself is one tap away). */
@@ -26,6 +27,20 @@ function daysUntil(end: string, from: string): number | null {
  * code (an upstream's kind this contract does not know) shows its own words.
  */
 export function notificationText(n: Pick<FeedNotification, 'code' | 'about' | 'message'> & { createdAt?: string }): string {
+  const sentence = codedText(n);
+  // A match notice (decision 0042) adds which candidate, its score and why (the reasons' words).
+  const match = n.code === 'LOST_MATCH_FOUND' ? n.about.match : null;
+  if (!match) return sentence;
+  const reasons = matchReasonsText(match.reasons, match.candidateKind);
+  const detail = t('matchNotice.detail', {
+    kind: matchKindLabel(match.candidateKind),
+    score: t('matchScore', { score: match.score }),
+    reasons,
+  });
+  return `${sentence} — ${reasons ? detail : detail.replace(/ · $/, '')}`;
+}
+
+function codedText(n: Pick<FeedNotification, 'code' | 'about' | 'message'> & { createdAt?: string }): string {
   if (!n.code) return n.message;
   const { about } = n;
   const params: Record<string, string> = {};

@@ -149,11 +149,12 @@ describe('/lost/:id — a post', () => {
     expect((await screen.findAllByText('메시지를 보냈어요. 답장이 오면 알림으로 알려 드릴게요.')).length).toBeGreaterThan(0);
   });
 
-  it('the author sees neither the relay nor the flag on their own post, and how many neighbours were told (issue 28)', async () => {
+  it('the author sees neither the relay nor the flag on their own post, how many neighbours were told and the likely matches (issue 28)', async () => {
     open(
       {
         'GET /api/lost/posts/11': { body: detail({ mine: true }) },
         'GET /api/lost/posts/11/reach': { body: { count: 214, radiusKm: 3 } },
+        'GET /api/lost/posts/11/candidates': { body: { rows: [], displayFloor: 40, alertThreshold: 65 } },
       },
       member(),
     );
@@ -161,6 +162,21 @@ describe('/lost/:id — a post', () => {
     expect(await screen.findByText('반경 3 km 안 214명에게 알렸어요')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: '글쓴이에게 연락하기' })).toBeNull();
     expect(screen.queryByRole('button', { name: '신고하기' })).toBeNull();
+    expect(await screen.findByRole('region', { name: '가능성 있는 아이들' })).toBeInTheDocument();
+  });
+
+  it('a member who is not the owner sees no candidates; a found post links the report that confirmed it', async () => {
+    open(
+      {
+        'GET /api/lost/posts/11': {
+          body: detail({ kind: 'FOUND', name: null, matches: [{ lostPostId: 4, kind: 'FOUND', recordId: '11' }] }),
+        },
+      },
+      member(),
+    );
+    expect(await screen.findByText('주인을 찾았어요')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '실종 신고 보기' })).toHaveAttribute('href', '/lost/4');
+    expect(screen.queryByRole('region', { name: '가능성 있는 아이들' })).toBeNull();
   });
 
   it('share: the system sheet where there is one, else the link is copied', async () => {

@@ -16,6 +16,8 @@ import LostCard from '../board/LostCard';
 import LostComments from '../comments/LostComments';
 import { LostOwnerActions, ToStrayReportButton } from '../forms';
 import { formatWon, KIND_COLOR, kindLabel, postTitle, STATUS_COLOR, statusLabel } from '../board/labels';
+import MatchCandidates from '../matches/MatchCandidates';
+import MatchLinks from '../matches/MatchLinks';
 import AreaMap from './AreaMap';
 import ContactForm from './ContactForm';
 import FlagDialog from './FlagDialog';
@@ -61,6 +63,8 @@ export default function LostPostPage() {
   const photos = post.photoUrls.length > 0 ? post.photoUrls : post.photoUrl ? [post.photoUrl] : [];
   const open = post.status === 'OPEN';
   const reader = user !== null && !post.mine;
+  // Likely matches: an open missing report's owner decides, admins only look (decision 0042).
+  const matchView = post.kind === 'MISSING' && open && (post.mine || user?.isAdmin === true);
 
   return (
     <Container size="lg" py="lg" px={{ base: 'xs', sm: 'md' }}>
@@ -91,6 +95,7 @@ export default function LostPostPage() {
               </Alert>
             )}
             <PostFacts post={post} />
+            <MatchLinks post={post} />
             {post.reward !== null && post.reward > 0 && (
               <Stack gap={6}>
                 <Text fw={700} size="lg" c="red.9">
@@ -149,6 +154,7 @@ export default function LostPostPage() {
       <Grid gap="lg" mt="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
+            {matchView && <MatchCandidates postId={post.id} owner={post.mine} onConfirmed={() => void reload()} />}
             <Timeline post={post} />
             <LostComments postId={post.id} />
             {post.sightings.length > 0 && (

@@ -1,0 +1,222 @@
+// Browser journey for issue 28 (match notifications, decision 0042): an owner reports a lost dog; a
+// second member posts a found dog 2 km away the next day; the owner's bell rings live with the candidate
+// and its reasons, and the likely-match section on the lost post shows it without a reload; the owner confirms
+// (asked once); the finder's bell is told and leads to the lost post, which links the found post.
+// Screenshots of the section and the bell at 1280 and 390 px; axe on each screen.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { axeProblems } from './axe';
+import { dogPhoto, toTop } from './fixtures';
+import {
+  DESKTOP,
+  PHONE,
+  createUser,
+  httpClient,
+  launchBrowser,
+  loginContext,
+  newContext,
+  screenshot,
+  startStack,
+  type Stack,
+  type TestUser,
+} from './harness';
+
+/** Far from every other journey's posts (Haeundae, Busan), so only this journey's records meet. */
+const HERE = { lat: 35.1631, lng: 129.1635 };
+const seoulDay = (daysAgo: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date(Date.now() - daysAgo * 24 * 3600_000));
+
+async function noAxeProblems(page: Page, where: string) {
+  const problems = await axeProblems(page);
+  assert.deepEqual(problems, [], `${where}: ${problems.join('\n')}`);
+}
+
+/** Resolves once the page's STOMP session on /ws is CONNECTED and has subscribed to `topic`. */
+function liveSubscription(page: Page, topic: string): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().endsWith('/ws')) return;
+      let connected = false;
+      ws.on('framereceived', (f) => {
+        if (String(f.payload).startsWith('CONNECTED')) connected = true;
+      });
+      ws.on('framesent', (f) => {
+        if (connected && String(f.payload).startsWith('SUBSCRIBE') && String(f.payload).includes(`destination:${topic}\n`)) resolve();
+      });
+    });
+  });
+}
+
+function form(part: string, json: unknown, photo: Buffer): FormData {
+  const f = new FormData();
+  f.append(part, JSON.stringify(json));
+  f.append('photo1', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'dog.jpg');
+  return f;
+}
+
+async function loggedIn(stack: Stack, user: TestUser) {
+  const c = httpClient(stack);
+  assert.equal((await c.post('/api/users/login', { userId: user.userId, password: user.password })).status, 200);
+  return c;
+}
+
+/** Every button and link in `scope` is at least 44 px tall on a phone. */
+async function touchTargets(page: Page, selector: string) {
+  const small = await page.locator(selector).evaluateAll((els) =>
+    els
+      .map((e) => ({ text: e.textContent?.trim() ?? '', h: e.getBoundingClientRect().height }))
+      .filter((b) => b.h > 0 && b.h < 44)
+      .map((b) => `${b.text} ${b.h}px`),
+  );
+  assert.deepEqual(small, []);
+}
+
+describe('lost match journey: a found dog 2 km away rings the owner’s bell; 우리 아이예요 tells the finder', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let owner: TestUser;
+  let finder: TestUser;
+  let lostId = 0;
+  let foundId = 0;
+  let photo: Buffer;
+
+  before(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+    [owner, finder] = [await createUser(stack, 'matchowner'), await createUser(stack, 'matchfinder')];
+    photo = await dogPhoto({ r: 196, g: 142, b: 84 });
+    const res = await (
+      await loggedIn(stack, owner)
+    ).postForm(
+      '/api/lost/missing',
+      form(
+        'missing',
+        {
+          name: '누리',
+          breed: '진돗개',
+          size: 'MEDIUM',
+          gender: 'MALE',
+          colour: '황색',
+          features: '빨간 목줄',
+          contact: 'RELAY',
+          ...HERE,
+          address: '부산 해운대구 우동 해운대해수욕장 입구',
+          sigungu: '해운대구',
+          date: seoulDay(2),
+          time: '18:30',
+        },
+        photo,
+      ),
+    );
+    assert.equal(res.status, 201, JSON.stringify(res.data));
+    lostId = (res.data as { id: number }).id;
+  });
+  after(async () => {
+    await browser?.close();
+    await stack?.close();
+  });
+
+  it('the owner’s bell rings live with the candidate and its reasons; the section shows it without a reload (desktop)', async () => {
+    const context = await newContext(browser, stack, DESKTOP);
+    await loginContext(context, stack, owner.userId, owner.password);
+    const page = await context.newPage();
+    const subscribed = liveSubscription(page, `/topic/user/${owner.userId}/lost`);
+    await page.goto(`/lost/${lostId}`);
+    const section = page.getByRole('region', { name: '가능성 있는 아이들' });
+    await section.getByText(/아직 닮은 아이가 없어요/).waitFor();
+    await subscribed;
+
+    // A neighbour found a dog like it, 2 km north, the next day (same coat; the owner's flyer photo).
+    const found = await (
+      await loggedIn(stack, finder)
+    ).postForm(
+      '/api/lost/sightings',
+      form(
+        'sighting',
+        {
+          kind: 'FOUND',
+          breed: '진도 믹스',
+          gender: 'MALE',
+          colour: '누런 갈색',
+          description: '해운대 시장 앞에서 빨간 목줄을 한 누렁이를 데리고 있어요.',
+          contact: 'RELAY',
+          lat: HERE.lat + 0.018,
+          lng: HERE.lng,
+          address: '해운대 시장 앞',
+          sigungu: '해운대구',
+          date: seoulDay(1),
+          time: '09:10',
+        },
+        photo,
+      ),
+    );
+    assert.equal(found.status, 201, JSON.stringify(found.data));
+    foundId = (found.data as { id: number }).id;
+
+    // The worker scores it in the background; the bell and the section hear it live.
+    const bell = page.getByRole('button', { name: '알림, 읽지 않은 알림 1개' });
+    await bell.waitFor({ timeout: 20_000 });
+    const card = section.getByRole('listitem').first();
+    await card.getByText(/일치도 \d+점/).waitFor();
+    await card.getByText(/2\.0 km 떨어진 곳, 실종 1일 뒤 발견/).waitFor();
+    assert.equal(await card.getByRole('img').getAttribute('alt'), '발견 진도 믹스 사진');
+    await bell.click();
+    const dropdown = page.getByRole('dialog', { name: '알림' });
+    const item = dropdown.getByText(/누리와 닮은 아이가 나타났어요 — 발견 · 일치도 \d+점 · 2\.0 km 떨어진 곳/);
+    await item.waitFor();
+    await screenshot(page, 'lost-match-bell-desktop');
+    await noAxeProblems(page, 'bell open');
+    await item.click();
+    await page.waitForURL((u) => u.pathname === `/lost/${lostId}` && u.hash === '#matches');
+    await section.getByRole('listitem').first().waitFor();
+    await screenshot(page, 'lost-match-section-desktop');
+    await noAxeProblems(page, 'the lost post with its candidates');
+
+    // Confirming asks once; then the card says so and the post links the found dog.
+    await card.getByRole('button', { name: /우리 아이예요$/ }).click();
+    const dialog = page.getByRole('dialog', { name: '우리 아이가 맞나요?' });
+    await dialog.getByRole('button', { name: '우리 아이예요' }).click();
+    await card.getByText('확인한 아이', { exact: true }).waitFor();
+    await page.getByRole('link', { name: '발견 보기' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: '발견 보기' }).getAttribute('href'), `/lost/${foundId}`);
+    await toTop(page);
+    await screenshot(page, 'lost-match-confirmed-desktop');
+    await context.close();
+  });
+
+  it('the finder’s bell is told and leads to the lost post; the found post says its owner was found (390 px)', async () => {
+    const context = await newContext(browser, stack, PHONE);
+    await loginContext(context, stack, finder.userId, finder.password);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: '알림, 읽지 않은 알림 1개' }).click();
+    const item = page.getByRole('dialog', { name: '알림' }).getByText('누리 보호자가 내가 올린 아이를 우리 아이라고 확인했어요');
+    await item.waitFor();
+    await screenshot(page, 'lost-match-finder-bell-phone');
+    await item.click();
+    await page.waitForURL((u) => u.pathname === `/lost/${lostId}`);
+    await page.getByRole('heading', { level: 1, name: '누리' }).waitFor();
+    // Not the owner: no candidates for the finder.
+    assert.equal(await page.getByRole('region', { name: '가능성 있는 아이들' }).count(), 0);
+    await page.goto(`/lost/${foundId}`);
+    await page.getByText('주인을 찾았어요').waitFor();
+    assert.equal(await page.getByRole('link', { name: '실종 신고 보기' }).getAttribute('href'), `/lost/${lostId}`);
+    await noAxeProblems(page, 'the found post with its link');
+    await context.close();
+  });
+
+  it('the owner’s section at 390 px: 44 px targets, no axe problems', async () => {
+    const context = await newContext(browser, stack, PHONE);
+    await loginContext(context, stack, owner.userId, owner.password);
+    const page = await context.newPage();
+    await page.goto(`/lost/${lostId}#matches`);
+    const section = page.getByRole('region', { name: '가능성 있는 아이들' });
+    await section.getByText(/일치도 \d+점/).waitFor();
+    await touchTargets(page, '#matches a, #matches button');
+    await noAxeProblems(page, 'the section at 390 px');
+    await toTop(page);
+    await screenshot(page, 'lost-match-section-phone');
+    await context.close();
+  });
+});
