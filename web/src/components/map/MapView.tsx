@@ -193,7 +193,8 @@ export default function MapView({
       )}
       {state === 'loading' && !failed && (
         <Center pos="absolute" inset={0}>
-          <Loader size="sm" aria-label={t('map.loading')} />
+          {/* A named loader needs a role (axe: aria-prohibited-attr on a bare span, seen while the engine still loads). */}
+          <Loader size="sm" role="status" aria-label={t('map.loading')} />
         </Center>
       )}
       {failed && (
