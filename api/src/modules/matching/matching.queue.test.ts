@@ -119,7 +119,8 @@ describe('the matching queue', () => {
       .where('recordKind', '=', 'MISSING')
       .executeTakeFirstOrThrow();
     expect(done).toEqual({ state: 'DONE', attempts: 2 });
-  });
+    // Three databases opened (each migrated) and an 8 s lease waited out: more than the default 30 s on a busy machine.
+  }, 120_000);
 
   it('re-running the matcher over everything gives the same pairs and keeps a dismissal', async () => {
     const d = await memoryDatabase();
