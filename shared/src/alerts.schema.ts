@@ -61,7 +61,14 @@ export const LostReachSchema = z.object({
 export type LostReach = z.infer<typeof LostReachSchema>;
 
 /** The e-mail kinds a member can switch off (a sign-up code is asked for, so it is not one). */
-export const EMAIL_KINDS = ['LOST_NOTICE', 'LOST_REMINDER', 'LOST_MATCH', 'NEIGHBOURHOOD_ALERT', 'NEIGHBOURHOOD_DIGEST', 'FAVOURITE'] as const;
+export const EMAIL_KINDS = [
+  'LOST_NOTICE',
+  'LOST_REMINDER',
+  'LOST_MATCH',
+  'NEIGHBOURHOOD_ALERT',
+  'NEIGHBOURHOOD_DIGEST',
+  'FAVOURITE',
+] as const;
 export const EmailKindSchema = z.enum(EMAIL_KINDS);
 export type EmailKind = z.infer<typeof EmailKindSchema>;
 export const EmailPreferencesSchema = z.object(
