@@ -7,6 +7,7 @@ import { apiProductionProblems } from '../ops/production-requirements';
 import type { StorageConfig } from '../integrations/storage';
 import { storageConfig, storageEnv } from './storage-env';
 import { shelterConfig, shelterEnv, type ShelterConfig } from './shelter-env';
+import { embedderConfig, embedderEnv, type EmbedderConfig } from './embedder-env';
 
 // The only reader of process.env in the api. Parsed once; fails fast.
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -45,6 +46,7 @@ const EnvSchema = z.object({
   UPLOAD_DIR: z.string().optional(),
   ...storageEnv,
   ...shelterEnv,
+  ...embedderEnv,
   BREED_MODEL_PATH: z.string().optional(),
   BREED_LABELS_PATH: z.string().optional(),
   BREED_MIN_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.5),
@@ -115,6 +117,8 @@ export interface ApiConfig {
   storage: StorageConfig;
   /** The public shelter-animal sync (issue 18). */
   shelter: ShelterConfig;
+  /** The optional photo-similarity model (issue 28). */
+  embedder: EmbedderConfig;
   breed: {
     modelPath: string | undefined;
     labelsPath: string | undefined;
@@ -269,6 +273,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     uploadDir,
     storage: storageConfig(e, uploadDir),
     shelter: shelterConfig(e),
+    embedder: embedderConfig(e),
     breed: { modelPath: e.BREED_MODEL_PATH, labelsPath: e.BREED_LABELS_PATH, minConfidence: e.BREED_MIN_CONFIDENCE, customVision: cv },
     publicOrigin: new URL(e.PUBLIC_ORIGIN).origin,
     corsOrigins: cors,
