@@ -8,6 +8,7 @@ import type { StorageConfig } from '../integrations/storage';
 import { storageConfig, storageEnv } from './storage-env';
 import { shelterConfig, shelterEnv, type ShelterConfig } from './shelter-env';
 import { alertsConfig, alertsEnv, type AlertsConfig } from './alerts-env';
+import { embedderConfig, embedderEnv, type EmbedderConfig } from './embedder-env';
 
 // The only reader of process.env in the api. Parsed once; fails fast.
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -49,6 +50,7 @@ const EnvSchema = z.object({
   ...alertsEnv,
   /** When every instance sweeps favourites' reminders, notes and saved-search matches (cron, Seoul time; issue 28). */
   FAVOURITES_SWEEP_CRON: z.string().min(1).default('*/10 * * * *'),
+  ...embedderEnv,
   BREED_MODEL_PATH: z.string().optional(),
   BREED_LABELS_PATH: z.string().optional(),
   BREED_MIN_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.5),
@@ -123,6 +125,8 @@ export interface ApiConfig {
   alerts: AlertsConfig;
   /** The favourites sweep's schedule (docs/decisions/0044). */
   favouritesSweepCron: string;
+  /** The optional photo-similarity model (issue 28). */
+  embedder: EmbedderConfig;
   breed: {
     modelPath: string | undefined;
     labelsPath: string | undefined;
@@ -281,6 +285,7 @@ export function loadApiConfig(source: NodeJS.ProcessEnv | Record<string, string 
     shelter: shelterConfig(e),
     alerts: alertsConfig(e, dataDir),
     favouritesSweepCron: e.FAVOURITES_SWEEP_CRON,
+    embedder: embedderConfig(e),
     breed: { modelPath: e.BREED_MODEL_PATH, labelsPath: e.BREED_LABELS_PATH, minConfidence: e.BREED_MIN_CONFIDENCE, customVision: cv },
     publicOrigin: new URL(e.PUBLIC_ORIGIN).origin,
     corsOrigins: cors,
