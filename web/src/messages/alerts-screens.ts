@@ -1,5 +1,5 @@
 // The 동네 알림 settings (my page) and the unsubscribe page (issue 28; docs/decisions/0043).
-import { VALIDATION_SENTENCES } from '@pawbridge/shared/sentences';
+import { DEFAULT_ERROR_MESSAGES, VALIDATION_SENTENCES } from '@pawbridge/shared/sentences';
 import { registerMessages } from './registry';
 
 export const alertsScreens = {
@@ -30,7 +30,7 @@ export const alertsScreens = {
   'alerts.validation.lostPositionRequired': VALIDATION_SENTENCES.lostPositionRequired,
   'alerts.validation.lostOutsideKorea': VALIDATION_SENTENCES.lostOutsideKorea,
   'alerts.validation.alertTopicRequired': VALIDATION_SENTENCES.alertTopicRequired,
-  'alerts.validation.invalid': '입력한 내용을 다시 확인해 주세요.',
+  'alerts.validation.invalid': DEFAULT_ERROR_MESSAGES.VALIDATION_FAILED,
   'alerts.loadFailed': '동네 알림 설정을 불러오지 못했어요.',
   'emailPrefs.title': '메일 수신 설정',
   'emailPrefs.intro': '끈 종류의 메일은 보내지 않아요. 가입·인증 코드 메일은 요청할 때만 가요.',

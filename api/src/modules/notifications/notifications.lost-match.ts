@@ -3,6 +3,7 @@ import type { Db } from '../../db/index';
 import type { EventOf } from '../../events';
 import { MATCH_SENTENCES } from '../matching/matching.mail';
 import type { MatchReason } from '../matching/scorer/reasons';
+import { lostMatchFacts } from './notifications.lost-match.repository';
 import type { NewNotification } from './notifications.repository';
 
 /** The reasons a match notice carries: the ones that added most, at most this many. */
@@ -33,12 +34,9 @@ export function matchAbout(c: {
  * `LOST_MATCH_CONFIRMED`) with the candidate in `about.match`; the web words it.
  */
 export async function planLostMatch(db: Db, event: EventOf<'lost.match'>): Promise<PlannedMatchNotice | null> {
-  const [candidate, post, recipient] = await Promise.all([
-    db.selectFrom('matchCandidates').select(['candidateKind', 'score', 'reasons']).where('id', '=', event.candidateId).executeTakeFirst(),
-    db.selectFrom('lostPosts').select(['name']).where('id', '=', event.lostPostId).executeTakeFirst(),
-    db.selectFrom('users').select('userId').where('id', '=', event.recipientPk).executeTakeFirst(),
-  ]);
-  if (!candidate || !post || !recipient) return null;
+  const facts = await lostMatchFacts(db, event);
+  if (!facts) return null;
+  const { candidate, post, recipient } = facts;
   const match = event.notice === 'MATCH';
   const about = {
     dogName: post.name,
