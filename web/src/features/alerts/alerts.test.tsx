@@ -26,7 +26,14 @@ vi.mock('@/components/map/MapPicker', async () => {
 
 afterEach(resetTestApp);
 
-const PREFS = { LOST_NOTICE: true, LOST_REMINDER: true, LOST_MATCH: true, NEIGHBOURHOOD_ALERT: true, NEIGHBOURHOOD_DIGEST: true, FAVOURITE: true };
+const PREFS = {
+  LOST_NOTICE: true,
+  LOST_REMINDER: true,
+  LOST_MATCH: true,
+  NEIGHBOURHOOD_ALERT: true,
+  NEIGHBOURHOOD_DIGEST: true,
+  FAVOURITE: true,
+};
 
 function renderTab(setting: unknown = null) {
   const api = mockApi({
