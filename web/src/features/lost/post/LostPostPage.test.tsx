@@ -132,6 +132,33 @@ describe('/lost/:id — a post', () => {
     expect(await screen.findByText(ERROR_REASON_MESSAGES.LOST_ALREADY_FLAGGED)).toBeInTheDocument();
   });
 
+  it('이 아이를 봤어요 on an open missing report: a member writes a 목격 post attached to it, a visitor logs in first, the owner has none', async () => {
+    open({ 'GET /api/lost/posts/11': { body: detail() } }, member());
+    expect(await screen.findByRole('link', { name: '이 아이를 봤어요' })).toHaveAttribute(
+      'href',
+      '/lost/new/sighting?kind=SEEN&missingId=11',
+    );
+    cleanup();
+    resetTestApp();
+    open({ 'GET /api/lost/posts/11': { body: detail() } });
+    expect(await screen.findByRole('link', { name: '이 아이를 봤어요' })).toHaveAttribute(
+      'href',
+      `/login?next=${encodeURIComponent('/lost/new/sighting?kind=SEEN&missingId=11')}`,
+    );
+    cleanup();
+    resetTestApp();
+    open(
+      {
+        'GET /api/lost/posts/11': { body: detail({ mine: true }) },
+        'GET /api/lost/posts/11/reach': { body: { count: 0, radiusKm: 3 } },
+        'GET /api/lost/posts/11/candidates': { body: { rows: [], displayFloor: 40, alertThreshold: 65 } },
+      },
+      member(),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: '초코' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: '이 아이를 봤어요' })).toBeNull();
+  });
+
   it('a member contacts the author through the relay, with the reward warning beside the form', async () => {
     const { api } = open(
       { 'GET /api/lost/posts/11': { body: detail() }, 'POST /api/lost/posts/11/contact': { status: 201, body: { id: 5 } } },

@@ -1,6 +1,6 @@
 import '@/messages/lost-board';
 import { Alert, Anchor, Badge, Button, Container, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconChevronLeft, IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
+import { IconChevronLeft, IconEye, IconFileTypePdf, IconPhoto } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { ListError, ListLoading } from '@/components/ListState';
 import NotFoundPage from '@/components/NotFoundPage';
@@ -63,6 +63,7 @@ export default function LostPostPage() {
   const photos = post.photoUrls.length > 0 ? post.photoUrls : post.photoUrl ? [post.photoUrl] : [];
   const open = post.status === 'OPEN';
   const reader = user !== null && !post.mine;
+  const sawIt = `/lost/new/sighting?kind=SEEN&missingId=${post.id}`;
   // Likely matches: an open missing report's owner decides, admins only look (decision 0042).
   const matchView = post.kind === 'MISSING' && open && (post.mine || user?.isAdmin === true);
 
@@ -109,6 +110,19 @@ export default function LostPostPage() {
             </Paper>
             <Group gap="xs" wrap="wrap">
               <ShareButton title={metaTitle} text={description} url={absoluteUrl(origin, path)} />
+              {post.kind === 'MISSING' && open && !post.mine && (
+                // A neighbour who saw this dog adds a 목격 post to the report (the owner's bell rings); a visitor logs in first.
+                <Button
+                  component={Link}
+                  to={user ? sawIt : `/login?next=${encodeURIComponent(sawIt)}`}
+                  color="orange"
+                  size="md"
+                  mih={44}
+                  leftSection={<IconEye size={16} aria-hidden />}
+                >
+                  {t('lost.post.sawIt')}
+                </Button>
+              )}
               {post.kind === 'MISSING' && (
                 <>
                   <Button
