@@ -72,6 +72,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'base',
                   test: /node_modules[\\/](react|react-dom|scheduler|clsx|use-sync-external-store|@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](UnstyledButton|Loader))|@mantine[\\/]hooks[\\/]esm[\\/](utils|use-isomorphic-effect|use-id|use-media-query|use-did-update|use-reduced-motion))[\\/]/,
                 },
+                // The shared tables every screen reads (sentences, constants): one small chunk, not two slivers.
+                {
+                  name: 'sentences',
+                  test: /shared[\\/]src[\\/](sentences|constants)\.ts$/,
+                },
               ],
             },
           },
