@@ -46,6 +46,7 @@ export const lostForms = {
   'lostForm.field.petPhoto': '등록된 {name} 사진도 함께 올라가요.',
   'lostForm.field.petPhotoAlt': '{name}의 등록된 사진',
   'lostForm.field.map': '지도에서 위치 고르기',
+  'lostForm.field.mapHint': '지도를 눌러 강아지를 마지막으로 보았거나 발견한 곳을 선택하세요.',
   'lostForm.field.address': '장소(글로)',
   'lostForm.field.addressPlaceholder': '예: 마포구 망원한강공원 산책로 입구',
   'lostForm.field.date': '날짜',

@@ -29,6 +29,7 @@ export default function PlaceTimeFields({ value, onChange, errors, required = tr
     <Stack>
       <MapPicker
         label={t('lostForm.field.map')}
+        hint={t('lostForm.field.mapHint')}
         value={value.position}
         onChange={(p) => onChange('position', p)}
         error={errors.position}
