@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
-import sharp from 'sharp';
 import * as ort from 'onnxruntime-node';
-import { IMAGENET_MEAN, IMAGENET_STD } from './onnx-writer';
+import { imageInput } from './image-input';
 import { PredictionFailedError, topOne, type BreedPredictor, type BreedResult } from './prediction';
 
 export interface OnnxPredictorOptions {
@@ -90,19 +89,7 @@ export class OnnxPredictor implements BreedPredictor {
       throw new PredictionFailedError(`could not load the breed model: ${(err as Error).message}`);
     }
     const { height, width } = model;
-    const { data } = await sharp(image)
-      .removeAlpha()
-      .toColourspace('srgb')
-      .resize(width, height, { fit: 'fill' })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const plane = height * width;
-    const input = new Float32Array(3 * plane);
-    for (let i = 0; i < plane; i += 1) {
-      for (let c = 0; c < 3; c += 1) {
-        input[c * plane + i] = ((data[i * 3 + c] ?? 0) / 255 - (IMAGENET_MEAN[c] ?? 0)) / (IMAGENET_STD[c] ?? 1);
-      }
-    }
+    const input = await imageInput(image, width, height);
     try {
       const out = await model.session.run({ [model.inputName]: new ort.Tensor('float32', input, [1, 3, height, width]) });
       const scores = out[model.outputName]?.data;

@@ -1,7 +1,6 @@
 import path from 'node:path';
-import sharp from 'sharp';
 import * as ort from 'onnxruntime-node';
-import { IMAGENET_MEAN, IMAGENET_STD } from '../breed/onnx-writer';
+import { imageInput } from '../breed/image-input';
 import { EmbeddingFailedError, l2Normalise, type ImageEmbedder, type ImageEmbedding } from './embedding';
 
 export interface OnnxEmbedderOptions {
@@ -68,23 +67,11 @@ export class OnnxEmbedder implements ImageEmbedder {
       throw new EmbeddingFailedError(`could not load the embedding model: ${(err as Error).message}`);
     }
     const { height, width } = model;
-    let data: Buffer;
+    let input: Float32Array;
     try {
-      ({ data } = await sharp(image)
-        .removeAlpha()
-        .toColourspace('srgb')
-        .resize(width, height, { fit: 'fill' })
-        .raw()
-        .toBuffer({ resolveWithObject: true }));
+      input = await imageInput(image, width, height);
     } catch (err) {
       throw new EmbeddingFailedError(`could not decode the photo: ${(err as Error).message}`);
-    }
-    const plane = height * width;
-    const input = new Float32Array(3 * plane);
-    for (let i = 0; i < plane; i += 1) {
-      for (let c = 0; c < 3; c += 1) {
-        input[c * plane + i] = ((data[i * 3 + c] ?? 0) / 255 - (IMAGENET_MEAN[c] ?? 0)) / (IMAGENET_STD[c] ?? 1);
-      }
     }
     let values: Float32Array;
     try {
