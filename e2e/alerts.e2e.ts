@@ -4,9 +4,8 @@
 // Desktop 1280 and phone 390 screenshots of the settings and the unsubscribe page; axe on each screen.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { axeProblems } from './axe';
-import { dogPhoto, serveTiles, toTop } from './fixtures';
+import type { Browser } from 'playwright-core';
+import { dogPhoto, liveSubscriptions, noAxeProblems, serveTiles, toTop } from './fixtures';
 import { latestMailText } from './mail';
 import {
   DESKTOP,
@@ -23,27 +22,6 @@ import {
 } from './harness';
 
 const seoulToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
-
-async function noAxeProblems(page: Page, where: string) {
-  const problems = await axeProblems(page);
-  assert.deepEqual(problems, [], `${where}: ${problems.join('\n')}`);
-}
-
-/** Resolves once the page's STOMP session subscribed to `topic` (so a live message cannot be missed). */
-function liveSubscription(page: Page, topic: string): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => {
-      if (!ws.url().endsWith('/ws')) return;
-      let connected = false;
-      ws.on('framereceived', (f) => {
-        if (String(f.payload).startsWith('CONNECTED')) connected = true;
-      });
-      ws.on('framesent', (f) => {
-        if (connected && String(f.payload).startsWith('SUBSCRIBE') && String(f.payload).includes(`destination:${topic}\n`)) resolve();
-      });
-    });
-  });
-}
 
 describe('neighbourhood alerts journey: 동네 settings → a lost dog nearby → live bell, reach, unsubscribe', () => {
   let stack: Stack;
@@ -120,14 +98,14 @@ describe('neighbourhood alerts journey: 동네 settings → a lost dog nearby �
     const nearContext = await newContext(browser, stack, DESKTOP);
     await loginContext(nearContext, stack, near.userId, near.password);
     const nearPage = await nearContext.newPage();
-    const nearLive = liveSubscription(nearPage, `/topic/user/${near.userId}/lost`);
+    const nearLive = liveSubscriptions(nearPage, [`/topic/user/${near.userId}/lost`]);
     await nearPage.goto('/');
     await nearPage.getByRole('button', { name: '알림', exact: true }).waitFor();
     await nearLive;
     const farContext = await newContext(browser, stack, PHONE);
     await loginContext(farContext, stack, far.userId, far.password);
     const farPage = await farContext.newPage();
-    const farLive = liveSubscription(farPage, `/topic/user/${far.userId}/lost`);
+    const farLive = liveSubscriptions(farPage, [`/topic/user/${far.userId}/lost`]);
     await farPage.goto('/');
     await farLive;
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
+import { axeProblems } from './axe';
 import { httpClient, type Stack, type TestUser } from './harness';
 
 /** A plain JPEG "dog photo" in one colour (the tiny breed model reads the colour). */
@@ -97,4 +98,30 @@ export async function adoptPlaceField(page: Page) {
 export async function gotoReady(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.waitForSelector('html[data-ready="true"]');
+}
+
+/** axe (WCAG 2.1 AA, serious and critical) finds nothing on the page; `where` names the screen in the failure. */
+export async function noAxeProblems(page: Page, where: string): Promise<void> {
+  const problems = await axeProblems(page);
+  assert.deepEqual(problems, [], `${where}: ${problems.join('\n')}`);
+}
+
+/** Resolves once the page's STOMP session on /ws is CONNECTED and has subscribed to every topic in `topics`. */
+export function liveSubscriptions(page: Page, topics: string[]): Promise<void> {
+  const waiting = new Set(topics);
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().endsWith('/ws')) return;
+      let connected = false;
+      ws.on('framereceived', (f) => {
+        if (String(f.payload).startsWith('CONNECTED')) connected = true;
+      });
+      ws.on('framesent', (f) => {
+        const frame = String(f.payload);
+        if (!connected || !frame.startsWith('SUBSCRIBE')) return;
+        for (const topic of waiting) if (frame.includes(`destination:${topic}\n`)) waiting.delete(topic);
+        if (waiting.size === 0) resolve();
+      });
+    });
+  });
 }

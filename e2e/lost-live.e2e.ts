@@ -11,8 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page, Response } from 'playwright-core';
 import sharp from 'sharp';
-import { axeProblems } from './axe';
-import { dogPhoto, serveTiles, toTop } from './fixtures';
+import { dogPhoto, liveSubscriptions, noAxeProblems, serveTiles, toTop } from './fixtures';
 import {
   DESKTOP,
   PHONE,
@@ -34,29 +33,8 @@ const NAME = '콩이';
 const MESSAGE = '충장로 3가 골목에서 방금 봤어요. 아직 근처에 있을 거예요.';
 const seoulToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
 
-async function noAxeProblems(page: Page, where: string) {
-  const problems = await axeProblems(page);
-  assert.deepEqual(problems, [], `${where}: ${problems.join('\n')}`);
-}
-
 const answerOf = (page: Page, method: string, p: RegExp) =>
   page.waitForResponse((r: Response) => r.request().method() === method && p.test(new URL(r.url()).pathname));
-
-/** Resolves once the page's STOMP session on /ws is CONNECTED and has subscribed to `topic`. */
-function liveSubscription(page: Page, topic: string): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => {
-      if (!ws.url().endsWith('/ws')) return;
-      let connected = false;
-      ws.on('framereceived', (f) => {
-        if (String(f.payload).startsWith('CONNECTED')) connected = true;
-      });
-      ws.on('framesent', (f) => {
-        if (connected && String(f.payload).startsWith('SUBSCRIBE') && String(f.payload).includes(`destination:${topic}\n`)) resolve();
-      });
-    });
-  });
-}
 
 describe('lost live journey: a neighbour’s 목격 and message reach the owner’s bell live; the flyer prints in Korean', () => {
   let stack: Stack;
@@ -104,7 +82,7 @@ describe('lost live journey: a neighbour’s 목격 and message reach the owner�
     const ownerContext = await newContext(browser, stack, DESKTOP);
     await loginContext(ownerContext, stack, owner.userId, owner.password);
     const ownerPage = await ownerContext.newPage();
-    const subscribed = liveSubscription(ownerPage, `/topic/user/${owner.userId}/lost`);
+    const subscribed = liveSubscriptions(ownerPage, [`/topic/user/${owner.userId}/lost`]);
     await ownerPage.goto(`/lost/${postId}`);
     await ownerPage.getByRole('heading', { level: 1, name: NAME }).waitFor();
     await subscribed;

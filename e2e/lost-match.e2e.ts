@@ -6,8 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { axeProblems } from './axe';
-import { dogPhoto, toTop } from './fixtures';
+import { dogPhoto, liveSubscriptions, noAxeProblems, toTop } from './fixtures';
 import {
   DESKTOP,
   PHONE,
@@ -26,27 +25,6 @@ import {
 const HERE = { lat: 35.1631, lng: 129.1635 };
 const seoulDay = (daysAgo: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date(Date.now() - daysAgo * 24 * 3600_000));
-
-async function noAxeProblems(page: Page, where: string) {
-  const problems = await axeProblems(page);
-  assert.deepEqual(problems, [], `${where}: ${problems.join('\n')}`);
-}
-
-/** Resolves once the page's STOMP session on /ws is CONNECTED and has subscribed to `topic`. */
-function liveSubscription(page: Page, topic: string): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => {
-      if (!ws.url().endsWith('/ws')) return;
-      let connected = false;
-      ws.on('framereceived', (f) => {
-        if (String(f.payload).startsWith('CONNECTED')) connected = true;
-      });
-      ws.on('framesent', (f) => {
-        if (connected && String(f.payload).startsWith('SUBSCRIBE') && String(f.payload).includes(`destination:${topic}\n`)) resolve();
-      });
-    });
-  });
-}
 
 function form(part: string, json: unknown, photo: Buffer): FormData {
   const f = new FormData();
@@ -121,7 +99,7 @@ describe('lost match journey: a found dog 2 km away rings the owner’s bell; �
     const context = await newContext(browser, stack, DESKTOP);
     await loginContext(context, stack, owner.userId, owner.password);
     const page = await context.newPage();
-    const subscribed = liveSubscription(page, `/topic/user/${owner.userId}/lost`);
+    const subscribed = liveSubscriptions(page, [`/topic/user/${owner.userId}/lost`]);
     await page.goto(`/lost/${lostId}`);
     const section = page.getByRole('region', { name: '가능성 있는 아이들' });
     await section.getByText(/아직 닮은 아이가 없어요/).waitFor();

@@ -4,8 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page, Response } from 'playwright-core';
-import { axeProblems } from './axe';
-import { dogPhoto, serveTiles, toTop } from './fixtures';
+import { dogPhoto, noAxeProblems, serveTiles, toTop } from './fixtures';
 import {
   DESKTOP,
   PHONE,
@@ -23,11 +22,6 @@ import {
 
 const PET_ID = '410-2026-27001';
 const seoulToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
-
-async function noAxeProblems(page: Page, where: string) {
-  const problems = await axeProblems(page);
-  assert.deepEqual(problems, [], `${where}: ${problems.join('\n')}`);
-}
 
 const answerOf = (page: Page, method: string, path: RegExp) =>
   page.waitForResponse((r: Response) => r.request().method() === method && path.test(new URL(r.url()).pathname));

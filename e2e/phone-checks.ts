@@ -15,25 +15,7 @@ export async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize(PHONE);
 }
 
-/** Resolves once the page's STOMP session on /ws is CONNECTED and has subscribed to every topic in `topics`. */
-export function liveSubscriptions(page: Page, topics: string[]): Promise<void> {
-  const waiting = new Set(topics);
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => {
-      if (!ws.url().endsWith('/ws')) return;
-      let connected = false;
-      ws.on('framereceived', (f) => {
-        if (String(f.payload).startsWith('CONNECTED')) connected = true;
-      });
-      ws.on('framesent', (f) => {
-        const frame = String(f.payload);
-        if (!connected || !frame.startsWith('SUBSCRIBE')) return;
-        for (const topic of waiting) if (frame.includes(`destination:${topic}\n`)) waiting.delete(topic);
-        if (waiting.size === 0) resolve();
-      });
-    });
-  });
-}
+export { liveSubscriptions } from './fixtures';
 
 interface Box {
   x: number;

@@ -19,25 +19,9 @@ import {
   type Stack,
   type TestUser,
 } from './harness';
-import { reportStray } from './fixtures';
+import { liveSubscriptions, reportStray } from './fixtures';
 
 const PLACE = '연남동 경의선숲길';
-
-/** Resolves once the page's STOMP session on /ws is CONNECTED and has subscribed to `topic`. */
-function liveSubscription(page: Page, topic: string): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => {
-      if (!ws.url().endsWith('/ws')) return;
-      let connected = false;
-      ws.on('framereceived', (f) => {
-        if (String(f.payload).startsWith('CONNECTED')) connected = true;
-      });
-      ws.on('framesent', (f) => {
-        if (connected && String(f.payload).startsWith('SUBSCRIBE') && String(f.payload).includes(`destination:${topic}\n`)) resolve();
-      });
-    });
-  });
-}
 
 const brownDog = (place: string) => ({
   description: `${place}에서 혼자 있던 갈색 강아지입니다.`,
@@ -75,7 +59,7 @@ describe('realtime journey: the bell and the admin dashboard, live', () => {
     const memberContext = await newContext(browser, stack, DESKTOP);
     await loginContext(memberContext, stack, adopter.userId, adopter.password);
     const page = await memberContext.newPage();
-    const subscribed = liveSubscription(page, `/topic/user/${adopter.userId}/adoption`);
+    const subscribed = liveSubscriptions(page, [`/topic/user/${adopter.userId}/adoption`]);
     await page.goto('/');
     await page.getByRole('button', { name: '알림', exact: true }).waitFor();
     await subscribed;
@@ -106,7 +90,7 @@ describe('realtime journey: the bell and the admin dashboard, live', () => {
     const phone = await newContext(browser, stack, PHONE);
     await loginContext(phone, stack, adopter.userId, adopter.password);
     const small = await phone.newPage();
-    const phoneSubscribed = liveSubscription(small, `/topic/user/abandoned/${adopter.userId}`);
+    const phoneSubscribed = liveSubscriptions(small, [`/topic/user/abandoned/${adopter.userId}`]);
     await small.goto('/');
     await phoneSubscribed;
     // Marked read on the desktop, so the list starts empty; then the member's own report is registered.
