@@ -15,6 +15,14 @@ export interface LiveOptions {
   onStatus(status: LiveStatus): void;
 }
 
+/**
+ * How to end a session: with a DISCONNECT frame on an open socket; a socket the server is already closing
+ * (it ends the session's sockets at logout) is let go without sending on it (the browser would log an error).
+ */
+export const deactivation = (socket: { readyState: number } | undefined): { force: boolean } => ({
+  force: socket !== undefined && socket.readyState !== WebSocket.OPEN,
+});
+
 /** The BFF's `/ws` on whatever host serves the app (never a fixed dev port). */
 export const liveUrl = (loc: Pick<Location, 'protocol' | 'host'> = window.location) =>
   `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/ws`;
@@ -52,6 +60,6 @@ export function connectLive(opts: LiveOptions): { close(): void } {
   return {
     // On logout the BFF ends the session's sockets itself: a socket already closing takes no
     // DISCONNECT frame (the browser would log a send on a closing socket), it is just let go.
-    close: () => void client.deactivate({ force: client.webSocket !== undefined && client.webSocket.readyState !== WebSocket.OPEN }),
+    close: () => void client.deactivate(deactivation(client.webSocket)),
   };
 }

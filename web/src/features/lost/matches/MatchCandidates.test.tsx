@@ -3,14 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_ABOUT, type FeedNotification } from '@pawbridge/shared';
 import type { MatchCandidate, MatchCandidatesAnswer } from '@pawbridge/shared/lost.matching';
-import { confirm } from '@/components/feedback/notify';
-import type * as Notify from '@/components/feedback/notify';
 import { publishLiveNotice } from '@/lib/live-notices';
 import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser } from '@/testing/render-app';
 import MatchCandidates from './MatchCandidates';
 import MatchLinks from './MatchLinks';
 
-vi.mock('@/components/feedback/notify', async (original) => ({ ...(await original<typeof Notify>()), confirm: vi.fn() }));
 vi.setConfig({ testTimeout: 15_000 });
 
 const PATH = '/api/lost/posts/5/candidates';
@@ -40,11 +37,14 @@ const candidate = (over: Partial<MatchCandidate> = {}): MatchCandidate => ({
 });
 const answer = (rows: MatchCandidate[]): MatchCandidatesAnswer => ({ rows, displayFloor: 40, alertThreshold: 65 });
 
+/** The confirm dialog's answers, in order (the component takes its asker as a prop: no module mock). */
+const ask = vi.fn<(opts: { title: string }) => Promise<boolean>>();
+
 function renderAt(routes: Parameters<typeof mockApi>[0], owner = true, path = '/lost/5') {
   const api = mockApi({ 'GET /api/users/check-session': { body: sessionUser() }, ...routes });
   const view = renderRoutes(
     [
-      { path: '/lost/:id', element: <MatchCandidates postId={5} owner={owner} /> },
+      { path: '/lost/:id', element: <MatchCandidates postId={5} owner={owner} ask={ask} /> },
       { path: '/adopt/:id', element: <p>stray page</p> },
     ],
     path,
@@ -54,7 +54,7 @@ function renderAt(routes: Parameters<typeof mockApi>[0], owner = true, path = '/
 
 afterEach(() => {
   resetTestApp();
-  vi.mocked(confirm).mockReset();
+  ask.mockReset();
 });
 
 describe('가능성 있는 아이들', () => {
@@ -108,14 +108,14 @@ describe('가능성 있는 아이들', () => {
     await userEvent.click(within(first!).getByRole('button', { name: '발견 토이 푸들: 우리 아이가 아니에요' }));
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
     expect(api.callsTo('POST', `${PATH}/31/dismiss`)).toHaveLength(1);
-    expect(confirm).not.toHaveBeenCalled();
+    expect(ask).not.toHaveBeenCalled();
 
-    vi.mocked(confirm).mockResolvedValueOnce(false);
+    ask.mockResolvedValueOnce(false);
     await userEvent.click(screen.getByRole('button', { name: '발견 토이 푸들: 우리 아이예요' }));
-    expect(confirm).toHaveBeenCalledWith(expect.objectContaining({ title: '우리 아이가 맞나요?' }));
+    expect(ask).toHaveBeenCalledWith(expect.objectContaining({ title: '우리 아이가 맞나요?' }));
     expect(api.callsTo('POST', `${PATH}/32/confirm`)).toHaveLength(0);
 
-    vi.mocked(confirm).mockResolvedValueOnce(true);
+    ask.mockResolvedValueOnce(true);
     await userEvent.click(screen.getByRole('button', { name: '발견 토이 푸들: 우리 아이예요' }));
     expect(await screen.findByText('확인한 아이')).toBeVisible();
     expect(api.callsTo('POST', `${PATH}/32/confirm`)).toHaveLength(1);

@@ -125,7 +125,18 @@ function CandidateCard({
  * dismiss or confirm each, the latter asked once) and for admins (read only). Reads itself again when
  * a match notice for this report arrives live; a link ending in #matches scrolls here.
  */
-export default function MatchCandidates({ postId, owner, onConfirmed }: { postId: number; owner: boolean; onConfirmed?: () => void }) {
+export default function MatchCandidates({
+  postId,
+  owner,
+  onConfirmed,
+  ask = confirm,
+}: {
+  postId: number;
+  owner: boolean;
+  onConfirmed?: () => void;
+  /** How 우리 아이예요 is asked first (the app's confirm dialog; tests pass their own). */
+  ask?: typeof confirm;
+}) {
   const { answer, error, isLoading, reload } = useMatchCandidates(postId);
   const [busy, setBusy] = useState(false);
   const section = useRef<HTMLDivElement>(null);
@@ -141,7 +152,7 @@ export default function MatchCandidates({ postId, owner, onConfirmed }: { postId
 
   const decide = async (c: MatchCandidate, action: 'dismiss' | 'confirm') => {
     if (action === 'confirm') {
-      const sure = await confirm({
+      const sure = await ask({
         title: t('lostMatches.confirmTitle'),
         body: t('lostMatches.confirmBody'),
         confirmLabel: t('lostMatches.confirm'),
