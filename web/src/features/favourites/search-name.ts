@@ -1,10 +1,12 @@
 import type { SavedSearchInput } from '@pawbridge/shared/favourites.schema';
 import { t } from '@/messages';
 
-/** 'yyyy-MM-dd' as a Korean month and day. */
+const monthDay = new Intl.DateTimeFormat('ko-KR', { month: 'long', day: 'numeric' });
+
+/** 'yyyy-MM-dd' as a Korean month and day (Intl's words, read as a calendar day: no time-zone shift). */
 const day = (date: string) => {
-  const m = /^\d{4}-(\d{2})-(\d{2})$/.exec(date);
-  return m ? `${Number(m[1])}월 ${Number(m[2])}일` : date;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  return m ? monthDay.format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : date;
 };
 
 /**
