@@ -62,7 +62,7 @@ export async function buildApi(config: ApiConfig, opts: BuildOptions = {}): Prom
   const leftovers = await storage.removeTemporaryFiles();
   if (leftovers.length > 0) app.log.warn({ files: leftovers }, 'removed unfinished upload files left by an earlier run');
   const sessions = config.redisUrl
-    ? new RedisSessionStore(config.redisUrl, config.sessionTtlSeconds)
+    ? new RedisSessionStore(config.redisUrl, config.sessionTtlSeconds, `${config.eventsChannel}:session:`)
     : new DbSessionStore(database.db, config.sessionTtlSeconds);
   const ctx: ApiContext = {
     config,

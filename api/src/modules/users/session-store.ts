@@ -62,7 +62,13 @@ export class RedisSessionStore implements SessionStore {
   constructor(
     url: string,
     private readonly ttlSeconds: number,
-    private readonly prefix = 'pawbridge:session:',
+    /**
+     * The deployment's own key space (app.ts: `<events channel>:session:`). A fixed prefix let two
+     * deployments on one Redis share the per-user index: logging out everywhere on one ended the
+     * sessions of the user with the same key on the other (CI's Postgres/Redis step met it as a refused
+     * admin socket when two test files ran at once).
+     */
+    private readonly prefix: string,
   ) {
     // A Redis outage fails session lookups within about a second (one retry, reconnects at most
     // 500 ms apart) instead of holding requests past the BFF's upstream timeout.
