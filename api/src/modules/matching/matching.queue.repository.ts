@@ -89,7 +89,13 @@ export class MatchQueueRepository {
       .selectFrom('matchJobs')
       .select(['recordKind', 'recordId'])
       .where('id', '>', jobId)
-      .where(anyOf('record_id', 'text', records.map((r) => r.id)))
+      .where(
+        anyOf(
+          'record_id',
+          'text',
+          records.map((r) => r.id),
+        ),
+      )
       .execute();
     return new Set(rows.map((r) => `${r.recordKind}:${r.recordId}`));
   }

@@ -140,7 +140,11 @@ describe('the matching queue', () => {
     await seed(d.db);
     await new MatchingWorker(d, log).drain();
     const full = () =>
-      d.db.selectFrom('matchCandidates').select(['lostPostId', 'candidateKind', 'candidateId', 'score', 'reasons', 'km']).orderBy('id').execute();
+      d.db
+        .selectFrom('matchCandidates')
+        .select(['lostPostId', 'candidateKind', 'candidateId', 'score', 'reasons', 'km'])
+        .orderBy('id')
+        .execute();
     const before = await full();
     expect(before.length).toBeGreaterThanOrEqual(4);
     // The stored pairs are gone, so the unique pair key cannot hide a difference: every pair is scored again.

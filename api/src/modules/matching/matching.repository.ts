@@ -118,7 +118,13 @@ export class MatchingRepository {
     const photos = await this.db
       .selectFrom('lostPhotos')
       .select(['postId', 'phash'])
-      .where(anyOf('post_id', 'bigint', rows.map((r) => r.id)))
+      .where(
+        anyOf(
+          'post_id',
+          'bigint',
+          rows.map((r) => r.id),
+        ),
+      )
       .where('phash', 'is not', null)
       .execute();
     const byPost = groupBy(photos, (p) => p.postId);
@@ -190,7 +196,13 @@ export class MatchingRepository {
     const images = await this.db
       .selectFrom('shelterImages')
       .select(['desertionNo', 'phash'])
-      .where(anyOf('desertion_no', 'text', rows.map((r) => r.desertionNo)))
+      .where(
+        anyOf(
+          'desertion_no',
+          'text',
+          rows.map((r) => r.desertionNo),
+        ),
+      )
       .where('phash', 'is not', null)
       .execute();
     const byNotice = groupBy(images, (i) => i.desertionNo);
