@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/index';
 import type { JobCursor, MatchJobsTable, RecordKind } from './matching.tables';
+import { anyOf } from './matching.repository';
 
 export type MatchJobRow = Selectable<MatchJobsTable>;
 
@@ -89,9 +90,11 @@ export class MatchQueueRepository {
       .select(['recordKind', 'recordId'])
       .where('id', '>', jobId)
       .where(
-        'recordId',
-        'in',
-        records.map((r) => r.id),
+        anyOf(
+          'record_id',
+          'text',
+          records.map((r) => r.id),
+        ),
       )
       .execute();
     return new Set(rows.map((r) => `${r.recordKind}:${r.recordId}`));

@@ -135,4 +135,22 @@ describe('the matching queue', () => {
     const stray = await d.db.selectFrom('matchCandidates').select('status').where('candidateKind', '=', 'STRAY').executeTakeFirstOrThrow();
     expect(stray.status).toBe('DISMISSED');
   });
+  it('a re-run from nothing derives the same pairs (scores, reasons, distances), in pages of any size', async () => {
+    const d = await memoryDatabase();
+    await seed(d.db);
+    await new MatchingWorker(d, log).drain();
+    const full = () =>
+      d.db
+        .selectFrom('matchCandidates')
+        .select(['lostPostId', 'candidateKind', 'candidateId', 'score', 'reasons', 'km'])
+        .orderBy('id')
+        .execute();
+    const before = await full();
+    expect(before.length).toBeGreaterThanOrEqual(4);
+    // The stored pairs are gone, so the unique pair key cannot hide a difference: every pair is scored again.
+    await d.db.deleteFrom('matchCandidates').execute();
+    await new MatchQueueRepository(d.db).requeueAll();
+    await new MatchingWorker(d, log, { batch: 1 }).drain();
+    expect(await full()).toEqual(before);
+  });
 });

@@ -6,7 +6,18 @@ import type { AgeBand, MatchRecord, Sex } from './scorer/match-record';
  * wall clock; a record with only a date is taken at noon. Shelter notices carry no point: only their
  * 시·군·구 words.
  */
-const seoul = (date: string, time = '12:00') => new Date(`${date}T${time}:00+09:00`);
+const instants = new Map<string, number>();
+/** Parsed once per date and time seen (a job reads thousands of records over a few dozen days); a fresh Date each call. */
+const seoul = (date: string, time = '12:00') => {
+  const key = `${date}T${time}:00+09:00`;
+  let ms = instants.get(key);
+  if (ms === undefined) {
+    if (instants.size >= 50_000) instants.clear();
+    ms = Date.parse(key);
+    instants.set(key, ms);
+  }
+  return new Date(ms);
+};
 
 const blank = {
   species: null,

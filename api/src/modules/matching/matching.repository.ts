@@ -1,3 +1,4 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/index';
 import type { CandidateKind } from './matching.tables';
 
@@ -64,6 +65,26 @@ export interface CandidateInsert {
   km: number | null;
 }
 
+/** The box as one condition on the exact point, answered by the GiST indexes of migration 0023. */
+const inBox = (b: NonNullable<Window['box']>): Expression<SqlBool> =>
+  sql<SqlBool>`point(latitude, longitude) <@ box(point(${b.minLat}::float8, ${b.minLng}::float8), point(${b.maxLat}::float8, ${b.maxLng}::float8))`;
+
+/** `column = any($1)`: one array parameter instead of thousands in an IN list (a page holds up to 10,000 records). */
+export const anyOf = (column: string, type: 'bigint' | 'text', values: (number | string)[]): Expression<SqlBool> =>
+  sql<SqlBool>`${sql.ref(column)} = any(${values}::${sql.raw(type)}[])`;
+
+/** Rows grouped by a key, so attaching each record's photo hashes is one pass, not a scan per record. */
+function groupBy<T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = out.get(k);
+    if (list) list.push(r);
+    else out.set(k, [r]);
+  }
+  return out;
+}
+
 const POST_COLUMNS = [
   'id',
   'kind',
@@ -98,13 +119,16 @@ export class MatchingRepository {
       .selectFrom('lostPhotos')
       .select(['postId', 'phash'])
       .where(
-        'postId',
-        'in',
-        rows.map((r) => r.id),
+        anyOf(
+          'post_id',
+          'bigint',
+          rows.map((r) => r.id),
+        ),
       )
       .where('phash', 'is not', null)
       .execute();
-    return rows.map((r) => ({ ...r, phashes: photos.filter((p) => p.postId === r.id).map((p) => p.phash!) }));
+    const byPost = groupBy(photos, (p) => p.postId);
+    return rows.map((r) => ({ ...r, phashes: (byPost.get(r.id) ?? []).map((p) => p.phash!) }));
   }
 
   async lostPost(id: number): Promise<LostPostFacts | undefined> {
@@ -134,12 +158,7 @@ export class MatchingRepository {
       .where('happenedDate', '<=', w.to)
       .where('id', '>', after);
     q = which === 'sightings' ? q.where('kind', '<>', 'MISSING') : q.where('kind', '=', 'MISSING').where('status', '=', 'OPEN');
-    if (w.box)
-      q = q
-        .where('latitude', '>=', w.box.minLat)
-        .where('latitude', '<=', w.box.maxLat)
-        .where('longitude', '>=', w.box.minLng)
-        .where('longitude', '<=', w.box.maxLng);
+    if (w.box) q = q.where(inBox(w.box));
     else if (w.sido) q = q.where('sido', '=', w.sido);
     else return [];
     return this.withPostHashes(await q.orderBy('id').limit(limit).execute());
@@ -152,10 +171,7 @@ export class MatchingRepository {
       .select(['id', 'type', 'gender', 'latitude', 'longitude', 'foundDate', 'foundTime', 'photoHash'])
       .where('foundDate', '>=', w.from)
       .where('foundDate', '<=', w.to)
-      .where('latitude', '>=', w.box.minLat)
-      .where('latitude', '<=', w.box.maxLat)
-      .where('longitude', '>=', w.box.minLng)
-      .where('longitude', '<=', w.box.maxLng)
+      .where(inBox(w.box))
       .where('id', '>', after)
       .orderBy('id')
       .limit(limit)
@@ -181,13 +197,16 @@ export class MatchingRepository {
       .selectFrom('shelterImages')
       .select(['desertionNo', 'phash'])
       .where(
-        'desertionNo',
-        'in',
-        rows.map((r) => r.desertionNo),
+        anyOf(
+          'desertion_no',
+          'text',
+          rows.map((r) => r.desertionNo),
+        ),
       )
       .where('phash', 'is not', null)
       .execute();
-    return rows.map((r) => ({ ...r, phashes: images.filter((i) => i.desertionNo === r.desertionNo).map((i) => i.phash!) }));
+    const byNotice = groupBy(images, (i) => i.desertionNo);
+    return rows.map((r) => ({ ...r, phashes: (byNotice.get(r.desertionNo) ?? []).map((i) => i.phash!) }));
   }
 
   /** Each pair once: a pair already there (scored before, dismissed, confirmed) is left as it is. The new rows' ids. */

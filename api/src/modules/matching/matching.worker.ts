@@ -70,7 +70,7 @@ export class MatchingWorker {
     this.repo = new MatchingRepository(db);
     this.id = opts.id ?? `matcher-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
     this.leaseMs = opts.leaseMs ?? 120_000;
-    this.batch = opts.batch ?? 200;
+    this.batch = opts.batch ?? 10_000;
     this.pollMs = opts.pollMs ?? 2_000;
     this.maxAttempts = opts.maxAttempts ?? 5;
   }

@@ -1,4 +1,5 @@
 import type { Species } from './match-record';
+import { memoByText } from './memo';
 
 /**
  * Korean breed words (issue 28): each breed's stable key, the words people and the portal write for it,
@@ -88,8 +89,7 @@ const squash = (s: string) => s.toLowerCase().replace(/[\s\-_·.,/()]+/g, '');
 
 const INDEX = BREEDS.flatMap((b) => b.words.map((w) => ({ word: squash(w), entry: b }))).sort((a, b) => b.word.length - a.word.length);
 
-/** What breed words say: the longest known word, and whether a mix word is there. */
-export function readBreed(words: string | null): BreedReading {
+function readBreedWords(words: string | null): BreedReading {
   if (!words?.trim()) return { key: null, group: null, species: null, mix: false };
   const text = squash(words);
   const mix = MIX_WORDS.some((m) => text.includes(squash(m)));
@@ -98,3 +98,6 @@ export function readBreed(words: string | null): BreedReading {
   if (GENERIC.has(hit.key)) return { key: null, group: null, species: hit.species, mix };
   return { key: hit.key, group: hit.group, species: hit.species, mix };
 }
+
+/** What breed words say: the longest known word, and whether a mix word is there (each wording read once). */
+export const readBreed: (words: string | null) => Readonly<BreedReading> = memoByText(readBreedWords);

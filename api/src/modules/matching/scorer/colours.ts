@@ -27,14 +27,15 @@ const NEIGHBOURS: [ColourFamily, ColourFamily][] = [
   ['BROWN', 'TAN_POINTS'],
 ];
 
+import { memoByText } from './memo';
+
 const squash = (s: string) => s.toLowerCase().replace(/\s+/g, '');
 
 const ALL = (Object.entries(COLOUR_WORDS) as [ColourFamily, string[]][])
   .flatMap(([family, words]) => words.map((w) => ({ family, word: squash(w) })))
   .sort((a, b) => b.word.length - a.word.length);
 
-/** The colour families named in the words; longer words claim their letters first ("블랙탄" is not also "블랙"). */
-export function readColours(words: string | null): Set<ColourFamily> {
+function readColourWords(words: string | null): ReadonlySet<ColourFamily> {
   const found = new Set<ColourFamily>();
   if (!words?.trim()) return found;
   let text = squash(words);
@@ -45,6 +46,9 @@ export function readColours(words: string | null): Set<ColourFamily> {
   }
   return found;
 }
+
+/** The colour families named in the words; longer words claim their letters first ("블랙탄" is not also "블랙"). Each wording read once. */
+export const readColours: (words: string | null) => ReadonlySet<ColourFamily> = memoByText(readColourWords);
 
 export function neighbours(a: ColourFamily, b: ColourFamily): boolean {
   return NEIGHBOURS.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
