@@ -1,6 +1,7 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { PageDataRequest, PageDataResult } from '@pawbridge/shared/ssr.schema';
-import { PublicDataCache } from './public-cache';
+import { PublicDataCache, publicDataCache } from './public-cache';
 
 type Answer = Extract<PageDataResult, { ok: true }>;
 
@@ -79,5 +80,30 @@ describe('PublicDataCache (decision 0048)', () => {
     expect(cache.size).toBe(2);
     await cache.get({ kind: 'strays.page', page: 1, size: 20 }, l.load);
     expect(l.calls()).toBe(4);
+  });
+});
+
+describe('publicDataCache: the writes this BFF passes clear it', () => {
+  it('a successful write in any route context clears it; reads and refused writes do not', async () => {
+    const app = Fastify();
+    const cache = publicDataCache(app, 60_000);
+    // Routes in their own (encapsulated) context, registered after the cache, as app.ts does.
+    await app.register(async (routes) => {
+      routes.get('/api/abandoned/abandoned-pets', async () => []);
+      routes.post('/api/abandoned/abandoned-pets', async (_req, reply) => reply.code(201).send({ id: 1 }));
+      routes.put('/api/abandoned/refused', async (_req, reply) => reply.code(403).send({ code: 'FORBIDDEN' }));
+    });
+    await app.ready();
+    const l = counting();
+    const fill = () => cache.get(adoptList, l.load);
+    await fill();
+    await app.inject({ method: 'GET', url: '/api/abandoned/abandoned-pets' });
+    await app.inject({ method: 'PUT', url: '/api/abandoned/refused' });
+    expect(cache.size).toBe(1);
+    await app.inject({ method: 'POST', url: '/api/abandoned/abandoned-pets' });
+    expect(cache.size).toBe(0);
+    await fill();
+    expect(l.calls()).toBe(2);
+    await app.close();
   });
 });

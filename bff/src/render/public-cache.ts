@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { PageDataKind, PageDataRequest, PageDataResult } from '@pawbridge/shared/ssr.schema';
 
 type Answer = Extract<PageDataResult, { ok: true }>;
@@ -7,7 +8,12 @@ type Answer = Extract<PageDataResult, { ok: true }>;
  * strays, its search, the shelter's animals and the donation totals. Anything that depends on
  * who asks (session, a post with its edit buttons, a member's own parts) is never cached.
  */
-export const SHARED_KINDS: ReadonlySet<PageDataKind> = new Set<PageDataKind>(['strays.page', 'strays.search', 'shelter.page', 'donations.totals']);
+export const SHARED_KINDS: ReadonlySet<PageDataKind> = new Set<PageDataKind>([
+  'strays.page',
+  'strays.search',
+  'shelter.page',
+  'donations.totals',
+]);
 
 export interface PublicDataCacheOptions {
   /** How long an answer is served without asking the upstream again. */
@@ -78,4 +84,28 @@ function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   const keys = Object.keys(value).sort();
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+}
+
+/**
+ * Public page data is shared between renders this long. No event from the api reaches the BFF
+ * for the public lists (its realtime bridge carries each member's own topics only), so the writes
+ * this BFF passes clear the cache and the TTL bounds what it cannot see: a shelter sync, another
+ * BFF instance, the legacy's own admin screens.
+ */
+export const PUBLIC_DATA_TTL_MS = 5_000;
+const PUBLIC_DATA_MAX_ENTRIES = 256;
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The render's cache, cleared by any write that went through this BFF (a stray registered or
+ * edited, an adoption decided, a donation paid: any of them may change a public list). Call it
+ * before the routes are registered: the hook must be inherited by every route's context.
+ */
+export function publicDataCache(app: FastifyInstance, ttlMs = PUBLIC_DATA_TTL_MS): PublicDataCache {
+  const cache = new PublicDataCache({ ttlMs, maxEntries: PUBLIC_DATA_MAX_ENTRIES });
+  app.addHook('onResponse', (request, reply, done) => {
+    if (cache.size > 0 && reply.statusCode < 400 && !READS.has(request.method)) cache.clear();
+    done();
+  });
+  return cache;
 }

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PagePlanSchema, ServerBundleSchema, type RenderInput, type RenderOutput } from '@pawbridge/shared/ssr.schema';
 import { pageDataResolvers, resolvePageData } from './page-data';
-import { PublicDataCache } from './public-cache';
+import type { PublicDataCache } from './public-cache';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 
 declare module 'fastify' {
@@ -21,19 +21,9 @@ export interface RenderPluginOptions {
   bundle: string;
   /** The client build: its index.html is the template, its manifest names each route's chunks. */
   webDistDir: string;
-  /** How long public page data is shared between renders (decision 0048); 0 turns the cache off. */
-  publicDataTtlMs?: number;
+  /** Public page data shared between renders (decision 0048: `publicDataCache`); none: every render asks. */
+  publicData?: PublicDataCache;
 }
-
-/**
- * Public page data is shared between renders this long (decision 0048). No event from the api
- * reaches the BFF for the public lists (its realtime bridge carries each member's own topics
- * only), so the writes this BFF passes clear it and the TTL bounds what it cannot see: a
- * shelter sync, another BFF instance, the legacy's own admin screens.
- */
-const PUBLIC_DATA_TTL_MS = 5_000;
-const PUBLIC_DATA_MAX_ENTRIES = 256;
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A render that takes longer than this is abandoned for the SPA shell (the browser renders it then). */
 const RENDER_TIMEOUT_MS = 10_000;
@@ -67,12 +57,6 @@ export const renderPlugin = fp<RenderPluginOptions>(
     const template = fs.readFileSync(templatePath, 'utf8');
     const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
     const resolvers = pageDataResolvers(app);
-    const cache = new PublicDataCache({ ttlMs: opts.publicDataTtlMs ?? PUBLIC_DATA_TTL_MS, maxEntries: PUBLIC_DATA_MAX_ENTRIES });
-    // A write that went through (a stray registered or edited, an adoption decided, a donation paid) may change any list.
-    app.addHook('onResponse', (request, reply, done) => {
-      if (!READS.has(request.method) && reply.statusCode < 400 && cache.size > 0) cache.clear();
-      done();
-    });
     const originOf = (request: FastifyRequest) => app.config.publicOrigin ?? `${request.protocol}://${request.host}`;
 
     app.decorate('renderPage', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -80,7 +64,9 @@ export const renderPlugin = fp<RenderPluginOptions>(
       if (!plan.success || plan.data === null) return false;
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), PAGE_DATA_DEADLINE_MS)));
-      const results = await Promise.race([resolvePageData(resolvers, request, plan.data.data, cache), late]).finally(() => clearTimeout(timer));
+      const results = await Promise.race([resolvePageData(resolvers, request, plan.data.data, opts.publicData), late]).finally(() =>
+        clearTimeout(timer),
+      );
       if (results === null) {
         request.log.warn(
           { url: request.url, deadlineMs: PAGE_DATA_DEADLINE_MS },
