@@ -121,7 +121,7 @@ export async function buildApp(config: BffConfig, opts: BuildOptions = {}): Prom
   await app.register(realtimePlugin);
   // Before the routes: the writes they pass clear it (decision 0048).
   const rendering = config.webDistDir && config.ssrBundle ? { bundle: config.ssrBundle, webDistDir: config.webDistDir } : null;
-  const publicData = rendering ? publicDataCache(app) : undefined;
+  const publicData = rendering ? publicDataCache(app, config.ssrPublicDataTtlMs) : undefined;
   for (const route of routes) await app.register(route);
 
   if (rendering) await app.register(renderPlugin, { ...rendering, publicData });

@@ -86,13 +86,12 @@ function canonical(value: unknown): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
 }
 
-/**
- * Public page data is shared between renders this long. No event from the api reaches the BFF
- * for the public lists (its realtime bridge carries each member's own topics only), so the writes
- * this BFF passes clear the cache and the TTL bounds what it cannot see: a shelter sync, another
- * BFF instance, the legacy's own admin screens.
+/*
+ * How long public page data is shared is SSR_PUBLIC_DATA_TTL_MS (5 s by default, config/env.ts). No
+ * event from the api reaches the BFF for the public lists (its realtime bridge carries each member's
+ * own topics only), so the writes this BFF passes clear the cache and the TTL bounds what it cannot
+ * see: a shelter sync, another BFF instance, the legacy's own admin screens.
  */
-export const PUBLIC_DATA_TTL_MS = 5_000;
 const PUBLIC_DATA_MAX_ENTRIES = 256;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -101,7 +100,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * edited, an adoption decided, a donation paid: any of them may change a public list). Call it
  * before the routes are registered: the hook must be inherited by every route's context.
  */
-export function publicDataCache(app: FastifyInstance, ttlMs = PUBLIC_DATA_TTL_MS): PublicDataCache {
+export function publicDataCache(app: FastifyInstance, ttlMs: number): PublicDataCache {
   const cache = new PublicDataCache({ ttlMs, maxEntries: PUBLIC_DATA_MAX_ENTRIES });
   app.addHook('onResponse', (request, reply, done) => {
     if (cache.size > 0 && reply.statusCode < 400 && !READS.has(request.method)) cache.clear();
