@@ -7,8 +7,9 @@ import zlib from 'node:zlib';
  * list's first page, the community's) is the same for every visitor until it changes, and under
  * load Brotli was the largest single cost of answering it (about 0.9 ms of CPU per answer in the
  * overhead bench, decision 0036). The output is a pure function of the body, so a hit is exactly
- * what compressing again would give. Bounded: bodies of 1–32 KB, 64 entries (≤ ~3 MB), least
- * recently used first out.
+ * what compressing again would give. A server-rendered public page (about 200 KB of HTML for
+ * `/adopt`, the same for every visitor within decision 0048's TTL) is kept too. Bounded: bodies of
+ * 1–256 KB, 64 entries (≤ ~20 MB with their keys), least recently used first out.
  */
 export class CompressedCache {
   private readonly entries = new Map<string, Buffer>();
@@ -17,7 +18,7 @@ export class CompressedCache {
 
   constructor(
     private readonly maxEntries = 64,
-    private readonly maxBodyBytes = 32 * 1024,
+    private readonly maxBodyBytes = 256 * 1024,
   ) {}
 
   get(encoding: string, body: Buffer, compress: (b: Buffer) => Buffer): Buffer {

@@ -83,6 +83,25 @@ describe('PublicDataCache (decision 0048)', () => {
   });
 });
 
+describe('PublicDataCache: whole pages as a visitor gets them', () => {
+  it('keeps a page for the TTL; a write (clear) or the TTL ends it; TTL 0 keeps nothing', () => {
+    let now = 0;
+    const cache = new PublicDataCache({ ttlMs: 5_000, maxEntries: 10, now: () => now });
+    const page = { status: 200, body: Buffer.from('<html>') };
+    cache.keepPage('https://x/adopt', page);
+    expect(cache.page('https://x/adopt')).toBe(page);
+    expect(cache.page('https://x/adopt?page=2')).toBeUndefined();
+    now = 5_000;
+    expect(cache.page('https://x/adopt')).toBeUndefined();
+    cache.keepPage('https://x/adopt', page);
+    cache.clear();
+    expect(cache.page('https://x/adopt')).toBeUndefined();
+    const off = new PublicDataCache({ ttlMs: 0, maxEntries: 10 });
+    off.keepPage('https://x/adopt', page);
+    expect(off.page('https://x/adopt')).toBeUndefined();
+  });
+});
+
 describe('publicDataCache: the writes this BFF passes clear it', () => {
   it('a successful write in any route context clears it; reads and refused writes do not', async () => {
     const app = Fastify();

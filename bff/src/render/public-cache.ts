@@ -15,6 +15,12 @@ export const SHARED_KINDS: ReadonlySet<PageDataKind> = new Set<PageDataKind>([
   'donations.totals',
 ]);
 
+/** A rendered document: what the render answered, whole. */
+export interface RenderedPage {
+  status: number;
+  body: Buffer;
+}
+
 export interface PublicDataCacheOptions {
   /** How long an answer is served without asking the upstream again. */
   ttlMs: number;
@@ -37,6 +43,8 @@ interface Entry {
  */
 export class PublicDataCache {
   private readonly entries = new Map<string, Entry>();
+  /** Whole rendered pages as a visitor gets them, by origin and address (`page`, `keepPage`). */
+  private readonly pages = new Map<string, { at: number; page: RenderedPage }>();
   private readonly now: () => number;
   constructor(private readonly opts: PublicDataCacheOptions) {
     this.now = opts.now ?? Date.now;
@@ -47,7 +55,28 @@ export class PublicDataCache {
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.entries.size + this.pages.size;
+  }
+
+  /** A visitor's page rendered within the TTL, or undefined. */
+  page(key: string): RenderedPage | undefined {
+    const hit = this.pages.get(key);
+    if (!hit) return undefined;
+    if (this.now() - hit.at < this.opts.ttlMs) return hit.page;
+    this.pages.delete(key);
+    return undefined;
+  }
+
+  /** Keeps a visitor's page (only one rendered from complete data: an error state is never shared). */
+  keepPage(key: string, page: RenderedPage): void {
+    if (this.opts.ttlMs <= 0) return;
+    this.pages.delete(key);
+    this.pages.set(key, { at: this.now(), page });
+    while (this.pages.size > this.opts.maxEntries) {
+      const oldest = this.pages.keys().next().value;
+      if (oldest === undefined) break;
+      this.pages.delete(oldest);
+    }
   }
 
   /** The cached answer for `want`, or `load()`'s (then kept for the TTL when it succeeds). */
@@ -75,6 +104,7 @@ export class PublicDataCache {
   /** Everything forgotten; a call still under way is no longer shared with later renders. */
   clear(): void {
     this.entries.clear();
+    this.pages.clear();
   }
 }
 
