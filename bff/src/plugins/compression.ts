@@ -70,7 +70,7 @@ export const compressionPlugin = fp(
       global: true,
       threshold: 1024,
       // Buffered answers up to the cache's limit take the one-shot path (through the cache above):
-      // the library's default on 2 cores (~64 KB) streamed a rendered /adopt (~210 KB) through a
+      // the library's default on 2 cores (8 KB) streamed a rendered /adopt (~210 KB) through a
       // fresh Brotli stream per answer, ~18 % of the BFF's CPU under the ssr bench (decision 0048).
       syncThreshold: CACHED_BODY_MAX_BYTES,
       encodings: ['br', 'gzip'],
