@@ -85,19 +85,29 @@ export function arg(name: string): string | undefined {
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-/** The build to measure: --dist, or a fresh production build in a temp dir. */
+/**
+ * The build to measure: --dist (or `BENCH_WEB_DIST`, for `npm run bench`, whose scripts get no
+ * arguments), or a fresh production build in a temp dir: the client in `<tmp>/dist` and the server
+ * bundle beside it in `<tmp>/dist-server`, where the BFF looks for it (SSR_BUNDLE's default). A
+ * client build alone would have the BFF serve the SPA shell, or a stray `/tmp/dist-server` of
+ * another run's build.
+ */
 export function webDist(): string {
-  const given = arg('dist');
+  const given = arg('dist') ?? process.env.BENCH_WEB_DIST;
   if (given) {
     const dir = path.resolve(given);
     if (!fs.existsSync(path.join(dir, 'index.html'))) throw new Error(`no index.html in ${dir}`);
     return dir;
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-bench-web-'));
-  execFileSync('npx', ['vite', 'build', 'web', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-bench-web-'));
+  const dir = path.join(root, 'dist');
+  const build = (args: string[]) =>
+    execFileSync('npx', ['vite', 'build', ...args, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: path.join(ROOT, 'web'),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  build(['--outDir', dir]);
+  build(['--ssr', 'src/entry-server.tsx', '--outDir', path.join(root, 'dist-server')]);
   return dir;
 }
 

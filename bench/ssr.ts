@@ -13,7 +13,8 @@
  *
  * It measures whatever `/adopt` is: until the BFF renders public pages it is the SPA's shell
  * (index.html), `adopt.server_rendered` says 0 and the p99 has no verdict (null); a server-rendered answer is recognised by the
- * root's `data-ssr` attribute (`<div id="root" data-ssr`).
+ * data it embeds for hydration (`<script id="pb-ssr-data">`). `SSR_BFF_PROF=<dir>` writes the BFF's
+ * CPU profile there (node --cpu-prof).
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -31,8 +32,8 @@ const ROUNDS = env('SSR_ROUNDS', 3);
 const ROUTE = process.env.SSR_ROUTE ?? '/adopt';
 const HEADERS = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'br, gzip' };
 
-/** A server-rendered page: the root element carries `data-ssr` (what the BFF's renderer writes). */
-export const isServerRendered = (html: string): boolean => /<div\b[^>]*\bid=["']?root["']?[^>]*\bdata-ssr\b/i.test(html);
+/** A server-rendered page: it embeds its data for hydration (`<script id="pb-ssr-data">`, web/src/lib/ssr-cache.ts); the SPA shell has none. */
+export const isServerRendered = (html: string): boolean => /<script\b[^>]*\bid=["']?pb-ssr-data["']?/i.test(html);
 
 const children: Child<unknown>[] = [];
 async function main(): Promise<void> {
@@ -44,14 +45,17 @@ async function main(): Promise<void> {
     BENCH_STRAYS: String(env('SSR_STRAYS', 24)),
   });
   children.push(api);
-  const bff = await startBff({
-    UPSTREAM_URL: api.ready.url,
-    UPSTREAM_KIND: 'api',
-    LOG_LEVEL: 'info',
-    LOG_FORMAT: 'json',
-    DASHBOARD_URL: 'http://127.0.0.1:9',
-    WEB_DIST_DIR: dist,
-  });
+  const bff = await startBff(
+    {
+      UPSTREAM_URL: api.ready.url,
+      UPSTREAM_KIND: 'api',
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      DASHBOARD_URL: 'http://127.0.0.1:9',
+      WEB_DIST_DIR: dist,
+    },
+    process.env.SSR_BFF_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SSR_BFF_PROF}`] : [],
+  );
   children.push(bff);
   const url = bff.ready.url + ROUTE;
 

@@ -55,10 +55,12 @@ describe('lighthouse without a floor', () => {
 });
 
 describe('ssr bench: server-rendered or not', () => {
-  it('recognises the root the renderer marks (data-ssr), not the SPA shell', async () => {
+  it('recognises the data a rendered page embeds for hydration, not the SPA shell', async () => {
     const { isServerRendered } = await import('../ssr');
-    expect(isServerRendered('<body><div id="root" data-ssr><main>강아지</main></div>')).toBe(true);
+    expect(
+      isServerRendered('<body><div id="root"><main>강아지</main></div><script type="application/json" id="pb-ssr-data">{}</script>'),
+    ).toBe(true);
     expect(isServerRendered('<body><div id="root"></div><script type="module" src="/assets/i.js"></script>')).toBe(false);
-    expect(isServerRendered('<div data-ssr id="other"></div>')).toBe(false);
+    expect(isServerRendered('<div id="pb-ssr-data"></div>')).toBe(false);
   });
 });

@@ -18,6 +18,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticWebPlugin } from './plugins/static-web';
 import { renderPlugin } from './render/render.plugin';
+import { publicDataCache } from './render/public-cache';
 import { compressionPlugin } from './plugins/compression';
 import { benchFloorPlugin } from './plugins/bench-floor';
 import { routes } from './routes/index';
@@ -118,9 +119,12 @@ export async function buildApp(config: BffConfig, opts: BuildOptions = {}): Prom
   await app.register(rateLimitPlugin);
 
   await app.register(realtimePlugin);
+  // Before the routes: the writes they pass clear it (decision 0048).
+  const rendering = config.webDistDir && config.ssrBundle ? { bundle: config.ssrBundle, webDistDir: config.webDistDir } : null;
+  const publicData = rendering ? publicDataCache(app, config.ssrPublicDataTtlMs) : undefined;
   for (const route of routes) await app.register(route);
 
-  if (config.webDistDir && config.ssrBundle) await app.register(renderPlugin, { bundle: config.ssrBundle, webDistDir: config.webDistDir });
+  if (rendering) await app.register(renderPlugin, { ...rendering, publicData });
   if (config.webDistDir) await app.register(staticWebPlugin, { dir: config.webDistDir });
   return app;
 }

@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** The web's server bundle (public pages rendered by the BFF); default: WEB_DIST_DIR's sibling dist-server/entry-server.js; `off` serves the SPA shell. */
   SSR_BUNDLE: z.string().optional(),
+  /** How long public page data (the adopt list, shelter animals, donation totals) is shared between renders, ms; 0 turns it off (decision 0048). */
+  SSR_PUBLIC_DATA_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Bench only: X-Bench-Floor: 1 gets HTML answers without scripts (bench/lighthouse.ts's floor). Never on in production. */
   BENCH_FLOOR: z.enum(['true', 'false']).optional(),
   REDIS_URL: z.string().optional(),
@@ -97,6 +99,8 @@ export interface BffConfig {
   webDistDir: string | undefined;
   /** The web's server bundle, or undefined (no web served, or SSR_BUNDLE=off). */
   ssrBundle: string | undefined;
+  /** SSR_PUBLIC_DATA_TTL_MS (decision 0048). */
+  ssrPublicDataTtlMs: number;
   redisUrl: string | undefined;
   /** /docs (OpenAPI UI and JSON) served. */
   docsEnabled: boolean;
@@ -176,6 +180,7 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
       e.SSR_BUNDLE === 'off' || !e.WEB_DIST_DIR
         ? undefined
         : path.resolve(e.SSR_BUNDLE ?? path.join(path.resolve(e.WEB_DIST_DIR), '..', 'dist-server', 'entry-server.js')),
+    ssrPublicDataTtlMs: e.SSR_PUBLIC_DATA_TTL_MS,
     benchFloor: e.BENCH_FLOOR === 'true' && e.NODE_ENV !== 'production',
     redisUrl: e.REDIS_URL,
     sessionCheckMs: e.REALTIME_SESSION_CHECK_MS,

@@ -2,13 +2,17 @@ import fp from 'fastify-plugin';
 import compress from '@fastify/compress';
 import zlib from 'node:zlib';
 
+/** The largest answer compressed in one go and kept compressed (decision 0048). */
+const CACHED_BODY_MAX_BYTES = 256 * 1024;
+
 /**
  * The compressed bytes of recent answers, by encoding and exact body: a public list (the adopt
  * list's first page, the community's) is the same for every visitor until it changes, and under
  * load Brotli was the largest single cost of answering it (about 0.9 ms of CPU per answer in the
  * overhead bench, decision 0036). The output is a pure function of the body, so a hit is exactly
- * what compressing again would give. Bounded: bodies of 1–32 KB, 64 entries (≤ ~3 MB), least
- * recently used first out.
+ * what compressing again would give. A server-rendered public page (about 200 KB of HTML for
+ * `/adopt`, the same for every visitor within decision 0048's TTL) is kept too. Bounded: bodies of
+ * 1–256 KB, 64 entries (≤ ~20 MB with their keys), least recently used first out.
  */
 export class CompressedCache {
   private readonly entries = new Map<string, Buffer>();
@@ -17,7 +21,7 @@ export class CompressedCache {
 
   constructor(
     private readonly maxEntries = 64,
-    private readonly maxBodyBytes = 32 * 1024,
+    private readonly maxBodyBytes = CACHED_BODY_MAX_BYTES,
   ) {}
 
   get(encoding: string, body: Buffer, compress: (b: Buffer) => Buffer): Buffer {
@@ -65,6 +69,10 @@ export const compressionPlugin = fp(
     await app.register(compress, {
       global: true,
       threshold: 1024,
+      // Buffered answers up to the cache's limit take the one-shot path (through the cache above):
+      // the library's default on 2 cores (8 KB) streamed a rendered /adopt (~210 KB) through a
+      // fresh Brotli stream per answer, ~18 % of the BFF's CPU under the ssr bench (decision 0048).
+      syncThreshold: CACHED_BODY_MAX_BYTES,
       encodings: ['br', 'gzip'],
       brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
       zlibOptions: { level: 6 },

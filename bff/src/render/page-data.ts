@@ -4,6 +4,7 @@ import { LostListQuerySchema } from '@pawbridge/shared/lost.schema';
 import type { PageDataKind, PageDataRequest, PageDataResult } from '@pawbridge/shared/ssr.schema';
 import { BffError } from '../errors/bff-error';
 import { publicConfigOf } from '../config/public-config';
+import type { PublicDataCache } from './public-cache';
 
 type Of<K extends PageDataKind> = Extract<PageDataRequest, { kind: K }>;
 type Answer = Extract<PageDataResult, { ok: true }>;
@@ -76,12 +77,13 @@ export async function resolvePageData(
   resolvers: ReturnType<typeof pageDataResolvers>,
   request: FastifyRequest,
   wants: Record<string, PageDataRequest>,
+  cache?: PublicDataCache,
 ): Promise<Record<string, PageDataResult>> {
   const entries = await Promise.all(
     Object.entries(wants).map(async ([name, want]): Promise<[string, PageDataResult]> => {
       try {
         const resolve = resolvers[want.kind] as Resolver<typeof want.kind>;
-        return [name, await resolve(request, want)];
+        return [name, await (cache ? cache.get(want, () => resolve(request, want)) : resolve(request, want))];
       } catch (err) {
         if (err instanceof BffError) return [name, { ok: false, status: err.status, code: err.code }];
         request.log.error({ err, kind: want.kind }, 'server render: data failed');

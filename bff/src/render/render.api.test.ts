@@ -24,6 +24,8 @@ import {
 let api: TestApi;
 let proxy: RecordingProxy;
 let bff: TestBff;
+/** The same BFF sharing visitors' pages for a minute (decision 0048), so no test depends on how fast it runs. */
+let shared: TestBff;
 /** The same BFF whose upstream does not answer. */
 let down: TestBff;
 /** An upstream that takes connections and never answers, and a BFF in front of it. */
@@ -34,6 +36,7 @@ beforeAll(async () => {
   api = await startTestApi();
   proxy = await startRecordingProxy(api.url);
   bff = await startTestBff(proxy.url, env);
+  shared = await startTestBff(proxy.url, { ...env, SSR_PUBLIC_DATA_TTL_MS: '60000' });
   down = await startTestBff('http://127.0.0.1:9', env);
   hung = net.createServer(() => undefined).listen(0, '127.0.0.1');
   await new Promise((r) => hung.once('listening', r));
@@ -44,6 +47,7 @@ afterAll(async () => {
   hung?.close();
   hung?.unref();
   await down?.close();
+  await shared?.close();
   await bff?.close();
   await proxy?.close();
   await api?.close();
@@ -148,6 +152,26 @@ describe('server-rendered public pages, upstream = our api', () => {
       expect(metaOf(res.text, 'robots'), path).toBe('noindex');
       embeddedOf(res.text);
     }
+  });
+
+  it("a visitor's page is shared until a write passes the BFF (decision 0048); a member's frame is always rendered for them", async () => {
+    const first = await page(createClient(shared.url), '/adopt');
+    expect(first.status).toBe(200);
+    const stray = await seedStray(); // straight into the api's database: nothing the BFF sees
+    const link = `href="/adopt/${stray.id}"`;
+    const again = await page(createClient(shared.url), '/adopt');
+    expect(again.text).toBe(first.text);
+    const member = await createMember(api, `ssrc${Date.now() % 100000}`);
+    const c = createClient(shared.url);
+    const [name, value] = member.cookie.split('=');
+    c.cookies.set(name ?? '', value ?? '');
+    // Their frame is rendered for them (the lists are the same shared public data).
+    const mine = await page(c, '/adopt');
+    expect(mine.text).toContain('로그아웃');
+    expect(first.text).not.toContain('로그아웃');
+    // A write through this BFF (here the member's logout) may have changed any list: visitors get a fresh page.
+    expect((await c.post('/api/users/logout', {})).status).toBeLessThan(400);
+    expect(bodyOf((await page(createClient(shared.url), '/adopt')).text)).toContain(link);
   });
 
   it("a member's page links, in its head, the styles of what a member's frame loads after hydration (the bell's screens)", async () => {

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PagePlanSchema, ServerBundleSchema, type RenderInput, type RenderOutput } from '@pawbridge/shared/ssr.schema';
+import { PagePlanSchema, ServerBundleSchema, type RenderInput } from '@pawbridge/shared/ssr.schema';
 import { pageDataResolvers, resolvePageData } from './page-data';
+import type { PublicDataCache, RenderedPage } from './public-cache';
+import { UPSTREAM_SESSION_COOKIE } from '../upstream/client';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 
 declare module 'fastify' {
@@ -20,6 +21,8 @@ export interface RenderPluginOptions {
   bundle: string;
   /** The client build: its index.html is the template, its manifest names each route's chunks. */
   webDistDir: string;
+  /** Public page data shared between renders (decision 0048: `publicDataCache`); none: every render asks. */
+  publicData?: PublicDataCache;
 }
 
 /** A render that takes longer than this is abandoned for the SPA shell (the browser renders it then). */
@@ -56,20 +59,22 @@ export const renderPlugin = fp<RenderPluginOptions>(
     const resolvers = pageDataResolvers(app);
     const originOf = (request: FastifyRequest) => app.config.publicOrigin ?? `${request.protocol}://${request.host}`;
 
-    app.decorate('renderPage', async (request: FastifyRequest, reply: FastifyReply) => {
+    /** The page as rendered now: null when the SPA shell must answer instead (data too slow, render failed). */
+    const renderNow = async (request: FastifyRequest): Promise<{ page: RenderedPage; complete: boolean } | null> => {
       const plan = PagePlanSchema.safeParse(bundle.plan(request.url));
-      if (!plan.success || plan.data === null) return false;
+      if (!plan.success || plan.data === null) return null;
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), PAGE_DATA_DEADLINE_MS)));
-      const results = await Promise.race([resolvePageData(resolvers, request, plan.data.data), late]).finally(() => clearTimeout(timer));
+      const results = await Promise.race([resolvePageData(resolvers, request, plan.data.data, opts.publicData), late]).finally(() =>
+        clearTimeout(timer),
+      );
       if (results === null) {
         request.log.warn(
           { url: request.url, deadlineMs: PAGE_DATA_DEADLINE_MS },
           'server render: page data too slow; the SPA shell is served',
         );
-        return false;
+        return null;
       }
-      let out: RenderOutput;
       try {
         const input: RenderInput = {
           url: request.url,
@@ -79,19 +84,36 @@ export const renderPlugin = fp<RenderPluginOptions>(
           manifest,
           signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
         };
-        out = await bundle.render(input);
+        const out = await bundle.render(input);
+        // prerender has written the whole document already: buffered, it can be kept and compressed once.
+        const body = Buffer.from(await new Response(out.body as WebReadableStream<Uint8Array>).arrayBuffer());
+        return { page: { status: out.status, body }, complete: Object.values(results).every((r) => r.ok) };
       } catch (err) {
         // Never a blank page: the SPA shell renders it in the browser instead.
         request.log.error({ err }, 'server render failed; the SPA shell is served');
-        return false;
+        return null;
+      }
+    };
+
+    app.decorate('renderPage', async (request: FastifyRequest, reply: FastifyReply) => {
+      // A visitor's page depends on the address and the public data only (decision 0048): the same
+      // bytes for every visitor until a write or the TTL. A member's (session cookie) is always fresh.
+      const cache = opts.publicData;
+      const key = cache && !request.cookies[UPSTREAM_SESSION_COOKIE] ? `${originOf(request)}${request.url}` : null;
+      let page = key ? cache?.page(key) : undefined;
+      if (!page) {
+        const fresh = await renderNow(request);
+        if (!fresh) return false;
+        page = fresh.page;
+        if (key && fresh.complete && page.status === 200) cache?.keepPage(key, page);
       }
       await reply
-        .code(out.status)
+        .code(page.status)
         .type('text/html; charset=utf-8')
         // The header is the member's: never shared by caches; a deploy is picked up at once.
         .header('cache-control', 'private, no-cache')
         .header('vary', 'cookie')
-        .send(Readable.fromWeb(out.body as WebReadableStream<Uint8Array>));
+        .send(page.body);
       return true;
     });
   },

@@ -5,6 +5,8 @@ import { COMMUNITY_LIMITS, PAGE_LIMITS, SHELTER_LIMITS } from '@pawbridge/shared
 export const SITEMAP_MAX_PER_KIND = 5000;
 
 /** Public pages crawlers may read; everything a member or admin does, and the API, is theirs alone. */
+/** Uploaded photos: the preview image a shared link shows (og:image / twitter:image). */
+const PREVIEW_IMAGES = '/uploads/';
 const DISALLOWED = [
   '/api/',
   '/admin',
@@ -15,7 +17,7 @@ const DISALLOWED = [
   '/signup',
   '/abandoned/register',
   '/community/createPost',
-  '/uploads/',
+  PREVIEW_IMAGES,
   '/docs',
   '/ws',
   '/dashboard',
@@ -48,6 +50,13 @@ export const crawlerRoutes: FastifyPluginAsync = async (app) => {
       'User-agent: *',
       'Allow: /',
       ...DISALLOWED.map((p) => `Disallow: ${p}`),
+      '',
+      // A crawler obeys only the most specific group that names it, so X's card fetcher gets every
+      // other rule again, with the preview images (og:image under /uploads/) allowed.
+      'User-agent: Twitterbot',
+      'Allow: /',
+      `Allow: ${PREVIEW_IMAGES}`,
+      ...DISALLOWED.filter((p) => p !== PREVIEW_IMAGES).map((p) => `Disallow: ${p}`),
       '',
       `Sitemap: ${origin(request)}/sitemap.xml`,
       '',
