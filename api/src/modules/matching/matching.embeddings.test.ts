@@ -94,12 +94,15 @@ describe('photo embeddings in matching', () => {
     expect(Object.values(reasons).every((r) => r === null)).toBe(true);
   });
 
-  it("ignores vectors of another model id", async () => {
+  it('ignores vectors of another model id', async () => {
     const s = await scene();
     await s.d.db.deleteFrom('lostPhotos').execute(); // nothing for the current model to embed
     const same = vectorToBytes(Float32Array.from([1, 0, 0]));
     for (const id of [String(s.lostId), s.alike])
-      await s.d.db.insertInto('photoEmbeddings').values({ recordKind: 'POST', recordId: id, photoKey: 'k', modelId: 'old-model', vector: same }).execute();
+      await s.d.db
+        .insertInto('photoEmbeddings')
+        .values({ recordKind: 'POST', recordId: id, photoKey: 'k', modelId: 'old-model', vector: same })
+        .execute();
     await new MatchingWorker(s.d, log, { photos: new PhotoEmbeddings(s.d.db, s.storage, model, log) }).drain();
     const reasons = await lookAlike(s.d, s.lostId);
     expect(Object.keys(reasons)).toContain(s.alike);
@@ -136,7 +139,12 @@ describe('withEmbeddings', () => {
   });
 
   it("keeps only the record's own vectors of the current model, else leaves the field absent", () => {
-    const out = withEmbeddings(record, 'POST', [v('POST', '7', 'm1'), v('POST', '7', 'm0'), v('STRAY', '7', 'm1'), v('POST', '8', 'm1')], 'm1');
+    const out = withEmbeddings(
+      record,
+      'POST',
+      [v('POST', '7', 'm1'), v('POST', '7', 'm0'), v('STRAY', '7', 'm1'), v('POST', '8', 'm1')],
+      'm1',
+    );
     expect(out.embeddings).toHaveLength(1);
     expect(out.embeddings![0]![0]).toBeCloseTo(0.6);
     expect('embeddings' in withEmbeddings(record, 'POST', [v('POST', '7', 'm0')], 'm1')).toBe(false);
