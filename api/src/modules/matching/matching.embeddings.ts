@@ -87,15 +87,14 @@ export class PhotoEmbeddings {
   async attach(records: MatchRecord[]): Promise<MatchRecord[]> {
     if (records.length === 0) return records;
     try {
+      // By (kind, ids) so the primary key's leading columns serve the read.
+      const byKind = new Map<EmbeddedRecordKind, string[]>();
+      for (const r of records) byKind.set(embeddedKindOf(r.kind), [...(byKind.get(embeddedKindOf(r.kind)) ?? []), r.id]);
       const rows = await this.db
         .selectFrom('photoEmbeddings')
         .select(['recordKind', 'recordId', 'modelId', 'vector'])
         .where('modelId', '=', this.modelId)
-        .where(
-          'recordId',
-          'in',
-          records.map((r) => r.id),
-        )
+        .where((eb) => eb.or([...byKind].map(([kind, ids]) => eb.and([eb('recordKind', '=', kind), eb('recordId', 'in', ids)]))))
         .execute();
       const vectors: StoredVector[] = rows.map((r) => ({ ...r, vector: vectorFromBytes(r.vector) }));
       return records.map((r) => withEmbeddings(r, embeddedKindOf(r.kind), vectors, this.modelId));
