@@ -3,6 +3,8 @@
  * (api/src/modules/matching/fixtures), at the display floor and the alert threshold. Counts, not times,
  * so no same-run reference is needed. The set is generated from our own assumptions of how finders
  * describe a dog: the figures measure the scorer against them, not real-world accuracy (decision 0039).
+ * Then the same set with generated photos embedded by the tiny generated colour model (decision 0046):
+ * evidence that the embedding path works end to end, not a real model's accuracy.
  *
  * Then, on Postgres (MATCHING_DATABASE_URL, default the local test database; skipped when it does not
  * answer): 10,000 open missing reports, 100,000 found/seen posts and 50,000 shelter notices seeded, and
@@ -11,8 +13,16 @@
  * (against the found posts and notices). Target: p99 ≤ 50 ms (issue 28). A time without a same-run
  * reference: read it with the load average beside it.
  */
-import { evaluate, generateFixtures, rerunEverything, seedScaleScene, timeNewRecord } from '@pawbridge/api/testing/matching-fixtures';
 import os from 'node:os';
+import {
+  embedFixtures,
+  evaluate,
+  generateFixtures,
+  rerunEverything,
+  seedScaleScene,
+  timeNewRecord,
+  tinyFixtureEmbedder,
+} from '@pawbridge/api/testing/matching-fixtures';
 import { emit, quantile } from './lib/report';
 
 const e = evaluate(generateFixtures());
@@ -26,6 +36,25 @@ for (const [name, at] of [
   emit({ bench: 'matching', figure: `scorer recall at ${name} (${at.threshold})`, value: at.recall, note, detail });
 }
 emit({ bench: 'matching', figure: 'scorer top-1 (true match ranked first)', value: e.topOneRate });
+
+// With embeddings (decision 0046): the same set with generated photos, embedded by the tiny generated
+// colour model (it sees only average hue). What it measures is the plumbing and this stand-in, not a real model.
+const tiny = await tinyFixtureEmbedder();
+try {
+  const w = evaluate(await embedFixtures(generateFixtures(), tiny.embedder));
+  for (const [name, at, before] of [
+    ['display', w.display, e.display],
+    ['alert', w.alert, e.alert],
+  ] as const) {
+    const note = `with embeddings (tiny generated colour model, generated photos): ${at.truePositives} of ${at.predicted} shown are true; ${at.hardNegativesPassing} look-alikes pass; without: precision ${before.precision.toFixed(3)}, recall ${before.recall.toFixed(3)}`;
+    const detail = { ...at, truePairs: w.truePairs, pairs: w.pairs };
+    emit({ bench: 'matching', figure: `scorer precision at ${name} (${at.threshold}) with embeddings`, value: at.precision, note, detail });
+    emit({ bench: 'matching', figure: `scorer recall at ${name} (${at.threshold}) with embeddings`, value: at.recall, note, detail });
+  }
+  emit({ bench: 'matching', figure: 'scorer top-1 with embeddings', value: w.topOneRate });
+} finally {
+  tiny.dispose();
+}
 
 const PG = process.env.MATCHING_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ROUNDS = Number(process.env.MATCHING_ROUNDS ?? 40);

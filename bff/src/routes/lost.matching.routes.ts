@@ -29,7 +29,7 @@ export function lostMatchingRoutes(app: FastifyInstance): void {
       schema: {
         tags,
         summary: '가능성 있는 아이들(매칭 후보)',
-        description: `${MATCH_DOC} reasons는 {code, points, …}: SAME_REGISTRATION, SAME_PHOTO, SIMILAR_PHOTO, SAME_BREED{breed}, SIMILAR_BREED{breed}, SAME_SEX{sex}, SAME_COLOUR{colour}, DISTANCE{km}, SAME_DISTRICT, DAYS_AFTER{days} 등. ${LEGACY_DOC}`,
+        description: `${MATCH_DOC} reasons는 {code, points, …}: SAME_REGISTRATION, SAME_PHOTO, SIMILAR_PHOTO, PHOTO_LOOKS_ALIKE{percent} (이미지 모델이 설정된 경우에만), SAME_BREED{breed}, SIMILAR_BREED{breed}, SAME_SEX{sex}, SAME_COLOUR{colour}, DISTANCE{km}, SAME_DISTRICT, DAYS_AFTER{days} 등. ${LEGACY_DOC}`,
         params: LostIdParamsSchema,
         response: { 200: MatchCandidatesAnswerSchema, ...errorResponses(400, 401, 404, 501, 502, 504) },
       },

@@ -11,7 +11,7 @@ export const lostMatchReasons = {
   'matchReason.SAME_REGISTRATION': '등록번호가 같아요',
   'matchReason.SAME_PHOTO': '같은 사진',
   'matchReason.SIMILAR_PHOTO': '비슷한 사진',
-  'matchReason.PHOTO_LOOKS_ALIKE': '사진이 {percent}% 닮음',
+  'matchReason.PHOTO_LOOKS_ALIKE': '사진이 닮았어요 (유사도 {percent}%)',
   'matchReason.SAME_BREED': '같은 품종',
   'matchReason.SAME_BREED_SEX': '같은 품종·성별',
   'matchReason.BOTH_MIX': '둘 다 믹스',

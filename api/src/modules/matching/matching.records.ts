@@ -1,4 +1,5 @@
 import type { LostPostFacts, ShelterFacts, StrayFacts } from './matching.repository';
+import type { EmbeddedRecordKind } from './matching.tables';
 import type { AgeBand, MatchRecord, Sex } from './scorer/match-record';
 
 /**
@@ -89,4 +90,21 @@ export function fromShelter(a: ShelterFacts): MatchRecord {
     at: seoul(a.happenDate),
     photoHashes: a.phashes,
   };
+}
+
+/** One stored photo vector (photo_embeddings, 0022). */
+export interface StoredVector {
+  recordKind: EmbeddedRecordKind;
+  recordId: string;
+  modelId: string;
+  vector: Float32Array;
+}
+
+/**
+ * The record with `embeddings`: the vectors of its own photos made by the current model only (another
+ * model's vectors live in another space and are never compared, decision 0046). None → the field stays absent.
+ */
+export function withEmbeddings(record: MatchRecord, kind: EmbeddedRecordKind, vectors: StoredVector[], modelId: string): MatchRecord {
+  const own = vectors.filter((v) => v.modelId === modelId && v.recordKind === kind && v.recordId === record.id);
+  return own.length === 0 ? record : { ...record, embeddings: own.map((v) => Array.from(v.vector)) };
 }

@@ -3,7 +3,9 @@ import { LostIdParamsSchema } from '@pawbridge/shared/lost.schema';
 import type { z } from 'zod';
 import type { ApiModule } from '../index';
 import { invalid } from '../lost/lost.errors';
+import { createImageEmbedder } from '../../integrations/embedding/embedder';
 import { MatchAlerts } from './matching.alerts';
+import { PhotoEmbeddings } from './matching.embeddings';
 import { MatchingService } from './matching.service';
 import { AlertFanout } from '../alerts/alerts.fanout';
 import { MatchingWorker } from './matching.worker';
@@ -34,7 +36,10 @@ export const matchingModule: ApiModule = async (app, ctx) => {
   // page's new candidates raise the match notices (decision 0042).
   const fanout = new AlertFanout(ctx, app.log);
   const alerts = new MatchAlerts(ctx, app.log);
+  // Photo similarity (decision 0046): the operator's model, created once here, or none (no vectors, no claim).
+  const embedder = await createImageEmbedder(ctx.config.embedder, app.log);
   const worker = new MatchingWorker(ctx, app.log, {
+    photos: embedder && new PhotoEmbeddings(ctx.db, ctx.storage, embedder, app.log),
     alerts: (job, control) => fanout.run(job, control),
     onStored: (ids) => alerts.raise(ids),
   });

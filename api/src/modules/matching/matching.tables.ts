@@ -50,7 +50,21 @@ export interface MatchMailsTable {
   sentAt: Date;
 }
 
+/** Where a photo's record lives (0022): a lost post, a stray report or a shelter notice. */
+export type EmbeddedRecordKind = 'POST' | 'STRAY' | 'SHELTER';
+
+/** One photo's vector from one model (0022, decision 0046); compared only with vectors of the same model. */
+export interface PhotoEmbeddingsTable {
+  recordKind: EmbeddedRecordKind;
+  recordId: string;
+  photoKey: string;
+  modelId: string;
+  vector: Uint8Array;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface MatchingTables {
+  photoEmbeddings: PhotoEmbeddingsTable;
   matchCandidates: MatchCandidatesTable;
   matchJobs: MatchJobsTable;
   matchMails: MatchMailsTable;

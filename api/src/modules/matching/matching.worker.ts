@@ -6,6 +6,7 @@ import { MatchQueueRepository, type MatchJobRow } from './matching.queue.reposit
 
 export type { MatchJobRow };
 import { MatchingRepository, type CandidateInsert } from './matching.repository';
+import type { PhotoEmbeddings } from './matching.embeddings';
 import { candidateKindOf, loadRecord, sourcesFor } from './matching.sources';
 import type { JobCursor } from './matching.tables';
 import { DISPLAY_FLOOR, scoreMatch } from './scorer/score';
@@ -28,6 +29,11 @@ export interface WorkerOptions {
    * false when stopped part-way. Without it (matching-only tests) an ALERT job is finished untouched.
    */
   alerts?: (job: MatchJobRow, control: JobControl) => Promise<boolean>;
+  /**
+   * Photo similarity (decision 0046), given at start-up only when an image embedder is configured: each job
+   * first embeds its own record's photos, and every record it scores carries its stored vectors.
+   */
+  photos?: PhotoEmbeddings | null;
 }
 
 /** What the queue lends another job kind's handler: a checkpoint in the handler's transaction, and whether to stop. */
@@ -135,6 +141,12 @@ export class MatchingWorker {
       );
     const own = await loadRecord(this.repo, job.recordKind, job.recordId);
     if (!own) return true; // gone, hidden or closed: nothing to match
+    const photos = this.opts.photos;
+    if (photos) {
+      // The one embedding step (never fails the job: PhotoEmbeddings logs and carries on).
+      await photos.embedRecord(job.recordKind, job.recordId);
+      own.record = (await photos.attach([own.record]))[0]!;
+    }
     const sources = sourcesFor(job.recordKind, own.record, own.sido);
     const start: JobCursor = job.cursor ?? { source: 0, after: null };
     for (let s = start.source; s < sources.length; s++) {
@@ -142,7 +154,8 @@ export class MatchingWorker {
       let after = s === start.source ? start.after : null;
       for (;;) {
         if (this.stopping) return false;
-        const page = await source.page(this.repo, after, this.batch);
+        const read = await source.page(this.repo, after, this.batch);
+        const page = photos ? await photos.attach(read) : read;
         const theirs = await this.queue.arrivedAfter(job.id, page);
         const rows: CandidateInsert[] = [];
         const scored: string[] = [];
