@@ -207,6 +207,16 @@ describe('/lost/:id — a post', () => {
     expect(screen.queryByRole('region', { name: '가능성 있는 아이들' })).toBeNull();
   });
 
+  it('a sighting attached to a report leads back to it; a missing report has no such link', async () => {
+    open({ 'GET /api/lost/posts/11': { body: detail({ kind: 'SEEN', missingId: 3 }) } });
+    expect(await screen.findByRole('link', { name: '이 글이 붙은 실종 신고 보기' })).toHaveAttribute('href', '/lost/3');
+    cleanup();
+    resetTestApp();
+    open({ 'GET /api/lost/posts/11': { body: detail() } });
+    await screen.findByRole('button', { name: '공유하기' });
+    expect(screen.queryByRole('link', { name: '이 글이 붙은 실종 신고 보기' })).toBeNull();
+  });
+
   it('share: the system sheet where there is one, else the link is copied', async () => {
     const share = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', Object.create(navigator, { share: { value: share } }) as Navigator);

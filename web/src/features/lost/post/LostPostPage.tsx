@@ -98,6 +98,12 @@ export default function LostPostPage() {
             )}
             <PostFacts post={post} />
             <MatchLinks post={post} />
+            {post.kind !== 'MISSING' && post.missingId !== null && (
+              // A sighting attached to a 실종 신고 leads back to it.
+              <Anchor component={Link} to={`/lost/${post.missingId}`} mih={44} display="inline-flex" style={{ alignItems: 'center' }}>
+                {t('lost.post.attachedTo')}
+              </Anchor>
+            )}
             {post.reward !== null && post.reward > 0 && (
               <Stack gap={6}>
                 <Text fw={700} size="lg" c="red.9">
