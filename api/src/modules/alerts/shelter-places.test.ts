@@ -139,7 +139,7 @@ describe('shelter notices reach the neighbours who chose shelter animals', () =>
 describe('Kakao address search', () => {
   const config = { restKey: 'rest-key', baseUrl: 'http://kakao.test', timeoutMs: 1000 };
   const answering = (status: number, body: unknown, seen: URL[] = []) =>
-    (async (url: URL | RequestInfo) => {
+    (async (url: Parameters<typeof fetch>[0]) => {
       seen.push(url as URL);
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }) as typeof fetch;
