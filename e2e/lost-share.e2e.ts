@@ -105,7 +105,7 @@ describe('lost share and attached sightings', () => {
       assert.deepEqual(requested, [], 'no Kakao SDK in the first load');
       await page.getByRole('button', { name: '공유하기' }).waitFor();
       await share.click();
-      await page.waitForFunction('window.__kakao && window.__kakao.sent.length === 1');
+      await page.waitForFunction(() => (globalThis as { __kakao?: { sent: unknown[] } }).__kakao?.sent.length === 1);
       const calls = (await page.evaluate('window.__kakao')) as {
         init: string[];
         sent: { content: { title: string; imageUrl?: string; link: { webUrl: string } } }[];
