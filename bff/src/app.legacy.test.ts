@@ -174,6 +174,8 @@ describe('probes, docs and config', () => {
         attribution: expect.stringContaining('OpenStreetMap'),
       },
       socialProviders: [],
+      // No Kakao JavaScript key: no 카카오톡으로 공유 (issue 27).
+      kakaoShareKey: null,
       payments: { mode: 'test', merchantCode: null },
       breedPrediction: true,
       // The legacy has no test gateway: without a merchant code no donation could succeed (issue 23 item 12).
@@ -194,6 +196,8 @@ describe('probes, docs and config', () => {
     try {
       expect((await createClient(kakao.url).get('/api/config')).body).toEqual({
         map: { provider: 'kakao', appKey: 'k-123' },
+        // The map's key is a Kakao JavaScript key too: it shares unless KAKAO_JS_KEY names another.
+        kakaoShareKey: 'k-123',
         socialProviders: ['kakao', 'naver'],
         payments: { mode: 'portone', merchantCode: 'imp123' },
         breedPrediction: false,

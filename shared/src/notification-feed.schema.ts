@@ -54,6 +54,7 @@ export const NOTIFICATION_CODES = [
   'NEIGHBOURHOOD_FOUND',
   'NEIGHBOURHOOD_SEEN',
   'NEIGHBOURHOOD_STRAY',
+  'NEIGHBOURHOOD_SHELTER',
   // Favourites (issue 28): the notice ends in 3 days; the animal was adopted, returned, its care ended, or it is
   // protected again; new dogs match a saved search (about.count of them).
   'FAVOURITE_NOTICE_ENDING',

@@ -66,6 +66,8 @@ const EnvSchema = z.object({
   /** Redis key prefix of the rate-limit counters (instances of one deployment share it). */
   RATE_LIMIT_PREFIX: z.string().min(1).default('pawbridge:bff:rate:'),
   KAKAO_MAP_KEY: z.string().optional(),
+  /** Kakao JavaScript key for KakaoTalk share (issue 27); unset: the map's Kakao key (the same kind of key), else no share. */
+  KAKAO_JS_KEY: z.string().optional(),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   /** Unset: our api's announcement (GET /api/oauth2/providers); none in front of the legacy. */
   SOCIAL_PROVIDERS: list.optional(),
@@ -123,6 +125,7 @@ export interface BffConfig {
     prefix: string;
   };
   kakaoMapKey: string | undefined;
+  kakaoShareKey: string | undefined;
   mapTileUrl: string;
   /** The operator's list (SOCIAL_PROVIDERS); undefined → ask our api, none for the legacy. */
   socialProviders: string[] | undefined;
@@ -199,6 +202,7 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
       prefix: e.RATE_LIMIT_PREFIX,
     },
     kakaoMapKey: e.KAKAO_MAP_KEY,
+    kakaoShareKey: e.KAKAO_JS_KEY ?? e.KAKAO_MAP_KEY,
     mapTileUrl: e.MAP_TILE_URL,
     socialProviders: e.SOCIAL_PROVIDERS,
     publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined,

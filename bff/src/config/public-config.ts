@@ -11,6 +11,7 @@ export function publicConfigOf(app: FastifyInstance): () => Promise<PublicConfig
     map: c.kakaoMapKey
       ? { provider: 'kakao', appKey: c.kakaoMapKey }
       : { provider: 'leaflet', tileUrl: c.mapTileUrl, attribution: '&copy; OpenStreetMap contributors' },
+    kakaoShareKey: c.kakaoShareKey ?? null,
     payments: c.portoneMerchantCode ? { mode: 'portone', merchantCode: c.portoneMerchantCode } : { mode: 'test', merchantCode: null },
   };
 

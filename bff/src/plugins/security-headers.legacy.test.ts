@@ -46,7 +46,13 @@ describe('security headers', () => {
     opened.push(bff);
     const res = await createClient(bff.url).get('/api/config');
     const policy = csp(res.headers.get('content-security-policy'));
-    expect(policy['script-src']).toEqual(["'self'", 'https://dapi.kakao.com', 'https://*.daumcdn.net', 'https://cdn.iamport.kr']);
+    expect(policy['script-src']).toEqual([
+      "'self'",
+      'https://dapi.kakao.com',
+      'https://*.daumcdn.net',
+      'https://t1.kakaocdn.net',
+      'https://cdn.iamport.kr',
+    ]);
     expect(policy['img-src']).not.toContain('https://tile.openstreetmap.org');
     expect(policy['img-src']).toContain('https://*.daumcdn.net');
     expect(policy).toHaveProperty('upgrade-insecure-requests');
@@ -91,5 +97,18 @@ describe('tileOrigin', () => {
     });
     expect(directives.imgSrc).toContain('https://*.tile.openstreetmap.org');
     expect(directives.upgradeInsecureRequests).toBeNull();
+    expect(directives.scriptSrc).not.toContain('https://t1.kakaocdn.net');
+  });
+
+  it('allows the KakaoTalk share SDK only with a Kakao JavaScript key, even on a Leaflet map', () => {
+    const directives = cspDirectives({
+      kakaoMapKey: undefined,
+      kakaoShareKey: 'js-key',
+      mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      hstsMaxAgeSeconds: 0,
+    });
+    expect(directives.scriptSrc).toEqual(["'self'", 'https://t1.kakaocdn.net', 'https://cdn.iamport.kr']);
+    expect(directives.connectSrc).toContain('https://*.kakao.com');
+    expect(directives.imgSrc).not.toContain('https://*.daumcdn.net');
   });
 });

@@ -17,6 +17,9 @@ const KAKAO = {
   connect: ['https://dapi.kakao.com'],
 };
 
+/** KakaoTalk share (only when a Kakao JavaScript key is set): the SDK script on t1.kakaocdn.net; the share opens Kakao's own window. */
+const KAKAO_SHARE = { script: ['https://t1.kakaocdn.net'], connect: ['https://*.kakao.com'] };
+
 /**
  * The origin a Leaflet tile template loads from, with a `{s}`-style subdomain
  * placeholder widened to `*` (`https://{s}.tile.openstreetmap.org/…` →
@@ -31,9 +34,10 @@ export function tileOrigin(template: string): string | null {
 
 /** The CSP directives: exactly what the SPA loads for this configuration. */
 export function cspDirectives(
-  config: Pick<BffConfig, 'kakaoMapKey' | 'mapTileUrl' | 'hstsMaxAgeSeconds'>,
+  config: Pick<BffConfig, 'kakaoMapKey' | 'mapTileUrl' | 'hstsMaxAgeSeconds'> & Partial<Pick<BffConfig, 'kakaoShareKey'>>,
 ): Record<string, string[] | null> {
   const kakao = config.kakaoMapKey ? KAKAO : { script: [], img: [], connect: [] };
+  const share = config.kakaoShareKey ? KAKAO_SHARE : { script: [], connect: [] };
   const tiles = config.kakaoMapKey ? [] : [tileOrigin(config.mapTileUrl)].filter((o): o is string => o !== null);
   return {
     defaultSrc: ["'self'"],
@@ -41,13 +45,13 @@ export function cspDirectives(
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],
     formAction: ["'self'"],
-    scriptSrc: ["'self'", ...kakao.script, ...PORTONE.script],
+    scriptSrc: ["'self'", ...kakao.script, ...share.script, ...PORTONE.script],
     // Mantine writes style attributes and injects <style> elements at run time.
     styleSrc: ["'self'", "'unsafe-inline'"],
     // data: for inline SVG/CSS images; blob: for the preview of a photo being chosen.
     imgSrc: ["'self'", 'data:', 'blob:', ...tiles, ...kakao.img],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", ...kakao.connect, ...PORTONE.connect],
+    connectSrc: ["'self'", ...kakao.connect, ...share.connect, ...PORTONE.connect],
     frameSrc: [...PORTONE.frame],
     workerSrc: ["'self'", 'blob:'],
     manifestSrc: ["'self'"],

@@ -208,3 +208,35 @@ describe('lost and found through the BFF, upstream = our api', () => {
       expect(Object.keys(doc.paths)).toContain(p);
   });
 });
+
+describe('a sighting attached to a report (missingId)', () => {
+  const seeing = (missingId: number) =>
+    form('sighting', { ...missing(), name: undefined, kind: 'SEEN', missingId, description: '지나가는 걸 봤어요' });
+  const writes = () => stack.proxy.seen.filter((s) => s === 'POST /api/lost/sightings').length;
+
+  it('refuses a wrong, closed or non-missing report with its code before anything is written upstream', async () => {
+    const closed = await owner.client.postForm('/api/lost/missing', form('missing', missing({ name: '보리' }), [await photo()]));
+    expect(closed.status).toBe(201);
+    expect((await owner.client.post(`/api/lost/posts/${closed.body.id}/close`, { status: 'CANCELLED' })).status).toBe(200);
+    const seen = await finder.client.postForm('/api/lost/sightings', seeing(closed.body.id as number));
+    const before = writes();
+    for (const [target, expected] of [
+      [99999, [404, 'NOT_FOUND', 'LOST_POST_NOT_FOUND']],
+      [closed.body.id as number, [409, 'INVALID_STATE', 'LOST_POST_CLOSED']],
+    ] as const) {
+      const res = await finder.client.postForm('/api/lost/sightings', seeing(target));
+      expect([res.status, res.body.error.code, res.body.error.reason]).toEqual(expected);
+    }
+    expect(seen.status).toBe(409);
+    expect(writes()).toBe(before);
+    // A found/seen post takes no sightings.
+    const plain = await finder.client.postForm(
+      '/api/lost/sightings',
+      form('sighting', { ...missing(), name: undefined, kind: 'SEEN', description: '봤어요' }),
+    );
+    expect(plain.status).toBe(201);
+    const wrongKind = await finder.client.postForm('/api/lost/sightings', seeing(plain.body.id as number));
+    expect([wrongKind.status, wrongKind.body.error.reason]).toEqual([409, 'LOST_WRONG_KIND']);
+    expect(writes()).toBe(before + 1);
+  });
+});

@@ -17,7 +17,8 @@ import {
   MissingCreateRequestSchema,
   SightingCreateRequestSchema,
 } from '@pawbridge/shared/lost.schema';
-import { validationError } from '../errors/bff-error';
+import { BffError, validationError } from '../errors/bff-error';
+import type { LostGateway } from '../upstream/lost.gateway';
 import { errorResponses } from '../errors/error-responses';
 import { jsonPart, readMultipart, type UploadedImage } from '../plugins/multipart';
 import { MEMBER_ONLY, requireUser } from '../plugins/session';
@@ -35,6 +36,18 @@ async function multipartInput<S extends z.ZodType>(
   if (!parsed.success) throw validationError(toFieldErrorKeys(parsed.error));
   const photos = LOST_PHOTO_FIELDS.map((f) => body.files[f]).filter((p): p is UploadedImage => p !== undefined);
   return { input: parsed.data, photos };
+}
+
+/**
+ * A sighting attached to a report (`missingId`): the report must be an open, visible missing report,
+ * checked here with a read so a wrong, closed or hidden one is refused before the photos go upstream.
+ * Our api checks again under the report's lock (a report closed in between is refused there).
+ */
+async function checkAttachable(lost: LostGateway, request: FastifyRequest, missingId: number): Promise<void> {
+  const target = await lost.detail(request, missingId); // 404 LOST_POST_NOT_FOUND passes through
+  if (target.hidden) throw BffError.because(404, 'NOT_FOUND', 'LOST_POST_NOT_FOUND');
+  if (target.kind !== 'MISSING') throw BffError.because(409, 'INVALID_STATE', 'LOST_WRONG_KIND');
+  if (target.status !== 'OPEN') throw BffError.because(409, 'INVALID_STATE', 'LOST_POST_CLOSED');
 }
 
 const StrayReportedSchema = z.object({ strayReportId: z.number().int().positive() });
@@ -76,6 +89,7 @@ export function lostWriteRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const { input, photos } = await multipartInput(request, LOST_SIGHTING_PART, SightingCreateRequestSchema);
       if (input.kind === 'FOUND' && photos.length === 0) throw validationError({ [LOST_PHOTO_FIELDS[0]]: 'lostPhotoRequired' });
+      if (input.missingId) await checkAttachable(lost, request, input.missingId);
       return reply.code(201).send(await lost.createSighting(request, input, photos));
     },
   );

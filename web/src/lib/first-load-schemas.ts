@@ -44,6 +44,7 @@ export const PublicConfigCheck = z.object({
   // Without it here the flag was stripped on the way in and the board never showed (issue 27).
   lostAndFound: z.optional(z.boolean()),
   favourites: z.optional(z.boolean()),
+  kakaoShareKey: z.optional(z.nullable(z.string())),
   nicknames: z.boolean(),
   strayNames: z.boolean(),
 });

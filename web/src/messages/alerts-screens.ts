@@ -16,6 +16,7 @@ export const alertsScreens = {
   'alerts.topic.missing': '실종된 강아지',
   'alerts.topic.found': '발견·목격된 강아지',
   'alerts.topic.strays': '새로 보호 중인 유기견(회원 제보)',
+  'alerts.topic.shelter': '동네 보호소의 새 공고 동물',
   'alerts.delivery': '받는 방법',
   'alerts.delivery.BELL': '알림함으로만',
   'alerts.delivery.INSTANT': '메일로 바로 (하루 최대 10통)',

@@ -11,6 +11,7 @@ export const alerts = {
   'notifications.text.NEIGHBOURHOOD_SEEN.plain': '내 동네에 새 목격 글이 올라왔어요',
   'notifications.text.NEIGHBOURHOOD_STRAY.name': '내 동네에서 구조된 {name|이/가} 보호 동물로 등록됐어요',
   'notifications.text.NEIGHBOURHOOD_STRAY.plain': '내 동네에서 제보된 유기견이 보호 동물로 등록됐어요',
+  'notifications.text.NEIGHBOURHOOD_SHELTER.plain': '내 동네 보호소에 새 보호 동물 공고가 올라왔어요',
   'mypage.tab.alerts': '동네 알림',
   'title.unsubscribe': '메일 수신 거부',
   'lostReach.told': '반경 {km} km 안 {count}명에게 알렸어요',

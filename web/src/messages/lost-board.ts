@@ -88,6 +88,7 @@ export const lostBoard = {
   'lost.post.mapLabel': '대략적인 위치 지도',
   'lost.post.showMap': '지도에서 보기',
   'lost.post.sawIt': '이 아이를 봤어요',
+  'lost.post.attachedTo': '이 글이 붙은 실종 신고 보기',
   'lost.post.mapLoading': '지도를 불러오는 중',
   'lost.post.roundedNote': '표시된 위치는 개인정보 보호를 위해 약 300 m 범위로 흐리게 표시돼요.',
   'lost.post.reward': '사례금',

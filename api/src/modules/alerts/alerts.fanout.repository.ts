@@ -92,7 +92,7 @@ export async function storeAlerts(trx: Db, s: AlertSource, near: Candidate[]) {
   const bells = (
     await sql<NotificationRow>`
       INSERT INTO notifications (recipient_pk, sender, message, notification_type, related_id, target_url, code, about)
-      SELECT t.u, '', ${ALERT_WORDS.bell(s.kind, s.name)}, 'NEIGHBOURHOOD_ALERT', ${Number(s.id)}, ${s.link}, ${s.code}, ${about}::jsonb
+      SELECT t.u, '', ${ALERT_WORDS.bell(s.kind, s.name)}, 'NEIGHBOURHOOD_ALERT', ${s.kind === 'SHELTER' ? null : Number(s.id)}, ${s.link}, ${s.code}, ${about}::jsonb
       FROM unnest(${told.map((r) => r.userPk)}::int[]) AS t(u)
       RETURNING id, recipient_pk AS "recipientPk", sender, message, notification_type AS "notificationType", related_id AS "relatedId",
         target_url AS "targetUrl", created_at AS "createdAt", is_read AS "isRead", read_at AS "readAt", code, about`.execute(trx)

@@ -7,11 +7,15 @@ import type { ApiModule } from '../index';
 import { invalid, lostError } from '../lost/lost.errors';
 import { AlertDigest } from './alerts.digest';
 import { AlertsService } from './alerts.service';
+import { createAddressGeocoder } from '../../integrations/geocoding/address-geocoder';
+import { ShelterPlaces } from './shelter-places';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The daily neighbourhood digest (tests run its sweep). */
     alertDigest: AlertDigest;
+    /** Places synced shelter notices for the fan-out (tests run its sweep). */
+    shelterPlaces: ShelterPlaces;
   }
 }
 
@@ -37,7 +41,14 @@ export const alertsModule: ApiModule = async (app, ctx) => {
   const digest = new AlertDigest(ctx, app.log);
   app.decorate('alertDigest', digest);
   const schedule = digest.schedule();
-  app.addHook('onClose', async () => schedule.stop());
+  // Shelter notices reach the neighbours from their shelter's address (decision 0043 amended).
+  const shelterPlaces = new ShelterPlaces(ctx.db, app.log, createAddressGeocoder(ctx.config.kakaoLocal));
+  app.decorate('shelterPlaces', shelterPlaces);
+  const placing = shelterPlaces.schedule();
+  app.addHook('onClose', async () => {
+    schedule.stop();
+    placing.stop();
+  });
 
   app.get('/api/me/neighbourhood', async (request, reply) =>
     reply.header('cache-control', 'no-store').send(await alerts.setting(member(request).pk)),

@@ -2,6 +2,7 @@ import type { NotificationCode } from '@pawbridge/shared';
 import type { NeighbourhoodTopic } from '@pawbridge/shared/alerts.schema';
 import type { Db } from '../../db/index';
 import type { AlertSourceKind } from './alerts.tables';
+import { cachedPlace } from './shelter-places';
 
 /** A public post an alert is about: its exact point (only to find who is near; never sent), its place in words. */
 export interface AlertSource {
@@ -26,11 +27,12 @@ const TOPIC: Record<AlertSourceKind, NeighbourhoodTopic> = {
   STRAY: 'strays',
   SHELTER: 'shelter',
 };
-const CODE: Record<Exclude<AlertSourceKind, 'SHELTER'>, NotificationCode> = {
+const CODE: Record<AlertSourceKind, NotificationCode> = {
   MISSING: 'NEIGHBOURHOOD_MISSING',
   FOUND: 'NEIGHBOURHOOD_FOUND',
   SEEN: 'NEIGHBOURHOOD_SEEN',
   STRAY: 'NEIGHBOURHOOD_STRAY',
+  SHELTER: 'NEIGHBOURHOOD_SHELTER',
 };
 
 const words = (...parts: (string | null)[]) => parts.filter(Boolean).join(' ') || null;
@@ -83,5 +85,29 @@ export async function loadAlertSource(db: Db, recordId: string): Promise<AlertSo
       postId: null,
     };
   }
-  return undefined; // shelter notices carry no point (decision 0043)
+  if (kind === 'SHELTER') {
+    // A notice has no point of its own: its shelter's, from the address search's cache (shelter-places.ts).
+    const a = await db
+      .selectFrom('shelterAnimals')
+      .select(['desertionNo', 'shelterName', 'shelterAddress', 'sido', 'sigungu', 'status'])
+      .where('desertionNo', '=', id)
+      .executeTakeFirst();
+    if (!a || a.status !== 'OPEN' || !a.shelterAddress) return undefined;
+    const point = await cachedPlace(db, a.shelterAddress);
+    if (!point) return undefined;
+    return {
+      kind,
+      id,
+      authorPk: null,
+      lat: point.lat,
+      lng: point.lng,
+      name: null,
+      place: words(a.sido, a.sigungu, a.shelterName),
+      topic: TOPIC.SHELTER,
+      code: CODE.SHELTER,
+      link: `/shelter/${a.desertionNo}`,
+      postId: null,
+    };
+  }
+  return undefined;
 }

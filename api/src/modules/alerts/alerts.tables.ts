@@ -37,7 +37,16 @@ export interface EmailPreferencesTable {
   updatedAt: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** A shelter address's point from the address search (decision 0043 amended); null: no such address. */
+export interface ShelterPlacesTable {
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+  lookedUpAt: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface AlertsTables {
+  shelterPlaces: ShelterPlacesTable;
   neighbourhoodSettings: NeighbourhoodSettingsTable;
   neighbourhoodAlerts: NeighbourhoodAlertsTable;
   emailPreferences: EmailPreferencesTable;

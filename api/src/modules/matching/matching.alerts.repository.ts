@@ -43,6 +43,21 @@ export class MatchAlertsRepository {
   }
 
   /**
+   * Catch-up (decision 0042 amended): candidates at or above `threshold` committed between `since` and
+   * `before` but never claimed — the instance that stored them stopped between its commit and its claim.
+   * Only those of an open, visible missing report, so rows the claim will refuse are not picked again.
+   */
+  async unclaimed(threshold: number, since: Date, before: Date, limit: number): Promise<number[]> {
+    const rows = await sql<{ id: number }>`
+      select c.id from match_candidates c join lost_posts p on p.id = c.lost_post_id
+      where c.alerted_at is null and c.status = 'NEW' and c.score >= ${threshold}
+        and c.created_at >= ${since} and c.created_at < ${before}
+        and p.kind = 'MISSING' and p.status = 'OPEN' and not p.hidden
+      order by c.id limit ${limit}`.execute(this.db);
+    return rows.rows.map((r) => r.id);
+  }
+
+  /**
    * Takes the report's hour and the candidates told in the bell but not yet e-mailed, in one transaction:
    * the hour is taken only when the last e-mail is at least `gapMs` old, and only when there is something
    * to send. Answers the candidates to put in the e-mail (empty: nothing now — the hour is someone

@@ -166,3 +166,41 @@ describe('confirming tells the finder and links the two posts', () => {
     expect(missing.matches).toEqual([{ lostPostId: missingId, kind: 'FOUND', recordId: String(foundId) }]);
   });
 });
+
+describe('a notice lost between commit and claim is caught up by the sweep', () => {
+  // The worker's instance stored the candidate, then stopped before `raise`: the row is committed, never claimed.
+  const committedUnclaimed = (candidateId: string, ageMs: number) =>
+    api.ctx.db
+      .insertInto('matchCandidates')
+      .values({
+        lostPostId: missingId,
+        candidateKind: 'SHELTER',
+        candidateId,
+        score: ALERT_THRESHOLD + 5,
+        reasons: '[]',
+        km: null,
+        createdAt: new Date(Date.now() - ageMs),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+  it('raises it exactly once, whatever sweeps run, and leaves one still within the worker’s grace alone', async () => {
+    const before = (await bell(owner, 'LOST_MATCH')).length;
+    const lostOne = await committedUnclaimed('448000202600501', 10 * 60_000);
+    const fresh = await committedUnclaimed('448000202600502', 5_000);
+    const now = new Date();
+    // Two instances' sweeps at once, then a later one: one notice in all.
+    const raised = await Promise.all([api.app.matchAlerts.catchUp(now), api.app.matchAlerts.catchUp(now)]);
+    expect(raised.sort()).toEqual([0, 1]);
+    await api.app.matchAlerts.sweep(new Date(now.getTime() + 1000));
+    const notices = await bell(owner, 'LOST_MATCH');
+    expect(notices).toHaveLength(before + 1);
+    expect(notices.at(-1)!.about).toMatchObject({ postId: missingId, match: { candidateKind: 'SHELTER' } });
+    const rows = await candidates();
+    expect(rows.find((r) => r.id === lostOne.id)!.alertedAt).not.toBeNull();
+    expect(rows.find((r) => r.id === fresh.id)!.alertedAt).toBeNull();
+    // Its worker was alive after all and raises it itself: still nothing twice.
+    expect(await api.app.matchAlerts.raise([lostOne.id])).toBe(0);
+    expect(await bell(owner, 'LOST_MATCH')).toHaveLength(before + 1);
+  });
+});

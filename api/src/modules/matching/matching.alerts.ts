@@ -14,6 +14,10 @@ export const MATCH_MAIL_GAP_MS = 3600_000;
 /** How often every api instance sends the digests that are due (the claim makes each sent once). */
 export const MATCH_DIGEST_CRON = '*/5 * * * *';
 const BATCH = 200;
+/** A candidate unclaimed this long after its commit lost its notice (its instance stopped): the sweep raises it. */
+export const MATCH_CATCHUP_GRACE_MS = 120_000;
+/** Older unclaimed candidates are not announced late (a notice days after the fact helps nobody). */
+export const MATCH_CATCHUP_WINDOW_MS = 2 * 86_400_000;
 
 /**
  * Match notices (issue 28, decision 0042). After the worker commits a page of candidates, those at or
@@ -76,8 +80,23 @@ export class MatchAlerts {
     }
   }
 
-  /** The digest sweep: every report whose candidates wait and whose hour is up gets one e-mail. */
+  /**
+   * Catch-up: candidates committed but never claimed (the worker's instance died between the commit and
+   * `raise`) are raised now. The claim is the same conditional update, so a late worker, a second
+   * instance's sweep or a re-run never tells twice. Answers how many notices were raised.
+   */
+  async catchUp(now: Date = new Date()): Promise<number> {
+    const since = new Date(now.getTime() - MATCH_CATCHUP_WINDOW_MS);
+    const before = new Date(now.getTime() - MATCH_CATCHUP_GRACE_MS);
+    const ids = await this.repo.unclaimed(ALERT_THRESHOLD, since, before, BATCH);
+    const raised = ids.length > 0 ? await this.raise(ids, now) : 0;
+    if (raised > 0) this.log.info({ raised }, 'match notices caught up');
+    return raised;
+  }
+
+  /** The periodic sweep: lost notices caught up, then every report whose candidates wait and whose hour is up gets one e-mail. */
   async sweep(now: Date = new Date()): Promise<number> {
+    await this.catchUp(now);
     let sent = 0;
     for (const id of await this.repo.waitingForMail(BATCH)) if (await this.mailWaiting(id, now)) sent += 1;
     if (sent > 0) this.log.info({ sent }, 'match digests sent');

@@ -14,8 +14,8 @@ import { usePlaceName } from '@/components/map/use-place-name';
 import { ApiError } from '@/lib/api-client';
 import { tKey, t } from '@/messages';
 
-type Topic = 'missing' | 'found' | 'strays';
-const TOPICS: Topic[] = ['missing', 'found', 'strays'];
+type Topic = 'missing' | 'found' | 'strays' | 'shelter';
+const TOPICS: Topic[] = ['missing', 'found', 'strays', 'shelter'];
 
 interface Props {
   initial: NeighbourhoodSetting | null;
@@ -52,7 +52,7 @@ export default function NeighbourhoodForm({ initial, onSave, onRemove }: Props) 
       missing: topics.includes('missing'),
       found: topics.includes('found'),
       strays: topics.includes('strays'),
-      shelter: false,
+      shelter: topics.includes('shelter'),
       delivery,
     });
     if (!parsed.success) {

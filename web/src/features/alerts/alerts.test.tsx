@@ -59,6 +59,7 @@ describe('the 동네 알림 tab', () => {
     await userEvent.click(screen.getByRole('button', { name: '내 동네 위치 망원동' }));
     await userEvent.click(screen.getByRole('radio', { name: '5 km' }));
     await userEvent.click(screen.getByRole('checkbox', { name: '발견·목격된 강아지' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: '동네 보호소의 새 공고 동물' }));
     await userEvent.click(screen.getByRole('radio', { name: '하루 한 번 모아서 메일로' }));
     await userEvent.type(screen.getByRole('textbox', { name: /동네 이름/ }), '망원동', { delay: null });
     await userEvent.click(screen.getByRole('button', { name: '동네 알림 저장' }));
@@ -71,7 +72,7 @@ describe('the 동네 알림 tab', () => {
       missing: true,
       found: false,
       strays: false,
-      shelter: false,
+      shelter: true,
       delivery: 'DIGEST',
     });
     expect(await screen.findByText('지금: 망원동 반경 5 km')).toBeInTheDocument();

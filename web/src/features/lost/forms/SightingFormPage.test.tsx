@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser, type MockRoute } from '@/testing/render-app';
+import { detail, PHOTO } from '../lost-fixtures';
 import SightingFormPage from './SightingFormPage';
 import { choosePhoto, formsSentTo, jsonPartOf, koreaDate, lostConfig } from './lost-forms.testing';
 
@@ -51,8 +52,14 @@ describe('SightingFormPage (/lost/new/sighting)', () => {
   });
 
   it('a 목격 (SEEN) post goes without a photo, attached to a 실종 신고 with ?missingId', async () => {
-    const { view } = setup('/lost/new/sighting?kind=SEEN&missingId=7');
+    const { view } = setup('/lost/new/sighting?kind=SEEN&missingId=7', { 'GET /api/lost/posts/7': { body: detail({ id: 7 }) } });
     expect(await screen.findByLabelText('목격 — 지나가는 걸 봤어요')).toBeChecked();
+    // Which report it goes to: the dog's name, photo and area, and the way back.
+    const card = within(screen.getByRole('region', { name: '이 글은 아래 실종 신고에 붙어요' }));
+    expect(card.getByText('초코 · 푸들')).toBeInTheDocument();
+    expect(card.getByRole('img', { name: '초코 사진' })).toHaveAttribute('src', PHOTO);
+    expect(card.getByText('마지막으로 본 곳: 서울특별시 마포구')).toBeInTheDocument();
+    expect(card.getByRole('link', { name: '실종 신고 다시 보기' })).toHaveAttribute('href', '/lost/7');
     expect(screen.getByText('목격 글은 사진이 없어도 돼요.')).toBeInTheDocument();
     await fillSighting();
     await userEvent.click(screen.getByRole('button', { name: '글 올리기' }));
@@ -68,6 +75,33 @@ describe('SightingFormPage (/lost/new/sighting)', () => {
       contact: 'RELAY',
     });
     expect(sent?.get('photo1')).toBeNull();
+  });
+
+  it('a wrong, hidden, closed or non-missing ?missingId says so in Korean and shows no form, so nothing is sent', async () => {
+    const cases: [string, MockRoute | null, string][] = [
+      ['abc', null, '붙이려는 실종 신고를 찾을 수 없어요.'],
+      [
+        '8',
+        { status: 404, body: envelope('NOT_FOUND', 'gone', undefined, { reason: 'LOST_POST_NOT_FOUND' }) },
+        '붙이려는 실종 신고를 찾을 수 없어요.',
+      ],
+      ['8', { body: detail({ id: 8, hidden: true }) }, '붙이려는 실종 신고를 찾을 수 없어요.'],
+      ['8', { body: detail({ id: 8, status: 'REUNITED' }) }, '이 실종 신고는 이미 끝났어요'],
+      ['8', { body: detail({ id: 8, kind: 'FOUND' }) }, '이 글은 실종 신고가 아니라서'],
+    ];
+    for (const [param, answer, sentence] of cases) {
+      const { api, view } = setup(`/lost/new/sighting?kind=SEEN&missingId=${param}`, answer ? { 'GET /api/lost/posts/8': answer } : {});
+      expect((await screen.findByRole('alert')).textContent).toContain(sentence);
+      expect(screen.queryByRole('button', { name: '글 올리기' })).toBeNull();
+      expect(screen.getByRole('link', { name: '실종 신고와 상관없이 목격 글 쓰기' })).toHaveAttribute(
+        'href',
+        '/lost/new/sighting?kind=SEEN',
+      );
+      expect(api.callsTo('POST', '/api/lost/sightings')).toHaveLength(0);
+      if (!answer) expect(api.callsTo('GET', '/api/lost/posts/8')).toHaveLength(0);
+      view.unmount();
+      resetTestApp();
+    }
   });
 
   it('sends a 발견 post with its photos in photo1, photo2', async () => {

@@ -18,6 +18,7 @@ import SubmitBar from './SubmitBar';
 import { chosen } from './form-kit';
 import { emptySighting, SIGHTING_FIELDS, validateSighting, type SightingErrors, type SightingValues } from './sighting-form';
 import { showSubmitError } from './submit-errors';
+import AttachedReport, { missingParamOf } from './AttachedReport';
 
 const TARGET = { minHeight: 44, alignItems: 'center' } as const;
 
@@ -131,11 +132,11 @@ function SightingForm({ kind, missingId }: { kind: SightingKind; missingId?: num
 export default function SightingFormPage() {
   const [params] = useSearchParams();
   const kind: SightingKind = params.get('kind') === 'SEEN' ? 'SEEN' : 'FOUND';
-  const missing = Number(params.get('missingId'));
-  const missingId = Number.isInteger(missing) && missing > 0 ? missing : undefined;
+  // Attached to a report: the form shows which one, and only once the report is known to take sightings.
+  const missing = missingParamOf(params.get('missingId'));
   return (
     <FormShell title={t('lostForm.sighting.title')} intro={t('lostForm.sighting.intro')}>
-      <SightingForm kind={kind} missingId={missingId} />
+      <AttachedReport param={missing}>{(missingId) => <SightingForm kind={kind} missingId={missingId} />}</AttachedReport>
     </FormShell>
   );
 }

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { envelope, mockApi, renderRoutes, resetTestApp, sessionUser, testConfig, type MockRoute } from '@/testing/render-app';
 import type { MapViewProps } from '@/components/map/MapView';
+import { resetKakaoShare } from '@/lib/kakao-share';
 import { detail, PHOTO } from '../lost-fixtures';
 import LostPostPage from './LostPostPage';
 
@@ -36,10 +37,10 @@ afterEach(() => {
   mapProps.last = null;
 });
 
-function open(routes: Record<string, MockRoute>, session: unknown = { loggedIn: false }, lostAndFound = true) {
+function open(routes: Record<string, MockRoute>, session: unknown = { loggedIn: false }, lostAndFound = true, kakaoShareKey?: string) {
   const api = mockApi({
     'GET /api/users/check-session': { body: session },
-    'GET /api/config': { body: testConfig({ lostAndFound }) },
+    'GET /api/config': { body: testConfig({ lostAndFound, ...(kakaoShareKey ? { kakaoShareKey } : {}) }) },
     ...routes,
   });
   const view = renderRoutes([{ path: '/lost/:id', element: <LostPostPage /> }], '/lost/11');
@@ -206,6 +207,16 @@ describe('/lost/:id — a post', () => {
     expect(screen.queryByRole('region', { name: '가능성 있는 아이들' })).toBeNull();
   });
 
+  it('a sighting attached to a report leads back to it; a missing report has no such link', async () => {
+    open({ 'GET /api/lost/posts/11': { body: detail({ kind: 'SEEN', missingId: 3 }) } });
+    expect(await screen.findByRole('link', { name: '이 글이 붙은 실종 신고 보기' })).toHaveAttribute('href', '/lost/3');
+    cleanup();
+    resetTestApp();
+    open({ 'GET /api/lost/posts/11': { body: detail() } });
+    await screen.findByRole('button', { name: '공유하기' });
+    expect(screen.queryByRole('link', { name: '이 글이 붙은 실종 신고 보기' })).toBeNull();
+  });
+
   it('share: the system sheet where there is one, else the link is copied', async () => {
     const share = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', Object.create(navigator, { share: { value: share } }) as Navigator);
@@ -223,6 +234,48 @@ describe('/lost/:id — a post', () => {
     open({ 'GET /api/lost/posts/11': { body: detail() } });
     await userEvent.click(await screen.findByRole('button', { name: '공유하기' }));
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/lost/11`);
+  });
+
+  it('카카오톡으로 공유 only with a Kakao key: the SDK script is fetched on the press and sends the photo, title and link', async () => {
+    open({ 'GET /api/lost/posts/11': { body: detail() } });
+    await screen.findByRole('button', { name: '공유하기' });
+    expect(screen.queryByRole('button', { name: '카카오톡으로 공유' })).toBeNull();
+    cleanup();
+    resetTestApp();
+
+    // The SDK host is unreachable here: a stand-in answers the script the real loader appends, and records the call.
+    const sent: unknown[] = [];
+    const scripts: string[] = [];
+    const append = vi.spyOn(document.head, 'appendChild').mockImplementation((node) => {
+      if (!(node instanceof HTMLScriptElement)) return node;
+      scripts.push(node.src);
+      let ready = false;
+      window.Kakao = {
+        init: () => void (ready = true),
+        isInitialized: () => ready,
+        Share: { sendDefault: (feed) => void sent.push(feed) },
+      };
+      queueMicrotask(() => node.onload?.(new Event('load')));
+      return node;
+    });
+    try {
+      open({ 'GET /api/lost/posts/11': { body: detail() } }, { loggedIn: false }, true, 'js-key');
+      const button = await screen.findByRole('button', { name: '카카오톡으로 공유' });
+      expect(scripts).toHaveLength(0);
+      await userEvent.click(button);
+      await waitFor(() => expect(sent).toHaveLength(1));
+      expect(scripts).toEqual(['https://t1.kakaocdn.net/kakao_js_sdk/2.7.4/kakao.min.js']);
+      const url = `${window.location.origin}/lost/11`;
+      expect(sent[0]).toMatchObject({
+        objectType: 'feed',
+        content: { title: '[실종] 초코 · 푸들 — 서울특별시 마포구', imageUrl: `${window.location.origin}${PHOTO}`, link: { webUrl: url } },
+        buttons: [{ title: '자세히 보기', link: { mobileWebUrl: url } }],
+      });
+    } finally {
+      append.mockRestore();
+      delete window.Kakao;
+      resetKakaoShare();
+    }
   });
 
   it('a missing or hidden post (404) and the legacy deployment show the not-found state', async () => {

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ListError, ListLoading } from '@/components/ListState';
 import NotFoundPage from '@/components/NotFoundPage';
 import PhotoCarousel from '@/components/PhotoCarousel';
+import KakaoShareButton from '@/components/KakaoShareButton';
 import ShareButton from '@/components/ShareButton';
 import { ApiError } from '@/lib/api-client';
 import { absoluteUrl, PageMeta, usePublicOrigin } from '@/lib/page-meta';
@@ -97,6 +98,12 @@ export default function LostPostPage() {
             )}
             <PostFacts post={post} />
             <MatchLinks post={post} />
+            {post.kind !== 'MISSING' && post.missingId !== null && (
+              // A sighting attached to a 실종 신고 leads back to it.
+              <Anchor component={Link} to={`/lost/${post.missingId}`} mih={44} display="inline-flex" style={{ alignItems: 'center' }}>
+                {t('lost.post.attachedTo')}
+              </Anchor>
+            )}
             {post.reward !== null && post.reward > 0 && (
               <Stack gap={6}>
                 <Text fw={700} size="lg" c="red.9">
@@ -110,6 +117,17 @@ export default function LostPostPage() {
             </Paper>
             <Group gap="xs" wrap="wrap">
               <ShareButton title={metaTitle} text={description} url={absoluteUrl(origin, path)} />
+              {config.kakaoShareKey && (
+                <KakaoShareButton
+                  appKey={config.kakaoShareKey}
+                  post={{
+                    title: metaTitle,
+                    description,
+                    imageUrl: photos[0] ? absoluteUrl(origin, photos[0]) : null,
+                    url: absoluteUrl(origin, path),
+                  }}
+                />
+              )}
               {post.kind === 'MISSING' && open && !post.mine && (
                 // A neighbour who saw this dog adds a 목격 post to the report (the owner's bell rings); a visitor logs in first.
                 <Button
