@@ -10,7 +10,7 @@ export interface ShelterAnimalsTable extends ParsedAnimal {
   sigungu: string | null;
   createdAt: ColumnType<Date, Date | undefined, never>;
   syncedAt: ColumnType<Date, Date | undefined, Date>;
-  /** When the neighbourhood-alert sweep placed it (0022; decision 0043 amended); null: not yet. */
+  /** When the neighbourhood-alert sweep placed it (0024; decision 0043 amended); null: not yet. */
   alertCheckedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
