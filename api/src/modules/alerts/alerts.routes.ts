@@ -42,7 +42,7 @@ export const alertsModule: ApiModule = async (app, ctx) => {
   app.decorate('alertDigest', digest);
   const schedule = digest.schedule();
   // Shelter notices reach the neighbours from their shelter's address (decision 0043 amended).
-  const shelterPlaces = new ShelterPlaces(ctx.db, app.log, createAddressGeocoder(ctx.config.kakaoLocal));
+  const shelterPlaces = new ShelterPlaces(ctx, app.log, createAddressGeocoder(ctx.config.kakaoLocal));
   app.decorate('shelterPlaces', shelterPlaces);
   const placing = shelterPlaces.schedule();
   app.addHook('onClose', async () => {

@@ -92,7 +92,7 @@ afterAll(() => api.close());
 describe('shelter notices reach the neighbours who chose shelter animals', () => {
   it('places each notice at its shelter (one search per address), and the fan-out tells only members near who chose them', async () => {
     const geocoder = standIn();
-    const places = new ShelterPlaces(api.ctx.db, log, geocoder);
+    const places = new ShelterPlaces(api.ctx, log, geocoder);
     await notice('448000202611001');
     await notice('448000202611002');
     await notice('448000202611003', { shelterName: '어딘가 보호소', shelterAddress: '없는 주소 1' });
@@ -118,7 +118,7 @@ describe('shelter notices reach the neighbours who chose shelter animals', () =>
 
   it('a new notice at a known shelter uses the cache; a failed search is tried again at the next sweep', async () => {
     const geocoder = standIn();
-    const places = new ShelterPlaces(api.ctx.db, log, geocoder);
+    const places = new ShelterPlaces(api.ctx, log, geocoder);
     await notice('448000202611005');
     await notice('448000202611006', { shelterAddress: '고장난 검색 주소' });
     expect(await places.run()).toBe(1);

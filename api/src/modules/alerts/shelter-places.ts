@@ -1,9 +1,9 @@
 import { Cron } from 'croner';
-import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LatLngPoint } from '@pawbridge/shared';
 import type { Db } from '../../db/index';
 import type { AddressGeocoder } from '../../integrations/geocoding/address-geocoder';
+import { ShelterPlacesRepository } from './shelter-places.repository';
 
 /** How far back a synced notice is still news for the neighbours (older ones are marked and skipped). */
 export const SHELTER_ALERT_WINDOW_MS = 14 * 86_400_000;
@@ -17,7 +17,7 @@ export const placeKey = (address: string): string => address.trim().replace(/\s+
 
 /** A shelter address's cached point (undefined: never looked up or due again; null: no such address). */
 export async function cachedPlace(db: Db, address: string, now: Date = new Date()): Promise<LatLngPoint | null | undefined> {
-  const row = await db.selectFrom('shelterPlaces').selectAll().where('address', '=', placeKey(address)).executeTakeFirst();
+  const row = await new ShelterPlacesRepository(db).place(placeKey(address));
   if (!row) return undefined;
   if (row.latitude === null || row.longitude === null)
     return now.getTime() - row.lookedUpAt.getTime() > SHELTER_PLACE_RETRY_MS ? undefined : null;
@@ -33,30 +33,23 @@ export async function cachedPlace(db: Db, address: string, now: Date = new Date(
  * the next sweep; without an address search configured, notices are marked and alert nobody.
  */
 export class ShelterPlaces {
+  private readonly db: Db;
+  private readonly repo: ShelterPlacesRepository;
   constructor(
-    private readonly db: Db,
+    ctx: { db: Db },
     private readonly log: FastifyBaseLogger,
     private readonly geocoder: AddressGeocoder | undefined,
-  ) {}
+  ) {
+    this.db = ctx.db;
+    this.repo = new ShelterPlacesRepository(ctx.db);
+  }
 
   /** One sweep: answers how many notices were queued for the fan-out. */
   async run(now: Date = new Date()): Promise<number> {
     const since = new Date(now.getTime() - SHELTER_ALERT_WINDOW_MS);
     // Notices too old to be news, or closed already, are marked without a look-up.
-    await this.db
-      .updateTable('shelterAnimals')
-      .set({ alertCheckedAt: now })
-      .where('alertCheckedAt', 'is', null)
-      .where((eb) => eb.or([eb('createdAt', '<', since), eb('status', '<>', 'OPEN'), eb('shelterAddress', 'is', null)]))
-      .execute();
-    const pending = await this.db
-      .selectFrom('shelterAnimals')
-      .select(['desertionNo', 'shelterAddress'])
-      .where('alertCheckedAt', 'is', null)
-      .orderBy('createdAt')
-      .orderBy('desertionNo')
-      .limit(BATCH)
-      .execute();
+    await this.repo.markStale(since, now);
+    const pending = await this.repo.pending(BATCH);
     if (pending.length === 0) return 0;
     const places = new Map<string, LatLngPoint | null>();
     for (const key of new Set(pending.map((p) => placeKey(p.shelterAddress ?? '')))) {
@@ -68,10 +61,7 @@ export class ShelterPlaces {
       const key = placeKey(p.shelterAddress ?? '');
       if (!places.has(key)) continue; // the search failed: next sweep
       const point = places.get(key);
-      await this.db.transaction().execute(async (trx) => {
-        if (point) await sql`SELECT neighbourhood_alert_enqueue('SHELTER', ${p.desertionNo}, ${point.lat}, ${point.lng})`.execute(trx);
-        await trx.updateTable('shelterAnimals').set({ alertCheckedAt: now }).where('desertionNo', '=', p.desertionNo).execute();
-      });
+      await this.repo.enqueueAndMark(p.desertionNo, point ?? null, now);
       if (point) queued += 1;
     }
     if (queued > 0) this.log.info({ queued }, 'shelter notices placed for neighbourhood alerts');
@@ -90,13 +80,7 @@ export class ShelterPlaces {
       this.log.warn({ err }, 'shelter address not looked up');
       return undefined;
     }
-    await this.db
-      .insertInto('shelterPlaces')
-      .values({ address: key, latitude: point?.lat ?? null, longitude: point?.lng ?? null, lookedUpAt: now })
-      .onConflict((oc) =>
-        oc.column('address').doUpdateSet({ latitude: point?.lat ?? null, longitude: point?.lng ?? null, lookedUpAt: now }),
-      )
-      .execute();
+    await this.repo.savePlace(key, point, now);
     return point;
   }
 

@@ -74,7 +74,7 @@ const lookAlike = async (d: Database, lostId: number) =>
 describe('photo embeddings in matching', () => {
   it('stores one vector per photo with the model id, and a pair whose photos are alike gets the reason', async () => {
     const s = await scene();
-    await new MatchingWorker(s.d, log, { photos: new PhotoEmbeddings(s.d.db, s.storage, model, log) }).drain();
+    await new MatchingWorker(s.d, log, { photos: new PhotoEmbeddings({ db: s.d.db, storage: s.storage }, model, log) }).drain();
     const rows = await s.d.db.selectFrom('photoEmbeddings').selectAll().orderBy('recordId').execute();
     expect(rows.map((r) => [r.recordKind, r.recordId, r.modelId, r.vector.byteLength])).toEqual(
       [String(s.lostId), s.alike, s.apart].sort().map((id) => ['POST', id, 'tiny-v1', 12]),
@@ -103,7 +103,7 @@ describe('photo embeddings in matching', () => {
         .insertInto('photoEmbeddings')
         .values({ recordKind: 'POST', recordId: id, photoKey: 'k', modelId: 'old-model', vector: same })
         .execute();
-    await new MatchingWorker(s.d, log, { photos: new PhotoEmbeddings(s.d.db, s.storage, model, log) }).drain();
+    await new MatchingWorker(s.d, log, { photos: new PhotoEmbeddings({ db: s.d.db, storage: s.storage }, model, log) }).drain();
     const reasons = await lookAlike(s.d, s.lostId);
     expect(Object.keys(reasons)).toContain(s.alike);
     expect(reasons[s.alike]).toBeNull();
@@ -120,7 +120,7 @@ describe('photo embeddings in matching', () => {
     };
     const warnings: string[] = [];
     const spy = { warn: (_: object, msg: string) => void warnings.push(msg) };
-    await new MatchingWorker(s.d, log, { photos: new PhotoEmbeddings(s.d.db, s.storage, broken, spy) }).drain();
+    await new MatchingWorker(s.d, log, { photos: new PhotoEmbeddings({ db: s.d.db, storage: s.storage }, broken, spy) }).drain();
     const jobs = await s.d.db.selectFrom('matchJobs').select('state').execute();
     expect(jobs.every((j) => j.state === 'DONE')).toBe(true);
     const reasons = await lookAlike(s.d, s.lostId);

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/index';
 import { vectorFromBytes, vectorToBytes, type ImageEmbedder } from '../../integrations/embedding/embedding';
 import { keyFromUploadUrl, type FileStorage } from '../../integrations/storage';
+import { PhotoEmbeddingsRepository } from './matching.embeddings.repository';
 import { withEmbeddings, type StoredVector } from './matching.records';
 import type { EmbeddedRecordKind } from './matching.tables';
 import type { MatchKind, MatchRecord } from './scorer/match-record';
@@ -20,12 +21,16 @@ export const embeddedKindOf = (kind: MatchKind): EmbeddedRecordKind => (kind ===
  * an embedding failure is logged and the job scores without vectors.
  */
 export class PhotoEmbeddings {
+  private readonly repo: PhotoEmbeddingsRepository;
+  private readonly storage: FileStorage;
   constructor(
-    private readonly db: Db,
-    private readonly storage: FileStorage,
+    deps: { db: Db; storage: FileStorage },
     private readonly embedder: ImageEmbedder,
     private readonly log: Log,
-  ) {}
+  ) {
+    this.repo = new PhotoEmbeddingsRepository(deps.db);
+    this.storage = deps.storage;
+  }
 
   get modelId(): string {
     return this.embedder.modelId;
@@ -33,15 +38,9 @@ export class PhotoEmbeddings {
 
   /** The storage keys of a record's photos (stored uploads only; external or default pictures have none). */
   private async photoKeys(kind: EmbeddedRecordKind, id: string): Promise<string[]> {
-    if (kind === 'SHELTER') {
-      const rows = await this.db.selectFrom('shelterImages').select('storageKey').where('desertionNo', '=', id).orderBy('n').execute();
-      return rows.map((r) => r.storageKey);
-    }
-    const urls =
-      kind === 'STRAY'
-        ? await this.db.selectFrom('strayReports').select('imageUrl as url').where('id', '=', Number(id)).execute()
-        : await this.db.selectFrom('lostPhotos').select('url').where('postId', '=', Number(id)).orderBy('id').execute();
-    return urls.map((r) => keyFromUploadUrl(r.url)).filter((k): k is string => k !== null);
+    if (kind === 'SHELTER') return this.repo.shelterImageKeys(id);
+    const urls = await this.repo.photoUrls(kind, Number(id));
+    return urls.map((url) => keyFromUploadUrl(url)).filter((k): k is string => k !== null);
   }
 
   /** Embeds the record's photos that have no vector of this model yet; the number stored. */
@@ -51,27 +50,13 @@ export class PhotoEmbeddings {
     try {
       const keys = await this.photoKeys(recordKind, id);
       if (keys.length === 0) return 0;
-      const have = new Set(
-        (
-          await this.db
-            .selectFrom('photoEmbeddings')
-            .select('photoKey')
-            .where('recordKind', '=', recordKind)
-            .where('recordId', '=', id)
-            .where('modelId', '=', this.modelId)
-            .execute()
-        ).map((r) => r.photoKey),
-      );
+      const have = await this.repo.embeddedKeys(recordKind, id, this.modelId);
       for (const photoKey of keys.filter((k) => !have.has(k))) {
         try {
           const bytes = await this.storage.get(photoKey);
           if (!bytes) continue;
           const e = await this.embedder.embed(bytes);
-          await this.db
-            .insertInto('photoEmbeddings')
-            .values({ recordKind, recordId: id, photoKey, modelId: e.modelId, vector: vectorToBytes(e.vector) })
-            .onConflict((oc) => oc.columns(['recordKind', 'recordId', 'photoKey', 'modelId']).doNothing())
-            .execute();
+          await this.repo.insert({ recordKind, recordId: id, photoKey, modelId: e.modelId, vector: vectorToBytes(e.vector) });
           stored += 1;
         } catch (err) {
           this.log.warn({ err, recordKind, id, photoKey }, 'photo embedding failed; matching goes on without it');
@@ -87,15 +72,9 @@ export class PhotoEmbeddings {
   async attach(records: MatchRecord[]): Promise<MatchRecord[]> {
     if (records.length === 0) return records;
     try {
-      // By (kind, ids) so the primary key's leading columns serve the read.
       const byKind = new Map<EmbeddedRecordKind, string[]>();
       for (const r of records) byKind.set(embeddedKindOf(r.kind), [...(byKind.get(embeddedKindOf(r.kind)) ?? []), r.id]);
-      const rows = await this.db
-        .selectFrom('photoEmbeddings')
-        .select(['recordKind', 'recordId', 'modelId', 'vector'])
-        .where('modelId', '=', this.modelId)
-        .where((eb) => eb.or([...byKind].map(([kind, ids]) => eb.and([eb('recordKind', '=', kind), eb('recordId', 'in', ids)]))))
-        .execute();
+      const rows = await this.repo.vectors(byKind, this.modelId);
       const vectors: StoredVector[] = rows.map((r) => ({ ...r, vector: vectorFromBytes(r.vector) }));
       return records.map((r) => withEmbeddings(r, embeddedKindOf(r.kind), vectors, this.modelId));
     } catch (err) {

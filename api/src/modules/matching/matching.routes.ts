@@ -39,7 +39,7 @@ export const matchingModule: ApiModule = async (app, ctx) => {
   // Photo similarity (decision 0046): the operator's model, created once here, or none (no vectors, no claim).
   const embedder = await createImageEmbedder(ctx.config.embedder, app.log);
   const worker = new MatchingWorker(ctx, app.log, {
-    photos: embedder && new PhotoEmbeddings(ctx.db, ctx.storage, embedder, app.log),
+    photos: embedder && new PhotoEmbeddings(ctx, embedder, app.log),
     alerts: (job, control) => fanout.run(job, control),
     onStored: (ids) => alerts.raise(ids),
   });
