@@ -9,7 +9,7 @@ export interface GridSeed {
   lng: number;
 }
 
-/** A post's own grid offset in [0, 1) per axis, drawn once when the post is made and stored with it. */
+/** A grid offset in [0, 1) per axis: drawn for a member's first post, reused for their later ones (lost.guards.ts), stored with each post. */
 export function newGridSeed(): GridSeed {
   const bytes = crypto.randomBytes(8);
   return { lat: bytes.readUInt32BE(0) / 2 ** 32, lng: bytes.readUInt32BE(4) / 2 ** 32 };
@@ -17,9 +17,9 @@ export function newGridSeed(): GridSeed {
 
 /**
  * The public point of an exact one (docs/decisions/0037): the centre of the ~300 m cell it falls in,
- * on a grid shifted by the post's own seed. The same inputs always give the same point, so asking
- * again (or many times) tells nothing more; a shared grid would let neighbouring posts' cells be
- * compared, a random jitter per answer could be averaged away. The longitude step widens with the
+ * on a grid shifted by the seed of the post's author. The same inputs always give the same point, so asking
+ * again (or many times), or posting the same spot again, tells nothing more; a grid shared by everyone
+ * would let neighbouring posts' cells be compared, a random jitter per answer could be averaged away. The longitude step widens with the
  * latitude of the seed row so cells stay ~300 m wide; six decimals are kept.
  */
 export function snapToGrid(lat: number, lng: number, seed: GridSeed): { lat: number; lng: number } {

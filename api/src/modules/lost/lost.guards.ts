@@ -1,6 +1,7 @@
 import { LOST_LIMITS } from '@pawbridge/shared/lost.schema';
 import type { SessionUserRow } from '../../context';
 import { lostError, notFound } from './lost.errors';
+import { newGridSeed, type GridSeed } from './lost.grid';
 import type { LostRepository } from './lost.repository';
 
 /** The 5-open and 20-a-day rules, counted while the member's row is locked (two tabs cannot both pass). */
@@ -10,6 +11,16 @@ export async function checkLimits(repo: LostRepository, authorPk: number, missin
     throw lostError(409, 'CONFLICT', 'LOST_OPEN_LIMIT');
   if ((await repo.postsSince(authorPk, new Date(Date.now() - 24 * 3600_000))) >= LOST_LIMITS.postsPerMemberPerDay)
     throw lostError(429, 'RATE_LIMITED', 'LOST_DAILY_LIMIT');
+}
+
+/**
+ * The grid offset of a member's new post: the one of their first post, else a new one (decision 0037,
+ * amended). One grid per member: the same spot posted again lands in the same public cell, so averaging
+ * several posts of one member's doorstep (each on its own random grid) cannot close in on it. Read
+ * under checkLimits' member lock, so two first posts cannot draw two grids.
+ */
+export async function gridSeedOf(repo: LostRepository, authorPk: number): Promise<GridSeed> {
+  return (await repo.authorGridSeed(authorPk)) ?? newGridSeed();
 }
 
 /** The author's open post, locked for this transaction (404 unknown or hidden from them, 403 someone else's, 409 closed). */

@@ -10,8 +10,8 @@ import {
 import type { ApiContext, SessionUserRow } from '../../context';
 import { keyFromUploadUrl } from '../../integrations/storage';
 import { fieldError, lostError } from './lost.errors';
-import { newGridSeed } from './lost.grid';
-import { checkLimits, ownOpen } from './lost.guards';
+
+import { checkLimits, gridSeedOf, ownOpen } from './lost.guards';
 import { LostPhotos } from './lost.photos';
 import { LostRepository } from './lost.repository';
 import type { LostPostsTable } from './lost.tables';
@@ -41,10 +41,10 @@ export class LostReportsService {
     const keys: string[] = [];
     try {
       const stored = await this.photos.store(cleaned, keys);
-      const seed = newGridSeed();
       const id = await this.ctx.db.transaction().execute(async (trx) => {
         const repo = new LostRepository(trx);
         await checkLimits(repo, author.pk, true);
+        const seed = await gridSeedOf(repo, author.pk);
         const id = await repo.insertPost({
           kind: 'MISSING',
           authorPk: author.pk,

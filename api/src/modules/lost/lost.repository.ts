@@ -159,6 +159,18 @@ export class LostRepository {
     );
   }
 
+  /** The grid offset of the member's first post (any kind), if they have one. */
+  async authorGridSeed(authorPk: number): Promise<{ lat: number; lng: number } | null> {
+    const row = await this.db
+      .selectFrom('lostPosts')
+      .select(['gridSeedLat as lat', 'gridSeedLng as lng'])
+      .where('authorPk', '=', authorPk)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
   async insertPost(values: Insertable<LostPostsTable>): Promise<number> {
     return (await this.db.insertInto('lostPosts').values(values).returning('id').executeTakeFirstOrThrow()).id;
   }

@@ -5,8 +5,7 @@ import { domainEvent } from '../../events';
 import { keyFromUploadUrl } from '../../integrations/storage';
 import type { StraysService } from '../strays/strays.service';
 import { fieldError, lostError, notFound } from './lost.errors';
-import { newGridSeed } from './lost.grid';
-import { checkLimits, ownOpen } from './lost.guards';
+import { checkLimits, gridSeedOf, ownOpen } from './lost.guards';
 import { LostPhotos } from './lost.photos';
 import { LostRepository } from './lost.repository';
 import { placeOf } from './lost.view';
@@ -34,8 +33,6 @@ export class LostSightingsService {
     try {
       const stored = await this.photos.store(cleaned, keys);
       const urls = stored.map((p) => p.url);
-      const seed = newGridSeed();
-      const place = placeOf(form, seed);
       const { id, ownerPk } = await this.ctx.db.transaction().execute(async (trx) => {
         const repo = new LostRepository(trx);
         let ownerPk: number | null = null;
@@ -47,6 +44,8 @@ export class LostSightingsService {
           ownerPk = missing.authorPk;
         }
         await checkLimits(repo, author.pk, false);
+        const seed = await gridSeedOf(repo, author.pk);
+        const place = placeOf(form, seed);
         const id = await repo.insertPost({
           kind: form.kind,
           authorPk: author.pk,
