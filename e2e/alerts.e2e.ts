@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { dogPhoto, liveSubscriptions, noAxeProblems, serveTiles, toTop } from './fixtures';
+import { liveSubscriptions, noAxeProblems, postMissingReport, serveTiles, toTop } from './fixtures';
 import { latestMailText } from './mail';
 import {
   DESKTOP,
@@ -111,24 +111,16 @@ describe('neighbourhood alerts journey: 동네 settings → a lost dog nearby �
 
     const a = httpClient(stack);
     await a.post('/api/users/login', { userId: owner.userId, password: owner.password });
-    const form = new FormData();
-    form.append(
-      'missing',
-      JSON.stringify({
-        name: '초코',
-        breed: '푸들',
-        contact: 'RELAY',
-        lat: point.lat + 0.009, // ~1 km north of B's point
-        lng: point.lng,
-        address: '망원시장 앞',
-        date: seoulToday(),
-        time: '00:00',
-      }),
-    );
-    form.append('photo1', new Blob([new Uint8Array(await dogPhoto())], { type: 'image/jpeg' }), 'choco.jpg');
-    const posted = await a.postForm('/api/lost/missing', form);
-    assert.equal(posted.status, 201, JSON.stringify(posted.data));
-    postId = (posted.data as { id: number }).id;
+    postId = await postMissingReport(a, {
+      name: '초코',
+      breed: '푸들',
+      contact: 'RELAY',
+      lat: point.lat + 0.009, // ~1 km north of B's point
+      lng: point.lng,
+      address: '망원시장 앞',
+      date: seoulToday(),
+      time: '00:00',
+    });
     const sentAt = Date.now();
 
     // No reload: the alert comes over the live connection once the background fan-out ran.

@@ -4,6 +4,23 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { axeProblems } from './axe';
 import { httpClient, type Stack, type TestUser } from './harness';
 
+/**
+ * A 실종 신고 posted through the BFF by a logged-in client, with one photo of the given colour: the report's
+ * id (asserts the 201).
+ */
+export async function postMissingReport(
+  client: ReturnType<typeof httpClient>,
+  report: Record<string, unknown>,
+  colour?: { r: number; g: number; b: number },
+): Promise<number> {
+  const form = new FormData();
+  form.append('missing', JSON.stringify(report));
+  form.append('photo1', new Blob([new Uint8Array(await dogPhoto(colour))], { type: 'image/jpeg' }), 'dog.jpg');
+  const res = await client.postForm('/api/lost/missing', form);
+  assert.equal(res.status, 201, JSON.stringify(res.data));
+  return (res.data as { id: number }).id;
+}
+
 /** A plain JPEG "dog photo" in one colour (the tiny breed model reads the colour). */
 export async function dogPhoto(background = { r: 176, g: 120, b: 72 }): Promise<Buffer> {
   return sharp({ create: { width: 480, height: 360, channels: 3, background } })

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page, Response } from 'playwright-core';
 import sharp from 'sharp';
-import { dogPhoto, liveSubscriptions, noAxeProblems, serveTiles, toTop } from './fixtures';
+import { liveSubscriptions, noAxeProblems, postMissingReport, serveTiles, toTop } from './fixtures';
 import {
   DESKTOP,
   PHONE,
@@ -49,10 +49,9 @@ describe('lost live journey: a neighbour’s 목격 and message reach the owner�
     [owner, neighbour] = [await createUser(stack, 'liveowner'), await createUser(stack, 'liveneighbour')];
     const c = httpClient(stack);
     assert.equal((await c.post('/api/users/login', { userId: owner.userId, password: owner.password })).status, 200);
-    const form = new FormData();
-    form.append(
-      'missing',
-      JSON.stringify({
+    postId = await postMissingReport(
+      c,
+      {
         name: NAME,
         breed: '포메라니안',
         size: 'SMALL',
@@ -66,12 +65,9 @@ describe('lost live journey: a neighbour’s 목격 and message reach the owner�
         date: seoulToday(),
         time: '00:00',
         reward: 100000,
-      }),
+      },
+      { r: 236, g: 214, b: 178 },
     );
-    form.append('photo1', new Blob([new Uint8Array(await dogPhoto({ r: 236, g: 214, b: 178 }))], { type: 'image/jpeg' }), 'kong.jpg');
-    const res = await c.postForm('/api/lost/missing', form);
-    assert.equal(res.status, 201, JSON.stringify(res.data));
-    postId = (res.data as { id: number }).id;
   });
   after(async () => {
     await browser?.close();

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { seoulToday } from '@pawbridge/shared';
-import { dogPhoto, noAxeProblems, toTop } from './fixtures';
+import { noAxeProblems, postMissingReport, toTop } from './fixtures';
 import {
   createUser,
   DESKTOP,
@@ -47,24 +47,22 @@ async function standInSdk(context: BrowserContext): Promise<string[]> {
 async function postMissing(stack: Stack, owner: TestUser, name: string): Promise<number> {
   const c = httpClient(stack);
   assert.equal((await c.post('/api/users/login', { userId: owner.userId, password: owner.password })).status, 200);
-  const form = new FormData();
-  const json = {
-    name,
-    breed: '시바견',
-    size: 'MEDIUM',
-    gender: 'MALE',
-    colour: '황색',
-    contact: 'RELAY',
-    ...HERE,
-    address: '대구 중구 동성로 입구',
-    date: seoulToday(),
-    time: '00:00',
-  };
-  form.append('missing', JSON.stringify(json));
-  form.append('photo1', new Blob([new Uint8Array(await dogPhoto({ r: 200, g: 150, b: 90 }))], { type: 'image/jpeg' }), 'bori.jpg');
-  const res = await c.postForm('/api/lost/missing', form);
-  assert.equal(res.status, 201, JSON.stringify(res.data));
-  return (res.data as { id: number }).id;
+  return postMissingReport(
+    c,
+    {
+      name,
+      breed: '시바견',
+      size: 'MEDIUM',
+      gender: 'MALE',
+      colour: '황색',
+      contact: 'RELAY',
+      ...HERE,
+      address: '대구 중구 동성로 입구',
+      date: seoulToday(),
+      time: '00:00',
+    },
+    { r: 200, g: 150, b: 90 },
+  );
 }
 
 describe('lost share and attached sightings', () => {

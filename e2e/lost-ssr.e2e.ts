@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { seoulToday } from '@pawbridge/shared';
 import { axeProblems } from './axe';
-import { dogPhoto, serveTiles } from './fixtures';
+import { postMissingReport, serveTiles } from './fixtures';
 import { openHydratedPage } from './hydration';
 import {
   createUser,
@@ -58,33 +58,29 @@ describe('lost-and-found pages rendered by the BFF', () => {
     owner = await createUser(stack, 'lostssr');
     const c = httpClient(stack);
     assert.equal((await c.post('/api/users/login', { userId: owner.userId, password: owner.password })).status, 200);
-    const f = new FormData();
-    const missing = {
-      name: NAME,
-      breed: '말티즈',
-      size: 'SMALL',
-      gender: 'FEMALE',
-      colour: '흰색',
-      features: '분홍 리본, 오른쪽 귀가 접혀 있어요',
-      onSight: '이름을 부르면 와요. 간식으로 다가가 주세요.',
-      reward: 300000,
-      contact: 'PHONE',
-      phone: PHONE_NO,
-      ...EXACT,
-      address: '망원시장 2번 입구 앞',
-      sigungu: '마포구',
-      date: yesterday(),
-      time: '18:30',
-    };
-    f.append('missing', JSON.stringify(missing));
-    f.append('photo1', new Blob([new Uint8Array(await dogPhoto({ r: 236, g: 230, b: 220 }))], { type: 'image/jpeg' }), 'moka.jpg');
-    const made = await c.postForm('/api/lost/missing', f);
-    assert.equal(made.status, 201, JSON.stringify(made.data));
-    postPath = `/lost/${(made.data as { id: number }).id}`;
-    assert.equal(
-      (await c.post(`/api/lost/posts/${(made.data as { id: number }).id}/comments`, { content: '어제 망원동에서 본 것 같아요' })).status,
-      201,
+    const madeId = await postMissingReport(
+      c,
+      {
+        name: NAME,
+        breed: '말티즈',
+        size: 'SMALL',
+        gender: 'FEMALE',
+        colour: '흰색',
+        features: '분홍 리본, 오른쪽 귀가 접혀 있어요',
+        onSight: '이름을 부르면 와요. 간식으로 다가가 주세요.',
+        reward: 300000,
+        contact: 'PHONE',
+        phone: PHONE_NO,
+        ...EXACT,
+        address: '망원시장 2번 입구 앞',
+        sigungu: '마포구',
+        date: yesterday(),
+        time: '18:30',
+      },
+      { r: 236, g: 230, b: 220 },
     );
+    postPath = `/lost/${madeId}`;
+    assert.equal((await c.post(`/api/lost/posts/${madeId}/comments`, { content: '어제 망원동에서 본 것 같아요' })).status, 201);
   });
   after(async () => {
     await browser?.close();
