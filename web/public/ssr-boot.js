@@ -1,3 +1,4 @@
+/* global document, window, requestAnimationFrame */
 /*
  * Server-rendered pages only (issue 26, docs/decisions/0032): loads the app's modules once the
  * page has painted, so the stylesheets and the first photo never share the connection with

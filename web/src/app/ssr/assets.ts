@@ -76,9 +76,7 @@ export function headExtras(template: string, manifest: Record<string, unknown>, 
     .replace(/<title>[\s\S]*?<\/title>/i, '')
     .trim();
   const { scripts, styles } = routeAssets(manifest, modules);
-  const links = styles
-    .filter((f) => !kept.includes(`/${f}"`))
-    .map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttr(f)}">`);
+  const links = styles.filter((f) => !kept.includes(`/${f}"`)).map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttr(f)}">`);
   return [deferAppScripts(kept, scripts), ...links].filter(Boolean).join('\n');
 }
 
