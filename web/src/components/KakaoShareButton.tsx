@@ -14,7 +14,7 @@ interface Props {
 
 const realShare: NonNullable<Props['share']> = async (appKey, post) => (await import('@/lib/kakao-share')).shareToKakao(appKey, post);
 
-/** 카카오톡으로 공유: the SDK is fetched only on this press, never in a page's first load. */
+/** The KakaoTalk share button: the SDK is fetched only on this press, never in a page's first load. */
 export default function KakaoShareButton({ appKey, post, share = realShare }: Props) {
   const onClick = async () => {
     try {

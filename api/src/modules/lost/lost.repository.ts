@@ -3,6 +3,7 @@ import { pagedRows, type PageWindow, type Paged } from '@pawbridge/shared';
 import { LOST_LIMITS, type LostFilters, type LostMapQuery, type LostPostKind } from '@pawbridge/shared/lost.schema';
 import type { Db } from '../../db/index';
 import { boardWhere, count, countedByKindStatusSido, countedTotal } from './lost.board.repository';
+import { LostMemberRepository } from './lost.member.repository';
 import type { LostContactsTable, LostFlagsTable, LostPostsTable, LostUpdatesTable } from './lost.tables';
 
 export type LostPostRow = Selectable<LostPostsTable> & { photoUrl: string | null; authorNickname: string | null; authorUserId: string };
@@ -23,9 +24,7 @@ const postQuery = (db: Db) =>
     ]);
 
 /** Lost and found (Kysely only). Every write a service makes runs inside its transaction through `new LostRepository(trx)`. */
-export class LostRepository {
-  constructor(private readonly db: Db) {}
-
+export class LostRepository extends LostMemberRepository {
   /** The board: visible posts matching the filters, newest first (the id last, so pages never overlap). */
   board(f: LostFilters, w: PageWindow): Promise<Paged<LostPostRow>> {
     const rows = postQuery(this.db).where(boardWhere(f)).orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc');
@@ -131,44 +130,6 @@ export class LostRepository {
       .orderBy('p.createdAt', 'desc')
       .orderBy('p.id', 'desc')
       .execute();
-  }
-
-  /** Serialises a member's posting (the open and daily limits are counted under it). */
-  async lockMember(userPk: number): Promise<void> {
-    await this.db.selectFrom('users').select('id').where('id', '=', userPk).forUpdate().execute();
-  }
-
-  openMissingOf(authorPk: number): Promise<number> {
-    return count(
-      this.db
-        .selectFrom('lostPosts')
-        .select(sql<string>`count(*)`.as('n'))
-        .where('authorPk', '=', authorPk)
-        .where('kind', '=', 'MISSING')
-        .where('status', '=', 'OPEN'),
-    );
-  }
-
-  postsSince(authorPk: number, since: Date): Promise<number> {
-    return count(
-      this.db
-        .selectFrom('lostPosts')
-        .select(sql<string>`count(*)`.as('n'))
-        .where('authorPk', '=', authorPk)
-        .where('createdAt', '>=', since),
-    );
-  }
-
-  /** The grid offset of the member's first post (any kind), if they have one. */
-  async authorGridSeed(authorPk: number): Promise<{ lat: number; lng: number } | null> {
-    const row = await this.db
-      .selectFrom('lostPosts')
-      .select(['gridSeedLat as lat', 'gridSeedLng as lng'])
-      .where('authorPk', '=', authorPk)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
-    return row ?? null;
   }
 
   async insertPost(values: Insertable<LostPostsTable>): Promise<number> {
