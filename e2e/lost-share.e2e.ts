@@ -4,6 +4,7 @@
 // records the call) and shares the post's photo, title and link. A neighbour's 목격 form opened from the
 // report says which report it is attached to; a wrong or closed report gets a Korean sentence and no form.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { seoulToday } from '@pawbridge/shared';
@@ -11,6 +12,7 @@ import { noAxeProblems, postMissingReport, toTop } from './fixtures';
 import {
   createUser,
   DESKTOP,
+  expectConsole,
   httpClient,
   launchBrowser,
   loginContext,
@@ -35,11 +37,15 @@ window.Kakao = {
   Share: { sendDefault(feed) { window.__kakao.sent.push(feed); } },
 };`;
 
-async function standInSdk(context: BrowserContext): Promise<string[]> {
+/** The deployment pins the stand-in's own hash (as an operator pins a release's): the browser checks it. */
+const STAND_IN_INTEGRITY = `sha384-${createHash('sha384').update(STAND_IN).digest('base64')}`;
+const SDK_URL = 'https://t1.kakaocdn.net/kakao_js_sdk/2.7.4/kakao.min.js';
+
+async function standInSdk(context: BrowserContext, body = STAND_IN): Promise<string[]> {
   const requested: string[] = [];
   await context.route(SDK, (route) => {
     requested.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: 'text/javascript', body: STAND_IN });
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body, headers: { 'access-control-allow-origin': '*' } });
   });
   return requested;
 }
@@ -74,7 +80,7 @@ describe('lost share and attached sightings', () => {
   let closedId = 0;
 
   before(async () => {
-    stack = await startStack({ KAKAO_JS_KEY: 'e2e-kakao-js-key' });
+    stack = await startStack({ KAKAO_JS_KEY: 'e2e-kakao-js-key', KAKAO_SDK_URL: SDK_URL, KAKAO_SDK_INTEGRITY: STAND_IN_INTEGRITY });
     browser = await launchBrowser();
     [owner, neighbour] = [await createUser(stack, 'shareowner'), await createUser(stack, 'shareneighbour')];
     postId = await postMissing(stack, owner, NAME);
@@ -109,6 +115,9 @@ describe('lost share and attached sightings', () => {
         sent: { content: { title: string; imageUrl?: string; link: { webUrl: string } } }[];
       };
       assert.equal(requested.length, 1);
+      const script = page.locator(`script[src="${SDK_URL}"]`);
+      assert.equal(await script.getAttribute('integrity'), STAND_IN_INTEGRITY);
+      assert.equal(await script.getAttribute('crossorigin'), 'anonymous');
       assert.deepEqual(calls.init, ['e2e-kakao-js-key']);
       const feed = calls.sent[0]!.content;
       assert.match(feed.title, new RegExp(`^\\[실종\\] ${NAME}`));
@@ -118,6 +127,22 @@ describe('lost share and attached sightings', () => {
       await screenshot(page, `lost-share-kakao-${label}`);
       await context.close();
     });
+
+  it('a changed SDK file is refused by the browser: nothing of it runs and the reader is told', async () => {
+    const context = await newContext(browser, stack, PHONE);
+    // Chromium says why it refused the file; that line is the expected outcome here.
+    expectConsole(context, /integrity/i);
+    const requested = await standInSdk(context, `${STAND_IN}\nwindow.__tampered = true;`);
+    const page = await context.newPage();
+    await page.goto(`/lost/${postId}`);
+    await page.getByRole('button', { name: '카카오톡으로 공유' }).click();
+    await page.getByText('카카오톡 공유를 열지 못했어요').first().waitFor();
+    assert.equal(requested.length, 1);
+    assert.equal(await page.evaluate('typeof window.__kakao'), 'undefined');
+    assert.equal(await page.evaluate('typeof window.__tampered'), 'undefined');
+    await screenshot(page, 'lost-share-kakao-refused-phone');
+    await context.close();
+  });
 
   it('the 목격 form says which report it joins; a wrong or closed report gets a Korean sentence and no form', async () => {
     for (const [label, viewport] of [

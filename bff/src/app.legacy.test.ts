@@ -176,6 +176,7 @@ describe('probes, docs and config', () => {
       socialProviders: [],
       // No Kakao JavaScript key: no 카카오톡으로 공유 (issue 27).
       kakaoShareKey: null,
+      kakaoShareSdk: null,
       payments: { mode: 'test', merchantCode: null },
       breedPrediction: true,
       // The legacy has no test gateway: without a merchant code no donation could succeed (issue 23 item 12).
@@ -198,6 +199,11 @@ describe('probes, docs and config', () => {
         map: { provider: 'kakao', appKey: 'k-123' },
         // The map's key is a Kakao JavaScript key too: it shares unless KAKAO_JS_KEY names another.
         kakaoShareKey: 'k-123',
+        // The pinned SDK release with its integrity hash: the browser refuses a changed file.
+        kakaoShareSdk: {
+          url: 'https://t1.kakaocdn.net/kakao_js_sdk/2.7.4/kakao.min.js',
+          integrity: 'sha384-DKYJZ8NLiK8MN4/C5P2dtSmLQ4KwPaoqAfyA/DfmEc1VDxu4yyC7wy6K1Hs90nka',
+        },
         socialProviders: ['kakao', 'naver'],
         payments: { mode: 'portone', merchantCode: 'imp123' },
         breedPrediction: false,

@@ -18,6 +18,8 @@ export const PublicConfigSchema = z.object({
   favourites: z.boolean().optional(),
   /** The Kakao JavaScript key for KakaoTalk share (issue 27); absent or null: no 카카오톡으로 공유 action. */
   kakaoShareKey: z.string().nullable().optional(),
+  /** The SDK script and its integrity hash for that share (the pinned release unless the operator chose another). */
+  kakaoShareSdk: z.object({ url: z.string(), integrity: z.string() }).nullable().optional(),
   /** False in front of the legacy: no nicknames to edit, no 아이디·닉네임 중복 확인 (the web hides both). */
   nicknames: z.boolean(),
   /** False in front of the legacy: the admin cannot name a stray there (the register dialog has no name field). */

@@ -56,3 +56,17 @@ export const NOTIFICATION_TYPES = ['ADOPTION_REQUEST', 'ADOPTION_RESULT', 'COMME
 
 /** Image types the product accepts, decided by file content (magic bytes), never by name. */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+/**
+ * The Kakao JavaScript SDK release KakaoTalk share is written against (Kakao.Share.sendDefault, feed
+ * template), pinned with the Subresource Integrity hash Kakao publishes for it on its SDK download page:
+ * a changed file on Kakao's CDN is refused by the browser instead of run on our pages. An operator moves
+ * to another release with KAKAO_SDK_URL and KAKAO_SDK_INTEGRITY together (decision 0037).
+ */
+export const KAKAO_SHARE_SDK = {
+  url: 'https://t1.kakaocdn.net/kakao_js_sdk/2.7.4/kakao.min.js',
+  integrity: 'sha384-DKYJZ8NLiK8MN4/C5P2dtSmLQ4KwPaoqAfyA/DfmEc1VDxu4yyC7wy6K1Hs90nka',
+} as const;
+
+/** A Subresource Integrity value: the hash algorithm, a dash, the base64 digest. */
+export const SRI_PATTERN = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;

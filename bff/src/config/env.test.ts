@@ -39,3 +39,25 @@ describe('HSTS_MAX_AGE_SECONDS', () => {
     expect(loadBffConfig({ HSTS_MAX_AGE_SECONDS: '31536000' }).hstsMaxAgeSeconds).toBe(31536000);
   });
 });
+
+describe('KAKAO_SDK_URL and KAKAO_SDK_INTEGRITY', () => {
+  it('pin the SDK release with its integrity hash unless both are set', () => {
+    expect(loadBffConfig({}).kakaoShareSdk).toEqual({
+      url: 'https://t1.kakaocdn.net/kakao_js_sdk/2.7.4/kakao.min.js',
+      integrity: expect.stringMatching(/^sha384-[A-Za-z0-9+/]{64}$/),
+    });
+    const other = { KAKAO_SDK_URL: 'https://t1.kakaocdn.net/kakao_js_sdk/2.8.0/kakao.min.js', KAKAO_SDK_INTEGRITY: 'sha384-abc+/=' };
+    expect(loadBffConfig(other).kakaoShareSdk).toEqual({ url: other.KAKAO_SDK_URL, integrity: other.KAKAO_SDK_INTEGRITY });
+  });
+
+  it('refuse one without the other, a URL that is not https and a value that is not a hash', () => {
+    expect(() => loadBffConfig({ KAKAO_SDK_URL: 'https://t1.kakaocdn.net/x.js' })).toThrow(/set both or neither/);
+    expect(() => loadBffConfig({ KAKAO_SDK_INTEGRITY: 'sha384-abc' })).toThrow(/set both or neither/);
+    expect(() => loadBffConfig({ KAKAO_SDK_URL: 'http://t1.kakaocdn.net/x.js', KAKAO_SDK_INTEGRITY: 'sha384-abc' })).toThrow(
+      /KAKAO_SDK_URL/,
+    );
+    expect(() => loadBffConfig({ KAKAO_SDK_URL: 'https://t1.kakaocdn.net/x.js', KAKAO_SDK_INTEGRITY: 'md5-abc' })).toThrow(
+      /KAKAO_SDK_INTEGRITY/,
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { KAKAO_SHARE_SDK, SRI_PATTERN } from '@pawbridge/shared';
 import { opsConfig, opsEnv, type OpsConfig } from '@pawbridge/server-kit/ops-env';
 import { productionRefusal } from '@pawbridge/server-kit/production';
 import { bffProductionProblems } from '../ops/production-requirements';
@@ -68,6 +69,9 @@ const EnvSchema = z.object({
   KAKAO_MAP_KEY: z.string().optional(),
   /** Kakao JavaScript key for KakaoTalk share (issue 27); unset: the map's Kakao key (the same kind of key), else no share. */
   KAKAO_JS_KEY: z.string().optional(),
+  /** Another release of Kakao's JavaScript SDK for that share; set together with KAKAO_SDK_INTEGRITY, both from Kakao's download page. */
+  KAKAO_SDK_URL: z.string().url().startsWith('https://').optional(),
+  KAKAO_SDK_INTEGRITY: z.string().regex(SRI_PATTERN).optional(),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   /** Unset: our api's announcement (GET /api/oauth2/providers); none in front of the legacy. */
   SOCIAL_PROVIDERS: list.optional(),
@@ -126,6 +130,8 @@ export interface BffConfig {
   };
   kakaoMapKey: string | undefined;
   kakaoShareKey: string | undefined;
+  /** The share SDK's script and integrity hash: the pinned release (KAKAO_SHARE_SDK) unless both variables are set. */
+  kakaoShareSdk: { url: string; integrity: string };
   mapTileUrl: string;
   /** The operator's list (SOCIAL_PROVIDERS); undefined → ask our api, none for the legacy. */
   socialProviders: string[] | undefined;
@@ -147,6 +153,10 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
     throw new Error(`Invalid BFF environment:\n${lines}${gaps.length > 0 ? `\n${productionRefusal('BFF', gaps)}` : ''}`);
   }
   const e = parsed.data;
+  if (Boolean(e.KAKAO_SDK_URL) !== Boolean(e.KAKAO_SDK_INTEGRITY)) {
+    // A URL without its hash would load unchecked; a hash without its URL would refuse the pinned release.
+    throw new Error('Invalid BFF environment:\n  KAKAO_SDK_URL and KAKAO_SDK_INTEGRITY: set both or neither');
+  }
   if (e.NODE_ENV === 'production') {
     const problems = bffProductionProblems(source);
     if (e.UPSTREAM_KIND === 'legacy' && (!e.LEGACY_SERVICE_USER_ID || !e.LEGACY_SERVICE_PASSWORD)) {
@@ -203,6 +213,8 @@ export function loadBffConfig(source: Record<string, string | undefined> = proce
     },
     kakaoMapKey: e.KAKAO_MAP_KEY,
     kakaoShareKey: e.KAKAO_JS_KEY ?? e.KAKAO_MAP_KEY,
+    kakaoShareSdk:
+      e.KAKAO_SDK_URL && e.KAKAO_SDK_INTEGRITY ? { url: e.KAKAO_SDK_URL, integrity: e.KAKAO_SDK_INTEGRITY } : { ...KAKAO_SHARE_SDK },
     mapTileUrl: e.MAP_TILE_URL,
     socialProviders: e.SOCIAL_PROVIDERS,
     publicOrigin: e.PUBLIC_ORIGIN ? new URL(e.PUBLIC_ORIGIN).origin : undefined,

@@ -12,6 +12,7 @@ export function publicConfigOf(app: FastifyInstance): () => Promise<PublicConfig
       ? { provider: 'kakao', appKey: c.kakaoMapKey }
       : { provider: 'leaflet', tileUrl: c.mapTileUrl, attribution: '&copy; OpenStreetMap contributors' },
     kakaoShareKey: c.kakaoShareKey ?? null,
+    kakaoShareSdk: c.kakaoShareKey ? c.kakaoShareSdk : null,
     payments: c.portoneMerchantCode ? { mode: 'portone', merchantCode: c.portoneMerchantCode } : { mode: 'test', merchantCode: null },
   };
 

@@ -111,4 +111,15 @@ describe('tileOrigin', () => {
     expect(directives.connectSrc).toContain('https://*.kakao.com');
     expect(directives.imgSrc).not.toContain('https://*.daumcdn.net');
   });
+
+  it("allows another SDK release's host when the operator configured one", () => {
+    const directives = cspDirectives({
+      kakaoMapKey: undefined,
+      kakaoShareKey: 'js-key',
+      kakaoShareSdk: { url: 'https://developers.kakao.example/sdk/js/kakao.min.js', integrity: 'sha384-AAAA' },
+      mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      hstsMaxAgeSeconds: 0,
+    });
+    expect(directives.scriptSrc).toEqual(["'self'", 'https://developers.kakao.example', 'https://cdn.iamport.kr']);
+  });
 });

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { KAKAO_SHARE_SDK } from '@pawbridge/shared';
 import type { BffConfig } from '../config/env';
 
 /** PortOne (Iamport v1) for donations: its SDK script, the payment window it frames, its API. */
@@ -17,8 +18,10 @@ const KAKAO = {
   connect: ['https://dapi.kakao.com'],
 };
 
-/** KakaoTalk share (only when a Kakao JavaScript key is set): the SDK script on t1.kakaocdn.net; the share opens Kakao's own window. */
-const KAKAO_SHARE = { script: ['https://t1.kakaocdn.net'], connect: ['https://*.kakao.com'] };
+/** KakaoTalk share (only when a Kakao JavaScript key is set): the SDK script's host; the share opens Kakao's own window. */
+function kakaoShare(sdkUrl: string | undefined) {
+  return { script: [new URL(sdkUrl ?? KAKAO_SHARE_SDK.url).origin], connect: ['https://*.kakao.com'] };
+}
 
 /**
  * The origin a Leaflet tile template loads from, with a `{s}`-style subdomain
@@ -34,10 +37,10 @@ export function tileOrigin(template: string): string | null {
 
 /** The CSP directives: exactly what the SPA loads for this configuration. */
 export function cspDirectives(
-  config: Pick<BffConfig, 'kakaoMapKey' | 'mapTileUrl' | 'hstsMaxAgeSeconds'> & Partial<Pick<BffConfig, 'kakaoShareKey'>>,
+  config: Pick<BffConfig, 'kakaoMapKey' | 'mapTileUrl' | 'hstsMaxAgeSeconds'> & Partial<Pick<BffConfig, 'kakaoShareKey' | 'kakaoShareSdk'>>,
 ): Record<string, string[] | null> {
   const kakao = config.kakaoMapKey ? KAKAO : { script: [], img: [], connect: [] };
-  const share = config.kakaoShareKey ? KAKAO_SHARE : { script: [], connect: [] };
+  const share = config.kakaoShareKey ? kakaoShare(config.kakaoShareSdk?.url) : { script: [], connect: [] };
   const tiles = config.kakaoMapKey ? [] : [tileOrigin(config.mapTileUrl)].filter((o): o is string => o !== null);
   return {
     defaultSrc: ["'self'"],

@@ -45,6 +45,7 @@ export const PublicConfigCheck = z.object({
   lostAndFound: z.optional(z.boolean()),
   favourites: z.optional(z.boolean()),
   kakaoShareKey: z.optional(z.nullable(z.string())),
+  kakaoShareSdk: z.optional(z.nullable(z.object({ url: z.string(), integrity: z.string() }))),
   nicknames: z.boolean(),
   strayNames: z.boolean(),
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { feedOf, KAKAO_SDK_URL, loadKakaoSdk, resetKakaoShare, shareToKakao, type KakaoFeed } from './kakao-share';
+import { KAKAO_SHARE_SDK } from '@pawbridge/shared';
+import { feedOf, loadKakaoSdk, resetKakaoShare, shareToKakao, type KakaoFeed } from './kakao-share';
 
 // A stand-in for Kakao's SDK script: when the loader appends the <script>, it "runs" (window.Kakao appears)
 // and records init and sendDefault; or it fails to load, as the real host does from here.
@@ -47,7 +48,9 @@ describe('KakaoTalk share', () => {
     expect(calls.scripts).toHaveLength(0);
     await shareToKakao('js-key-1', POST);
     expect(calls.scripts).toHaveLength(1);
-    expect(calls.scripts[0]!.src).toBe(KAKAO_SDK_URL);
+    expect(calls.scripts[0]!.src).toBe(KAKAO_SHARE_SDK.url);
+    // The pinned release's hash: the browser refuses any other file at that address.
+    expect(calls.scripts[0]!.integrity).toBe(KAKAO_SHARE_SDK.integrity);
     expect(calls.scripts[0]!.crossOrigin).toBe('anonymous');
     expect(calls.init).toEqual(['js-key-1']);
     expect(calls.sent).toEqual([

@@ -1,8 +1,13 @@
 // KakaoTalk share (issue 27): the Kakao JavaScript SDK, loaded only when a reader presses
 // 카카오톡으로 공유 (this module is itself imported dynamically), then a feed message.
 
-/** The SDK release this code was written against (Kakao.Share.sendDefault, feed template). */
-export const KAKAO_SDK_URL = 'https://t1.kakaocdn.net/kakao_js_sdk/2.7.4/kakao.min.js';
+import { KAKAO_SHARE_SDK } from '@pawbridge/shared';
+
+/** Where the SDK comes from and the hash the browser checks it against (Subresource Integrity). */
+export interface KakaoSdkSource {
+  url: string;
+  integrity: string;
+}
 
 interface KakaoLink {
   mobileWebUrl: string;
@@ -26,18 +31,23 @@ declare global {
 
 let loading: Promise<KakaoSdk> | null = null;
 
-/** Injects the SDK script once and initialises it with the deployment's JavaScript key. */
-export function loadKakaoSdk(appKey: string, src: string = KAKAO_SDK_URL): Promise<KakaoSdk> {
+/**
+ * Injects the SDK script once and initialises it with the deployment's JavaScript key. The script
+ * carries its integrity hash: a file on Kakao's CDN that is not the release we pinned is refused by the
+ * browser (the load fails, the reader is told, nothing of it runs).
+ */
+export function loadKakaoSdk(appKey: string, sdk: KakaoSdkSource = KAKAO_SHARE_SDK): Promise<KakaoSdk> {
   loading ??= new Promise<KakaoSdk>((resolve, reject) => {
     const ready = () => {
-      const sdk = window.Kakao;
-      if (!sdk) return reject(new Error('kakao sdk missing'));
-      if (!sdk.isInitialized()) sdk.init(appKey);
-      resolve(sdk);
+      const kakao = window.Kakao;
+      if (!kakao) return reject(new Error('kakao sdk missing'));
+      if (!kakao.isInitialized()) kakao.init(appKey);
+      resolve(kakao);
     };
     if (window.Kakao) return ready();
     const script = document.createElement('script');
-    script.src = src;
+    script.src = sdk.url;
+    script.integrity = sdk.integrity;
     script.async = true;
     script.crossOrigin = 'anonymous';
     script.onload = ready;
@@ -73,9 +83,9 @@ export function feedOf(post: KakaoPost): KakaoFeed {
 }
 
 /** Loads the SDK if needed and opens KakaoTalk's share with the post. */
-export async function shareToKakao(appKey: string, post: KakaoPost, src?: string): Promise<void> {
-  const sdk = await loadKakaoSdk(appKey, src);
-  sdk.Share.sendDefault(feedOf(post));
+export async function shareToKakao(appKey: string, post: KakaoPost, sdk?: KakaoSdkSource): Promise<void> {
+  const kakao = await loadKakaoSdk(appKey, sdk);
+  kakao.Share.sendDefault(feedOf(post));
 }
 
 /** Tests only: forget the loaded SDK. */

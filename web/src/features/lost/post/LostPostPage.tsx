@@ -120,6 +120,7 @@ export default function LostPostPage() {
               {config.kakaoShareKey && (
                 <KakaoShareButton
                   appKey={config.kakaoShareKey}
+                  sdk={config.kakaoShareSdk}
                   post={{
                     title: metaTitle,
                     description,
