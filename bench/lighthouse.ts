@@ -83,7 +83,10 @@ async function launchChromium(): Promise<{ port: number; child: ChildProcess; cl
   };
 }
 
-async function audit(url: string, port: number, preset: Preset, floor: boolean): Promise<Record<Metric, number> | null> {
+/** Lighthouse's own "something went wrong with the trace, run again" codes: one more try, then they count as failures. */
+const TRANSIENT = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT']);
+
+async function audit(url: string, port: number, preset: Preset, floor: boolean, attempt = 1): Promise<Record<Metric, number> | null> {
   const result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(floor ? { extraHeaders: FLOOR_HEADERS } : {}) },
@@ -93,6 +96,10 @@ async function audit(url: string, port: number, preset: Preset, floor: boolean):
   if (!lhr) throw new Error(`lighthouse returned nothing for ${url}`);
   // The SPA's shell without its scripts paints nothing: no floor to compare with until the page is server-rendered.
   if (floor && lhr.runtimeError?.code === 'NO_FCP') return null;
+  if (lhr.runtimeError && TRANSIENT.has(lhr.runtimeError.code) && attempt < 3) {
+    process.stderr.write(`lighthouse: ${url}: ${lhr.runtimeError.code}, measured again\n`);
+    return audit(url, port, preset, floor, attempt + 1);
+  }
   if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const out = { score: Math.round((lhr.categories.performance?.score ?? 0) * 100) } as Record<Metric, number>;
   for (const [metric, id] of Object.entries(METRICS) as [Metric, string | null][])

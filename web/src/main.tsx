@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import App from './app/App';
@@ -37,16 +37,21 @@ async function start() {
       stop();
     }
   });
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <App router={router} cache={cache} publicOrigin={embedded.origin} />
-    </StrictMode>,
-    {
-      // Every mismatch is a bug (the hydration journey fails on this line).
-      onRecoverableError: (error, info) => console.error('[hydration]', error, info.componentStack),
-    },
-  );
+  // Hydrated as a transition: React then works in slices of a few milliseconds and yields to the
+  // browser between them (a click or a scroll is handled in between), instead of one long task that
+  // blocks a slow phone's main thread after the dogs have been painted (issue 26, TBT).
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App router={router} cache={cache} publicOrigin={embedded.origin} />
+      </StrictMode>,
+      {
+        // Every mismatch is a bug (the hydration journey fails on this line).
+        onRecoverableError: (error, info) => console.error('[hydration]', error, info.componentStack),
+      },
+    );
+  });
 }
 
 void start();
