@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiContext } from '../../context';
 import { domainEvent } from '../../events';
-import { destinations, toWire } from '../notifications/notifications.service';
+import { destinations, toWire } from '../notifications/notifications.wire';
 import type { JobControl, MatchJobRow } from '../matching/matching.worker';
 import { storeAlerts, subscribersPage, type Candidate } from './alerts.fanout.repository';
 import { loadAlertSource, type AlertSource } from './alerts.sources.repository';

@@ -6,7 +6,7 @@ import { FAVOURITE_LIMITS, type FavouriteStatus } from '@pawbridge/shared/favour
 import type { ApiContext } from '../../context';
 import type { Db } from '../../db/index';
 import { domainEvent, type NotificationWire } from '../../events';
-import { toWire } from '../notifications/notifications.service';
+import { toWire } from '../notifications/notifications.wire';
 import { storeNotificationsIn, type NewNotification } from '../notifications/notifications.store';
 import {
   claimEndingSoon,

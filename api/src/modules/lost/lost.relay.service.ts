@@ -3,7 +3,7 @@ import type { LostContact } from '@pawbridge/shared/lost.schema';
 import type { ApiContext, SessionUserRow } from '../../context';
 import { domainEvent } from '../../events';
 import { sendMemberMail } from '../alerts/member-mail';
-import { lostNoticeMessage, type LostNoticeKind } from '../notifications/notifications.service';
+import { lostNoticeMessage, type LostNoticeKind } from '../notifications/notifications.wire';
 import { lostCommentText } from './lost.comments.repository';
 import { lostError } from './lost.errors';
 import { LOST_SCAM_WARNING } from './lost.flyer.words';
