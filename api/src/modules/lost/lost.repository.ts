@@ -1,8 +1,9 @@
-import { sql, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { pagedRows, type PageWindow, type Paged } from '@pawbridge/shared';
-import { LOST_LIMITS, type LostFilters, type LostMapQuery, type LostPostKind } from '@pawbridge/shared/lost.schema';
+import type { LostFilters, LostMapQuery } from '@pawbridge/shared/lost.schema';
 import type { Db } from '../../db/index';
 import { boardWhere, count, countedByKindStatusSido, countedTotal } from './lost.board.repository';
+import { mapClusters, type LostMapCluster } from './lost.map.repository';
 import { LostMemberRepository } from './lost.member.repository';
 import type { LostContactsTable, LostFlagsTable, LostPostsTable, LostUpdatesTable } from './lost.tables';
 
@@ -23,11 +24,42 @@ const postQuery = (db: Db) =>
       sql<string | null>`(select ph.url from lost_photos ph where ph.post_id = p.id order by ph.id limit 1)`.as('photoUrl'),
     ]);
 
+/** The columns a board entry shows (lost.view.ts summaryOf): no author, no long texts. */
+const SUMMARY_COLUMNS = [
+  'p.id',
+  'p.kind',
+  'p.status',
+  'p.name',
+  'p.breed',
+  'p.size',
+  'p.gender',
+  'p.colour',
+  'p.reward',
+  'p.address',
+  'p.sido',
+  'p.sigungu',
+  'p.happenedTime',
+  'p.publicLat',
+  'p.publicLng',
+  'p.createdAt',
+] as const;
+
+/** Board entries: the summary's columns and the first photo. */
+const summaryQuery = (db: Db) =>
+  db
+    .selectFrom('lostPosts as p')
+    .select(SUMMARY_COLUMNS)
+    .select([
+      sql<string>`p.happened_date::text`.as('happenedDate'),
+      sql<string | null>`(select ph.url from lost_photos ph where ph.post_id = p.id order by ph.id limit 1)`.as('photoUrl'),
+    ]);
+export type LostSummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['executeTakeFirstOrThrow']>>;
+
 /** Lost and found (Kysely only). Every write a service makes runs inside its transaction through `new LostRepository(trx)`. */
 export class LostRepository extends LostMemberRepository {
   /** The board: visible posts matching the filters, newest first (the id last, so pages never overlap). */
-  board(f: LostFilters, w: PageWindow): Promise<Paged<LostPostRow>> {
-    const rows = postQuery(this.db).where(boardWhere(f)).orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc');
+  board(f: LostFilters, w: PageWindow): Promise<Paged<LostSummaryRow>> {
+    const rows = summaryQuery(this.db).where(boardWhere(f)).orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc');
     return pagedRows(w, {
       all: () => rows.execute(),
       page: (p) => rows.limit(p.limit).offset(p.offset).execute(),
@@ -59,36 +91,9 @@ export class LostRepository extends LostMemberRepository {
     });
   }
 
-  /**
-   * The map: visible posts in the viewport grouped on the server into grid cells of about 64 screen
-   * pixels at this zoom (360° / 2^zoom / 4), on the public positions only. Largest clusters first,
-   * at most LOST_LIMITS.mapClustersMax; the total counts every post in the viewport (a window sum over
-   * the groups, so the viewport is read once, as an index-only scan of lost_posts_map_idx when unfiltered).
-   */
-  async map(
-    q: LostMapQuery,
-  ): Promise<{ clusters: { lat: number; lng: number; count: number; id: number | null; kind: LostPostKind | null }[]; total: number }> {
-    const cell = 360 / 2 ** q.zoom / 4;
-    const where = sql<SqlBool>`${boardWhere(q)} and p.public_lat between ${q.south} and ${q.north} and p.public_lng between ${q.west} and ${q.east}`;
-    const rows = await sql<{ lat: number; lng: number; n: number; id: number; kind: LostPostKind; total: string }>`
-      select avg(p.public_lat)::float8 as lat, avg(p.public_lng)::float8 as lng, count(*)::int as n, min(p.id) as id, min(p.kind) as kind,
-        sum(count(*)) over ()::text as total
-      from lost_posts p
-      where ${where}
-      group by floor(p.public_lat / ${cell}), floor(p.public_lng / ${cell})
-      order by n desc, id
-      limit ${LOST_LIMITS.mapClustersMax}`.execute(this.db);
-    const total = Number(rows.rows[0]?.total ?? 0);
-    return {
-      clusters: rows.rows.map((r) => ({
-        lat: Math.round(r.lat * 1e6) / 1e6,
-        lng: Math.round(r.lng * 1e6) / 1e6,
-        count: r.n,
-        id: r.n === 1 ? r.id : null,
-        kind: r.n === 1 ? r.kind : null,
-      })),
-      total,
-    };
+  /** The map's clusters for one viewport (lost.map.repository.ts). */
+  map(q: LostMapQuery): Promise<{ clusters: LostMapCluster[]; total: number }> {
+    return mapClusters(this.db, q);
   }
 
   find(id: number): Promise<LostPostRow | undefined> {
