@@ -2,7 +2,15 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { pagedRows, type PageWindow, type Paged } from '@pawbridge/shared';
 import type { LostFilters, LostMapQuery } from '@pawbridge/shared/lost.schema';
 import type { Db } from '../../db/index';
-import { boardWhere, count, countedByKindStatusSido, countedTotal } from './lost.board.repository';
+import {
+  boardWhere,
+  count,
+  countedByKindStatusSido,
+  countedTotal,
+  countedTotalSql,
+  summaryQuery,
+  type LostSummaryRow,
+} from './lost.board.repository';
 import { mapClusters, type LostMapCluster } from './lost.map.repository';
 import { LostMemberRepository } from './lost.member.repository';
 import type { LostContactsTable, LostFlagsTable, LostPostsTable, LostUpdatesTable } from './lost.tables';
@@ -24,54 +32,30 @@ const postQuery = (db: Db) =>
       sql<string | null>`(select ph.url from lost_photos ph where ph.post_id = p.id order by ph.id limit 1)`.as('photoUrl'),
     ]);
 
-/** The columns a board entry shows (lost.view.ts summaryOf): no author, no long texts. */
-const SUMMARY_COLUMNS = [
-  'p.id',
-  'p.kind',
-  'p.status',
-  'p.name',
-  'p.breed',
-  'p.size',
-  'p.gender',
-  'p.colour',
-  'p.reward',
-  'p.address',
-  'p.sido',
-  'p.sigungu',
-  'p.happenedTime',
-  'p.publicLat',
-  'p.publicLng',
-  'p.createdAt',
-] as const;
-
-/** Board entries: the summary's columns and the first photo. */
-const summaryQuery = (db: Db) =>
-  db
-    .selectFrom('lostPosts as p')
-    .select(SUMMARY_COLUMNS)
-    .select([
-      sql<string>`p.happened_date::text`.as('happenedDate'),
-      sql<string | null>`(select ph.url from lost_photos ph where ph.post_id = p.id order by ph.id limit 1)`.as('photoUrl'),
-    ]);
-export type LostSummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['executeTakeFirstOrThrow']>>;
-
 /** Lost and found (Kysely only). Every write a service makes runs inside its transaction through `new LostRepository(trx)`. */
 export class LostRepository extends LostMemberRepository {
-  /** The board: visible posts matching the filters, newest first (the id last, so pages never overlap). */
-  board(f: LostFilters, w: PageWindow): Promise<Paged<LostSummaryRow>> {
+  /**
+   * The board: visible posts matching the filters, newest first (the id last, so pages never overlap).
+   * When the total comes from the kept counts, the page carries it: one round trip (a second only for a
+   * page past the end).
+   */
+  async board(f: LostFilters, w: PageWindow): Promise<Paged<LostSummaryRow>> {
     const rows = summaryQuery(this.db).where(boardWhere(f)).orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc');
+    if (w && countedByKindStatusSido(f)) {
+      const page = await rows.select(countedTotalSql(f).as('total')).limit(w.limit).offset(w.offset).execute();
+      const total = page[0] ? Number(page[0].total) : await countedTotal(this.db, f);
+      return { rows: page, total };
+    }
     return pagedRows(w, {
       all: () => rows.execute(),
       page: (p) => rows.limit(p.limit).offset(p.offset).execute(),
       count: () =>
-        countedByKindStatusSido(f)
-          ? countedTotal(this.db, f)
-          : count(
-              this.db
-                .selectFrom('lostPosts as p')
-                .select(sql<string>`count(*)`.as('n'))
-                .where(boardWhere(f)),
-            ),
+        count(
+          this.db
+            .selectFrom('lostPosts as p')
+            .select(sql<string>`count(*)`.as('n'))
+            .where(boardWhere(f)),
+        ),
     });
   }
 

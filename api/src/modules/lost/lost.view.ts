@@ -1,7 +1,8 @@
 import { authorLabel, regionOf, seoulToday } from '@pawbridge/shared';
 import type { LostPostSummary } from '@pawbridge/shared/lost.schema';
 import { snapToGrid } from './lost.grid';
-import type { LostSummaryRow, LostUpdateRow } from './lost.repository';
+import type { LostSummaryRow } from './lost.board.repository';
+import type { LostUpdateRow } from './lost.repository';
 
 /**
  * How a member is shown on the board (a post's author, a timeline entry's actor, a relay message's
