@@ -67,7 +67,7 @@ async function expectCellsTrue() {
   for (const view of VIEWS) expect([view, await map(view)]).toEqual([view, await map(`${view}&from=2000-01-01`)]);
 }
 
-const mapo = 'south=37.45&west=126.8&north=37.7&east=127.18&zoom=12';
+const mapo = 'south=37.43&west=126.7&north=37.7&east=127.18&zoom=12';
 const countAt = (m: LostMapAnswer) => m.clusters.reduce((n, c) => n + c.count, 0);
 
 describe('the map’s kept cells', () => {
@@ -87,16 +87,21 @@ describe('the map’s kept cells', () => {
     const moved = await send(api, 'POST', `/api/lost/posts/${firstId}/updates`, {
       cookie: owner.cookie,
       form: form('update', {
-        lat: 37.6584,
-        lng: 127.0615,
-        address: '노원역 2번 출구',
-        sigungu: '노원구',
+        lat: 37.4563,
+        lng: 126.72,
+        address: '인천 남동구 어느 공원',
+        sigungu: '남동구',
         date: yesterday(),
         time: '21:00',
       }),
     });
     expect(moved.status).toBe(200);
+    // Moved into another 시·도 inside the same viewport: its rows change group, the map keeps it.
+    expect((await api.ctx.db.selectFrom('lostPosts').select('sido').where('id', '=', firstId).executeTakeFirstOrThrow()).sido).toBe(
+      '인천광역시',
+    );
     await expectCellsTrue();
+    expect((await map(mapo)).total).toBe(2);
     const edited = await call(api, 'PUT', `/api/lost/posts/${secondId}`, { cookie: owner.cookie, json: { reward: 10000 } });
     expect(edited.status).toBe(200);
     await expectCellsTrue();
