@@ -76,10 +76,11 @@ describe('the map’s kept cells', () => {
     const first = await lost.postMissing(owner, missingJson({ name: '하나' }), photo);
     const second = await lost.postMissing(owner, missingJson({ name: '둘', lat: 37.5612, lng: 126.9101 }), photo);
     const busan = await lost.postSighting(owner, sightingJson({ lat: 35.1532, lng: 129.1186, address: '광안리', sigungu: '수영구' }));
-    const [firstId, secondId, busanId] = [first, second, busan].map((r) => {
+    const idOf = (r: typeof first): number => {
       expect(r.status).toBe(201);
       return (r.json as unknown as { id: number }).id;
-    });
+    };
+    const [firstId, secondId, busanId] = [idOf(first), idOf(second), idOf(busan)];
     await expectCellsTrue();
     expect((await map(mapo)).total).toBe(2);
     expect((await kept()).filter((r) => r[0] === 13).reduce((n, r) => n + Number(r[6]), 0)).toBe(3);
