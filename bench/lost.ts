@@ -7,7 +7,8 @@
  * between rounds by more than the 10 ms margin, unless the miss is wider than that.
  * Figures: the board's first page (all posts, and one 시·도 of one kind), a desktop viewport of central
  * Seoul at zoom 13 (~6,000 posts in it), a phone viewport at zoom 15, and the whole of Seoul at zoom 12
- * (~33,000 posts), each as p99 minus healthz p99; the seed's seconds.
+ * (~33,000 posts), each as p99 minus healthz p99; the seed's seconds. Zooms ≤ 13 read the map's kept cells
+ * (migration 0026, decision 0041 amended); run it several times and take the median (bench/README.md).
  * Env: LOST_ROUNDS (5), LOST_REQUESTS (60 per figure and round), LOST_POSTS (100000).
  */
 import os from 'node:os';

@@ -1,8 +1,39 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { LostFilters } from '@pawbridge/shared/lost.schema';
 import type { Db } from '../../db/index';
 
-// The board's conditions and totals (lost.repository.ts uses them for the list and the map).
+// The board's columns, conditions and totals (lost.repository.ts uses them for the list, lost.map.repository.ts for the map).
+
+/** The columns a board entry shows (lost.view.ts summaryOf): no author, no long texts. */
+const SUMMARY_COLUMNS = [
+  'p.id',
+  'p.kind',
+  'p.status',
+  'p.name',
+  'p.breed',
+  'p.size',
+  'p.gender',
+  'p.colour',
+  'p.reward',
+  'p.address',
+  'p.sido',
+  'p.sigungu',
+  'p.happenedTime',
+  'p.publicLat',
+  'p.publicLng',
+  'p.createdAt',
+] as const;
+
+/** Board entries: the summary's columns and the first photo. */
+export const summaryQuery = (db: Db) =>
+  db
+    .selectFrom('lostPosts as p')
+    .select(SUMMARY_COLUMNS)
+    .select([
+      sql<string>`p.happened_date::text`.as('happenedDate'),
+      sql<string | null>`(select ph.url from lost_photos ph where ph.post_id = p.id order by ph.id limit 1)`.as('photoUrl'),
+    ]);
+export type LostSummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['executeTakeFirstOrThrow']>>;
 
 /** `%` and `_` in the user's text are literal (decision 0005). */
 const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -31,13 +62,16 @@ export function boardWhere(f: LostFilters): Expression<SqlBool> {
 export const countedByKindStatusSido = (f: LostFilters): boolean =>
   !(f.sigungu?.trim() || f.from || f.to || f.breed?.trim() || f.dogSize || f.gender || (f.colour ?? '').trim());
 
-/** The visible posts' total from the trigger-kept counts (for the filters countedByKindStatusSido allows). */
-export function countedTotal(db: Db, f: LostFilters): Promise<number> {
+/** The visible posts' total from the trigger-kept counts (for the filters countedByKindStatusSido allows), as an expression. */
+export function countedTotalSql(f: LostFilters): RawBuilder<string> {
   const conds = [sql<SqlBool>`not hidden`];
   if (f.kind && f.kind.length > 0) conds.push(sql<SqlBool>`kind in (${sql.join(f.kind)})`);
   if (f.status) conds.push(sql<SqlBool>`status = ${f.status}`);
   if (f.sido) conds.push(sql<SqlBool>`sido = ${f.sido}`);
-  return sql<{ n: string }>`select coalesce(sum(n), 0)::text as n from lost_post_counts where ${sql.join(conds, sql` and `)}`
-    .execute(db)
-    .then((r) => Number(r.rows[0]?.n ?? 0));
+  return sql<string>`(select coalesce(sum(n), 0)::text from lost_post_counts where ${sql.join(conds, sql` and `)})`;
+}
+
+/** The same total read on its own. */
+export function countedTotal(db: Db, f: LostFilters): Promise<number> {
+  return sql<{ n: string }>`select ${countedTotalSql(f)} as n`.execute(db).then((r) => Number(r.rows[0]?.n ?? 0));
 }

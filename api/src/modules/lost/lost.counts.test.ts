@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_HEADER } from '@pawbridge/shared';
 import { startTestApi, type TestApi } from '../../testing/test-api';
-import { call, createAdmin, createMember, jpegWithExif, type Member } from '../../testing/fixtures';
-import { lostCalls, missingJson, sightingJson } from './lost.testing';
+import { call, createAdmin, createMember, jpegWithExif, send, type Member } from '../../testing/fixtures';
+import { form, lostCalls, missingJson, sightingJson, yesterday } from './lost.testing';
 
 // The board's total read from the trigger-kept counts (migration 0017) must always equal counting the
-// rows: after posting, hiding, showing, closing and deleting, for every filter it serves.
+// rows: after posting, hiding, showing, closing, moving to another 시·도 and deleting, for every filter it serves.
 
 let api: TestApi;
 let owner: Member;
@@ -43,10 +43,14 @@ async function expectTotalsTrue() {
 }
 
 describe('the board total', () => {
-  it('stays equal to counting the rows through posting, hiding, closing and deleting', async () => {
+  it('stays equal to counting the rows through posting, hiding, closing, moving and deleting', async () => {
     const photo = [await jpegWithExif()];
-    for (const body of [missingJson({ name: '하나' }), missingJson({ name: '둘', lat: 35.1587, lng: 129.1604, address: '해운대' })])
-      expect((await lost.postMissing(owner, body, photo)).status).toBe(201);
+    const ids: number[] = [];
+    for (const body of [missingJson({ name: '하나' }), missingJson({ name: '둘', lat: 35.1587, lng: 129.1604, address: '해운대' })]) {
+      const res = await lost.postMissing(owner, body, photo);
+      expect(res.status).toBe(201);
+      ids.push((res.json as unknown as { id: number }).id);
+    }
     const seen = await lost.postSighting(owner, sightingJson({ lat: 35.1532, lng: 129.1186, address: '광안리' }));
     const seenId = (seen.json as unknown as { id: number }).id;
     await expectTotalsTrue();
@@ -63,6 +67,15 @@ describe('the board total', () => {
     expect((await call(api, 'POST', `/api/admin/lost/posts/${seenId}/close`, { cookie: admin.cookie })).status).toBe(200);
     await expectTotalsTrue();
     expect(await total('&status=CLOSED')).toBe(1);
+
+    // A move to another 시·도 (서울 → 경기) moves the post between count groups.
+    const moved = await send(api, 'POST', `/api/lost/posts/${ids[0]!}/updates`, {
+      cookie: owner.cookie,
+      form: form('update', { lat: 37.2636, lng: 127.0286, address: '수원역 앞', sigungu: '수원시', date: yesterday(), time: '20:00' }),
+    });
+    expect(moved.status).toBe(200);
+    await expectTotalsTrue();
+    expect([await total(encodeURI('&sido=서울특별시')), await total(encodeURI('&sido=경기도'))]).toEqual([0, 1]);
 
     await api.ctx.db.deleteFrom('lostPosts').where('id', '=', seenId).execute();
     await expectTotalsTrue();

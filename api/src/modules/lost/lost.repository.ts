@@ -1,8 +1,17 @@
-import { sql, type Insertable, type Selectable, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { pagedRows, type PageWindow, type Paged } from '@pawbridge/shared';
-import { LOST_LIMITS, type LostFilters, type LostMapQuery, type LostPostKind } from '@pawbridge/shared/lost.schema';
+import type { LostFilters, LostMapQuery } from '@pawbridge/shared/lost.schema';
 import type { Db } from '../../db/index';
-import { boardWhere, count, countedByKindStatusSido, countedTotal } from './lost.board.repository';
+import {
+  boardWhere,
+  count,
+  countedByKindStatusSido,
+  countedTotal,
+  countedTotalSql,
+  summaryQuery,
+  type LostSummaryRow,
+} from './lost.board.repository';
+import { mapClusters, type LostMapCluster } from './lost.map.repository';
 import { LostMemberRepository } from './lost.member.repository';
 import type { LostContactsTable, LostFlagsTable, LostPostsTable, LostUpdatesTable } from './lost.tables';
 
@@ -25,21 +34,28 @@ const postQuery = (db: Db) =>
 
 /** Lost and found (Kysely only). Every write a service makes runs inside its transaction through `new LostRepository(trx)`. */
 export class LostRepository extends LostMemberRepository {
-  /** The board: visible posts matching the filters, newest first (the id last, so pages never overlap). */
-  board(f: LostFilters, w: PageWindow): Promise<Paged<LostPostRow>> {
-    const rows = postQuery(this.db).where(boardWhere(f)).orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc');
+  /**
+   * The board: visible posts matching the filters, newest first (the id last, so pages never overlap).
+   * When the total comes from the kept counts, the page carries it: one round trip (a second only for a
+   * page past the end).
+   */
+  async board(f: LostFilters, w: PageWindow): Promise<Paged<LostSummaryRow>> {
+    const rows = summaryQuery(this.db).where(boardWhere(f)).orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc');
+    if (w && countedByKindStatusSido(f)) {
+      const page = await rows.select(countedTotalSql(f).as('total')).limit(w.limit).offset(w.offset).execute();
+      const total = page[0] ? Number(page[0].total) : await countedTotal(this.db, f);
+      return { rows: page, total };
+    }
     return pagedRows(w, {
       all: () => rows.execute(),
       page: (p) => rows.limit(p.limit).offset(p.offset).execute(),
       count: () =>
-        countedByKindStatusSido(f)
-          ? countedTotal(this.db, f)
-          : count(
-              this.db
-                .selectFrom('lostPosts as p')
-                .select(sql<string>`count(*)`.as('n'))
-                .where(boardWhere(f)),
-            ),
+        count(
+          this.db
+            .selectFrom('lostPosts as p')
+            .select(sql<string>`count(*)`.as('n'))
+            .where(boardWhere(f)),
+        ),
     });
   }
 
@@ -59,36 +75,9 @@ export class LostRepository extends LostMemberRepository {
     });
   }
 
-  /**
-   * The map: visible posts in the viewport grouped on the server into grid cells of about 64 screen
-   * pixels at this zoom (360° / 2^zoom / 4), on the public positions only. Largest clusters first,
-   * at most LOST_LIMITS.mapClustersMax; the total counts every post in the viewport (a window sum over
-   * the groups, so the viewport is read once, as an index-only scan of lost_posts_map_idx when unfiltered).
-   */
-  async map(
-    q: LostMapQuery,
-  ): Promise<{ clusters: { lat: number; lng: number; count: number; id: number | null; kind: LostPostKind | null }[]; total: number }> {
-    const cell = 360 / 2 ** q.zoom / 4;
-    const where = sql<SqlBool>`${boardWhere(q)} and p.public_lat between ${q.south} and ${q.north} and p.public_lng between ${q.west} and ${q.east}`;
-    const rows = await sql<{ lat: number; lng: number; n: number; id: number; kind: LostPostKind; total: string }>`
-      select avg(p.public_lat)::float8 as lat, avg(p.public_lng)::float8 as lng, count(*)::int as n, min(p.id) as id, min(p.kind) as kind,
-        sum(count(*)) over ()::text as total
-      from lost_posts p
-      where ${where}
-      group by floor(p.public_lat / ${cell}), floor(p.public_lng / ${cell})
-      order by n desc, id
-      limit ${LOST_LIMITS.mapClustersMax}`.execute(this.db);
-    const total = Number(rows.rows[0]?.total ?? 0);
-    return {
-      clusters: rows.rows.map((r) => ({
-        lat: Math.round(r.lat * 1e6) / 1e6,
-        lng: Math.round(r.lng * 1e6) / 1e6,
-        count: r.n,
-        id: r.n === 1 ? r.id : null,
-        kind: r.n === 1 ? r.kind : null,
-      })),
-      total,
-    };
+  /** The map's clusters for one viewport (lost.map.repository.ts). */
+  map(q: LostMapQuery): Promise<{ clusters: LostMapCluster[]; total: number }> {
+    return mapClusters(this.db, q);
   }
 
   find(id: number): Promise<LostPostRow | undefined> {

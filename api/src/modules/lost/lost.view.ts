@@ -1,7 +1,8 @@
 import { authorLabel, regionOf, seoulToday } from '@pawbridge/shared';
 import type { LostPostSummary } from '@pawbridge/shared/lost.schema';
 import { snapToGrid } from './lost.grid';
-import type { LostPostRow, LostUpdateRow } from './lost.repository';
+import type { LostSummaryRow } from './lost.board.repository';
+import type { LostUpdateRow } from './lost.repository';
 
 /**
  * How a member is shown on the board (a post's author, a timeline entry's actor, a relay message's
@@ -19,7 +20,7 @@ export function seoulMonthStart(now: Date = new Date()): Date {
   return new Date(`${seoulToday(now).slice(0, 7)}-01T00:00:00+09:00`);
 }
 
-export function summaryOf(row: LostPostRow): LostPostSummary {
+export function summaryOf(row: LostSummaryRow): LostPostSummary {
   return {
     id: row.id,
     kind: row.kind,
