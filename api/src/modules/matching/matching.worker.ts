@@ -149,21 +149,35 @@ export class MatchingWorker {
     }
     const sources = sourcesFor(job.recordKind, own.record, own.sido);
     const start: JobCursor = job.cursor ?? { source: 0, after: null };
+    // Every side's first page is asked for at once: the database reads the next side while this process
+    // scores the one in hand (decision 0049). A read left unused (stopping) is dropped, its error with it.
+    const first = sources.map((src, s) => {
+      if (s < start.source) return undefined;
+      const read = src.page(this.db, s === start.source ? start.after : null, this.batch, job.id);
+      read.catch(() => undefined);
+      return read;
+    });
+    // Pairs scored but not yet committed: a side that ended part-way through a page hands them on to the
+    // next side's page, so a job whose sides each fit in one page commits once (decision 0049). A restart
+    // resumes from the last committed cursor and scores the uncommitted pages again: nothing lost or doubled.
+    let rows: CandidateInsert[] = [];
+    let scored: string[] = [];
+    const tell = this.opts.afterCommit !== undefined;
     for (let s = start.source; s < sources.length; s++) {
       const source = sources[s]!;
       let after = s === start.source ? start.after : null;
+      let ahead = first[s];
       for (;;) {
         if (this.stopping) return false;
-        const read = await source.page(this.repo, after, this.batch);
-        const page = photos ? await photos.attach(read) : read;
-        const theirs = await this.queue.arrivedAfter(job.id, page);
-        const rows: CandidateInsert[] = [];
-        const scored: string[] = [];
+        const read = await (ahead ?? source.page(this.db, after, this.batch, job.id));
+        ahead = undefined;
+        const page = photos ? await photos.attach(read.records) : read.records;
+        const theirs = read.later;
         for (const other of page) {
           const [lost, found] = source.pageIsLost ? [other, own.record] : [own.record, other];
-          if (theirs.has(`${other.kind}:${other.id}`)) continue; // the later record's job scores this pair
+          if (theirs.size > 0 && theirs.has(`${other.kind}:${other.id}`)) continue; // the later record's job scores this pair
           const r = scoreMatch(lost, found);
-          scored.push(`${lost.id}:${found.kind}:${found.id}`);
+          if (tell) scored.push(`${lost.id}:${found.kind}:${found.id}`);
           if (r.excluded !== null || r.score < DISPLAY_FLOOR) continue;
           const km = r.reasons.find((x) => x.code === 'DISTANCE');
           rows.push({
@@ -177,9 +191,11 @@ export class MatchingWorker {
         }
         const last = page.at(-1)?.id ?? after;
         const done = page.length < this.batch;
+        if (done && s < sources.length - 1) break; // carried on to the next side's page
         const cursor: JobCursor = done ? { source: s + 1, after: null } : { source: s, after: last };
+        const insert = rows;
         const stored = await this.db.transaction().execute(async (trx) => {
-          const ids = await new MatchingRepository(trx).insertCandidates(rows);
+          const ids = await new MatchingRepository(trx).insertCandidates(insert);
           if (!(await new MatchQueueRepository(trx).checkpoint(job.id, this.id, cursor, this.leaseMs))) throw new LeaseLost();
           return ids;
         });
@@ -187,6 +203,8 @@ export class MatchingWorker {
         if (stored.length > 0)
           await this.opts.onStored?.(stored).catch((err: unknown) => this.log.warn({ err, job: job.id }, 'match notices failed'));
         await this.opts.afterCommit?.(job, scored);
+        rows = [];
+        scored = [];
         if (done) break;
         after = last;
       }
