@@ -25,7 +25,7 @@ export class MatchQueueRepository {
       )
       RETURNING id, record_kind AS "recordKind", record_id AS "recordId", state, attempts, cursor,
         locked_by AS "lockedBy", locked_until AS "lockedUntil", run_after AS "runAfter", last_error AS "lastError",
-        created_at AS "createdAt", finished_at AS "finishedAt"`.execute(this.db);
+        created_at AS "createdAt", finished_at AS "finishedAt", rescore`.execute(this.db);
     return result.rows[0];
   }
 
@@ -44,7 +44,7 @@ export class MatchQueueRepository {
   async finish(id: number, worker: string): Promise<void> {
     await this.db
       .updateTable('matchJobs')
-      .set({ state: 'DONE', finishedAt: new Date(), lockedBy: null, lockedUntil: null })
+      .set({ state: 'DONE', finishedAt: new Date(), lockedBy: null, lockedUntil: null, rescore: false })
       .where('id', '=', id)
       .where('lockedBy', '=', worker)
       .execute();

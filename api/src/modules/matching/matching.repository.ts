@@ -179,20 +179,36 @@ export class MatchingRepository {
   }
 
   /**
-   * Each pair once: a pair already there (scored before, dismissed, confirmed) is left as it is. The new
-   * rows' ids. The rows go as ONE json parameter (a page can store hundreds of pairs: one parameter, not
-   * six per row, decision 0049).
+   * Each pair once: a pair already there (scored before, dismissed, confirmed) is left as it is — except
+   * in a re-scoring job (a photo came later, decision 0049), which updates an undecided (NEW) pair's
+   * score, reasons and distance. The ids of the rows inserted or updated. The rows go as ONE json
+   * parameter (a page can store hundreds of pairs: one parameter, not six per row).
    */
-  async insertCandidates(rows: CandidateInsert[]): Promise<number[]> {
+  async insertCandidates(rows: CandidateInsert[], rescore = false): Promise<number[]> {
     if (rows.length === 0) return [];
+    const onConflict = rescore
+      ? sql`DO UPDATE SET score = excluded.score, reasons = excluded.reasons, km = excluded.km
+          WHERE match_candidates.status = 'NEW' AND (match_candidates.score, match_candidates.reasons, match_candidates.km)
+            IS DISTINCT FROM (excluded.score, excluded.reasons, excluded.km)`
+      : sql`DO NOTHING`;
     const r = await sql<{ id: number }>`
       INSERT INTO match_candidates (lost_post_id, candidate_kind, candidate_id, score, reasons, km)
       SELECT x.lost_post_id, x.candidate_kind, x.candidate_id, x.score, x.reasons, x.km
       FROM json_to_recordset(${asJson(rows)}::json)
         AS x(lost_post_id integer, candidate_kind text, candidate_id text, score integer, reasons jsonb, km double precision)
-      ON CONFLICT (lost_post_id, candidate_kind, candidate_id) DO NOTHING
+      ON CONFLICT (lost_post_id, candidate_kind, candidate_id) ${onConflict}
       RETURNING id`.execute(this.db);
     return r.rows.map((x) => x.id);
+  }
+
+  /** A re-scoring job's pairs now below the floor (or excluded): removed while undecided (NEW); decided ones stay. */
+  async dropUndecided(pairs: { lostPostId: number; candidateKind: string; candidateId: string }[]): Promise<void> {
+    if (pairs.length === 0) return;
+    await sql`
+      DELETE FROM match_candidates c USING json_to_recordset(${JSON.stringify(pairs)}::json)
+        AS x("lostPostId" integer, "candidateKind" text, "candidateId" text)
+      WHERE c.lost_post_id = x."lostPostId" AND c.candidate_kind = x."candidateKind" AND c.candidate_id = x."candidateId"
+        AND c.status = 'NEW'`.execute(this.db);
   }
 
   candidatesOf(lostPostId: number) {

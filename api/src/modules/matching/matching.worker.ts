@@ -162,6 +162,7 @@ export class MatchingWorker {
     // resumes from the last committed cursor and scores the uncommitted pages again: nothing lost or doubled.
     let rows: CandidateInsert[] = [];
     let scored: string[] = [];
+    let fallen: Pick<CandidateInsert, 'lostPostId' | 'candidateKind' | 'candidateId'>[] = [];
     const tell = this.opts.afterCommit !== undefined;
     for (let s = start.source; s < sources.length; s++) {
       const source = sources[s]!;
@@ -178,7 +179,11 @@ export class MatchingWorker {
           if (theirs.size > 0 && theirs.has(`${other.kind}:${other.id}`)) continue; // the later record's job scores this pair
           const r = scoreMatch(lost, found);
           if (tell) scored.push(`${lost.id}:${found.kind}:${found.id}`);
-          if (r.excluded !== null || r.score < DISPLAY_FLOOR) continue;
+          if (r.excluded !== null || r.score < DISPLAY_FLOOR) {
+            // Re-scoring (a photo came later): a stored pair that no longer reaches the floor goes.
+            if (job.rescore) fallen.push({ lostPostId: Number(lost.id), candidateKind: candidateKindOf(found), candidateId: found.id });
+            continue;
+          }
           const km = r.reasons.find((x) => x.code === 'DISTANCE');
           rows.push({
             lostPostId: Number(lost.id),
@@ -193,9 +198,11 @@ export class MatchingWorker {
         const done = page.length < this.batch;
         if (done && s < sources.length - 1) break; // carried on to the next side's page
         const cursor: JobCursor = done ? { source: s + 1, after: null } : { source: s, after: last };
-        const insert = rows;
+        const [insert, drop] = [rows, fallen];
         const stored = await this.db.transaction().execute(async (trx) => {
-          const ids = await new MatchingRepository(trx).insertCandidates(insert);
+          const repo = new MatchingRepository(trx);
+          const ids = await repo.insertCandidates(insert, job.rescore);
+          await repo.dropUndecided(drop);
           if (!(await new MatchQueueRepository(trx).checkpoint(job.id, this.id, cursor, this.leaseMs))) throw new LeaseLost();
           return ids;
         });
@@ -205,6 +212,7 @@ export class MatchingWorker {
         await this.opts.afterCommit?.(job, scored);
         rows = [];
         scored = [];
+        fallen = [];
         if (done) break;
         after = last;
       }
