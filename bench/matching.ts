@@ -79,7 +79,7 @@ try {
       detail: { times, loadAverage: os.loadavg() },
     });
   }
-  // Idempotency: every pair the measured jobs stored, deleted, every job re-run: the same pairs (and scores).
+  // Idempotency: every pair the measured jobs stored, deleted, every job re-run without the pre-filter: the same pairs (scores, distances, reasons).
   const rerun = await rerunEverything(scene);
   emit({
     bench: 'matching',

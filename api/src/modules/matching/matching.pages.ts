@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/index';
+import { keepPointed, keepShelter, type Prune } from './matching.prefilter';
 import type { LostPostFacts, ShelterFacts, StrayFacts, Window } from './matching.repository';
 
 /**
@@ -122,6 +123,7 @@ export function postsPage(
   after: number,
   limit: number,
   jobId: number,
+  prune: Prune | null = null,
 ): Promise<Paged<PostPageFacts>> {
   const where = which === 'sightings' ? sql`kind <> 'MISSING'` : sql`kind = 'MISSING' AND status = 'OPEN'`;
   const place = w.box ? inBox(w.box) : w.sido ? sql`sido = ${w.sido}` : null;
@@ -133,6 +135,7 @@ export function postsPage(
       FROM (SELECT id, kind, breed, gender, size, weight, colour, registration_no, latitude, longitude, sigungu, happened_date, happened_time
         FROM lost_posts
         WHERE NOT hidden AND ${where} AND ${place} AND happened_date >= ${w.from}::date AND happened_date <= ${w.to}::date AND id > ${after}
+          AND ${keepPointed(prune, sql`gender`)}
         ORDER BY id LIMIT ${limit}) p`,
     jobId,
     'lost_photos',
@@ -159,13 +162,20 @@ export function postsPage(
 type StrayTuple = [number, string | null, StrayFacts['gender'], number, number, string, string, string | null];
 
 /** Member stray reports of the window's box, by id after `after` (one photo each, its hash on the row). */
-export function straysPage(db: Db, w: Window, after: number, limit: number, jobId: number): Promise<Paged<StrayPageFacts>> {
+export function straysPage(
+  db: Db,
+  w: Window,
+  after: number,
+  limit: number,
+  jobId: number,
+  prune: Prune | null = null,
+): Promise<Paged<StrayPageFacts>> {
   if (!w.box) return Promise.resolve({ rows: [], later: new Set() });
   return page<StrayTuple, StrayPageFacts>(
     db,
     sql`SELECT json_agg(json_build_array(s.id, s.type, s.gender, s.latitude, s.longitude, s.found_date, s.found_time, s.photo_hash) ORDER BY s.id)
       FROM (SELECT id, type, gender, latitude, longitude, found_date, found_time, photo_hash FROM stray_reports
-        WHERE found_date >= ${w.from}::date AND found_date <= ${w.to}::date AND ${inBox(w.box)} AND id > ${after}
+        WHERE found_date >= ${w.from}::date AND found_date <= ${w.to}::date AND ${inBox(w.box)} AND id > ${after} AND ${keepPointed(prune, sql`gender`)}
         ORDER BY id LIMIT ${limit}) s`,
     jobId,
     null,
@@ -177,7 +187,14 @@ export function straysPage(db: Db, w: Window, after: number, limit: number, jobI
 type ShelterTuple = [string, string, string | null, string, string, number | null, number | null, string, string | null];
 
 /** Open shelter notices of the window's 시·도 (notices carry no point), by desertion number after `after`. */
-export function sheltersPage(db: Db, w: Window, after: string, limit: number, jobId: number): Promise<Paged<ShelterPageFacts>> {
+export function sheltersPage(
+  db: Db,
+  w: Window,
+  after: string,
+  limit: number,
+  jobId: number,
+  prune: Prune | null = null,
+): Promise<Paged<ShelterPageFacts>> {
   if (!w.sido) return Promise.resolve({ rows: [], later: new Set() });
   return page<ShelterTuple, ShelterPageFacts>(
     db,
@@ -185,6 +202,7 @@ export function sheltersPage(db: Db, w: Window, after: string, limit: number, jo
         ORDER BY a.desertion_no)
       FROM (SELECT desertion_no, kind, color, sex, neutered, birth_year, weight_kg, happen_date, sigungu FROM shelter_animals
         WHERE sido = ${w.sido} AND status = 'OPEN' AND happen_date >= ${w.from}::date AND happen_date <= ${w.to}::date AND desertion_no > ${after}
+          AND ${keepShelter(prune)}
         ORDER BY desertion_no LIMIT ${limit}) a`,
     jobId,
     'shelter_images',

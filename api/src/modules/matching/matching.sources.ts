@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index';
+import type { Prune } from './matching.prefilter';
 import { postsPage, sheltersPage, straysPage, type Paged } from './matching.pages';
 import type { CandidateKind, RecordKind } from './matching.tables';
 import { fromLostPost, fromShelter, fromStray } from './matching.records';
@@ -32,7 +33,7 @@ const num = (after: string | null) => (after === null ? 0 : Number(after));
  * and shelter notices of its place box and the 60 days after it; anything else against the open missing
  * reports of its box (or 시·도, for a notice without a point) and the 60 days before it.
  */
-export function sourcesFor(kind: RecordKind, record: MatchRecord, sido: string | null): Source[] {
+export function sourcesFor(kind: RecordKind, record: MatchRecord, sido: string | null, prune: Prune | null = null): Source[] {
   const box = record.position ? boxAround(record.position, LIMITS.maxKm) : null;
   const day = new Date(record.at.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
   if (kind === 'MISSING') {
@@ -40,12 +41,15 @@ export function sourcesFor(kind: RecordKind, record: MatchRecord, sido: string |
     return [
       {
         pageIsLost: false,
-        page: async (db, after, limit, job) => records(await postsPage(db, 'sightings', w, num(after), limit, job), fromLostPost),
+        page: async (db, after, limit, job) => records(await postsPage(db, 'sightings', w, num(after), limit, job, prune), fromLostPost),
       },
-      { pageIsLost: false, page: async (db, after, limit, job) => records(await straysPage(db, w, num(after), limit, job), fromStray) },
       {
         pageIsLost: false,
-        page: async (db, after, limit, job) => records(await sheltersPage(db, w, after ?? '', limit, job), fromShelter),
+        page: async (db, after, limit, job) => records(await straysPage(db, w, num(after), limit, job, prune), fromStray),
+      },
+      {
+        pageIsLost: false,
+        page: async (db, after, limit, job) => records(await sheltersPage(db, w, after ?? '', limit, job, prune), fromShelter),
       },
     ];
   }

@@ -9,6 +9,7 @@ import { MatchingRepository, type CandidateInsert } from './matching.repository'
 import type { PhotoEmbeddings } from './matching.embeddings';
 import { candidateKindOf, loadRecord, sourcesFor } from './matching.sources';
 import type { JobCursor } from './matching.tables';
+import { pruneFor } from './matching.prefilter';
 import { DISPLAY_FLOOR, scoreMatch } from './scorer/score';
 
 export interface WorkerOptions {
@@ -34,6 +35,8 @@ export interface WorkerOptions {
    * first embeds its own record's photos, and every record it scores carries its stored vectors.
    */
   photos?: PhotoEmbeddings | null;
+  /** The exact pre-filter of a missing report's job (matching.prefilter.ts); on by default, off to compare. */
+  prefilter?: boolean;
 }
 
 /** What the queue lends another job kind's handler: a checkpoint in the handler's transaction, and whether to stop. */
@@ -58,6 +61,7 @@ export class MatchingWorker {
   private readonly batch: number;
   private readonly pollMs: number;
   private readonly maxAttempts: number;
+  private readonly prefilter: boolean;
   private loop: Promise<void> | undefined;
   private stopping = false;
   private wake: (() => void) | undefined;
@@ -79,6 +83,7 @@ export class MatchingWorker {
     this.batch = opts.batch ?? 10_000;
     this.pollMs = opts.pollMs ?? 2_000;
     this.maxAttempts = opts.maxAttempts ?? 5;
+    this.prefilter = opts.prefilter ?? true;
   }
 
   start(): void {
@@ -147,7 +152,13 @@ export class MatchingWorker {
       await photos.embedRecord(job.recordKind, job.recordId);
       own.record = (await photos.attach([own.record]))[0]!;
     }
-    const sources = sourcesFor(job.recordKind, own.record, own.sido);
+    // Rows the scorer provably puts below the floor are not read (decision 0049; never in a re-score).
+    const sources = sourcesFor(
+      job.recordKind,
+      own.record,
+      own.sido,
+      this.prefilter ? pruneFor(job.recordKind, own.record, job.rescore) : null,
+    );
     const start: JobCursor = job.cursor ?? { source: 0, after: null };
     // Every side's first page is asked for at once: the database reads the next side while this process
     // scores the one in hand (decision 0049). A read left unused (stopping) is dropped, its error with it.
