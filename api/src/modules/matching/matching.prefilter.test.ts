@@ -95,15 +95,15 @@ describe('the pre-filter of a missing report without photos', () => {
           (ARRAY['흰색', '백색', '갈색', '검정', NULL])[1 + floor(random() * 5)::int],
           (ARRAY['SMALL', 'MEDIUM', 'LARGE', NULL])[1 + floor(random() * 4)::int], CASE WHEN random() < 0.5 THEN 3 + random() * 20 END
         FROM generate_series(1, ${n}) g`.execute(d.db);
-      await posts(sql`CASE WHEN g % 2 = 0 THEN 'FOUND' ELSE 'SEEN' END`, 370);
+      await posts(sql`CASE WHEN g % 2 = 0 THEN 'FOUND' ELSE 'SEEN' END`, 240);
       await sql`
         INSERT INTO shelter_animals (desertion_no, kind, color, sex, neutered, age_text, birth_year, happen_date, happen_place,
           process_state, status, shelter_name, sido, sigungu)
         SELECT 'S' || g, '[개] ' || (ARRAY['진도견', '말티즈', '푸들'])[1 + floor(random() * 3)::int], (ARRAY['백색', '갈색', '검정'])[1 + floor(random() * 3)::int],
           (ARRAY['M', 'F', 'Q'])[1 + floor(random() * 3)::int], 'U', '2022(년생)', 2022, DATE '2026-10-01' + floor(random() * 20)::int, '어딘가',
           '보호중', 'OPEN', '보호소', '서울특별시', (ARRAY['중구', '종로구'])[1 + floor(random() * 2)::int]
-        FROM generate_series(1, 150) g`.execute(d.db);
-      await posts(sql`'MISSING'`, 30);
+        FROM generate_series(1, 100) g`.execute(d.db);
+      await posts(sql`'MISSING'`, 20);
       return d;
     };
     const all = async (d: Database) =>
@@ -120,8 +120,8 @@ describe('the pre-filter of a missing report without photos', () => {
     let scoredPlain = 0;
     await new MatchingWorker(plain, log, { prefilter: false, afterCommit: (_, pairs) => void (scoredPlain += pairs.length) }).drain();
     const [a, b] = [await all(filtered), await all(plain)];
-    expect(a.length).toBeGreaterThan(100);
+    expect(a.length).toBeGreaterThan(50);
     expect(a).toEqual(b);
-    expect(scoredPlain - scoredFiltered).toBeGreaterThan(500); // it did leave pairs out
-  });
+    expect(scoredPlain - scoredFiltered).toBeGreaterThan(200); // it did leave pairs out
+  }, 120_000); // two databases seeded and matched: slow on a busy machine
 });
