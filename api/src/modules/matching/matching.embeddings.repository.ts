@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import type { EmbeddedRecordKind } from './matching.tables';
 
@@ -60,5 +61,50 @@ export class PhotoEmbeddingsRepository {
       .where('modelId', '=', modelId)
       .where((eb) => eb.or([...byKind].map(([kind, ids]) => eb.and([eb('recordKind', '=', kind), eb('recordId', 'in', ids)]))))
       .execute();
+  }
+
+  /** A record's vectors of photos it no longer has (a shelter picture replaced, a photo removed). */
+  async dropReplaced(recordKind: EmbeddedRecordKind, recordId: string, keys: string[]): Promise<void> {
+    let q = this.db.deleteFrom('photoEmbeddings').where('recordKind', '=', recordKind).where('recordId', '=', recordId);
+    if (keys.length > 0) q = q.where('photoKey', 'not in', keys);
+    await q.execute();
+  }
+
+  /** Records holding vectors of a model other than `modelId`. */
+  async otherModelRecords(modelId: string, limit: number): Promise<{ recordKind: EmbeddedRecordKind; recordId: string }[]> {
+    return this.db
+      .selectFrom('photoEmbeddings')
+      .select(['recordKind', 'recordId'])
+      .distinct()
+      .where('modelId', '<>', modelId)
+      .orderBy('recordKind')
+      .orderBy('recordId')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * In one transaction: the record's other-model vectors deleted and, when it is still matched (a lost
+   * post not hidden and, for a missing report, open; an open notice; any stray report — loadRecord's
+   * rule), its job queued again to re-score (match_requeue, migration 0025).
+   */
+  async replaceModel(recordKind: EmbeddedRecordKind, recordId: string, modelId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('photoEmbeddings')
+        .where('recordKind', '=', recordKind)
+        .where('recordId', '=', recordId)
+        .where('modelId', '<>', modelId)
+        .execute();
+      const kind =
+        recordKind === 'POST'
+          ? sql<
+              string | null
+            >`(SELECT kind FROM lost_posts WHERE id = ${Number(recordId)} AND NOT hidden AND (kind <> 'MISSING' OR status = 'OPEN'))`
+          : recordKind === 'SHELTER'
+            ? sql<string | null>`(SELECT 'SHELTER' FROM shelter_animals WHERE desertion_no = ${recordId} AND status = 'OPEN')`
+            : sql<string | null>`(SELECT 'STRAY' FROM stray_reports WHERE id = ${Number(recordId)})`;
+      await sql`SELECT match_requeue(${kind}, ${recordId})`.execute(trx);
+    });
   }
 }

@@ -49,6 +49,7 @@ export class PhotoEmbeddings {
     let stored = 0;
     try {
       const keys = await this.photoKeys(recordKind, id);
+      await this.repo.dropReplaced(recordKind, id, keys); // a replaced picture's vectors (decision 0049)
       if (keys.length === 0) return 0;
       const have = await this.repo.embeddedKeys(recordKind, id, this.modelId);
       for (const photoKey of keys.filter((k) => !have.has(k))) {
@@ -73,13 +74,61 @@ export class PhotoEmbeddings {
     if (records.length === 0) return records;
     try {
       const byKind = new Map<EmbeddedRecordKind, string[]>();
-      for (const r of records) byKind.set(embeddedKindOf(r.kind), [...(byKind.get(embeddedKindOf(r.kind)) ?? []), r.id]);
+      for (const r of records) {
+        const kind = embeddedKindOf(r.kind);
+        const ids = byKind.get(kind);
+        if (ids) ids.push(r.id);
+        else byKind.set(kind, [r.id]);
+      }
       const rows = await this.repo.vectors(byKind, this.modelId);
-      const vectors: StoredVector[] = rows.map((r) => ({ ...r, vector: vectorFromBytes(r.vector) }));
-      return records.map((r) => withEmbeddings(r, embeddedKindOf(r.kind), vectors, this.modelId));
+      // Grouped once by record (a page holds up to 10,000 records), then each record takes its own.
+      const byRecord = new Map<string, StoredVector[]>();
+      for (const r of rows) {
+        const k = `${r.recordKind}:${r.recordId}`;
+        const v: StoredVector = { ...r, vector: vectorFromBytes(r.vector) };
+        const list = byRecord.get(k);
+        if (list) list.push(v);
+        else byRecord.set(k, [v]);
+      }
+      return records.map((r) => {
+        const kind = embeddedKindOf(r.kind);
+        return withEmbeddings(r, kind, byRecord.get(`${kind}:${r.id}`) ?? [], this.modelId);
+      });
     } catch (err) {
       this.log.warn({ err }, 'photo embeddings not read; matching goes on without them');
       return records;
     }
+  }
+
+  /**
+   * The model was replaced (decision 0049): up to `limit` records that still hold another model's vectors
+   * lose them, and those still matched (open) are queued again to be re-scored — their job embeds their
+   * photos with this model first. Answers how many records were swept; 0 once none is left (idempotent).
+   */
+  async sweep(limit = 100): Promise<number> {
+    const stale = await this.repo.otherModelRecords(this.modelId, limit);
+    for (const r of stale) await this.repo.replaceModel(r.recordKind, r.recordId, this.modelId);
+    return stale.length;
+  }
+
+  /** Sweeps now and then every `everyMs` until nothing is left of other models; never throws. */
+  scheduleSweep(everyMs = 3_600_000): { stop: () => void } {
+    let timer: NodeJS.Timeout | undefined;
+    let stopped = false;
+    const run = async () => {
+      try {
+        while (!stopped && (await this.sweep()) > 0);
+      } catch (err) {
+        this.log.warn({ err }, 'old model vectors not swept');
+      }
+      if (!stopped) timer = setTimeout(() => void run(), everyMs).unref();
+    };
+    timer = setTimeout(() => void run(), 0).unref();
+    return {
+      stop: () => {
+        stopped = true;
+        clearTimeout(timer);
+      },
+    };
   }
 }

@@ -1,7 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/index';
-import type { JobCursor, MatchJobsTable, RecordKind } from './matching.tables';
-import { anyOf } from './matching.repository';
+import type { JobCursor, MatchJobsTable } from './matching.tables';
 
 export type MatchJobRow = Selectable<MatchJobsTable>;
 
@@ -26,7 +25,7 @@ export class MatchQueueRepository {
       )
       RETURNING id, record_kind AS "recordKind", record_id AS "recordId", state, attempts, cursor,
         locked_by AS "lockedBy", locked_until AS "lockedUntil", run_after AS "runAfter", last_error AS "lastError",
-        created_at AS "createdAt", finished_at AS "finishedAt"`.execute(this.db);
+        created_at AS "createdAt", finished_at AS "finishedAt", rescore`.execute(this.db);
     return result.rows[0];
   }
 
@@ -45,7 +44,7 @@ export class MatchQueueRepository {
   async finish(id: number, worker: string): Promise<void> {
     await this.db
       .updateTable('matchJobs')
-      .set({ state: 'DONE', finishedAt: new Date(), lockedBy: null, lockedUntil: null })
+      .set({ state: 'DONE', finishedAt: new Date(), lockedBy: null, lockedUntil: null, rescore: false })
       .where('id', '=', id)
       .where('lockedBy', '=', worker)
       .execute();
@@ -77,27 +76,6 @@ export class MatchQueueRepository {
       .where('id', '=', id)
       .where('lockedBy', '=', worker)
       .execute();
-  }
-
-  /**
-   * Which of these records arrived after the job's own (their job id is higher): the pair is theirs to
-   * score, so each pair is scored by exactly one job — the later record's (`kind:id` keys).
-   */
-  async arrivedAfter(jobId: number, records: { kind: RecordKind; id: string }[]): Promise<Set<string>> {
-    if (records.length === 0) return new Set();
-    const rows = await this.db
-      .selectFrom('matchJobs')
-      .select(['recordKind', 'recordId'])
-      .where('id', '>', jobId)
-      .where(
-        anyOf(
-          'record_id',
-          'text',
-          records.map((r) => r.id),
-        ),
-      )
-      .execute();
-    return new Set(rows.map((r) => `${r.recordKind}:${r.recordId}`));
   }
 
   /** Jobs not done yet (for tests and the admin's view). */

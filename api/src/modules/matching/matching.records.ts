@@ -1,4 +1,4 @@
-import type { LostPostFacts, ShelterFacts, StrayFacts } from './matching.repository';
+import type { PostPageFacts, ShelterPageFacts, StrayPageFacts } from './matching.pages';
 import type { EmbeddedRecordKind } from './matching.tables';
 import type { AgeBand, MatchRecord, Sex } from './scorer/match-record';
 
@@ -35,7 +35,7 @@ const blank = {
   photoHashes: [],
 } satisfies Partial<MatchRecord>;
 
-export function fromLostPost(p: LostPostFacts): MatchRecord {
+export function fromLostPost(p: PostPageFacts): MatchRecord {
   return {
     ...blank,
     kind: p.kind,
@@ -54,7 +54,7 @@ export function fromLostPost(p: LostPostFacts): MatchRecord {
   };
 }
 
-export function fromStray(s: StrayFacts): MatchRecord {
+export function fromStray(s: StrayPageFacts): MatchRecord {
   return {
     ...blank,
     kind: 'STRAY',
@@ -74,7 +74,7 @@ export function ageBandOf(birthYear: number | null, foundYear: number): AgeBand 
   return age < 1 ? 'PUPPY' : age < 3 ? 'YOUNG' : age < 8 ? 'ADULT' : 'SENIOR';
 }
 
-export function fromShelter(a: ShelterFacts): MatchRecord {
+export function fromShelter(a: ShelterPageFacts): MatchRecord {
   const sex: Sex | null = a.sex === 'M' ? 'MALE' : a.sex === 'F' ? 'FEMALE' : null;
   return {
     ...blank,

@@ -65,10 +65,6 @@ export interface CandidateInsert {
   km: number | null;
 }
 
-/** The box as one condition on the exact point, answered by the GiST indexes of migration 0023. */
-const inBox = (b: NonNullable<Window['box']>): Expression<SqlBool> =>
-  sql<SqlBool>`point(latitude, longitude) <@ box(point(${b.minLat}::float8, ${b.minLng}::float8), point(${b.maxLat}::float8, ${b.maxLng}::float8))`;
-
 /** `column = any($1)`: one array parameter instead of thousands in an IN list (a page holds up to 10,000 records). */
 export const anyOf = (column: string, type: 'bigint' | 'text', values: (number | string)[]): Expression<SqlBool> =>
   sql<SqlBool>`${sql.ref(column)} = any(${values}::${sql.raw(type)}[])`;
@@ -104,6 +100,16 @@ const POST_COLUMNS = [
   'happenedDate',
   'happenedTime',
 ] as const;
+
+/** The rows as a JSON array with the table's column names; `reasons` is JSON already and goes in as it is. */
+const asJson = (rows: CandidateInsert[]) =>
+  `[${rows
+    .map(
+      (c) =>
+        `{"lost_post_id":${c.lostPostId},"candidate_kind":${JSON.stringify(c.candidateKind)},"candidate_id":${JSON.stringify(c.candidateId)},` +
+        `"score":${c.score},"reasons":${c.reasons},"km":${c.km === null ? 'null' : c.km}}`,
+    )
+    .join(',')}]`;
 
 /** The records matching reads (lost posts, strays, shelter notices) and the candidates it writes. */
 export class MatchingRepository {
@@ -145,53 +151,16 @@ export class MatchingRepository {
   }
 
   async shelter(desertionNo: string): Promise<ShelterFacts | undefined> {
-    return (await this.sheltersWhere([desertionNo], null, null, 1))[0];
+    return (await this.sheltersWhere([desertionNo]))[0];
   }
 
-  /** Found/seen posts (kind 'sightings') or open missing reports in the window, by id after `after`. */
-  async postsIn(which: 'sightings' | 'missing', w: Window, after: number, limit: number): Promise<LostPostFacts[]> {
-    let q = this.db
-      .selectFrom('lostPosts')
-      .select(POST_COLUMNS)
-      .where('hidden', '=', false)
-      .where('happenedDate', '>=', w.from)
-      .where('happenedDate', '<=', w.to)
-      .where('id', '>', after);
-    q = which === 'sightings' ? q.where('kind', '<>', 'MISSING') : q.where('kind', '=', 'MISSING').where('status', '=', 'OPEN');
-    if (w.box) q = q.where(inBox(w.box));
-    else if (w.sido) q = q.where('sido', '=', w.sido);
-    else return [];
-    return this.withPostHashes(await q.orderBy('id').limit(limit).execute());
-  }
-
-  async straysIn(w: Window, after: number, limit: number): Promise<StrayFacts[]> {
-    if (!w.box) return [];
-    return this.db
-      .selectFrom('strayReports')
-      .select(['id', 'type', 'gender', 'latitude', 'longitude', 'foundDate', 'foundTime', 'photoHash'])
-      .where('foundDate', '>=', w.from)
-      .where('foundDate', '<=', w.to)
-      .where(inBox(w.box))
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-  }
-
-  /** Open shelter notices of the lost dog's 시·도 in the window (notices carry no point). */
-  sheltersIn(w: Window, after: string, limit: number): Promise<ShelterFacts[]> {
-    if (!w.sido) return Promise.resolve([]);
-    return this.sheltersWhere(null, w, after, limit);
-  }
-
-  private async sheltersWhere(ids: string[] | null, w: Window | null, after: string | null, limit: number): Promise<ShelterFacts[]> {
-    let q = this.db
+  private async sheltersWhere(ids: string[]): Promise<ShelterFacts[]> {
+    const rows = await this.db
       .selectFrom('shelterAnimals')
-      .select(['desertionNo', 'kind', 'color', 'sex', 'neutered', 'birthYear', 'weightKg', 'happenDate', 'sido', 'sigungu']);
-    if (ids) q = q.where('desertionNo', 'in', ids);
-    if (w) q = q.where('sido', '=', w.sido).where('status', '=', 'OPEN').where('happenDate', '>=', w.from).where('happenDate', '<=', w.to);
-    if (after !== null) q = q.where('desertionNo', '>', after);
-    const rows = await q.orderBy('desertionNo').limit(limit).execute();
+      .select(['desertionNo', 'kind', 'color', 'sex', 'neutered', 'birthYear', 'weightKg', 'happenDate', 'sido', 'sigungu'])
+      .where('desertionNo', 'in', ids)
+      .orderBy('desertionNo')
+      .execute();
     if (rows.length === 0) return [];
     const images = await this.db
       .selectFrom('shelterImages')
@@ -209,16 +178,37 @@ export class MatchingRepository {
     return rows.map((r) => ({ ...r, phashes: (byNotice.get(r.desertionNo) ?? []).map((i) => i.phash!) }));
   }
 
-  /** Each pair once: a pair already there (scored before, dismissed, confirmed) is left as it is. The new rows' ids. */
-  async insertCandidates(rows: CandidateInsert[]): Promise<number[]> {
+  /**
+   * Each pair once: a pair already there (scored before, dismissed, confirmed) is left as it is — except
+   * in a re-scoring job (a photo came later, decision 0049), which updates an undecided (NEW) pair's
+   * score, reasons and distance. The ids of the rows inserted or updated. The rows go as ONE json
+   * parameter (a page can store hundreds of pairs: one parameter, not six per row).
+   */
+  async insertCandidates(rows: CandidateInsert[], rescore = false): Promise<number[]> {
     if (rows.length === 0) return [];
-    const r = await this.db
-      .insertInto('matchCandidates')
-      .values(rows)
-      .onConflict((oc) => oc.columns(['lostPostId', 'candidateKind', 'candidateId']).doNothing())
-      .returning('id')
-      .execute();
-    return r.map((x) => x.id);
+    const onConflict = rescore
+      ? sql`DO UPDATE SET score = excluded.score, reasons = excluded.reasons, km = excluded.km
+          WHERE match_candidates.status = 'NEW' AND (match_candidates.score, match_candidates.reasons, match_candidates.km)
+            IS DISTINCT FROM (excluded.score, excluded.reasons, excluded.km)`
+      : sql`DO NOTHING`;
+    const r = await sql<{ id: number }>`
+      INSERT INTO match_candidates (lost_post_id, candidate_kind, candidate_id, score, reasons, km)
+      SELECT x.lost_post_id, x.candidate_kind, x.candidate_id, x.score, x.reasons, x.km
+      FROM json_to_recordset(${asJson(rows)}::json)
+        AS x(lost_post_id integer, candidate_kind text, candidate_id text, score integer, reasons jsonb, km double precision)
+      ON CONFLICT (lost_post_id, candidate_kind, candidate_id) ${onConflict}
+      RETURNING id`.execute(this.db);
+    return r.rows.map((x) => x.id);
+  }
+
+  /** A re-scoring job's pairs now below the floor (or excluded): removed while undecided (NEW); decided ones stay. */
+  async dropUndecided(pairs: { lostPostId: number; candidateKind: string; candidateId: string }[]): Promise<void> {
+    if (pairs.length === 0) return;
+    await sql`
+      DELETE FROM match_candidates c USING json_to_recordset(${JSON.stringify(pairs)}::json)
+        AS x("lostPostId" integer, "candidateKind" text, "candidateId" text)
+      WHERE c.lost_post_id = x."lostPostId" AND c.candidate_kind = x."candidateKind" AND c.candidate_id = x."candidateId"
+        AND c.status = 'NEW'`.execute(this.db);
   }
 
   candidatesOf(lostPostId: number) {

@@ -38,8 +38,9 @@ export const matchingModule: ApiModule = async (app, ctx) => {
   const alerts = new MatchAlerts(ctx, app.log);
   // Photo similarity (decision 0046): the operator's model, created once here, or none (no vectors, no claim).
   const embedder = await createImageEmbedder(ctx.config.embedder, app.log);
+  const photos = embedder && new PhotoEmbeddings(ctx, embedder, app.log);
   const worker = new MatchingWorker(ctx, app.log, {
-    photos: embedder && new PhotoEmbeddings(ctx, embedder, app.log),
+    photos,
     alerts: (job, control) => fanout.run(job, control),
     onStored: (ids) => alerts.raise(ids),
   });
@@ -52,8 +53,16 @@ export const matchingModule: ApiModule = async (app, ctx) => {
     { scope: 'origin' },
   );
   const digests = alerts.schedule();
-  app.addHook('onReady', async () => worker.start());
-  app.addHook('preClose', () => worker.stop());
+  // A replaced model's vectors swept in the background, the open records queued to be re-embedded (decision 0049).
+  let sweep: { stop: () => void } | undefined;
+  app.addHook('onReady', async () => {
+    worker.start();
+    sweep = photos?.scheduleSweep();
+  });
+  app.addHook('preClose', () => {
+    sweep?.stop();
+    return worker.stop();
+  });
   app.addHook('onClose', async () => digests.stop());
 
   app.get('/api/lost/posts/:id/candidates', async (request) =>

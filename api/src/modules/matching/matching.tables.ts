@@ -42,6 +42,8 @@ export interface MatchJobsTable {
   lastError: string | null;
   createdAt: ColumnType<Date, Date | undefined, never>;
   finishedAt: Date | null;
+  /** Queued again because the record got a photo after its job ran (0025, decision 0049): its pairs are re-scored. */
+  rescore: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** When a missing report's last match e-mail went out (0019): at most one an hour. */

@@ -9,6 +9,7 @@ import { MatchingRepository, type CandidateInsert } from './matching.repository'
 import type { PhotoEmbeddings } from './matching.embeddings';
 import { candidateKindOf, loadRecord, sourcesFor } from './matching.sources';
 import type { JobCursor } from './matching.tables';
+import { pruneFor } from './matching.prefilter';
 import { DISPLAY_FLOOR, scoreMatch } from './scorer/score';
 
 export interface WorkerOptions {
@@ -34,6 +35,8 @@ export interface WorkerOptions {
    * first embeds its own record's photos, and every record it scores carries its stored vectors.
    */
   photos?: PhotoEmbeddings | null;
+  /** The exact pre-filter of a missing report's job (matching.prefilter.ts); on by default, off to compare. */
+  prefilter?: boolean;
 }
 
 /** What the queue lends another job kind's handler: a checkpoint in the handler's transaction, and whether to stop. */
@@ -58,6 +61,7 @@ export class MatchingWorker {
   private readonly batch: number;
   private readonly pollMs: number;
   private readonly maxAttempts: number;
+  private readonly prefilter: boolean;
   private loop: Promise<void> | undefined;
   private stopping = false;
   private wake: (() => void) | undefined;
@@ -79,6 +83,7 @@ export class MatchingWorker {
     this.batch = opts.batch ?? 10_000;
     this.pollMs = opts.pollMs ?? 2_000;
     this.maxAttempts = opts.maxAttempts ?? 5;
+    this.prefilter = opts.prefilter ?? true;
   }
 
   start(): void {
@@ -147,24 +152,49 @@ export class MatchingWorker {
       await photos.embedRecord(job.recordKind, job.recordId);
       own.record = (await photos.attach([own.record]))[0]!;
     }
-    const sources = sourcesFor(job.recordKind, own.record, own.sido);
+    // Rows the scorer provably puts below the floor are not read (decision 0049; never in a re-score).
+    const sources = sourcesFor(
+      job.recordKind,
+      own.record,
+      own.sido,
+      this.prefilter ? pruneFor(job.recordKind, own.record, job.rescore) : null,
+    );
     const start: JobCursor = job.cursor ?? { source: 0, after: null };
+    // Every side's first page is asked for at once: the database reads the next side while this process
+    // scores the one in hand (decision 0049). A read left unused (stopping) is dropped, its error with it.
+    const first = sources.map((src, s) => {
+      if (s < start.source) return undefined;
+      const read = src.page(this.db, s === start.source ? start.after : null, this.batch, job.id);
+      read.catch(() => undefined);
+      return read;
+    });
+    // Pairs scored but not yet committed: a side that ended part-way through a page hands them on to the
+    // next side's page, so a job whose sides each fit in one page commits once (decision 0049). A restart
+    // resumes from the last committed cursor and scores the uncommitted pages again: nothing lost or doubled.
+    let rows: CandidateInsert[] = [];
+    let scored: string[] = [];
+    let fallen: Pick<CandidateInsert, 'lostPostId' | 'candidateKind' | 'candidateId'>[] = [];
+    const tell = this.opts.afterCommit !== undefined;
     for (let s = start.source; s < sources.length; s++) {
       const source = sources[s]!;
       let after = s === start.source ? start.after : null;
+      let ahead = first[s];
       for (;;) {
         if (this.stopping) return false;
-        const read = await source.page(this.repo, after, this.batch);
-        const page = photos ? await photos.attach(read) : read;
-        const theirs = await this.queue.arrivedAfter(job.id, page);
-        const rows: CandidateInsert[] = [];
-        const scored: string[] = [];
+        const read = await (ahead ?? source.page(this.db, after, this.batch, job.id));
+        ahead = undefined;
+        const page = photos ? await photos.attach(read.records) : read.records;
+        const theirs = read.later;
         for (const other of page) {
           const [lost, found] = source.pageIsLost ? [other, own.record] : [own.record, other];
-          if (theirs.has(`${other.kind}:${other.id}`)) continue; // the later record's job scores this pair
+          if (theirs.size > 0 && theirs.has(`${other.kind}:${other.id}`)) continue; // the later record's job scores this pair
           const r = scoreMatch(lost, found);
-          scored.push(`${lost.id}:${found.kind}:${found.id}`);
-          if (r.excluded !== null || r.score < DISPLAY_FLOOR) continue;
+          if (tell) scored.push(`${lost.id}:${found.kind}:${found.id}`);
+          if (r.excluded !== null || r.score < DISPLAY_FLOOR) {
+            // Re-scoring (a photo came later): a stored pair that no longer reaches the floor goes.
+            if (job.rescore) fallen.push({ lostPostId: Number(lost.id), candidateKind: candidateKindOf(found), candidateId: found.id });
+            continue;
+          }
           const km = r.reasons.find((x) => x.code === 'DISTANCE');
           rows.push({
             lostPostId: Number(lost.id),
@@ -177,9 +207,13 @@ export class MatchingWorker {
         }
         const last = page.at(-1)?.id ?? after;
         const done = page.length < this.batch;
+        if (done && s < sources.length - 1) break; // carried on to the next side's page
         const cursor: JobCursor = done ? { source: s + 1, after: null } : { source: s, after: last };
+        const [insert, drop] = [rows, fallen];
         const stored = await this.db.transaction().execute(async (trx) => {
-          const ids = await new MatchingRepository(trx).insertCandidates(rows);
+          const repo = new MatchingRepository(trx);
+          const ids = await repo.insertCandidates(insert, job.rescore);
+          await repo.dropUndecided(drop);
           if (!(await new MatchQueueRepository(trx).checkpoint(job.id, this.id, cursor, this.leaseMs))) throw new LeaseLost();
           return ids;
         });
@@ -187,6 +221,9 @@ export class MatchingWorker {
         if (stored.length > 0)
           await this.opts.onStored?.(stored).catch((err: unknown) => this.log.warn({ err, job: job.id }, 'match notices failed'));
         await this.opts.afterCommit?.(job, scored);
+        rows = [];
+        scored = [];
+        fallen = [];
         if (done) break;
         after = last;
       }
