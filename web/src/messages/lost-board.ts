@@ -60,7 +60,7 @@ export const lostBoard = {
   'lost.filter.reset': '초기화',
   'lost.map.label': '실종·목격 지도',
   'lost.map.help': '지도를 움직이거나 확대하면 그 범위의 글을 보여 줘요. 숫자는 가까운 곳의 글을 묶은 개수예요.',
-  'lost.map.total': '지도 범위 안 {count}건',
+  'lost.map.total': '지도 주변 포함 {count}건',
   'lost.map.failed': '지도에 표시할 글을 불러오지 못했어요.',
   'lost.map.cluster': '이 근처 {count}건, 눌러서 확대',
   'lost.map.pin': '{kind} 글 보기',

@@ -132,7 +132,7 @@ describe('/lost — the 실종·목격 board', () => {
     await userEvent.click(screen.getByText('지도'));
     await waitFor(() => expect(router.state.location.search).toBe('?kind=MISSING&view=map'));
     expect(await screen.findByRole('region', { name: '실종·목격 지도' })).toBeInTheDocument();
-    expect(await screen.findByText('지도 범위 안 5건')).toBeInTheDocument();
+    expect(await screen.findByText('지도 주변 포함 5건')).toBeInTheDocument();
     const call = api.callsTo('GET', '/api/lost/map')[0]!;
     expect(Object.fromEntries(call.query)).toMatchObject({
       kind: 'MISSING',
