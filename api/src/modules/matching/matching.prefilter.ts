@@ -1,4 +1,3 @@
-import { sql, type RawBuilder } from 'kysely';
 import { normaliseRegistration } from './scorer/rules';
 import type { MatchRecord } from './scorer/match-record';
 import { DAYS_POINTS, DISPLAY_FLOOR, LIMITS, POINTS } from './scorer/points';
@@ -53,24 +52,6 @@ export function pruneFor(kind: string, record: MatchRecord, rescore: boolean): P
   if (normaliseRegistration(record.registrationNo).length >= LIMITS.registrationMinLength) return null;
   if (boundWhenSexDiffers(placePointsAtMinKm()) >= DISPLAY_FLOOR || boundWhenSexDiffers(POINTS.sameDistrict) >= DISPLAY_FLOOR) return null;
   return { gender: record.sex, lat: record.position?.lat ?? null, lng: record.position?.lng ?? null };
-}
-
-/** Great-circle km in SQL, the scorer's formula (scorer/geo.ts). */
-const km = (lat: number, lng: number) =>
-  sql`2 * 6371 * asin(least(1, sqrt(power(sin(radians(latitude - ${lat}::float8) / 2), 2)
-    + cos(radians(${lat}::float8)) * cos(radians(latitude)) * power(sin(radians(longitude - ${lng}::float8) / 2), 2))))`;
-
-/** The rows a sighting or stray page keeps: `sex` is its column of MALE/FEMALE (anything else is unknown). */
-export function keepPointed(p: Prune | null, sex: RawBuilder<unknown>): RawBuilder<unknown> {
-  if (!p || p.lat === null || p.lng === null) return sql`true`;
-  // coalesce: an unknown sex (NULL) keeps the row — NOT (NULL AND …) would be NULL and drop it.
-  return sql`NOT coalesce(${sex} IN ('MALE', 'FEMALE') AND ${sex} <> ${p.gender} AND ${km(p.lat, p.lng)} > ${MIN_KM}, false)`;
-}
-
-/** The shelter notices kept: sex M/F (Q is unknown). */
-export function keepShelter(p: Prune | null): RawBuilder<unknown> {
-  if (!p) return sql`true`;
-  return sql`NOT coalesce(sex IN ('M', 'F') AND sex <> ${p.gender === 'MALE' ? 'M' : 'F'}, false)`;
 }
 
 /** The same rule in code, for the tests: true when the SQL above leaves `candidate` out (`km`: the SQL's distance). */

@@ -1,4 +1,4 @@
-import type { PostPageFacts, ShelterPageFacts, StrayPageFacts } from './matching.pages';
+import type { PostPageFacts, ShelterPageFacts, StrayPageFacts } from './matching.pages.repository';
 import type { EmbeddedRecordKind } from './matching.tables';
 import type { AgeBand, MatchRecord, Sex } from './scorer/match-record';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index';
 import type { Prune } from './matching.prefilter';
-import { postsPage, sheltersPage, straysPage, type Paged } from './matching.pages';
+import { postsPage, sheltersPage, straysPage, type Paged } from './matching.pages.repository';
 import type { CandidateKind, RecordKind } from './matching.tables';
 import { fromLostPost, fromShelter, fromStray } from './matching.records';
 import type { MatchingRepository, Window } from './matching.repository';

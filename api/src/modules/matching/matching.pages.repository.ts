@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/index';
-import { keepPointed, keepShelter, type Prune } from './matching.prefilter';
+import { MIN_KM, type Prune } from './matching.prefilter';
 import type { LostPostFacts, ShelterFacts, StrayFacts, Window } from './matching.repository';
 
 /**
@@ -220,4 +220,24 @@ export function sheltersPage(
       phashes,
     }),
   );
+}
+
+// The pre-filter's rows left out (decision 0049; the rule and its proof are in matching.prefilter.ts).
+
+/** Great-circle km in SQL, the scorer's formula (scorer/geo.ts). */
+const km = (lat: number, lng: number) =>
+  sql`2 * 6371 * asin(least(1, sqrt(power(sin(radians(latitude - ${lat}::float8) / 2), 2)
+    + cos(radians(${lat}::float8)) * cos(radians(latitude)) * power(sin(radians(longitude - ${lng}::float8) / 2), 2))))`;
+
+/** The rows a sighting or stray page keeps: `sex` is its column of MALE/FEMALE (anything else is unknown). */
+export function keepPointed(p: Prune | null, sex: RawBuilder<unknown>): RawBuilder<unknown> {
+  if (!p || p.lat === null || p.lng === null) return sql`true`;
+  // coalesce: an unknown sex (NULL) keeps the row — NOT (NULL AND …) would be NULL and drop it.
+  return sql`NOT coalesce(${sex} IN ('MALE', 'FEMALE') AND ${sex} <> ${p.gender} AND ${km(p.lat, p.lng)} > ${MIN_KM}, false)`;
+}
+
+/** The shelter notices kept: sex M/F (Q is unknown). */
+export function keepShelter(p: Prune | null): RawBuilder<unknown> {
+  if (!p) return sql`true`;
+  return sql`NOT coalesce(sex IN ('M', 'F') AND sex <> ${p.gender === 'MALE' ? 'M' : 'F'}, false)`;
 }
