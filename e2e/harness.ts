@@ -16,9 +16,12 @@ import { latestCode } from './mail';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // E2E_WEB_DIST lets parallel runs build and serve their own copy of the SPA.
 const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(ROOT, 'web', 'dist');
-export const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR
-  ? path.resolve(process.env.E2E_SCREENSHOT_DIR)
-  : path.join(ROOT, 'e2e', 'screenshots');
+/**
+ * Where the journeys' screenshots go, for a person to look at: only when E2E_SCREENSHOT_DIR asks for them
+ * (e.g. `E2E_SCREENSHOT_DIR=e2e/screenshots npm run test:e2e`). No journey reads them back, and encoding
+ * ~190 full-page PNGs cost CI's two cores a noticeable share of the journeys' time (docs/decisions/0030).
+ */
+export const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR ? path.resolve(process.env.E2E_SCREENSHOT_DIR) : undefined;
 
 export interface Stack {
   baseUrl: string;
@@ -308,11 +311,11 @@ export async function newContext(
   return context;
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Saves a screenshot of `page` as `<name>.png` when E2E_SCREENSHOT_DIR is set (full page unless told otherwise). */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!SCREENSHOT_DIR) return;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  return file;
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }
 
 /** A tiny cookie-keeping HTTP client that talks to the BFF like the SPA does. */
