@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { copyMigratedPgliteDir } from '@pawbridge/api/testing/pglite-template';
 import { latestCode } from './mail';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -107,15 +108,21 @@ if (sharing)
   });
 
 export async function startStack(extraEnv: Record<string, string> = {}, options: { fresh?: boolean } = {}): Promise<Stack> {
-  if (!sharing || options.fresh || Object.keys(extraEnv).length > 0) return startOwnStack(extraEnv);
-  sharedStack ??= startOwnStack({});
+  if (!sharing || options.fresh || Object.keys(extraEnv).length > 0) return startOwnStack(extraEnv, { migrated: true });
+  // The shared stack creates its database as a first `npm start` does (wasm initdb, every migration).
+  sharedStack ??= startOwnStack({}, { migrated: false });
   const stack = await sharedStack;
   return { ...stack, close: async () => undefined };
 }
 
-async function startOwnStack(extraEnv: Record<string, string>): Promise<Stack> {
+/**
+ * `migrated`: the data directory starts with an already migrated database (copied from a template made
+ * once per machine), as after an earlier start, so the api skips the wasm initdb and the migrations.
+ */
+async function startOwnStack(extraEnv: Record<string, string>, { migrated }: { migrated: boolean }): Promise<Stack> {
   ensureWebBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-e2e-'));
+  if (migrated) await copyMigratedPgliteDir(dataDir);
   // A journey may fix the BFF's port (PORT) when the upstream must know the public origin up front (social login).
   const [apiPort, bffPort] = [await freePort(), extraEnv.PORT ? Number(extraEnv.PORT) : await freePort()];
   const adminPassword = 'admin-e2e-pass';
