@@ -12,32 +12,35 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Seconds per file in a two-shard CI run (both shards busy, load ~6), its own stack's boot included. */
+/**
+ * Seconds per file in a two-shard run (2026-11-27, both shards busy, load ~6), its own stack's boot
+ * included; the first file of a shard on the shared stack also pays that stack's boot (~8 s).
+ */
 export const SECONDS: Readonly<Record<string, number>> = {
-  'a11y.e2e.ts': 84,
-  'accounts.e2e.ts': 55,
-  'lost-ssr.e2e.ts': 48,
-  'strays.e2e.ts': 45,
-  'favourites.e2e.ts': 38,
-  'mypage.e2e.ts': 37,
-  'lost-owner.e2e.ts': 36,
-  'animal.e2e.ts': 30,
-  'ssr.e2e.ts': 28,
-  'names.e2e.ts': 27,
-  'adoption.e2e.ts': 25,
-  'alerts.e2e.ts': 24,
-  'lost-share.e2e.ts': 22,
-  'shelter.e2e.ts': 21,
-  'member-phone.e2e.ts': 19,
-  'lost-board.e2e.ts': 19,
-  'social-login.e2e.ts': 18,
-  'pets.e2e.ts': 17,
-  'breed-prediction.e2e.ts': 14,
-  'lost-live.e2e.ts': 14,
-  'realtime.e2e.ts': 12,
+  'a11y.e2e.ts': 46,
+  'mypage.e2e.ts': 42,
+  'ssr.e2e.ts': 33,
+  'favourites.e2e.ts': 32,
+  'accounts.e2e.ts': 29,
+  'alerts.e2e.ts': 28,
+  'animal.e2e.ts': 28,
+  'lost-ssr.e2e.ts': 27,
+  'strays.e2e.ts': 26,
+  'member-phone.e2e.ts': 25,
+  'lost-owner.e2e.ts': 24,
+  'names.e2e.ts': 23,
+  'pets.e2e.ts': 19,
+  'shelter.e2e.ts': 18,
+  'lost-board.e2e.ts': 17,
+  'lost-share.e2e.ts': 16,
+  'adoption.e2e.ts': 14,
+  'donations.e2e.ts': 13,
   'lost-match.e2e.ts': 12,
-  'community.e2e.ts': 11,
-  'donations.e2e.ts': 11,
+  'lost-live.e2e.ts': 10,
+  'social-login.e2e.ts': 10,
+  'community.e2e.ts': 9,
+  'realtime.e2e.ts': 8,
+  'breed-prediction.e2e.ts': 7,
 };
 
 /** Longest first, each to the shard with the least time so far (ties: the lower shard, then the name). */
