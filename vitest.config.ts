@@ -5,9 +5,11 @@ import { defineConfig } from 'vitest/config';
 // Postgres and Redis when DATABASE_URL / REDIS_URL are set (CI does both).
 export default defineConfig({
   test: {
-    // Vitest's default is one worker fewer than the cores: one on this project's 2-core machines. Two keep
-    // both cores busy; each project's config says the same, since a project's own setting wins (docs/decisions/0030).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Vitest's default is one worker fewer than the cores: one on this project's 2-core machines. Three keep
+    // both cores busy while one file waits (sockets, servers, timed faults): on 2 cores `npm test` used one
+    // core's worth of CPU with two workers. Each project's config says the same, since a project's own
+    // setting wins (docs/decisions/0030).
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     projects: [
       'shared',
       'server-kit',
@@ -19,7 +21,7 @@ export default defineConfig({
           name: 'scripts',
           include: ['scripts/**/*.test.ts', 'eslint/**/*.test.ts', 'reliability/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
-          maxWorkers: Math.max(2, availableParallelism() - 1),
+          maxWorkers: Math.max(3, availableParallelism() - 1),
           isolate: false,
         },
       },

@@ -5,8 +5,8 @@ export default defineConfig({
   test: {
     name: 'bff',
     environment: 'node',
-    // Two workers on two cores, one module graph per worker (docs/decisions/0030).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Three workers on two cores (tests wait a lot), one module graph per worker (docs/decisions/0030).
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     isolate: false,
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,

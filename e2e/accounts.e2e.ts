@@ -140,6 +140,9 @@ describe('accounts journey', () => {
     const context = await newContext(browser, stack, PHONE);
     const page = await context.newPage();
     await loginViaUi(page, 'admin', stack.adminPassword);
+    // The admin's home is the live dashboard: leaving it while its socket still connects makes Chromium warn
+    // ("closed before the connection is established"), so wait until it says it is live, as a person would.
+    await page.locator('[role="status"][data-live="online"]').waitFor();
     const session = (await page.evaluate(async () => (await fetch('/api/users/check-session')).json())) as { isAdmin?: boolean };
     assert.equal(session.isAdmin, true);
     await page.getByRole('button', { name: '메뉴 열기' }).click();

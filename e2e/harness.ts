@@ -11,14 +11,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { copyMigratedPgliteDir } from '@pawbridge/api/testing/pglite-template';
 import { latestCode } from './mail';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // E2E_WEB_DIST lets parallel runs build and serve their own copy of the SPA.
 const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.join(ROOT, 'web', 'dist');
-export const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR
-  ? path.resolve(process.env.E2E_SCREENSHOT_DIR)
-  : path.join(ROOT, 'e2e', 'screenshots');
+/**
+ * Where the journeys' screenshots go, for a person to look at: only when E2E_SCREENSHOT_DIR asks for them
+ * (e.g. `E2E_SCREENSHOT_DIR=e2e/screenshots npm run test:e2e`). No journey reads them back, and encoding
+ * ~190 full-page PNGs cost CI's two cores a noticeable share of the journeys' time (docs/decisions/0030).
+ */
+export const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR ? path.resolve(process.env.E2E_SCREENSHOT_DIR) : undefined;
 
 export interface Stack {
   baseUrl: string;
@@ -104,15 +108,21 @@ if (sharing)
   });
 
 export async function startStack(extraEnv: Record<string, string> = {}, options: { fresh?: boolean } = {}): Promise<Stack> {
-  if (!sharing || options.fresh || Object.keys(extraEnv).length > 0) return startOwnStack(extraEnv);
-  sharedStack ??= startOwnStack({});
+  if (!sharing || options.fresh || Object.keys(extraEnv).length > 0) return startOwnStack(extraEnv, { migrated: true });
+  // The shared stack creates its database as a first `npm start` does (wasm initdb, every migration).
+  sharedStack ??= startOwnStack({}, { migrated: false });
   const stack = await sharedStack;
   return { ...stack, close: async () => undefined };
 }
 
-async function startOwnStack(extraEnv: Record<string, string>): Promise<Stack> {
+/**
+ * `migrated`: the data directory starts with an already migrated database (copied from a template made
+ * once per machine), as after an earlier start, so the api skips the wasm initdb and the migrations.
+ */
+async function startOwnStack(extraEnv: Record<string, string>, { migrated }: { migrated: boolean }): Promise<Stack> {
   ensureWebBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-e2e-'));
+  if (migrated) await copyMigratedPgliteDir(dataDir);
   // A journey may fix the BFF's port (PORT) when the upstream must know the public origin up front (social login).
   const [apiPort, bffPort] = [await freePort(), extraEnv.PORT ? Number(extraEnv.PORT) : await freePort()];
   const adminPassword = 'admin-e2e-pass';
@@ -308,11 +318,11 @@ export async function newContext(
   return context;
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/** Saves a screenshot of `page` as `<name>.png` when E2E_SCREENSHOT_DIR is set (full page unless told otherwise). */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (!SCREENSHOT_DIR) return;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  return file;
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }
 
 /** A tiny cookie-keeping HTTP client that talks to the BFF like the SPA does. */

@@ -8,7 +8,6 @@ import { dogPhoto, noAxeProblems, serveTiles, toTop } from './fixtures';
 import {
   DESKTOP,
   PHONE,
-  SCREENSHOT_DIR,
   createUser,
   httpClient,
   launchBrowser,
@@ -126,7 +125,7 @@ describe('lost owner journey: report from the dog → update → 찾았어요 �
     else assert.equal(await page.getByText(/이번 달 \d+마리가/).count(), 0, 'no "0마리" line');
     await page.getByRole('region', { name: '최근 실종 신고' }).getByRole('link', { name: /두부/ }).waitFor();
     await page.getByRole('heading', { name: '가족을 찾고 있어요' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/lost-home-strip-phone.png` });
+    await screenshot(page, 'lost-home-strip-phone', { fullPage: false });
 
     await page.goto(`/lost/${postId}`);
     await page.getByRole('button', { name: '새 소식 올리기' }).click();

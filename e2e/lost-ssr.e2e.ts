@@ -34,8 +34,10 @@ const TITLE = '[실종] 모카 · 말티즈 — 서울특별시 마포구';
 /** What the server embeds on these pages: the frame's session and config, the board, a post and its comments. */
 const EMBEDDED = /^\/api\/(users\/check-session|config|lost\/posts(\/\d+(\/comments)?)?)$/;
 
-const SHOTS = process.env.SSR_SHOTS_DIR ?? '/tmp/shots-lostssr';
+// Screenshots only when asked for (like ssr.e2e.ts): nothing reads them back.
+const SHOTS = process.env.SSR_SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
+  if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 };

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { axeProblems } from './axe';
 import { dogPhoto, gotoReady, reportStray } from './fixtures';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, createUser, httpClient, launchBrowser, loginContext, newContext, startStack } from './harness';
+import { DESKTOP, PHONE, createUser, httpClient, launchBrowser, loginContext, newContext, screenshot, startStack } from './harness';
 import type { Stack, TestUser } from './harness';
 import {
   assertNoSmallSteppers,
@@ -162,7 +162,7 @@ describe('member phone journey (issue 25 items 3, 6, 7)', () => {
     assert.ok(onTop, 'the bell list is not covered by a toast');
     assert.equal(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), true, 'no reload');
     // The open bell as the phone shows it (a full-page shot of a scrolled page paints the fixed header mid-page).
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/member-phone-bell-approved-phone.png` });
+    await screenshot(page, 'member-phone-bell-approved-phone', { fullPage: false });
     await axeClean(page, 'the bell open on /adopt');
 
     // Tapping it opens 마이페이지 › 입양 신청; there 두부 waits, and its rejection arrives live.
@@ -274,7 +274,7 @@ describe('member phone journey (issue 25 items 3, 6, 7)', () => {
     assert.ok(!said.includes(b.userId), 'no login id in the bell');
     const commented = dropdown.getByRole('button', { name: /댓글을 남겼어요/ });
     // The open bell as the phone shows it (a full-page shot of a scrolled page paints the fixed header mid-page).
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/member-phone-bell-community-phone.png` });
+    await screenshot(page, 'member-phone-bell-community-phone', { fullPage: false });
     await commented.click();
     await page.waitForURL((u) => u.pathname === postPath);
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor();

@@ -282,7 +282,7 @@ describe('names journey', () => {
       const registerBox = await register.boundingBox();
       assert.ok(registerBox && registerBox.y + registerBox.height <= viewport.height, 'the actions stay in view');
       if (name === 'phone') assert.ok(registerBox.height >= 44, `a 44 px target (${registerBox.height})`);
-      await page.screenshot({ path: `${process.env.E2E_SCREENSHOT_DIR ?? 'e2e/screenshots'}/names-admin-register-${name}.png` });
+      await screenshot(page, `names-admin-register-${name}`, { fullPage: false });
       if (name === 'phone') {
         await field.fill('두부');
         await register.click();

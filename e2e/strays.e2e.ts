@@ -7,7 +7,6 @@ import { adoptPlaceField, cutTiles, dogPhoto, serveTiles, toTop } from './fixtur
 import {
   DESKTOP,
   PHONE,
-  SCREENSHOT_DIR,
   createUser,
   launchBrowser,
   loginContext,
@@ -92,7 +91,7 @@ describe('strays journey: report → review → adopt list → apply → approve
     await page.getByText('이미지 파일만 업로드할 수 있습니다').waitFor();
     assert.equal(await page.getByRole('img', { name: '선택한 사진 미리보기' }).count(), 0, 'no broken preview');
     await page.getByText('이미지 파일만 업로드할 수 있습니다').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/strays-report-bad-file-phone.png` });
+    await screenshot(page, 'strays-report-bad-file-phone', { fullPage: false });
 
     await page.locator('input[type="file"]').setInputFiles({ name: 'found-dog.jpg', mimeType: 'image/jpeg', buffer: await dogPhoto() });
     await page.getByRole('img', { name: '선택한 사진 미리보기' }).waitFor();
@@ -138,7 +137,7 @@ describe('strays journey: report → review → adopt list → apply → approve
     await page.getByLabel(/^발견 지역/).selectOption('서울특별시');
     await page.getByText('지도에서 고른 위치가 서울특별시 밖에 있어요. 어느 쪽이 맞나요?').waitFor();
     await page.getByText(/밖에 있어요/).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/strays-report-region-mismatch-desktop.png` });
+    await screenshot(page, 'strays-report-region-mismatch-desktop', { fullPage: false });
     await page.getByRole('button', { name: '지역을 제주특별자치도로 바꾸기' }).click();
     assert.equal(await page.getByLabel(/^발견 지역/).inputValue(), '제주특별자치도');
     assert.equal(await page.getByText(/밖에 있어요/).count(), 0);
@@ -202,7 +201,7 @@ describe('strays journey: report → review → adopt list → apply → approve
       registerBox && registerBox.y + registerBox.height <= DESKTOP.height,
       `register button in view (${JSON.stringify(registerBox)})`,
     );
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/strays-admin-modal-desktop.png` });
+    await screenshot(page, 'strays-admin-modal-desktop', { fullPage: false });
     await dialog.getByRole('button', { name: '유기견으로 등록' }).click();
     await page.getByText('보호 중인 유기견으로 등록했습니다.').waitFor();
     const done = dialog.getByRole('button', { name: '이미 등록됨' });
@@ -228,7 +227,7 @@ describe('strays journey: report → review → adopt list → apply → approve
     assert.equal(await registered.isDisabled(), true);
     const doneBox = await registered.boundingBox();
     assert.ok(doneBox && doneBox.y + doneBox.height <= PHONE.height, 'the actions stay in view on a phone');
-    await phonePage.screenshot({ path: `${SCREENSHOT_DIR}/strays-admin-modal-phone.png` });
+    await screenshot(phonePage, 'strays-admin-modal-phone', { fullPage: false });
     await phone.close();
   });
 

@@ -91,8 +91,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     name: 'web',
     environment: 'jsdom',
-    // Two workers on two cores (docs/decisions/0030).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Three workers on two cores: tests wait a lot (docs/decisions/0030).
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     setupFiles: ['./vitest.setup.ts'],
     css: false,
     projects: [

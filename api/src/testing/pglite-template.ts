@@ -14,10 +14,14 @@ const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..',
  * content of the migrations, so every test file (each in its own module
  * registry) reuses it, and a changed migration builds a new one.
  */
-export async function migratedPgliteSnapshot(): Promise<Blob> {
+function migrationsHash(): string {
   const hash = crypto.createHash('sha256');
   for (const f of fs.readdirSync(MIGRATIONS).sort()) hash.update(f).update(fs.readFileSync(path.join(MIGRATIONS, f)));
-  const file = path.join(os.tmpdir(), `pawbridge-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+export async function migratedPgliteSnapshot(): Promise<Blob> {
+  const file = path.join(os.tmpdir(), `pawbridge-pglite-${migrationsHash()}.tar`);
   if (!fs.existsSync(file)) {
     const database = await openDatabase({ databaseUrl: undefined, databaseSchema: undefined, dataDir: 'memory' });
     await migrate(database);
@@ -28,4 +32,29 @@ export async function migratedPgliteSnapshot(): Promise<Blob> {
     fs.renameSync(tmp, file);
   }
   return new Blob([fs.readFileSync(file)]);
+}
+
+/**
+ * Gives `dataDir` an embedded database that is already created and migrated, as a running api leaves
+ * it (`<dataDir>/pglite`), for the browser journeys' stacks of their own: each would otherwise pay the
+ * wasm initdb and every migration at boot, several seconds of CPU on CI's two cores. The api then
+ * opens it as on any later start (it still runs its migrations, which find nothing to do, and seeds).
+ * Made once per machine and content of the migrations, like the snapshot above.
+ */
+export async function copyMigratedPgliteDir(dataDir: string): Promise<void> {
+  const template = path.join(os.tmpdir(), `pawbridge-pglite-dir-${migrationsHash()}`);
+  if (!fs.existsSync(template)) {
+    const tmp = `${template}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+    const database = await openDatabase({ databaseUrl: undefined, databaseSchema: undefined, dataDir: tmp });
+    await migrate(database);
+    await database.close();
+    try {
+      fs.renameSync(tmp, template);
+    } catch (err) {
+      // Another process made it first: theirs serves.
+      fs.rmSync(tmp, { recursive: true, force: true });
+      if (!fs.existsSync(template)) throw err;
+    }
+  }
+  fs.cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
 }
