@@ -96,6 +96,13 @@ describe('PublicDataCache: whole pages as a visitor gets them', () => {
     cache.keepPage('https://x/adopt', page);
     cache.clear();
     expect(cache.page('https://x/adopt')).toBeUndefined();
+    // A page whose render began before a write is not kept after it: its data may predate the write.
+    const since = cache.stamp();
+    cache.clear();
+    cache.keepPage('https://x/adopt', page, since);
+    expect(cache.page('https://x/adopt')).toBeUndefined();
+    cache.keepPage('https://x/adopt', page, cache.stamp());
+    expect(cache.page('https://x/adopt')).toBe(page);
     const off = new PublicDataCache({ ttlMs: 0, maxEntries: 10 });
     off.keepPage('https://x/adopt', page);
     expect(off.page('https://x/adopt')).toBeUndefined();
@@ -123,6 +130,21 @@ describe('publicDataCache: the writes this BFF passes clear it', () => {
     expect(cache.size).toBe(0);
     await fill();
     expect(l.calls()).toBe(2);
+    await app.close();
+  });
+
+  it('a write while a page is being rendered, even with nothing cached yet, keeps that page out', async () => {
+    const app = Fastify();
+    const cache = publicDataCache(app, 60_000);
+    await app.register(async (routes) => {
+      routes.post('/api/community/posts/1/comments', async (_req, reply) => reply.code(201).send({ id: 1 }));
+    });
+    await app.ready();
+    expect(cache.size).toBe(0);
+    const since = cache.stamp(); // a visitor's render starts, reading the post before the comment
+    await app.inject({ method: 'POST', url: '/api/community/posts/1/comments' });
+    cache.keepPage('https://x/community/1', { status: 200, body: Buffer.from('<html>0 comments') }, since);
+    expect(cache.page('https://x/community/1')).toBeUndefined();
     await app.close();
   });
 });

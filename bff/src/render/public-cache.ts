@@ -46,6 +46,8 @@ export class PublicDataCache {
   /** Whole rendered pages as a visitor gets them, by origin and address (`page`, `keepPage`). */
   private readonly pages = new Map<string, { at: number; page: RenderedPage }>();
   private readonly now: () => number;
+  /** Bumped by every clear(): a page rendered from data read before a write is not kept after it. */
+  private generation = 0;
   constructor(private readonly opts: PublicDataCacheOptions) {
     this.now = opts.now ?? Date.now;
   }
@@ -67,9 +69,18 @@ export class PublicDataCache {
     return undefined;
   }
 
-  /** Keeps a visitor's page (only one rendered from complete data: an error state is never shared). */
-  keepPage(key: string, page: RenderedPage): void {
-    if (this.opts.ttlMs <= 0) return;
+  /** Taken before a render starts, handed back to `keepPage`. */
+  stamp(): number {
+    return this.generation;
+  }
+
+  /**
+   * Keeps a visitor's page (only one rendered from complete data: an error state is never shared),
+   * unless a write cleared the cache while it was being rendered (`since`: the stamp taken before):
+   * its data may predate the write, and keeping it would hide the write from visitors for the TTL.
+   */
+  keepPage(key: string, page: RenderedPage, since: number = this.generation): void {
+    if (this.opts.ttlMs <= 0 || since !== this.generation) return;
     this.pages.delete(key);
     this.pages.set(key, { at: this.now(), page });
     while (this.pages.size > this.opts.maxEntries) {
@@ -103,6 +114,7 @@ export class PublicDataCache {
 
   /** Everything forgotten; a call still under way is no longer shared with later renders. */
   clear(): void {
+    this.generation += 1;
     this.entries.clear();
     this.pages.clear();
   }
@@ -132,9 +144,12 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function publicDataCache(app: FastifyInstance, ttlMs: number): PublicDataCache {
   const cache = new PublicDataCache({ ttlMs, maxEntries: PUBLIC_DATA_MAX_ENTRIES });
-  app.addHook('onResponse', (request, reply, done) => {
-    if (cache.size > 0 && reply.statusCode < 400 && !READS.has(request.method)) cache.clear();
-    done();
+  // onSend, not onResponse: cleared before the writer has its answer, so the page it opens next (or
+  // anyone's after it) cannot be served from before the write. Cleared even when empty: a render in
+  // flight must not keep what it read before the write (the generation).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode < 400 && !READS.has(request.method)) cache.clear();
+    done(null, payload);
   });
   return cache;
 }

@@ -102,10 +102,11 @@ export const renderPlugin = fp<RenderPluginOptions>(
       const key = cache && !request.cookies[UPSTREAM_SESSION_COOKIE] ? `${originOf(request)}${request.url}` : null;
       let page = key ? cache?.page(key) : undefined;
       if (!page) {
+        const since = cache?.stamp();
         const fresh = await renderNow(request);
         if (!fresh) return false;
         page = fresh.page;
-        if (key && fresh.complete && page.status === 200) cache?.keepPage(key, page);
+        if (key && fresh.complete && page.status === 200) cache?.keepPage(key, page, since);
       }
       await reply
         .code(page.status)
