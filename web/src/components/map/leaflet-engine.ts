@@ -52,13 +52,21 @@ export function createMap(el: HTMLElement, opts: EngineOptions, settings: Leafle
     map.on('click', (e: L.LeafletMouseEvent) => onClick({ lat: e.latlng.lat, lng: e.latlng.lng }));
   }
 
+  // Once removed, Leaflet's panes are gone: anything that still reads the map's position (a late
+  // moveend, a getBounds) would throw "reading '_leaflet_pos'". The last viewport stands in.
+  let removed = false;
+  let last: MapViewport | null = null;
   const getViewport = (): MapViewport => {
+    if (removed && last) return last;
     const b = map.getBounds();
-    return { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast(), zoom: Math.round(map.getZoom()) };
+    last = { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast(), zoom: Math.round(map.getZoom()) };
+    return last;
   };
   if (opts.onViewport) {
     const onViewport = opts.onViewport;
-    map.on('moveend', () => onViewport(getViewport()));
+    map.on('moveend', () => {
+      if (!removed) onViewport(getViewport());
+    });
   }
 
   // Pins are markers with a text icon: Leaflet makes them focusable buttons (keyboard: true) named by their title.
@@ -103,7 +111,16 @@ export function createMap(el: HTMLElement, opts: EngineOptions, settings: Leafle
     },
     setCenter: (p) => map.setView([p.lat, p.lng], map.getZoom()),
     setMarker,
-    resize: () => map.invalidateSize(),
-    destroy: () => map.remove(),
+    resize: () => {
+      // No pan: a re-measure while the map is leaving must not start a movement that ends after it.
+      if (!removed) map.invalidateSize({ pan: false });
+    },
+    destroy: () => {
+      if (removed) return;
+      removed = true;
+      map.stop(); // a pan or zoom still animating would finish on removed panes
+      map.off();
+      map.remove();
+    },
   };
 }
