@@ -11,7 +11,7 @@ import { OnnxEmbedder } from '../../integrations/embedding/onnx-embedder';
 import { DiskStorage, uploadUrl } from '../../integrations/storage';
 import { migratedPgliteSnapshot } from '../../testing/pglite-template';
 import { PhotoEmbeddings } from './matching.embeddings';
-import { seedMatchingScene } from './matching.test-helpers';
+import { seedMatchingScene, solid } from './matching.test-helpers';
 import { MatchingWorker } from './matching.worker';
 
 // Decision 0049, the two loose ends of 0046: a photo that comes after the record's job ran is embedded and
@@ -19,10 +19,6 @@ import { MatchingWorker } from './matching.worker';
 // with the new model. Two tiny models, on PGlite: the generated colour model (near one-hot: two reds are
 // 100% alike), and a second one whose vector is the photo's mean colour (the same two reds: 99%).
 const log = pino({ level: 'silent' });
-const solid = (r: number, g: number, b: number) =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g, b } } })
-    .webp()
-    .toBuffer();
 
 let dir: string;
 let modelA: OnnxEmbedder;

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/index';
 import { colourClassifierModel } from '../../integrations/breed/onnx-writer';
@@ -13,17 +12,13 @@ import { migratedPgliteSnapshot } from '../../testing/pglite-template';
 import { PhotoEmbeddings } from './matching.embeddings';
 import { withEmbeddings } from './matching.records';
 import { MatchingRepository } from './matching.repository';
-import { seedMatchingScene } from './matching.test-helpers';
+import { seedMatchingScene, solid } from './matching.test-helpers';
 import { MatchingWorker } from './matching.worker';
 import type { MatchRecord } from './scorer/match-record';
 
 // Decision 0046: the worker's embedding step with the real runtime on the generated colour model (its
 // 3-value output is a tiny embedding: photos of one colour land close), on PGlite.
 const log = pino({ level: 'silent' });
-const solid = (r: number, g: number, b: number) =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g, b } } })
-    .webp()
-    .toBuffer();
 
 let dir: string;
 let model: OnnxEmbedder;

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { Database } from '../../db/index';
 import { MatchingRepository } from './matching.repository';
 
@@ -88,3 +89,9 @@ export const candidateRows = async (db: Database['db']) =>
       (await db.selectFrom('lostPosts').select('id').where('kind', '=', 'MISSING').executeTakeFirstOrThrow()).id,
     )
   ).map((c) => `${c.candidateKind}:${c.candidateId}:${c.score}`);
+
+/** A WebP photo of one colour: the generated colour model puts two reds close and a red and a blue apart. */
+export const solid = (r: number, g: number, b: number): Promise<Buffer> =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g, b } } })
+    .webp()
+    .toBuffer();
