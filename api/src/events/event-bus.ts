@@ -172,9 +172,22 @@ class RedisEventBus extends LocalEventBus {
     return this.listening;
   }
 
+  /**
+   * A connected client quits (Redis answers what is pending first, e.g. the resubscribe ioredis sends
+   * by itself after a reconnect, whose promise nobody holds: cut off, it was an unhandled rejection);
+   * one that is not connected, or a Redis that does not answer within a second, is just disconnected.
+   */
   override async close(): Promise<void> {
-    this.sub.disconnect();
-    this.pub.disconnect();
+    await Promise.all(
+      [this.sub, this.pub].map(async (client) => {
+        if (client.status !== 'ready') return client.disconnect();
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, 1_000)));
+        await Promise.race([client.quit().then(() => undefined), late]).catch(() => undefined);
+        clearTimeout(timer);
+        client.disconnect();
+      }),
+    );
   }
 }
 
