@@ -91,6 +91,11 @@ describe('shelter animals journey: admin sync → visitor sees, searches and fil
     await search(page, '', '부산광역시');
     await page.waitForFunction(() => ![...document.querySelectorAll('article')].some((a) => a.textContent?.includes('망원동')));
     await shelterCards(page).first().waitFor();
+    // Our strays and the shelter notices are two answers: the notices may still be the 마포 ones for a moment.
+    await page.waitForFunction(() => {
+      const cards = [...document.querySelectorAll('article')].filter((a) => a.getAttribute('aria-label')?.startsWith('보호소 공고 '));
+      return cards.length > 0 && cards.every((a) => !a.textContent?.includes('마포'));
+    });
     for (const text of await shelterCards(page).allTextContents()) assert.match(text, /부산/);
 
     // Shelter notices only.
