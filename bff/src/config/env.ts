@@ -61,7 +61,7 @@ const EnvSchema = z.object({
   RATE_EMAIL_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_VERIFY_PER_ADDRESS: z.coerce.number().int().positive().default(10),
   RATE_VERIFY_PER_IP: z.coerce.number().int().positive().default(30),
-  /** 아이디·닉네임 중복 확인 per address and window: plenty for a person, slow for walking a list of ids. */
+  /** User id and nickname availability checks per address and window: plenty for a person, slow for walking a list of ids. */
   RATE_NAME_CHECK_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
   /** Redis key prefix of the rate-limit counters (instances of one deployment share it). */

@@ -130,7 +130,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  // 아이디·닉네임 중복 확인: counted per address, so nobody walks a list of ids through it cheaply.
+  // User id and nickname availability checks: counted per address, so nobody walks a list of ids through it cheaply.
   const nameCheckGuard = app.rateGuard([{ name: 'name-check-ip', max: limits.nameCheckPerIp, key: byIp }]);
 
   r.get(

@@ -75,7 +75,7 @@ export const PUBLIC_PAGES: PublicPage[] = [
           ? { kind: 'strays.search', page: 1, size: FEED_PAGE_SIZE, ...defined(memberCriteria) }
           : { kind: 'strays.page', page: 1, size: FEED_PAGE_SIZE },
         shelter: { kind: 'shelter.page', page, size, ...defined(shelter) },
-        // The cards' "N원 후원받았어요" line: in the first HTML, or it would push the cards down after hydration.
+        // The cards' amount-donated line: in the first HTML, or it would push the cards down after hydration.
         donations: { kind: 'donations.totals' },
       };
     },

@@ -36,7 +36,7 @@ const ALL: (NavItem & { audience: Audience; feature?: keyof NavFeatures })[] = [
 /**
  * The header's menu entries (spec §2): the five of the spec, plus the dog list for
  * members (spec §2 names no entry for it; without one it is unreachable) and the
- * three admin screens for admins. My page is for logged-in non-admins only (spec §6). The 실종·목격
+ * three admin screens for admins. My page is for logged-in non-admins only (spec §6). The lost-and-found
  * board (issue 27) only where the deployment has it (`/api/config`'s lostAndFound; not on the legacy).
  */
 export function navItems(user: SessionUser | null, features: NavFeatures = {}): NavItem[] {

@@ -3,7 +3,7 @@ import { useMatches } from 'react-router';
 import type { RouteHandle } from '@/lib/route-handle';
 import { t } from '@/messages';
 
-/** "입양하기 · 포브리지": the deepest route's `handle.title`; home is the app name alone. */
+/** "<screen> · <app name>": the deepest route's `handle.title`; home is the app name alone. */
 export function documentTitle(handles: unknown[]): string {
   const key = handles
     .map((h) => (h as RouteHandle | undefined)?.title)

@@ -92,7 +92,7 @@ function loadSdk(appKey: string): Promise<KakaoMaps> {
 }
 
 /**
- * The words for a point ("서울특별시 마포구 망원동"): Kakao's legal-dong (B)
+ * The words for a point (province, district, dong): Kakao's legal-dong (B)
  * region, else its administrative one (H). Null when Kakao has none (at sea).
  */
 export async function reverseGeocode(p: LatLng, settings: { appKey: string }): Promise<string | null> {

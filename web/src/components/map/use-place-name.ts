@@ -28,7 +28,7 @@ export function usePlaceName(p: LatLng | null | undefined): string | null {
 
 /**
  * A point in words (issue 25 item 8): the address when known (reverse geocoding), else the region
- * whose box holds it ("부산광역시 부근"); the coordinates only for a point outside every region.
+ * whose box holds it ("near <region>"); the coordinates only for a point outside every region.
  */
 export function placeWords(p: LatLng, address: string | null): string {
   if (address) return address;

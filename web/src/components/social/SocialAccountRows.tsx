@@ -3,9 +3,9 @@ import type { SessionUser } from '@pawbridge/shared';
 import { t } from '@/messages';
 
 /**
- * A social-login member's account in words: the provider and "소셜 계정으로 로그인 중" — never the raw
+ * A social-login member's account in words: the provider and the "logged in with a social account" line — never the raw
  * social or user ids (issue 25 item 8). The spec's fallback words stay where data is missing:
- * "알 수 없음" without a provider, "없음" without a social account.
+ * "unknown" without a provider, "none" without a social account (all in the catalogue).
  */
 export function SocialAccountRows({ user }: { user: Pick<SessionUser, 'provider' | 'socialId' | 'userId'> }) {
   const rows: [string, string][] = [

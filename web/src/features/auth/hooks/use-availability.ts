@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Availability } from '@pawbridge/shared';
 
-/** Where one 중복 확인 stands for the value it was asked about. */
+/** Where one availability check stands for the value it was asked about. */
 export type AvailabilityState =
   | { status: 'idle' }
   | { status: 'checking'; value: string }
@@ -11,7 +11,7 @@ export type AvailabilityState =
   | { status: 'failed'; value: string; error: unknown };
 
 /**
- * One 중복 확인 button (아이디 or 닉네임): `check(value)` asks the server, and the answer
+ * One availability-check button (user id or nickname): `check(value)` asks the server, and the answer
  * only counts while the field still holds that value (`stateFor`).
  */
 export function useAvailability(ask: (value: string) => Promise<Availability>) {

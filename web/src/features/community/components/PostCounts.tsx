@@ -3,7 +3,7 @@ import { IconHeart, IconMessageCircle } from '@tabler/icons-react';
 import type { PostListItem } from '@pawbridge/shared';
 import { t } from '@/messages';
 
-/** How many liked and commented, as 당근 shows them under a title; nothing when the upstream's list does not say. */
+/** How many liked and commented, as Daangn shows them under a title; nothing when the upstream's list does not say. */
 export default function PostCounts({ post }: { post: Pick<PostListItem, 'likeCount' | 'commentCount'> }) {
   if (post.likeCount === null || post.commentCount === null) return null;
   return (
