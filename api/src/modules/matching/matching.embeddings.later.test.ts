@@ -4,14 +4,14 @@ import path from 'node:path';
 import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../db/index';
+import type { Database } from '../../db/index';
 import { colourClassifierModel } from '../../integrations/breed/onnx-writer';
 import { l2Normalise, type ImageEmbedder } from '../../integrations/embedding/embedding';
 import { OnnxEmbedder } from '../../integrations/embedding/onnx-embedder';
-import { DiskStorage, uploadUrl } from '../../integrations/storage';
-import { migratedPgliteSnapshot } from '../../testing/pglite-template';
+import type { DiskStorage } from '../../integrations/storage';
+import { uploadUrl } from '../../integrations/storage';
 import { PhotoEmbeddings } from './matching.embeddings';
-import { seedMatchingScene, solid } from './matching.test-helpers';
+import { openSeededScene, solid } from './matching.test-helpers';
 import { MatchingWorker } from './matching.worker';
 
 // Decision 0049, the two loose ends of 0046: a photo that comes after the record's job ran is embedded and
@@ -45,13 +45,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** The matching scene; `photos` says whether the missing dog and found post 1 have their (red) photos from the start. */
 async function scene(photos: boolean) {
-  const d = await openDatabase(
-    { databaseUrl: undefined, databaseSchema: undefined, dataDir: 'memory' },
-    { pgliteSnapshot: await migratedPgliteSnapshot() },
-  );
+  const { d, storage, lostId } = await openSeededScene(dir);
   open.push(d);
-  const storage = new DiskStorage(fs.mkdtempSync(path.join(dir, 'uploads-')));
-  const lostId = await seedMatchingScene(d.db);
   const found = (await d.db.selectFrom('lostPosts').select('id').where('kind', '<>', 'MISSING').orderBy('id').execute()).map((r) => r.id);
   const addPhotos = async (which: [postId: number, rgb: [number, number, number]][]) => {
     for (const [postId, [r, g, b]] of which)

@@ -3,16 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../db/index';
+import type { Database } from '../../db/index';
 import { colourClassifierModel } from '../../integrations/breed/onnx-writer';
 import { EmbeddingFailedError, vectorToBytes, type ImageEmbedder } from '../../integrations/embedding/embedding';
 import { OnnxEmbedder } from '../../integrations/embedding/onnx-embedder';
-import { DiskStorage, uploadUrl } from '../../integrations/storage';
-import { migratedPgliteSnapshot } from '../../testing/pglite-template';
+import { uploadUrl } from '../../integrations/storage';
 import { PhotoEmbeddings } from './matching.embeddings';
 import { withEmbeddings } from './matching.records';
 import { MatchingRepository } from './matching.repository';
-import { seedMatchingScene, solid } from './matching.test-helpers';
+import { openSeededScene, solid } from './matching.test-helpers';
 import { MatchingWorker } from './matching.worker';
 import type { MatchRecord } from './scorer/match-record';
 
@@ -36,13 +35,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** The seeded scene with photos: the missing dog red, found post 1 reddish, found post 2 blue. */
 async function scene() {
-  const d = await openDatabase(
-    { databaseUrl: undefined, databaseSchema: undefined, dataDir: 'memory' },
-    { pgliteSnapshot: await migratedPgliteSnapshot() },
-  );
+  const { d, storage, lostId } = await openSeededScene(dir);
   open.push(d);
-  const storage = new DiskStorage(fs.mkdtempSync(path.join(dir, 'uploads-')));
-  const lostId = await seedMatchingScene(d.db);
   const [alike, apart] = (
     await d.db.selectFrom('lostPosts').select('id').where('kind', '<>', 'MISSING').orderBy('id').limit(2).execute()
   ).map((r) => r.id);

@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
-import type { Database } from '../../db/index';
+import { openDatabase, type Database } from '../../db/index';
+import { DiskStorage } from '../../integrations/storage';
+import { migratedPgliteSnapshot } from '../../testing/pglite-template';
 import { MatchingRepository } from './matching.repository';
 
 const P = { lat: 37.5665, lng: 126.978 };
@@ -95,3 +99,13 @@ export const solid = (r: number, g: number, b: number): Promise<Buffer> =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: { r, g, b } } })
     .webp()
     .toBuffer();
+
+/** A migrated in-memory database with the matching scene seeded, and a photo store in a folder under `dir`. */
+export async function openSeededScene(dir: string): Promise<{ d: Database; storage: DiskStorage; lostId: number }> {
+  const d = await openDatabase(
+    { databaseUrl: undefined, databaseSchema: undefined, dataDir: 'memory' },
+    { pgliteSnapshot: await migratedPgliteSnapshot() },
+  );
+  const storage = new DiskStorage(fs.mkdtempSync(path.join(dir, 'uploads-')));
+  return { d, storage, lostId: await seedMatchingScene(d.db) };
+}
