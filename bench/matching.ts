@@ -57,7 +57,10 @@ try {
 }
 
 const PG = process.env.MATCHING_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const ROUNDS = Number(process.env.MATCHING_ROUNDS ?? 40);
+// 200 rounds: a p99 of 40 was the largest time of all (no estimate of a percentile at all).
+const ROUNDS = Number(process.env.MATCHING_ROUNDS ?? 200);
+/** Jobs run first, unmeasured: the pool's connections are new (a new Postgres backend loads its caches on first use). */
+const WARM_UP = 5;
 let scene: Awaited<ReturnType<typeof seedScaleScene>> | undefined;
 try {
   const t0 = performance.now();
@@ -69,7 +72,7 @@ try {
     ['MISSING', false],
     ['MISSING', true],
   ] as const) {
-    await timeNewRecord(scene, kind, photo); // warm-up
+    for (let i = 0; i < WARM_UP; i++) await timeNewRecord(scene, kind, photo);
     const times: number[] = [];
     for (let i = 0; i < ROUNDS; i++) times.push(await timeNewRecord(scene, kind, photo));
     const p99 = quantile(times, 0.99);
@@ -80,7 +83,7 @@ try {
       unit: 'ms',
       target: '<= 50',
       met: p99 <= 50,
-      note: `p50 ${quantile(times, 0.5).toFixed(1)} ms over ${ROUNDS}; seeded in ${(seedMs / 1000).toFixed(0)} s`,
+      note: `p50 ${quantile(times, 0.5).toFixed(1)} ms over ${ROUNDS} after ${WARM_UP} unmeasured; seeded in ${(seedMs / 1000).toFixed(0)} s`,
       detail: { times, loadAverage: os.loadavg() },
     });
   }

@@ -9,6 +9,14 @@ export interface Answer {
   json: unknown;
   ms: number;
   headers: Headers;
+  /** Why there is no usable answer (status 0): none came, or the body was cut off after the headers. */
+  error?: string;
+}
+
+/** The code of a failed fetch (undici puts the socket's error under `cause`). */
+function failure(err: unknown): string {
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? String(err);
 }
 
 /** The BFF's error envelope: `{ error: { code, message, requestId } }`. */
@@ -39,14 +47,20 @@ export class Browser {
     if (this.sid) h.cookie = `JSESSIONID=${this.sid}`;
     const form = body instanceof FormData;
     if (body !== undefined && !form) h['content-type'] = 'application/json';
-    // A status of 0 means no answer at all (connection refused/reset or our own timeout).
+    // A status of 0 means no usable answer: none at all (connection refused/reset, our own timeout) or a
+    // body cut off after its headers (`error` says which).
+    let res: Response;
     try {
-      const res = await fetch(this.baseUrl + path, {
+      res = await fetch(this.baseUrl + path, {
         method,
         headers: h,
         body: body === undefined ? undefined : form ? body : JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
       });
+    } catch (err) {
+      return { status: 0, json: undefined, ms: performance.now() - start, headers: new Headers(), error: `no answer: ${failure(err)}` };
+    }
+    try {
       const text = await res.text();
       for (const c of res.headers.getSetCookie()) {
         const m = /^JSESSIONID=([^;]*)/.exec(c);
@@ -59,9 +73,28 @@ export class Browser {
         json = text;
       }
       return { status: res.status, json, ms: performance.now() - start, headers: res.headers };
-    } catch {
-      return { status: 0, json: undefined, ms: performance.now() - start, headers: new Headers() };
+    } catch (err) {
+      return {
+        status: 0,
+        json: undefined,
+        ms: performance.now() - start,
+        headers: res.headers,
+        error: `cut off after ${res.status}: ${failure(err)}`,
+      };
     }
+  }
+
+  /**
+   * A page as a browser loads it: a GET for HTML, asked again once when no answer at all came (a browser
+   * does that when a kept-alive connection turns out to be closed as it sends). A page cut off after its
+   * headers is not asked again: that is the server's failure.
+   */
+  async page(path: string, timeoutMs = 20_000): Promise<Answer & { retried: boolean }> {
+    const first = await this.call('GET', path, undefined, { accept: 'text/html' }, timeoutMs);
+    if (first.status !== 0 || !first.error?.startsWith('no answer') || first.error.includes('TimeoutError'))
+      return { ...first, retried: false };
+    const again = await this.call('GET', path, undefined, { accept: 'text/html' }, timeoutMs);
+    return { ...again, ms: first.ms + again.ms, retried: true, error: again.error ?? `answered when asked again (${first.error})` };
   }
 
   async login(userId: string, password: string): Promise<Answer> {

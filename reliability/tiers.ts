@@ -34,16 +34,23 @@ export async function tiersKilledAndHung(stack: Stack): Promise<Summary> {
   const app = await openApp(stack.publicUrl, admin, 'admin', ['/topic/user/admin/community/comment']);
 
   let stop = false;
-  const pages = { requests: 0, ok: 0, failed: [] as { path: string; status: number; ms: number }[], maxMs: 0 };
+  const pages = {
+    requests: 0,
+    ok: 0,
+    failed: [] as { path: string; status: number; ms: number; error?: string }[],
+    maxMs: 0,
+    askedAgain: [] as string[],
+  };
   const visitor = new Browser(stack.publicUrl);
   const pageLoop = async () => {
     for (let i = 0; !stop; i++) {
       const path = PAGES[i % PAGES.length]!;
-      const a = await visitor.call('GET', path, undefined, { accept: 'text/html' }, 20_000);
+      const a = await visitor.page(path);
       pages.requests++;
       pages.maxMs = Math.max(pages.maxMs, a.ms);
+      if (a.retried) pages.askedAgain.push(`${path}: ${a.error ?? ''}`);
       if (a.status === 200) pages.ok++;
-      else pages.failed.push({ path, status: a.status, ms: Math.round(a.ms) });
+      else pages.failed.push({ path, status: a.status, ms: Math.round(a.ms), error: a.error });
       await sleep(100);
     }
   };
@@ -124,6 +131,8 @@ export async function tiersKilledAndHung(stack: Stack): Promise<Summary> {
       failed: pages.failed.length,
       maxWaitMs: Math.round(pages.maxMs),
       firstFailures: pages.failed.slice(0, 5),
+      // Asked again as a browser would (no answer at all on a kept-alive connection); at most a few.
+      askedAgain: pages.askedAgain,
     },
     writes: {
       acked: acked.length,
@@ -152,6 +161,8 @@ export async function tiersKilledAndHung(stack: Stack): Promise<Summary> {
       `pages failed while a BFF or an api was down or hung: ${JSON.stringify(pages.failed.slice(0, 5))}`,
     );
     assert.ok(pages.maxMs <= PAGE_MAX_MS, `slowest page ${Math.round(pages.maxMs)} ms > ${PAGE_MAX_MS} ms`);
+    // A browser's second try covers a kept-alive connection closed under it now and then, not an outage.
+    assert.ok(pages.askedAgain.length <= 2, `pages asked again: ${JSON.stringify(pages.askedAgain)}`);
     assert.equal(v.lost.length, 0, `acknowledged writes missing: ${v.lost.slice(0, 5).join(', ')}`);
     assert.equal(v.duplicates.length, 0, `stored twice: ${v.duplicates.slice(0, 5).join(', ')}`);
     assert.ok(acked.length > 20, `writes flowed (${acked.length} acknowledged)`);

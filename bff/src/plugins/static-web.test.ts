@@ -60,6 +60,28 @@ describe('static web (single-process mode)', () => {
     }
   });
 
+  it('sends the shell whole (a known length, one buffer), revalidated by its ETag, and a rebuilt shell at once', async () => {
+    const first = await app.inject({ url: '/adopt', headers: html });
+    expect(first.headers['content-length']).toBe(String(Buffer.byteLength(first.body)));
+    expect(first.headers['transfer-encoding']).toBeUndefined();
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await app.inject({ url: '/community', headers: { ...html, 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const index = path.join(dir, 'index.html');
+    const before = fs.readFileSync(index, 'utf8');
+    try {
+      fs.writeFileSync(index, before.replace('<div id="root">', '<div id="root" data-build="2">'));
+      const rebuilt = await app.inject({ url: '/adopt', headers: { ...html, 'if-none-match': etag } });
+      expect(rebuilt.statusCode).toBe(200);
+      expect(rebuilt.body).toContain('data-build="2"');
+      expect(rebuilt.headers.etag).not.toBe(etag);
+    } finally {
+      fs.writeFileSync(index, before);
+    }
+  });
+
   it('gives unknown page paths the SPA with an honest 404 (the SPA shows its not-found screen)', async () => {
     const res = await app.inject({ url: '/no-such-screen', headers: html });
     expect(res.statusCode).toBe(404);

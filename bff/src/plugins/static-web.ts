@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
@@ -31,7 +32,18 @@ export const staticWebPlugin = fp<{ dir: string }>(
         res.header('Cache-Control', filePath.startsWith(path.join(root, 'assets') + path.sep) ? ONE_YEAR : 'no-cache');
       },
     });
-    const sendIndex = (reply: FastifyReply, status = 200) => reply.code(status).sendFile('index.html');
+    // The shell goes out as one buffer (headers and body in one write), not as a file stream: a BFF
+    // killed between a stream's header and its body leaves nginx holding a header it has already
+    // passed on, so it cannot try the other BFF and the visitor gets a cut-off page (seen once in
+    // the reliability run's kill). Read on every answer (about 2 KB), so a rebuild shows at once.
+    const indexFile = path.join(root, 'index.html');
+    const sendIndex = async (request: FastifyRequest, reply: FastifyReply, status = 200) => {
+      const body = await fs.promises.readFile(indexFile);
+      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+      reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', etag);
+      if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.send(body);
+    };
     const wantsHtml = (request: FastifyRequest) => request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
 
     // Public pages (/, /adopt, /community, a post…) are rendered when the server bundle is loaded (render/render.plugin.ts).
@@ -40,13 +52,13 @@ export const staticWebPlugin = fp<{ dir: string }>(
       const pathname = request.url.split('?')[0] ?? '/';
       if (isServerPath(pathname)) return reply.callNotFound();
       if (render && (await render(request, reply))) return reply;
-      if (isScreenRoute(pathname)) return sendIndex(reply);
+      if (isScreenRoute(pathname)) return sendIndex(request, reply);
       const file = path.join(root, path.normalize(decodeURIComponentSafe(pathname)));
       if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile())
         return reply.sendFile(path.relative(root, file));
       // A missing asset must not come back as HTML (the browser would try to run it).
       if (!wantsHtml(request) || path.extname(pathname) !== '') return reply.callNotFound();
-      return sendIndex(reply, 404);
+      return sendIndex(request, reply, 404);
     };
     app.get('/', { schema: { hide: true } }, serve);
     app.get('/*', { schema: { hide: true } }, serve);

@@ -44,6 +44,8 @@ export interface LostPostsTable {
   createdAt: ColumnType<Date, Date | undefined, never>;
   updatedAt: ColumnType<Date, Date | undefined, Date>;
   searchText: ColumnType<string, never, never>;
+  /** Its photos' perceptual hashes, kept by a trigger on lost_photos (0027); never written here. */
+  phashes: ColumnType<string[], never, never>;
 }
 
 export interface LostPhotosTable {

@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index';
 import type { CandidateKind } from './matching.tables';
 
@@ -65,22 +65,6 @@ export interface CandidateInsert {
   km: number | null;
 }
 
-/** `column = any($1)`: one array parameter instead of thousands in an IN list (a page holds up to 10,000 records). */
-export const anyOf = (column: string, type: 'bigint' | 'text', values: (number | string)[]): Expression<SqlBool> =>
-  sql<SqlBool>`${sql.ref(column)} = any(${values}::${sql.raw(type)}[])`;
-
-/** Rows grouped by a key, so attaching each record's photo hashes is one pass, not a scan per record. */
-function groupBy<T, K>(rows: T[], key: (r: T) => K): Map<K, T[]> {
-  const out = new Map<K, T[]>();
-  for (const r of rows) {
-    const k = key(r);
-    const list = out.get(k);
-    if (list) list.push(r);
-    else out.set(k, [r]);
-  }
-  return out;
-}
-
 const POST_COLUMNS = [
   'id',
   'kind',
@@ -119,27 +103,12 @@ export class MatchingRepository {
     return this.db.transaction().execute((trx) => fn(new MatchingRepository(trx)));
   }
 
-  private async withPostHashes(rows: Omit<LostPostFacts, 'phashes'>[]): Promise<LostPostFacts[]> {
-    if (rows.length === 0) return [];
-    const photos = await this.db
-      .selectFrom('lostPhotos')
-      .select(['postId', 'phash'])
-      .where(
-        anyOf(
-          'post_id',
-          'bigint',
-          rows.map((r) => r.id),
-        ),
-      )
-      .where('phash', 'is not', null)
-      .execute();
-    const byPost = groupBy(photos, (p) => p.postId);
-    return rows.map((r) => ({ ...r, phashes: (byPost.get(r.id) ?? []).map((p) => p.phash!) }));
-  }
-
   async lostPost(id: number): Promise<LostPostFacts | undefined> {
-    const row = await this.db.selectFrom('lostPosts').select(POST_COLUMNS).where('id', '=', id).executeTakeFirst();
-    return row ? (await this.withPostHashes([row]))[0] : undefined;
+    return this.db
+      .selectFrom('lostPosts')
+      .select([...POST_COLUMNS, 'phashes'])
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   async stray(id: number): Promise<StrayFacts | undefined> {
@@ -154,28 +123,13 @@ export class MatchingRepository {
     return (await this.sheltersWhere([desertionNo]))[0];
   }
 
-  private async sheltersWhere(ids: string[]): Promise<ShelterFacts[]> {
-    const rows = await this.db
+  private sheltersWhere(ids: string[]): Promise<ShelterFacts[]> {
+    return this.db
       .selectFrom('shelterAnimals')
-      .select(['desertionNo', 'kind', 'color', 'sex', 'neutered', 'birthYear', 'weightKg', 'happenDate', 'sido', 'sigungu'])
+      .select(['desertionNo', 'kind', 'color', 'sex', 'neutered', 'birthYear', 'weightKg', 'happenDate', 'sido', 'sigungu', 'phashes'])
       .where('desertionNo', 'in', ids)
       .orderBy('desertionNo')
       .execute();
-    if (rows.length === 0) return [];
-    const images = await this.db
-      .selectFrom('shelterImages')
-      .select(['desertionNo', 'phash'])
-      .where(
-        anyOf(
-          'desertion_no',
-          'text',
-          rows.map((r) => r.desertionNo),
-        ),
-      )
-      .where('phash', 'is not', null)
-      .execute();
-    const byNotice = groupBy(images, (i) => i.desertionNo);
-    return rows.map((r) => ({ ...r, phashes: (byNotice.get(r.desertionNo) ?? []).map((i) => i.phash!) }));
   }
 
   /**

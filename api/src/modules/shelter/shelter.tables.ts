@@ -12,6 +12,8 @@ export interface ShelterAnimalsTable extends ParsedAnimal {
   syncedAt: ColumnType<Date, Date | undefined, Date>;
   /** When the neighbourhood-alert sweep placed it (0024; decision 0043 amended); null: not yet. */
   alertCheckedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Its pictures' perceptual hashes, kept by a trigger on shelter_images (0027); never written here. */
+  phashes: ColumnType<string[], never, never>;
 }
 
 export interface ShelterSyncRunsTable {
