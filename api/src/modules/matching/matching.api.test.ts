@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MatchCandidatesAnswerSchema } from '@pawbridge/shared/lost.matching';
 import { startTestApi, type TestApi } from '../../testing/test-api';
-import { call, createAdmin, createMember, solidJpeg, type Member } from '../../testing/fixtures';
-import { lostCalls, missingJson, sightingJson } from '../lost/lost.testing';
+import { call, createAdmin, createMember, send, solidJpeg, type Member } from '../../testing/fixtures';
+import { form, lostCalls, missingJson, sightingJson, yesterday } from '../lost/lost.testing';
 
 // 가능성 있는 아이들 (issue 28): a missing report's candidates, for its owner and admins only.
 
@@ -74,5 +74,25 @@ describe('dismiss and confirm', () => {
     await api.app.matching.drain();
     const after = (await candidates(owner)).answer!.rows;
     expect(after.map((r) => [r.id, r.status])).toEqual([[second!.id, 'CONFIRMED']]);
+  });
+});
+
+describe('the owner moves the report (a new last-seen place)', () => {
+  it('is scored again: an undecided candidate now 60 km away is gone, the decided one stays', async () => {
+    // A third sighting nearby, undecided after the drain.
+    await lost.postSighting(finder, sightingJson({ kind: 'SEEN', breed: '푸들', lat: 37.566, lng: 126.903 }));
+    await api.app.matching.drain();
+    const before = (await candidates(owner)).answer!.rows;
+    expect(before.filter((r) => r.status === 'NEW')).toHaveLength(1);
+    const moved = await send(api, 'POST', `/api/lost/posts/${missingId}/updates`, {
+      cookie: owner.cookie,
+      form: form('update', { lat: 37.02, lng: 127.1, address: '평택 어느 공원', sigungu: '평택시', date: yesterday(), time: '08:00' }),
+    });
+    expect(moved.status).toBe(200);
+    // Scored in the background, not in the request.
+    expect((await candidates(owner)).answer!.rows).toEqual(before);
+    await api.app.matching.drain();
+    const after = (await candidates(owner)).answer!.rows;
+    expect(after.map((r) => r.status)).toEqual(['CONFIRMED']);
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/index';
 import { MIN_KM, type Prune } from './matching.prefilter';
 import { LIMITS } from './scorer/points';
 import type { LostPostFacts, ShelterFacts, StrayFacts, Window } from './matching.repository';
+import type { CandidateKind } from './matching.tables';
 
 /**
  * The pages a matching job scores (decision 0049). A page's records come as ONE row of ONE text value —
@@ -27,6 +28,20 @@ export interface Paged<T> {
 
 /** Up to this many newer jobs are read whole; past it (a backlog), only the page's own records are looked up. */
 export const NEWER_JOBS_AT_ONCE = 1_000;
+
+/**
+ * Instead of a window: the records a re-scoring job's record is paired with now, undecided (NEW) — those
+ * its new place, time or words may have put outside its window (decision 0049 amended). Its side as
+ * the lost post (`lostPostId`) or as the candidate.
+ */
+export type Paired = { pairedWith: { lostPostId: number } | { candidateKind: CandidateKind; candidateId: string } };
+
+const isPaired = (w: Window | Paired): w is Paired => 'pairedWith' in w;
+
+/** The candidate ids of a missing report's undecided pairs of these kinds (numbers for posts and strays). */
+const candidatesOf = (lostPostId: number, kinds: CandidateKind[], as: 'integer' | 'text') =>
+  sql`(SELECT candidate_id::${sql.raw(as)} FROM match_candidates WHERE lost_post_id = ${lostPostId} AND status = 'NEW'
+    AND candidate_kind IN (${sql.join(kinds.map((k) => sql`${k}`))}))`;
 
 /** The box as one condition on the exact point, answered by the GiST indexes of migration 0023. */
 const inBox = (b: NonNullable<Window['box']>) =>
@@ -123,15 +138,25 @@ async function page<R>(
 export function postsPage(
   db: Db,
   which: 'sightings' | 'missing',
-  w: Window,
+  w: Window | Paired,
   after: number,
   limit: number,
   jobId: number,
   prune: Prune | null = null,
 ): Promise<Paged<PostPageFacts>> {
   const where = which === 'sightings' ? sql`kind <> 'MISSING'` : sql`kind = 'MISSING' AND status = 'OPEN'`;
-  const place = w.box ? inBox(w.box) : w.sido ? sql`sido = ${w.sido}` : null;
-  if (!place) return Promise.resolve({ rows: [], later: new Set() });
+  let scope: RawBuilder<unknown> | null;
+  if (isPaired(w)) {
+    const p = w.pairedWith;
+    scope =
+      'lostPostId' in p
+        ? sql`id IN ${candidatesOf(p.lostPostId, ['FOUND', 'SEEN'], 'integer')}`
+        : sql`id IN (SELECT lost_post_id FROM match_candidates WHERE candidate_kind = ${p.candidateKind} AND candidate_id = ${p.candidateId} AND status = 'NEW')`;
+  } else {
+    const place = w.box ? inBox(w.box) : w.sido ? sql`sido = ${w.sido}` : null;
+    scope = place && sql`${place} AND happened_date >= ${w.from}::date AND happened_date <= ${w.to}::date`;
+  }
+  if (!scope) return Promise.resolve({ rows: [], later: new Set() });
   return page<PostPageFacts>(
     db,
     sql`SELECT ${packed(
@@ -155,7 +180,7 @@ export function postsPage(
     )}
       FROM (SELECT id, kind, breed, gender, size, weight, colour, registration_no, latitude, longitude, sigungu, happened_date, happened_time, phashes
         FROM lost_posts
-        WHERE NOT hidden AND ${where} AND ${place} AND happened_date >= ${w.from}::date AND happened_date <= ${w.to}::date AND id > ${after}
+        WHERE NOT hidden AND ${where} AND ${scope} AND id > ${after}
           AND ${keepPointed(prune, sql`gender`, hashesNear)}
         ORDER BY id LIMIT ${limit}) p`,
     jobId,
@@ -182,13 +207,20 @@ export function postsPage(
 /** Member stray reports of the window's box, by id after `after` (one photo each, its hash on the row). */
 export function straysPage(
   db: Db,
-  w: Window,
+  w: Window | Paired,
   after: number,
   limit: number,
   jobId: number,
   prune: Prune | null = null,
 ): Promise<Paged<StrayPageFacts>> {
-  if (!w.box) return Promise.resolve({ rows: [], later: new Set() });
+  let scope: RawBuilder<unknown> | null;
+  if (isPaired(w)) {
+    const p = w.pairedWith;
+    scope = 'lostPostId' in p ? sql`id IN ${candidatesOf(p.lostPostId, ['STRAY'], 'integer')}` : null;
+  } else {
+    scope = w.box && sql`found_date >= ${w.from}::date AND found_date <= ${w.to}::date AND ${inBox(w.box)}`;
+  }
+  if (!scope) return Promise.resolve({ rows: [], later: new Set() });
   return page<StrayPageFacts>(
     db,
     sql`SELECT ${packed(
@@ -205,7 +237,7 @@ export function straysPage(
       's.id',
     )}
       FROM (SELECT id, type, gender, latitude, longitude, found_date, found_time, photo_hash FROM stray_reports
-        WHERE found_date >= ${w.from}::date AND found_date <= ${w.to}::date AND ${inBox(w.box)} AND id > ${after}
+        WHERE ${scope} AND id > ${after}
           AND ${keepPointed(prune, sql`gender`, (near) => near(sql`photo_hash`))}
         ORDER BY id LIMIT ${limit}) s`,
     jobId,
@@ -226,13 +258,20 @@ export function straysPage(
 /** Open shelter notices of the window's 시·도 (notices carry no point), by desertion number after `after`. */
 export function sheltersPage(
   db: Db,
-  w: Window,
+  w: Window | Paired,
   after: string,
   limit: number,
   jobId: number,
   prune: Prune | null = null,
 ): Promise<Paged<ShelterPageFacts>> {
-  if (!w.sido) return Promise.resolve({ rows: [], later: new Set() });
+  let scope: RawBuilder<unknown> | null;
+  if (isPaired(w)) {
+    const p = w.pairedWith;
+    scope = 'lostPostId' in p ? sql`desertion_no IN ${candidatesOf(p.lostPostId, ['SHELTER'], 'text')}` : null;
+  } else {
+    scope = w.sido ? sql`sido = ${w.sido} AND happen_date >= ${w.from}::date AND happen_date <= ${w.to}::date` : null;
+  }
+  if (!scope) return Promise.resolve({ rows: [], later: new Set() });
   return page<ShelterPageFacts>(
     db,
     sql`SELECT ${packed(
@@ -251,7 +290,7 @@ export function sheltersPage(
       'a.desertion_no',
     )}
       FROM (SELECT desertion_no, kind, color, sex, neutered, birth_year, weight_kg, happen_date, sigungu, phashes FROM shelter_animals
-        WHERE sido = ${w.sido} AND status = 'OPEN' AND happen_date >= ${w.from}::date AND happen_date <= ${w.to}::date AND desertion_no > ${after}
+        WHERE ${scope} AND status = 'OPEN' AND desertion_no > ${after}
           AND ${keepShelter(prune, hashesNear)}
         ORDER BY desertion_no LIMIT ${limit}) a`,
     jobId,

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index';
 import type { Prune } from './matching.prefilter';
-import { postsPage, sheltersPage, straysPage, type Paged } from './matching.pages.repository';
+import { postsPage, sheltersPage, straysPage, type Paged, type Paired } from './matching.pages.repository';
 import type { CandidateKind, RecordKind } from './matching.tables';
 import { fromLostPost, fromShelter, fromStray } from './matching.records';
 import type { MatchingRepository, Window } from './matching.repository';
@@ -18,6 +18,8 @@ export interface Page {
 export interface Source {
   /** The record on the lost side of each pair is the job's own (false) or the page's (true). */
   pageIsLost: boolean;
+  /** A re-scoring job's own undecided pairs (after its window): a pair the job has scored already is skipped. */
+  revisits?: true;
   page(db: Db, after: string | null, limit: number, jobId: number): Promise<Page>;
 }
 
@@ -33,7 +35,54 @@ const num = (after: string | null) => (after === null ? 0 : Number(after));
  * and shelter notices of its place box and the 60 days after it; anything else against the open missing
  * reports of its box (or 시·도, for a notice without a point) and the 60 days before it.
  */
-export function sourcesFor(kind: RecordKind, record: MatchRecord, sido: string | null, prune: Prune | null = null): Source[] {
+export function sourcesFor(
+  kind: RecordKind,
+  record: MatchRecord,
+  sido: string | null,
+  prune: Prune | null = null,
+  rescore = false,
+): Source[] {
+  return [...windowSources(kind, record, sido, prune), ...(rescore ? pairedSources(kind, record) : [])];
+}
+
+/**
+ * After the window, a re-scoring job (a photo came later, or the record was edited: moved, re-dated,
+ * re-described) reads its undecided pairs once more: those the edit put outside the window are scored
+ * again and, excluded or below the floor now, removed (decision 0049 amended). Appended last, so a
+ * cursor saved before still means what it meant.
+ */
+function pairedSources(kind: RecordKind, record: MatchRecord): Source[] {
+  if (kind === 'MISSING') {
+    const p: Paired = { pairedWith: { lostPostId: Number(record.id) } };
+    return [
+      {
+        pageIsLost: false,
+        revisits: true,
+        page: async (db, after, limit, job) => records(await postsPage(db, 'sightings', p, num(after), limit, job), fromLostPost),
+      },
+      {
+        pageIsLost: false,
+        revisits: true,
+        page: async (db, after, limit, job) => records(await straysPage(db, p, num(after), limit, job), fromStray),
+      },
+      {
+        pageIsLost: false,
+        revisits: true,
+        page: async (db, after, limit, job) => records(await sheltersPage(db, p, after ?? '', limit, job), fromShelter),
+      },
+    ];
+  }
+  const p: Paired = { pairedWith: { candidateKind: kind, candidateId: record.id } };
+  return [
+    {
+      pageIsLost: true,
+      revisits: true,
+      page: async (db, after, limit, job) => records(await postsPage(db, 'missing', p, num(after), limit, job), fromLostPost),
+    },
+  ];
+}
+
+function windowSources(kind: RecordKind, record: MatchRecord, sido: string | null, prune: Prune | null): Source[] {
   const box = record.position ? boxAround(record.position, LIMITS.maxKm) : null;
   const day = new Date(record.at.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
   if (kind === 'MISSING') {

@@ -158,7 +158,10 @@ export class MatchingWorker {
       own.record,
       own.sido,
       this.prefilter ? pruneFor(job.recordKind, own.record, job.rescore) : null,
+      job.rescore,
     );
+    // A re-scoring job's pairs scored in this run: its own pairs read again after the window skip them.
+    const scoredHere = new Set<string>();
     const start: JobCursor = job.cursor ?? { source: 0, after: null };
     // Every side's first page is asked for at once: the database reads the next side while this process
     // scores the one in hand (decision 0049). A read left unused (stopping) is dropped, its error with it.
@@ -188,6 +191,11 @@ export class MatchingWorker {
         for (const other of page) {
           const [lost, found] = source.pageIsLost ? [other, own.record] : [own.record, other];
           if (theirs.size > 0 && theirs.has(`${other.kind}:${other.id}`)) continue; // the later record's job scores this pair
+          if (job.rescore) {
+            const key = `${other.kind}:${other.id}`;
+            if (source.revisits && scoredHere.has(key)) continue;
+            scoredHere.add(key);
+          }
           const r = scoreMatch(lost, found);
           if (tell) scored.push(`${lost.id}:${found.kind}:${found.id}`);
           if (r.excluded !== null || r.score < DISPLAY_FLOOR) {
