@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/index';
 import { migratedPgliteSnapshot } from '../../testing/pglite-template';
 import { postsPage, sheltersPage } from './matching.pages.repository';
+import { checkpointStatement, MatchQueueRepository } from './matching.queue.repository';
+import { MatchingRepository } from './matching.repository';
 import type { Window } from './matching.repository';
 
 // A page is one text value split here (decision 0049): members' and the portal's words may hold
@@ -81,5 +83,28 @@ describe('matching pages', () => {
         phashes: [],
       },
     ]);
+  });
+});
+
+describe('a page committed in one statement', () => {
+  it('writes its pairs and moves the cursor only while the worker holds the job; otherwise nothing', async () => {
+    const queue = new MatchQueueRepository(d.db);
+    const job = (await queue.claim('w1', 60_000))!;
+    expect(job).toBeDefined();
+    const lostPostId = Number((await sql<{ id: number }>`SELECT id FROM lost_posts ORDER BY id LIMIT 1`.execute(d.db)).rows[0]!.id);
+    const pair = { lostPostId, candidateKind: 'SHELTER' as const, candidateId: '448', score: 50, reasons: '[]', km: null };
+    const repo = new MatchingRepository(d.db);
+    const stranger = await repo.commitPage(checkpointStatement(job.id, 'w2', { source: 1, after: null }, 60_000), [pair], [], false);
+    expect(stranger).toBeNull();
+    expect((await repo.candidatesOf(lostPostId)).length).toBe(0);
+    const ids = await repo.commitPage(checkpointStatement(job.id, 'w1', { source: 1, after: null }, 60_000), [pair], [], false);
+    expect(ids).toHaveLength(1);
+    expect((await repo.candidatesOf(lostPostId)).map((c) => c.id)).toEqual(ids);
+    const cursor = (await sql<{ cursor: unknown }>`SELECT cursor FROM match_jobs WHERE id = ${job.id}`.execute(d.db)).rows[0]!.cursor;
+    expect(cursor).toEqual({ source: 1, after: null });
+    // The same pair again: kept once (no id), then removed as fallen in a re-score.
+    expect(await repo.commitPage(checkpointStatement(job.id, 'w1', { source: 2, after: null }, 60_000), [pair], [], false)).toEqual([]);
+    expect(await repo.commitPage(checkpointStatement(job.id, 'w1', { source: 3, after: null }, 60_000), [], [pair], true)).toEqual([]);
+    expect((await repo.candidatesOf(lostPostId)).length).toBe(0);
   });
 });

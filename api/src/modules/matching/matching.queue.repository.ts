@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../db/index';
 import type { JobCursor, MatchJobsTable } from './matching.tables';
 
@@ -31,14 +31,7 @@ export class MatchQueueRepository {
 
   /** Moves the job's cursor and lease on, only while `worker` still holds it; false: the lease was lost. */
   async checkpoint(id: number, worker: string, cursor: JobCursor, leaseMs: number): Promise<boolean> {
-    const r = await this.db
-      .updateTable('matchJobs')
-      .set({ cursor: JSON.stringify(cursor), lockedUntil: new Date(Date.now() + leaseMs) })
-      .where('id', '=', id)
-      .where('lockedBy', '=', worker)
-      .where('state', '=', 'RUNNING')
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    return (await sql`${checkpointStatement(id, worker, cursor, leaseMs)}`.execute(this.db)).rows.length === 1;
   }
 
   async finish(id: number, worker: string): Promise<void> {
@@ -100,4 +93,13 @@ export class MatchQueueRepository {
       .where('state', '=', 'DONE')
       .execute();
   }
+}
+
+/**
+ * The checkpoint as one statement (RETURNING the job's id when `worker` still holds it), so a page's
+ * candidates can be written in the same statement only when it holds (matching.repository.ts `commitPage`).
+ */
+export function checkpointStatement(id: number, worker: string, cursor: JobCursor, leaseMs: number): RawBuilder<unknown> {
+  return sql`UPDATE match_jobs SET cursor = ${JSON.stringify(cursor)}::jsonb, locked_until = ${new Date(Date.now() + leaseMs)}
+    WHERE id = ${id} AND locked_by = ${worker} AND state = 'RUNNING' RETURNING id`;
 }

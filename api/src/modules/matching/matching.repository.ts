@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/index';
 import type { CandidateKind } from './matching.tables';
 
@@ -133,36 +133,44 @@ export class MatchingRepository {
   }
 
   /**
-   * Each pair once: a pair already there (scored before, dismissed, confirmed) is left as it is — except
-   * in a re-scoring job (a photo came later, decision 0049), which updates an undecided (NEW) pair's
-   * score, reasons and distance. The ids of the rows inserted or updated. The rows go as ONE json
-   * parameter (a page can store hundreds of pairs: one parameter, not six per row).
+   * One page of a job committed in ONE statement (decision 0049 amended): the checkpoint (`checkpoint`,
+   * matching.queue.repository.ts: RETURNING the job's id while the worker holds it), the page's pairs and
+   * a re-score's fallen pairs — written only when the checkpoint holds. null: the lease was lost, nothing
+   * written. Each pair once: a pair already there (scored before, dismissed, confirmed) is left as it is —
+   * except in a re-scoring job (a photo came later, the record was edited), which updates an undecided
+   * (NEW) pair's score, reasons and distance; its pairs now below the floor (or excluded) are removed
+   * while undecided. The ids of the rows inserted or updated. The pairs go as ONE json parameter (a page
+   * can store hundreds: one parameter, not six per row).
    */
-  async insertCandidates(rows: CandidateInsert[], rescore = false): Promise<number[]> {
-    if (rows.length === 0) return [];
+  async commitPage(
+    checkpoint: RawBuilder<unknown>,
+    rows: CandidateInsert[],
+    fallen: Pick<CandidateInsert, 'lostPostId' | 'candidateKind' | 'candidateId'>[],
+    rescore: boolean,
+  ): Promise<number[] | null> {
     const onConflict = rescore
       ? sql`DO UPDATE SET score = excluded.score, reasons = excluded.reasons, km = excluded.km
           WHERE match_candidates.status = 'NEW' AND (match_candidates.score, match_candidates.reasons, match_candidates.km)
             IS DISTINCT FROM (excluded.score, excluded.reasons, excluded.km)`
       : sql`DO NOTHING`;
-    const r = await sql<{ id: number }>`
-      INSERT INTO match_candidates (lost_post_id, candidate_kind, candidate_id, score, reasons, km)
-      SELECT x.lost_post_id, x.candidate_kind, x.candidate_id, x.score, x.reasons, x.km
-      FROM json_to_recordset(${asJson(rows)}::json)
-        AS x(lost_post_id integer, candidate_kind text, candidate_id text, score integer, reasons jsonb, km double precision)
-      ON CONFLICT (lost_post_id, candidate_kind, candidate_id) ${onConflict}
-      RETURNING id`.execute(this.db);
-    return r.rows.map((x) => x.id);
-  }
-
-  /** A re-scoring job's pairs now below the floor (or excluded): removed while undecided (NEW); decided ones stay. */
-  async dropUndecided(pairs: { lostPostId: number; candidateKind: string; candidateId: string }[]): Promise<void> {
-    if (pairs.length === 0) return;
-    await sql`
-      DELETE FROM match_candidates c USING json_to_recordset(${JSON.stringify(pairs)}::json)
-        AS x("lostPostId" integer, "candidateKind" text, "candidateId" text)
-      WHERE c.lost_post_id = x."lostPostId" AND c.candidate_kind = x."candidateKind" AND c.candidate_id = x."candidateId"
-        AND c.status = 'NEW'`.execute(this.db);
+    const r = await sql<{ held: boolean; ids: number[] | null }>`
+      WITH cp AS (${checkpoint}),
+      ins AS (
+        INSERT INTO match_candidates (lost_post_id, candidate_kind, candidate_id, score, reasons, km)
+        SELECT x.lost_post_id, x.candidate_kind, x.candidate_id, x.score, x.reasons, x.km
+        FROM json_to_recordset(${asJson(rows)}::json)
+          AS x(lost_post_id integer, candidate_kind text, candidate_id text, score integer, reasons jsonb, km double precision)
+        WHERE EXISTS (SELECT 1 FROM cp)
+        ON CONFLICT (lost_post_id, candidate_kind, candidate_id) ${onConflict}
+        RETURNING id),
+      del AS (
+        DELETE FROM match_candidates c USING json_to_recordset(${JSON.stringify(fallen)}::json)
+          AS x("lostPostId" integer, "candidateKind" text, "candidateId" text)
+        WHERE c.lost_post_id = x."lostPostId" AND c.candidate_kind = x."candidateKind" AND c.candidate_id = x."candidateId"
+          AND c.status = 'NEW' AND EXISTS (SELECT 1 FROM cp))
+      SELECT EXISTS (SELECT 1 FROM cp) AS held, (SELECT json_agg(id ORDER BY id) FROM ins) AS ids`.execute(this.db);
+    const row = r.rows[0];
+    return row?.held ? (row.ids ?? []) : null;
   }
 
   candidatesOf(lostPostId: number) {

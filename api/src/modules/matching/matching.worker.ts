@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiContext } from '../../context';
 import type { Db } from '../../db/index';
-import { MatchQueueRepository, type MatchJobRow } from './matching.queue.repository';
+import { checkpointStatement, MatchQueueRepository, type MatchJobRow } from './matching.queue.repository';
 
 export type { MatchJobRow };
 import { MatchingRepository, type CandidateInsert } from './matching.repository';
@@ -218,13 +218,9 @@ export class MatchingWorker {
         if (done && s < sources.length - 1) break; // carried on to the next side's page
         const cursor: JobCursor = done ? { source: s + 1, after: null } : { source: s, after: last };
         const [insert, drop] = [rows, fallen];
-        const stored = await this.db.transaction().execute(async (trx) => {
-          const repo = new MatchingRepository(trx);
-          const ids = await repo.insertCandidates(insert, job.rescore);
-          await repo.dropUndecided(drop);
-          if (!(await new MatchQueueRepository(trx).checkpoint(job.id, this.id, cursor, this.leaseMs))) throw new LeaseLost();
-          return ids;
-        });
+        // One statement: the pairs are written only if the checkpoint holds (one round trip, no transaction).
+        const stored = await this.repo.commitPage(checkpointStatement(job.id, this.id, cursor, this.leaseMs), insert, drop, job.rescore);
+        if (!stored) throw new LeaseLost();
         // Told after the commit; a failure here never undoes the page (the claim keeps each pair told once).
         if (stored.length > 0)
           await this.opts.onStored?.(stored).catch((err: unknown) => this.log.warn({ err, job: job.id }, 'match notices failed'));
