@@ -1,12 +1,14 @@
 // Browser journey for issue 28 (match notifications, decision 0042): an owner reports a lost dog; a
 // second member posts a found dog 2 km away the next day; the owner's bell rings live with the candidate
 // and its reasons, and the likely-match section on the lost post shows it without a reload; the owner confirms
-// (asked once); the finder's bell is told and leads to the lost post, which links the found post.
+// (asked once); the finder's bell is told and leads to the lost post, which links the found post. Then the
+// owner moves the report far away (새 소식 올리기, a new last-seen place): the undecided candidate near the
+// old place goes, the confirmed one stays (migration 0028, decision 0049 amended).
 // Screenshots of the section and the bell at 1280 and 390 px; axe on each screen.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { dogPhoto, liveSubscriptions, noAxeProblems, toTop } from './fixtures';
+import { dogPhoto, liveSubscriptions, noAxeProblems, serveTiles, toTop } from './fixtures';
 import {
   DESKTOP,
   PHONE,
@@ -181,6 +183,83 @@ describe('lost match journey: a found dog 2 km away rings the owner’s bell; �
     await page.getByText('주인을 찾았어요').waitFor();
     assert.equal(await page.getByRole('link', { name: '실종 신고 보기' }).getAttribute('href'), `/lost/${lostId}`);
     await noAxeProblems(page, 'the found post with its link');
+    await context.close();
+  });
+
+  it('the owner moves the report far away: the undecided candidate near the old place goes, the confirmed one stays (desktop)', async () => {
+    // Another neighbour's 목격 1 km from the old place: undecided in the owner's section.
+    const seen = await (
+      await loggedIn(stack, finder)
+    ).postForm(
+      '/api/lost/sightings',
+      form(
+        'sighting',
+        {
+          kind: 'SEEN',
+          breed: '진돗개',
+          gender: 'MALE',
+          colour: '황색',
+          description: '빨간 목줄을 한 누렁이가 해수욕장 쪽으로 뛰어갔어요.',
+          contact: 'RELAY',
+          lat: HERE.lat + 0.009,
+          lng: HERE.lng,
+          address: '해운대 달맞이길 입구',
+          sigungu: '해운대구',
+          date: seoulDay(1),
+          time: '11:40',
+        },
+        photo,
+      ),
+    );
+    assert.equal(seen.status, 201, JSON.stringify(seen.data));
+    const context = await newContext(browser, stack, DESKTOP);
+    await serveTiles(context);
+    await loginContext(context, stack, owner.userId, owner.password);
+    const page = await context.newPage();
+    const section = page.getByRole('region', { name: '가능성 있는 아이들' });
+    const near = section.getByRole('listitem').filter({ hasText: /1\.0 km 떨어진 곳/ });
+    // Scored in the background: the page is loaded again until the card is there (a reload, not a goto:
+    // the same address with a #fragment would only scroll).
+    await page.goto(`/lost/${lostId}#matches`);
+    const matchesShown = () =>
+      section
+        .getByText(/일치도 \d+점/)
+        .first()
+        .waitFor();
+    await matchesShown();
+    for (let i = 0; i < 40 && (await near.count()) === 0; i++) {
+      await page.waitForTimeout(500);
+      await page.reload();
+      await matchesShown();
+    }
+    await near.getByRole('button', { name: /아니에요$/ }).waitFor();
+
+    // 새 소식 올리기 with a new place: the map opens away from Busan (its default view), a click there moves the report.
+    await page.getByRole('button', { name: '새 소식 올리기' }).click();
+    const dialog = page.getByRole('dialog', { name: '새 소식 올리기' });
+    await dialog.getByLabel('새로 본 곳이 있어요').check();
+    const map = dialog.getByRole('region', { name: '지도에서 위치 고르기' });
+    await map.scrollIntoViewIfNeeded();
+    await map.click({ position: { x: 160, y: 120 } });
+    await dialog.getByLabel(/^장소\(글로\)/).fill('서울역 광장 앞');
+    await dialog.getByLabel(/^날짜/).fill(seoulDay(0));
+    await dialog.getByLabel(/^시간/).fill('07:30');
+    await dialog.getByLabel('메모').fill('기차를 타고 올라왔다는 연락을 받았어요');
+    await screenshot(page, 'lost-match-move-dialog-desktop');
+    await dialog.getByRole('button', { name: '저장하기' }).click();
+    await page.getByText('새 소식을 올렸어요.').waitFor();
+
+    // Scored again in the background: the Busan 목격 leaves the section; the confirmed dog stays.
+    for (let i = 0; i < 40 && (await near.count()) > 0; i++) {
+      await page.waitForTimeout(500);
+      await page.reload();
+      await matchesShown();
+    }
+    assert.equal(await near.count(), 0, 'the candidate near the old place is gone');
+    await section.getByText('확인한 아이', { exact: true }).waitFor();
+    await page.getByText('마지막으로 본 곳이 바뀌었어요').first().waitFor();
+    await noAxeProblems(page, 'the moved report with its candidates');
+    await screenshot(page, 'lost-match-moved-desktop');
     await context.close();
   });
 

@@ -35,7 +35,7 @@ export const SECONDS: Readonly<Record<string, number>> = {
   'lost-share.e2e.ts': 16,
   'adoption.e2e.ts': 14,
   'donations.e2e.ts': 13,
-  'lost-match.e2e.ts': 12,
+  'lost-match.e2e.ts': 20,
   'lost-live.e2e.ts': 10,
   'social-login.e2e.ts': 10,
   'community.e2e.ts': 9,
