@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
+import { openEmptyScene } from './matching.test-helpers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../db/index';
-import { migratedPgliteSnapshot } from '../../testing/pglite-template';
+import type { Database } from '../../db/index';
 import { postsPage, sheltersPage } from './matching.pages.repository';
 import { checkpointStatement, MatchQueueRepository } from './matching.queue.repository';
 import { MatchingRepository } from './matching.repository';
@@ -11,11 +11,7 @@ import type { Window } from './matching.repository';
 // anything, and an empty word is not a missing one.
 let d: Database;
 beforeAll(async () => {
-  d = await openDatabase(
-    { databaseUrl: undefined, databaseSchema: undefined, dataDir: 'memory' },
-    { pgliteSnapshot: await migratedPgliteSnapshot() },
-  );
-  await sql`INSERT INTO users (user_id) VALUES ('owner')`.execute(d.db);
+  d = await openEmptyScene();
 });
 afterAll(() => d.close());
 

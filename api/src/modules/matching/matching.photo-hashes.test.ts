@@ -1,17 +1,13 @@
 import { sql } from 'kysely';
+import { openEmptyScene } from './matching.test-helpers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../db/index';
-import { migratedPgliteSnapshot } from '../../testing/pglite-template';
+import type { Database } from '../../db/index';
 
 // Migration 0027: a post's and a notice's photo hashes on their own row, kept by triggers on the photo
 // tables (what matching pages read, decision 0049). Same SQL on PGlite and Postgres.
 let d: Database;
 beforeAll(async () => {
-  d = await openDatabase(
-    { databaseUrl: undefined, databaseSchema: undefined, dataDir: 'memory' },
-    { pgliteSnapshot: await migratedPgliteSnapshot() },
-  );
-  await sql`INSERT INTO users (user_id) VALUES ('owner')`.execute(d.db);
+  d = await openEmptyScene();
 });
 afterAll(() => d.close());
 

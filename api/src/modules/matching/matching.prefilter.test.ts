@@ -38,19 +38,7 @@ describe('the pre-filter of a missing report', () => {
   it('its bound is below the floor, and the best candidate it can leave out scores below the floor', () => {
     expect(boundWhenSexDiffers(placePointsAtMinKm())).toBeLessThan(DISPLAY_FLOOR);
     expect(boundWhenSexDiffers(8)).toBeLessThan(DISPLAY_FLOOR);
-    const at = new Date('2026-11-01T10:00:00+09:00');
-    const base = { species: null, neutered: null, registrationNo: null, ageBand: 'ADULT' as const, sigungu: '중구', photoHashes: [], at };
-    const lost = {
-      ...base,
-      kind: 'MISSING' as const,
-      id: '1',
-      breed: '진돗개',
-      sex: 'FEMALE' as const,
-      size: 'MEDIUM' as const,
-      weightKg: 15,
-      colour: '흰색',
-      position: { lat: 37.5, lng: 127 },
-    };
+    const lost = base();
     // Everything alike but the sex, a little over MIN_KM away, the same day.
     const found = {
       ...lost,

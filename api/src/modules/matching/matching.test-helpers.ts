@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { openDatabase, type Database } from '../../db/index';
 import { DiskStorage } from '../../integrations/storage';
@@ -108,4 +109,14 @@ export async function openSeededScene(dir: string): Promise<{ d: Database; stora
   );
   const storage = new DiskStorage(fs.mkdtempSync(path.join(dir, 'uploads-')));
   return { d, storage, lostId: await seedMatchingScene(d.db) };
+}
+
+/** A migrated in-memory database with one member ('owner') and nothing else. */
+export async function openEmptyScene(): Promise<Database> {
+  const d = await openDatabase(
+    { databaseUrl: undefined, databaseSchema: undefined, dataDir: 'memory' },
+    { pgliteSnapshot: await migratedPgliteSnapshot() },
+  );
+  await sql`INSERT INTO users (user_id) VALUES ('owner')`.execute(d.db);
+  return d;
 }
