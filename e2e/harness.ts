@@ -5,13 +5,13 @@
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
 import { copyMigratedPgliteDir } from '@pawbridge/api/testing/pglite-template';
+import { freePort } from '@pawbridge/server-kit/testing/processes';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // E2E_WEB_DIST lets parallel runs build and serve their own copy of the SPA.
@@ -27,17 +27,7 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+export { freePort };
 
 async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;

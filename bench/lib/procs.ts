@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import { freePort } from '@pawbridge/server-kit/testing/processes';
 
 /** A child process started by a benchmark, with what it announced when ready. */
 export interface Child<T> {
@@ -92,18 +92,7 @@ export function stopOnSignal(close: () => Promise<unknown>): void {
   process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
 }
 
-/** A port free right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /**
  * Our BFF as production starts it (`bff/src/server.ts`, configuration from

@@ -1,10 +1,10 @@
 // What the runtime images must and must not hold, and starting their CMD the way the container would.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { findFiles } from './emulate';
+import { freePort } from '@pawbridge/server-kit/testing/processes';
 
 const Lock = z.object({
   packages: z.record(z.string(), z.object({ dev: z.boolean().optional(), link: z.boolean().optional() }).passthrough()),
@@ -28,16 +28,7 @@ export function auditRuntimeTree(appDir: string, devPaths: string[]): string[] {
   return problems;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
+export { freePort };
 
 export interface Started {
   child: ChildProcess;

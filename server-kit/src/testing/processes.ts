@@ -1,16 +1,43 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 
 // Helpers for tests that run a tier's real server process (its shutdown and production refusal).
 
-/** A port free right now on 127.0.0.1. */
+/** Ports handed out by this process (two picks never meet). */
+const handedOut = new Set<number>();
+
+/** Whether a server can listen on `port` now (0: any port; the one it got). */
+function listenOnce(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(null));
+    srv.listen(port, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : null));
+    });
+  });
+}
+
+/**
+ * A free loopback port for a server started a moment later (a child process, or nginx's upstreams,
+ * named before they listen). Picked below the kernel's ephemeral range (32768–60999 on Linux): a port
+ * from `listen(0)` lies in that range, where any process's outgoing connection can take it before our
+ * server listens (seen in CI as EADDRINUSE while other tests ran beside it). Falls back to `listen(0)`.
+ */
 export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((r) => server.close(r));
+  for (let i = 0; i < 50; i++) {
+    const port = 20_000 + crypto.randomInt(12_000);
+    if (handedOut.has(port)) continue;
+    if ((await listenOnce(port)) === port) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  const port = await listenOnce(0);
+  if (port === null) throw new Error('no free port');
   return port;
 }
 
