@@ -7,9 +7,33 @@ import { BffError } from '../errors/bff-error';
 /** The upstream's session cookie (Spring's default; our api uses the same name). */
 export const UPSTREAM_SESSION_COOKIE = 'JSESSIONID';
 
+/** What the gateways read of an answer's headers: a name's value (joined like `Headers.get`) and the cookies. */
+export interface UpstreamHeaders {
+  get(name: string): string | null;
+  getSetCookie(): string[];
+}
+
+/**
+ * Node's own parsed headers seen through `UpstreamHeaders`: no copy into a WHATWG `Headers` (which
+ * validates every name and value again; tens of µs an answer on the adopt list, bench/README.md overhead).
+ */
+export class NodeHeaders implements UpstreamHeaders {
+  constructor(private readonly raw: http.IncomingHttpHeaders) {}
+  get(name: string): string | null {
+    const key = name.toLowerCase();
+    const v = this.raw[key];
+    if (v === undefined) return null;
+    // Node keeps set-cookie as a list and joins other repeats with ', ' ('; ' for cookie), as Headers.get does.
+    return Array.isArray(v) ? v.join(', ') : v;
+  }
+  getSetCookie(): string[] {
+    return this.raw['set-cookie'] ?? [];
+  }
+}
+
 export interface UpstreamResponse {
   status: number;
-  headers: Headers;
+  headers: UpstreamHeaders;
   /** Raw body text (Spring sends plain text labelled application/json, so never parse blindly). */
   text: string;
   /** The body parsed as JSON when it is JSON, otherwise undefined. */
@@ -144,7 +168,7 @@ export class UpstreamClient {
   }
 
   /** One buffered call on the keep-alive agent; the timeout covers the whole answer, as fetch's signal did. */
-  private send(method: string, p: Prepared): Promise<{ status: number; headers: Headers; body: Buffer }> {
+  private send(method: string, p: Prepared): Promise<{ status: number; headers: UpstreamHeaders; body: Buffer }> {
     const body = typeof p.body === 'string' ? Buffer.from(p.body) : undefined;
     if (body) p.headers['content-length'] = String(body.length);
     const lib = p.url.protocol === 'https:' ? https : http;
@@ -155,10 +179,8 @@ export class UpstreamClient {
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           clearTimeout(timer);
-          const headers = new Headers();
-          const raw = res.rawHeaders;
-          for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
-          resolve({ status: res.statusCode ?? 502, headers, body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks) });
+          const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 502, headers: new NodeHeaders(res.headers), body });
         });
         res.on('error', () => undefined);
       });
@@ -189,7 +211,7 @@ function upstreamUnreachable(p: Prepared, err: unknown): BffError {
   });
 }
 
-function answer(status: number, headers: Headers, buf: Buffer): UpstreamResponse {
+function answer(status: number, headers: UpstreamHeaders, buf: Buffer): UpstreamResponse {
   const text = buf.toString('utf8');
   return {
     status,
@@ -202,7 +224,7 @@ function answer(status: number, headers: Headers, buf: Buffer): UpstreamResponse
   };
 }
 
-function isLoginRedirect(status: number, headers: Headers): boolean {
+function isLoginRedirect(status: number, headers: UpstreamHeaders): boolean {
   const location = headers.get('location') ?? '';
   return status >= 300 && status < 400 && /\/login(\?|$)/.test(location.replace(/^https?:\/\/[^/]+/, ''));
 }
