@@ -1,33 +1,24 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/index';
-import { MIN_KM, type Prune } from './matching.prefilter';
-import { LIMITS } from './scorer/points';
+import type { Prune } from './matching.prefilter';
+import { hashList, hashesOf, num, packed, page, value, words, type Paged } from './matching.page-text.repository';
+import { hashesNear, keepPointed, keepShelter } from './matching.prune.repository';
 import type { LostPostFacts, ShelterFacts, StrayFacts, Window } from './matching.repository';
 import type { CandidateKind } from './matching.tables';
 
 /**
- * The pages a matching job scores (decision 0049). A page's records come as ONE row of ONE text value —
- * rows and fields apart by ASCII separators, built by the database and split once here — instead of thousands of rows each
- * made into an object by the driver and renamed by the camel-case plugin (that per-row work was most of
- * a missing report's job at scale, decision 0047). Only the columns the scorer reads, the photo hashes
- * among them (kept on the row by migration 0027's triggers). The newer jobs (decision 0040: a record
- * whose own job is newer scores the pair itself) are read beside it, not per row: a correlated subquery
- * per row cost more than the rows themselves. Same SQL on PGlite and Postgres.
+ * The pages a matching job scores (decision 0049): each side's query, read as one text value
+ * (matching.page-text.repository.ts) instead of thousands of rows each made into an object by the driver
+ * and renamed by the camel-case plugin (that per-row work was most of a missing report's job at scale,
+ * decision 0047). Only the columns the scorer reads, the photo hashes among them (kept on the row by
+ * migration 0027's triggers); the pre-filter's conditions come from matching.prune.repository.ts. Same
+ * SQL on PGlite and Postgres.
  */
 
 /** What a page's lost post carries: the scorer's columns only (fromLostPost reads no more). */
 export type PostPageFacts = Omit<LostPostFacts, 'authorPk' | 'status' | 'hidden' | 'sido'>;
 export type StrayPageFacts = StrayFacts;
 export type ShelterPageFacts = Omit<ShelterFacts, 'sido'>;
-
-export interface Paged<T> {
-  rows: T[];
-  /** `kind:id` of the page's records whose own job was queued after the running one. */
-  later: Set<string>;
-}
-
-/** Up to this many newer jobs are read whole; past it (a backlog), only the page's own records are looked up. */
-export const NEWER_JOBS_AT_ONCE = 1_000;
 
 /**
  * Instead of a window: the records a re-scoring job's record is paired with now, undecided (NEW) — those
@@ -46,93 +37,6 @@ const candidatesOf = (lostPostId: number, kinds: CandidateKind[], as: 'integer' 
 /** The box as one condition on the exact point, answered by the GiST indexes of migration 0023. */
 const inBox = (b: NonNullable<Window['box']>) =>
   sql`point(latitude, longitude) <@ box(point(${b.minLat}::float8, ${b.minLng}::float8), point(${b.maxLat}::float8, ${b.maxLng}::float8))`;
-
-/** A page's text: rows apart by ASCII record separators, fields by unit separators, NULL as a group separator. */
-const ROW = '\x1e';
-const FIELD = '\x1f';
-const NULL_FIELD = '\x1d';
-/** A page's field as text (numbers and dates print as JSON would print them); NULL marked. */
-const value = (column: string) => sql`coalesce(${sql.ref(column)}::text, chr(29))`;
-/** Free text (a member's words, a portal's): the three separators become spaces; NULL marked. */
-const words = (column: string) => sql`coalesce(translate(${sql.ref(column)}, chr(29) || chr(30) || chr(31), '   '), chr(29))`;
-/** Photo hashes (hex, checked by the tables) as one comma-separated field. */
-const hashList = (column: string) => sql`array_to_string(${sql.ref(column)}, ',')`;
-
-/**
- * A page's rows as ONE text value, in key order: cheaper for the database to print than JSON (about a
- * third of a missing report's page query went to json_build_array) and cheap to split here.
- */
-const packed = (fields: RawBuilder<unknown>[], order: string) =>
-  sql`string_agg(concat_ws(chr(31), ${sql.join(fields)}), chr(30) ORDER BY ${sql.ref(order)})`;
-
-type Fields = (string | null)[];
-
-/** The one text value of a page's query, split once; [] for an empty page (string_agg of no rows is NULL). */
-async function parsed(db: Db, query: RawBuilder<unknown>): Promise<Fields[]> {
-  const r = await sql<{ j: string | null }>`SELECT (${query}) AS j`.execute(db);
-  const text = r.rows[0]?.j;
-  if (!text) return [];
-  return text.split(ROW).map((row) => row.split(FIELD).map((v) => (v === NULL_FIELD ? null : v)));
-}
-
-const num = (v: string | null) => (v === null ? null : Number(v));
-const hashesOf = (v: string | null) => (v ? v.split(',') : []);
-
-/**
- * The `kind:id` of the jobs queued after `jobId` when there are fewer than NEWER_JOBS_AT_ONCE of them
- * (the usual case: one index range, read beside the page); null behind a backlog.
- */
-function newerJobs(db: Db, jobId: number): Promise<Set<string> | null> {
-  // A job's first pages are asked for at once: they share one read.
-  let reads = newerReads.get(db);
-  if (!reads) newerReads.set(db, (reads = new Map()));
-  const known = reads.get(jobId);
-  if (known) return known;
-  const read = readNewerJobs(db, jobId).finally(() => reads.delete(jobId));
-  reads.set(jobId, read);
-  return read;
-}
-
-const newerReads = new WeakMap<Db, Map<number, Promise<Set<string> | null>>>();
-
-async function readNewerJobs(db: Db, jobId: number): Promise<Set<string> | null> {
-  const r = await sql<{ k: string }>`
-    SELECT record_kind || ':' || record_id AS k FROM match_jobs WHERE id > ${jobId} ORDER BY id LIMIT ${NEWER_JOBS_AT_ONCE}`.execute(db);
-  return r.rows.length < NEWER_JOBS_AT_ONCE ? new Set(r.rows.map((x) => x.k)) : null;
-}
-
-/** Behind a backlog: the newer jobs among the page's record ids (one array parameter). */
-async function newerJobsOf(db: Db, jobId: number, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const r = await sql<{ k: string }>`
-    SELECT record_kind || ':' || record_id AS k FROM match_jobs WHERE record_id = any(${ids}::text[]) AND id > ${jobId}`.execute(db);
-  return new Set(r.rows.map((x) => x.k));
-}
-
-/**
- * One page: the tuples (read while the newer jobs are), then the newer jobs narrowed to the page's own
- * `kind:id` keys. `key` gives a tuple's record kind and id (text).
- */
-async function page<R>(
-  db: Db,
-  query: RawBuilder<unknown>,
-  jobId: number,
-  key: (t: Fields) => [kind: string, id: string],
-  build: (t: Fields) => R,
-): Promise<Paged<R>> {
-  const [tuples, newer] = await Promise.all([parsed(db, query), newerJobs(db, jobId)]);
-  const keys = tuples.map(key);
-  const later =
-    newer ??
-    (await newerJobsOf(
-      db,
-      jobId,
-      keys.map(([, id]) => id),
-    ));
-  const own = new Set<string>();
-  for (const [kind, id] of keys) if (later.has(`${kind}:${id}`)) own.add(`${kind}:${id}`);
-  return { rows: tuples.map(build), later: own };
-}
 
 /** Found/seen posts (sightings) or open missing reports of the window, by id after `after`. */
 export function postsPage(
@@ -308,46 +212,4 @@ export function sheltersPage(
       phashes: hashesOf(t[9]!),
     }),
   );
-}
-
-// The pre-filter's rows left out (decision 0049; the rule and its proof are in matching.prefilter.ts).
-
-/** Great-circle km in SQL, the scorer's formula (scorer/geo.ts). */
-const km = (lat: number, lng: number) =>
-  sql`2 * 6371 * asin(least(1, sqrt(power(sin(radians(latitude - ${lat}::float8) / 2), 2)
-    + cos(radians(${lat}::float8)) * cos(radians(latitude)) * power(sin(radians(longitude - ${lng}::float8) / 2), 2))))`;
-
-/** A condition on a hash column: near one of the report's hashes (the scorer's hammingBits, as bit_count of the XOR). */
-type Near = (column: RawBuilder<unknown>) => RawBuilder<unknown>;
-/** The table's "has a photo near the report's" condition, given the condition on one hash column. */
-type PhotoNear = (near: Near) => RawBuilder<unknown>;
-
-function nearAny(hashes: string[]): Near {
-  // The columns are checked hex (migration 0018); the report's hashes are checked in pruneFor.
-  return (column) =>
-    sql`(${column} IS NOT NULL AND ${sql.join(
-      hashes.map((h) => sql`bit_count(('x' || ${column})::bit(64) # ('x' || ${h}::text)::bit(64)) <= ${LIMITS.similarPhotoBits}`),
-      sql` OR `,
-    )})`;
-}
-
-/** The row's own `phashes` (migration 0027): one of them near. */
-const hashesNear: PhotoNear = (near) => sql`EXISTS (SELECT 1 FROM unnest(phashes) AS h(phash) WHERE ${near(sql`h.phash`)})`;
-
-/** The rows a left-out row still keeps: a photo near the report's (none when the report has no hash). */
-const photoKept = (p: Prune, photoNear: PhotoNear) => (p.hashes.length === 0 ? sql`false` : photoNear(nearAny(p.hashes)));
-
-/** The rows a sighting or stray page keeps: `sex` is its column of MALE/FEMALE (anything else is unknown). */
-export function keepPointed(p: Prune | null, sex: RawBuilder<unknown>, photoNear: PhotoNear): RawBuilder<unknown> {
-  if (!p || p.lat === null || p.lng === null) return sql`true`;
-  // coalesce: an unknown sex (NULL) keeps the row — NOT (NULL AND …) would be NULL and drop it. The
-  // photo check comes last: only the rows the rest would leave out look their photos up.
-  return sql`NOT coalesce(${sex} IN ('MALE', 'FEMALE') AND ${sex} <> ${p.gender} AND ${km(p.lat, p.lng)} > ${MIN_KM}
-    AND NOT ${photoKept(p, photoNear)}, false)`;
-}
-
-/** The shelter notices kept: sex M/F (Q is unknown). */
-export function keepShelter(p: Prune | null, photoNear: PhotoNear): RawBuilder<unknown> {
-  if (!p) return sql`true`;
-  return sql`NOT coalesce(sex IN ('M', 'F') AND sex <> ${p.gender === 'MALE' ? 'M' : 'F'} AND NOT ${photoKept(p, photoNear)}, false)`;
 }

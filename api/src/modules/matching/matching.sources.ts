@@ -1,6 +1,7 @@
 import type { Db } from '../../db/index';
 import type { Prune } from './matching.prefilter';
-import { postsPage, sheltersPage, straysPage, type Paged, type Paired } from './matching.pages.repository';
+import type { Paged } from './matching.page-text.repository';
+import { postsPage, sheltersPage, straysPage, type Paired } from './matching.pages.repository';
 import type { CandidateKind, RecordKind } from './matching.tables';
 import { fromLostPost, fromShelter, fromStray } from './matching.records';
 import type { MatchingRepository, Window } from './matching.repository';
