@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_HEADER } from '@pawbridge/shared';
-import { startTestApi, type TestApi } from '../../testing/test-api';
-import { call, createAdmin, createMember, jpegWithExif, send, type Member } from '../../testing/fixtures';
-import { form, lostCalls, missingJson, sightingJson, yesterday } from './lost.testing';
+import type { TestApi } from '../../testing/test-api';
+import { call, jpegWithExif, send, type Member } from '../../testing/fixtures';
+import { form, missingJson, openLostScene, sightingJson, yesterday, type LostCalls } from './lost.testing';
 
 // The board's total read from the trigger-kept counts (migration 0017) must always equal counting the
 // rows: after posting, hiding, showing, closing, moving to another 시·도 and deleting, for every filter it serves.
@@ -11,14 +11,9 @@ import { form, lostCalls, missingJson, sightingJson, yesterday } from './lost.te
 let api: TestApi;
 let owner: Member;
 let admin: Member;
-let lost: ReturnType<typeof lostCalls>;
+let lost: LostCalls;
 
-beforeAll(async () => {
-  api = await startTestApi();
-  lost = lostCalls(api);
-  owner = await createMember(api, 'countowner');
-  admin = await createAdmin(api, 'countadmin');
-});
+beforeAll(async () => void ({ api, lost, owner, admin } = await openLostScene('count')));
 afterAll(() => api.close());
 
 const total = async (query: string) =>

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LostMapAnswerSchema, type LostMapAnswer } from '@pawbridge/shared/lost.schema';
-import { startTestApi, type TestApi } from '../../testing/test-api';
-import { call, createAdmin, createMember, jpegWithExif, send, type Member } from '../../testing/fixtures';
-import { form, lostCalls, missingJson, sightingJson, yesterday } from './lost.testing';
+import type { TestApi } from '../../testing/test-api';
+import { call, jpegWithExif, send, type Member } from '../../testing/fixtures';
+import { form, missingJson, openLostScene, sightingJson, yesterday, type LostCalls } from './lost.testing';
 
 // The map's kept cells (migration 0026) must always equal aggregating the visible posts from scratch, and
 // the map read from them must answer exactly what reading the posts answers: after posting, moving,
@@ -12,14 +12,9 @@ import { form, lostCalls, missingJson, sightingJson, yesterday } from './lost.te
 let api: TestApi;
 let owner: Member;
 let admin: Member;
-let lost: ReturnType<typeof lostCalls>;
+let lost: LostCalls;
 
-beforeAll(async () => {
-  api = await startTestApi();
-  lost = lostCalls(api);
-  owner = await createMember(api, 'cellowner');
-  admin = await createAdmin(api, 'celladmin');
-});
+beforeAll(async () => void ({ api, lost, owner, admin } = await openLostScene('cell')));
 afterAll(() => api.close());
 
 type CellRow = [number, number, number, string, string, string, string, string, string, string];

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { seoulToday } from '@pawbridge/shared';
 import { LostPostDetailSchema } from '@pawbridge/shared/lost.schema';
-import type { TestApi } from '../../testing/test-api';
-import { call, send, type Member } from '../../testing/fixtures';
+import { startTestApi, type TestApi } from '../../testing/test-api';
+import { call, createAdmin, createMember, send, type Member } from '../../testing/fixtures';
 
 // Shared by the lost-and-found api tests (lost.test.ts, lost.board.test.ts, lost.flyer.test.ts).
 
@@ -76,3 +76,11 @@ export const errorOf = (res: { json: unknown }) =>
   (res.json as { error: { code: string; reason?: string; fieldErrorCodes?: Record<string, string> } }).error;
 export const metres = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) =>
   Math.hypot((a.lat - b.lat) * 111_320, (a.lng - b.lng) * 111_320 * Math.cos((a.lat * Math.PI) / 180));
+
+export type LostCalls = ReturnType<typeof lostCalls>;
+
+/** A test api with a member who posts (`<prefix>owner`) and an admin (`<prefix>admin`); the caller closes the api. */
+export async function openLostScene(prefix: string): Promise<{ api: TestApi; lost: LostCalls; owner: Member; admin: Member }> {
+  const api = await startTestApi();
+  return { api, lost: lostCalls(api), owner: await createMember(api, `${prefix}owner`), admin: await createAdmin(api, `${prefix}admin`) };
+}
