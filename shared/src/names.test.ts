@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { toFieldErrorKeys } from './validation';
-import { authorLabel, maskLoginId, nicknameKey, NicknameSchema, normalisePhone, PhoneSchema } from './names';
+import {
+  authorLabel,
+  isStrayFallbackName,
+  maskLoginId,
+  nicknameKey,
+  NicknameSchema,
+  normalisePhone,
+  PhoneSchema,
+  strayFallbackName,
+} from './names';
 import { SignupRequestSchema } from './accounts.schema';
 
 const nicknameKeyOf = (v: unknown) => {
@@ -73,5 +82,13 @@ describe('phone numbers in one format', () => {
     });
     expect(parsed.phoneNm).toBe('010-2345-6789');
     expect(parsed.nickname).toBeUndefined();
+  });
+});
+
+describe('a stray without a name of its own', () => {
+  it('is named by its id, and only that form is taken for the fallback', () => {
+    expect(isStrayFallbackName(strayFallbackName(6))).toBe(true);
+    expect(isStrayFallbackName('백구')).toBe(false);
+    expect(isStrayFallbackName(`${strayFallbackName(6)}번`)).toBe(false);
   });
 });

@@ -80,3 +80,13 @@ export const PhoneSchema = z
     }
     return phone;
   });
+
+/**
+ * A dog's name where the upstream gives none (data, not UI copy: decision 0015): "유기견" alone, or
+ * "유기견 #<id>" for a stray of the adopt list. The BFF writes it; the web recognises it (an admin naming
+ * a reported stray is offered a real name instead).
+ */
+export const UNNAMED_DOG = '유기견';
+export const strayFallbackName = (id: number): string => `${UNNAMED_DOG} #${id}`;
+const STRAY_FALLBACK = new RegExp(`^${UNNAMED_DOG} #\\d+$`);
+export const isStrayFallbackName = (name: string): boolean => STRAY_FALLBACK.test(name);

@@ -1,4 +1,4 @@
-import { ADOPT_STATUSES, type AdoptionApplication, type AdoptStatus } from '@pawbridge/shared';
+import { ADOPT_STATUSES, UNNAMED_DOG, type AdoptionApplication, type AdoptStatus } from '@pawbridge/shared';
 import { photoPath, positiveId, strayName, unwrapList } from './stray.normaliser';
 import { shownPhone } from './session.normaliser';
 
@@ -42,7 +42,7 @@ export function normaliseApplication(raw: unknown): AdoptionApplication | null {
     location: text(r.location),
     type: text(r.type),
     petImageUrl: photoPath(r.petImageUrl ?? r.imageUrl),
-    petName: text(r.petName) ?? (adoptPetId !== null ? strayName(adoptPetId) : (text(r.type) ?? '유기견')),
+    petName: text(r.petName) ?? (adoptPetId !== null ? strayName(adoptPetId) : (text(r.type) ?? UNNAMED_DOG)),
     applicantName: text(r.applicantName),
     applicantEmail: text(r.applicantEmail),
     applicantPhone: shownPhone(text(r.applicantPhone)),

@@ -1,9 +1,8 @@
-import type { DonationHistoryItem, DonationTotals } from '@pawbridge/shared';
+import { UNNAMED_DOG, type DonationHistoryItem, type DonationTotals } from '@pawbridge/shared';
 import { isoInstant } from './adoption.normaliser';
 import { petStatus, photoPath, positiveId, strayName, unwrapList } from './stray.normaliser';
 
 /** A legacy item whose stray is no longer on the list and has no breed either. */
-const UNNAMED = '유기견';
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
@@ -31,7 +30,7 @@ export function normaliseDonation(raw: unknown): DonationHistoryItem | null {
   return {
     donationId: positiveId(r.donationId ?? r.id),
     abandonedPetId,
-    petName: abandonedPetId !== null ? strayName(abandonedPetId, r.petName) : (text(r.petName) ?? text(r.type) ?? UNNAMED),
+    petName: abandonedPetId !== null ? strayName(abandonedPetId, r.petName) : (text(r.petName) ?? text(r.type) ?? UNNAMED_DOG),
     type: text(r.type),
     imageUrl: photoPath(r.imageUrl),
     amount,

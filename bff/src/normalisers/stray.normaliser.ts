@@ -1,5 +1,6 @@
 import {
   PET_STATUSES,
+  strayFallbackName,
   placeInWords,
   reportStatusFor,
   type BreedPrediction,
@@ -65,7 +66,7 @@ function date(v: unknown): string {
 }
 
 /** What a stray is called on a card when it has no name (the legacy never has one). */
-export const strayName = (id: number, name?: unknown): string => text(name) ?? `유기견 #${id}`;
+export const strayName = (id: number, name?: unknown): string => text(name) ?? strayFallbackName(id);
 
 /**
  * One upstream stray (legacy AbandonPetFormDto, our api's richer DTO) → the

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Center, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { StrayNameSchema, type Stray } from '@pawbridge/shared';
+import { isStrayFallbackName, StrayNameSchema, type Stray } from '@pawbridge/shared';
 import { usePublicConfig } from '@/lib/public-config';
 import MapView from '@/components/map/MapView';
 import { placeWords, usePlaceName } from '@/components/map/use-place-name';
@@ -42,9 +42,9 @@ export function registerFailureMessage(err: unknown): string {
   return t('adminReports.registerError');
 }
 
-/** Without a name of its own a dog is "유기견 #N" (the BFF's fallback): the dialog suggests a real one instead. */
+/** Without a name of its own a dog has the BFF's fallback name (shared/names.ts): the dialog suggests a real one instead. */
 export function suggestedName(stray: Stray): string {
-  if (!/^유기견 #\d+$/.test(stray.name)) return stray.name;
+  if (!isStrayFallbackName(stray.name)) return stray.name;
   const names = t('adminReports.nameSuggestions').split(',');
   return names[stray.id % names.length] ?? '';
 }
