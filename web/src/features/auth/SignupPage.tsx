@@ -20,7 +20,7 @@ import { AuthCard } from './components/AuthCard';
 
 type CheckedField = 'userId' | 'nickname';
 
-/** The line under a checked field: the hint, or what the last 중복 확인 of this very value said. */
+/** The line under a checked field: the hint, or what the last availability check of this very value said. */
 function checkDescription(state: AvailabilityState, field: CheckedField, hint: string): ReactNode {
   if (state.status === 'free') {
     return (
@@ -42,7 +42,7 @@ function checkDescription(state: AvailabilityState, field: CheckedField, hint: s
 export default function SignupPage() {
   const navigate = useNavigate();
   const { config } = usePublicConfig();
-  // 닉네임 and 중복 확인 exist only where the upstream keeps nicknames (not the legacy service).
+  // The nickname field and the availability checks exist only where the upstream keeps nicknames (not the legacy service).
   const withNames = config?.nicknames === true;
   const userIdCheck = useAvailability(checkUserId);
   const nicknameCheck = useAvailability(checkNickname);
@@ -99,7 +99,7 @@ export default function SignupPage() {
     setCode('');
   };
 
-  /** 중복 확인: the value checked with the shared rule first (no call for an id that could never be taken), then asked. */
+  /** The availability check: the value checked with the shared rule first (no call for an id that could never be taken), then asked. */
   const onCheck = async (field: CheckedField) => {
     const value = form.getValues()[field].trim();
     const place = (path: string, key: string) => (path === field ? { field, message: signupRuleMessage(field, key) } : undefined);

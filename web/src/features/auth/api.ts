@@ -19,10 +19,10 @@ export const sendVerificationEmail = (email: string) =>
 export const verifyEmailCode = (email: string, code: string) =>
   api('/api/users/verify-email', { method: 'POST', query: { code, email }, schema: OkSchema });
 
-/** 아이디 중복 확인 (our api only: the button is hidden where /api/config says `nicknames: false`). */
+/** Whether a login id is free (our api only: the button is hidden where /api/config says `nicknames: false`). */
 export const checkUserId = (userId: string) => api('/api/users/check-user-id', { query: { userId }, schema: AvailabilitySchema });
 
-/** 닉네임 중복 확인. */
+/** Whether a nickname is free. */
 export const checkNickname = (nickname: string) => api('/api/users/check-nickname', { query: { nickname }, schema: AvailabilitySchema });
 
 /** Social login leaves the SPA: the BFF answers with a redirect to the provider. */

@@ -8,7 +8,7 @@ import { t } from '@/messages';
 import { contactAuthor } from './post-actions';
 import ScamWarning from './ScamWarning';
 
-/** 연락하기: a member writes to the author through the site (no numbers exchanged), with the warning about rewards. */
+/** Contacting: a member writes to the author through the site (no numbers exchanged), with the warning about rewards. */
 export default function ContactForm({ postId }: { postId: number }) {
   const [message, setMessage] = useState('');
   const [sending, setSending] = useState(false);

@@ -9,7 +9,7 @@ import { flagPost } from './post-actions';
 
 type Reason = (typeof LOST_FLAG_REASONS)[number];
 
-/** 신고하기: a member tells the admins a post is a scam, wrong or abusive (one flag per member and post). */
+/** Flagging: a member tells the admins a post is a scam, wrong or abusive (one flag per member and post). */
 export default function FlagDialog({ postId }: { postId: number }) {
   const [opened, setOpened] = useState(false);
   const [reason, setReason] = useState<Reason>('SCAM');

@@ -99,7 +99,7 @@ export default function LostPostPage() {
             <PostFacts post={post} />
             <MatchLinks post={post} />
             {post.kind !== 'MISSING' && post.missingId !== null && (
-              // A sighting attached to a 실종 신고 leads back to it.
+              // A sighting attached to a missing report leads back to it.
               <Anchor component={Link} to={`/lost/${post.missingId}`} mih={44} display="inline-flex" style={{ alignItems: 'center' }}>
                 {t('lost.post.attachedTo')}
               </Anchor>
@@ -130,7 +130,7 @@ export default function LostPostPage() {
                 />
               )}
               {post.kind === 'MISSING' && open && !post.mine && (
-                // A neighbour who saw this dog adds a 목격 post to the report (the owner's bell rings); a visitor logs in first.
+                // A neighbour who saw this dog adds a sighting post to the report (the owner's bell rings); a visitor logs in first.
                 <Button
                   component={Link}
                   to={user ? sawIt : `/login?next=${encodeURIComponent(sawIt)}`}
@@ -172,7 +172,7 @@ export default function LostPostPage() {
               )}
               {reader && <FlagDialog postId={post.id} />}
             </Group>
-            {/* The author's own actions (update, edit, 찾았어요 / 취소) and, on a 발견 post, the hand-over to the admins; each hides itself where it does not apply. */}
+            {/* The author's own actions (update, edit, reunited / cancel) and, on a found post, the hand-over to the admins; each hides itself where it does not apply. */}
             {post.mine && post.kind === 'MISSING' && <LostReach postId={post.id} />}
             <LostOwnerActions post={post} onChanged={() => reload()} />
             <ToStrayReportButton post={post} onReported={() => reload()} />

@@ -4,8 +4,8 @@ import { t } from '@/messages';
 import { kindLabel, postTitle } from '../board/labels';
 
 /**
- * A post's share preview (Open Graph, Twitter card; issue 27): "[실종] name · breed — region" and a
- * line about it. Only the region (시·도 and 시·군·구) is named, never the typed address, the position
+ * A post's share preview (Open Graph, Twitter card; issue 27): "[kind] name · breed — region", the
+ * kind in the catalogue's words, and a line about it. Only the region (province and district) is named, never the typed address, the position
  * or a contact: a tag travels wherever the link is pasted.
  */
 export function postMeta(post: LostPostDetail): { title: string; description: string } {
