@@ -2,6 +2,7 @@ import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isSettled } from '../upstream/revalidated';
 
 type JsonSchema = Record<string, unknown>;
 type Serialize = (data: unknown) => string;
@@ -111,5 +112,25 @@ export function fastSerializer(schema: unknown): Serialize | null {
  * (unions, transforms, references) keeps zod's serialiser. In front of the legacy service the BFF
  * keeps zod's check on every answer (`app.ts`).
  */
-export const fastSerializerCompiler: FastifySerializerCompiler<unknown> = (route) =>
-  fastSerializer(route.schema) ?? (zodSerializerCompiler as FastifySerializerCompiler<unknown>)(route as never);
+export const fastSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
+  const fast = fastSerializer(route.schema);
+  return fast ? writtenOnce(fast) : (zodSerializerCompiler as FastifySerializerCompiler<unknown>)(route as never);
+};
+
+/**
+ * A settled answer (an unchanged public list the BFF revalidated with our api, decision 0050) is
+ * written once per route schema and its JSON reused while it stays settled; anything else is written
+ * every time.
+ */
+export function writtenOnce(serialise: Serialize): Serialize {
+  const written = new WeakMap<object, string>();
+  return (data) => {
+    if (!isSettled(data)) return serialise(data);
+    let json = written.get(data);
+    if (json === undefined) {
+      json = serialise(data);
+      written.set(data, json);
+    }
+    return json;
+  };
+}

@@ -4,17 +4,23 @@ import type { PhotoUpload as UploadedImage } from './pets.upstream';
 import { withPage } from './paging';
 import { upstreamMessage, type UpstreamClient, type UpstreamResponse } from './client';
 
+const ifNoneMatch = (etag?: string) => (etag ? { headers: { 'if-none-match': etag } } : {});
+
 const photoBlob = (image: UploadedImage) => new Blob([new Uint8Array(image.bytes)], { type: image.mime });
 
 /** Stray calls on the legacy paths (legacy-contract §3.2, §3.3). */
 export const straysUpstream = (client: UpstreamClient) => ({
-  /** Without a page: every public stray (the legacy ignores the page and always sends everything). */
-  list: (from: FastifyRequest, page?: PageQuery): Promise<UpstreamResponse> =>
-    client.request('GET', '/api/abandoned/abandoned-pets', { from, ...withPage(page) }),
+  /** Without a page: every public stray (the legacy ignores the page and always sends everything). `etag`: revalidate (our api). */
+  list: (from: FastifyRequest, page?: PageQuery, etag?: string): Promise<UpstreamResponse> =>
+    client.request('GET', '/api/abandoned/abandoned-pets', { from, ...withPage(page), ...ifNoneMatch(etag) }),
   /** One public stray (our api's addition; the legacy has no such path). */
   detail: (from: FastifyRequest, id: number) => client.request('GET', `/api/abandoned/abandoned-pets/${id}`, { from }),
-  search: (from: FastifyRequest, q: StraySearchQuery, page: PageQuery) =>
-    client.request('GET', '/api/abandoned/abandoned-pets/search', { from, query: { ...q, page: page.page, size: page.size } }),
+  search: (from: FastifyRequest, q: StraySearchQuery, page: PageQuery, etag?: string) =>
+    client.request('GET', '/api/abandoned/abandoned-pets/search', {
+      from,
+      query: { ...q, page: page.page, size: page.size },
+      ...ifNoneMatch(etag),
+    }),
   predict: (from: FastifyRequest, image: UploadedImage) => {
     const form = new FormData();
     form.append('imageurl', photoBlob(image), image.filename);

@@ -13,6 +13,7 @@ import {
 import type { ApiModule } from '../index';
 import { createBreedPredictor } from '../../integrations/breed/predictor';
 import { createReverseGeocoder } from '../../integrations/geocoding/reverse-geocoder';
+import { conditionalGet } from '../../lib/conditional-get';
 import { ApiHttpError, bootError } from '../../lib/errors';
 import { idempotencyKey } from '../../lib/idempotency';
 import { jsonPart, readMultipart, type MultipartBody } from '../../lib/multipart';
@@ -49,8 +50,9 @@ export const straysModule: ApiModule = async (app, ctx) => {
   const strays = new StraysService(ctx, app.log, createBreedPredictor(ctx.config.breed), createReverseGeocoder(ctx.config.kakaoLocal));
 
   // Paged with ?page (from 1) and ?size (default 20, at most 100); without either the whole list as on
-  // the legacy wire. The total is in X-Total-Count either way.
-  app.get('/api/abandoned/abandoned-pets', async (request, reply) => {
+  // the legacy wire. The total is in X-Total-Count either way. Both lists answer with an ETag and 304 on
+  // If-None-Match: the BFF revalidates instead of reading and re-deriving an unchanged list (decision 0050).
+  app.get('/api/abandoned/abandoned-pets', { onSend: conditionalGet }, async (request, reply) => {
     const parsed = OptionalPageQuerySchema.safeParse(request.query);
     if (!parsed.success)
       throw new ApiHttpError(
@@ -61,7 +63,7 @@ export const straysModule: ApiModule = async (app, ctx) => {
     return reply.header(TOTAL_COUNT_HEADER, String(total)).send(rows);
   });
 
-  app.get('/api/abandoned/abandoned-pets/search', async (request, reply) => {
+  app.get('/api/abandoned/abandoned-pets/search', { onSend: conditionalGet }, async (request, reply) => {
     const parsed = SearchQuerySchema.safeParse(request.query);
     if (!parsed.success)
       throw new ApiHttpError(
