@@ -29,7 +29,9 @@ export function serverBundleEnv(): Record<string, string> {
       continue;
     }
     try {
-      if (!built()) execFileSync('npm', ['run', 'build'], { cwd: WEB, stdio: 'inherit' });
+      // As `npm run build` runs from a shell: vitest sets NODE_ENV=test, which would make Vite bundle
+      // React's development JSX runtime into the server bundle (jsxDEV), which the production React fails on.
+      if (!built()) execFileSync('npm', ['run', 'build'], { cwd: WEB, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     } finally {
       fs.rmdirSync(LOCK);
     }
