@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '@pawbridge/api/testing';
+import { insertStray } from '@pawbridge/api/testing/fixtures';
 import { TOTAL_COUNT_HEADER } from '@pawbridge/shared';
 import { closeBffOnApi, startBffOnApi } from '../testing/api-stack';
 import type { RecordingProxy } from '../testing/recording-proxy';
@@ -14,26 +15,8 @@ let bff: TestBff;
 beforeAll(async () => void ({ api, proxy, bff } = await startBffOnApi()));
 afterAll(() => closeBffOnApi({ api, proxy, bff }));
 
-async function addStray(description: string) {
-  await api.ctx.db
-    .insertInto('strayReports')
-    .values({
-      reporterPk: null,
-      latitude: 37.5,
-      longitude: 127,
-      imageUrl: '/uploads/0123456789abcdef0123456789abcdef.jpg',
-      gender: 'MALE',
-      description,
-      location: '서울특별시',
-      type: '믹스견',
-      name: null,
-      foundDate: '2026-11-20',
-      foundTime: '10:00',
-      status: 'PROTECTING',
-      registeredAt: new Date(),
-    })
-    .execute();
-}
+const addStray = (description: string) =>
+  insertStray(api, { status: 'PROTECTING', description, location: '서울특별시', foundDate: '2026-11-20' });
 
 const upstreamCalls = (path: string) => proxy.requests.filter((r) => r.url.startsWith(path));
 
