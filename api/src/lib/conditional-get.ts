@@ -19,7 +19,9 @@ export const conditionalGet: onSendHookHandler = (request, reply, payload, done)
   reply.header('etag', etag);
   if (!holds(request.headers['if-none-match'], etag)) return done(null, payload);
   reply.code(304);
-  done(null, '');
+  // No payload at all (not ''): Fastify then sends no Content-Length, which on a 304 would describe the
+  // representation (RFC 9110 §8.6), not this empty answer.
+  done(null, null);
 };
 
 /** RFC 9110 §13.1.2: If-None-Match compares weakly, and may list several tags or say `*`. */
