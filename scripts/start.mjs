@@ -17,11 +17,19 @@ if (major < 22 || (major === 22 && minor < 12)) {
   // `node scripts/start.mjs` typed by hand with an older system Node.
   const bundled = path.join(root, 'node_modules', 'node', 'bin', 'node');
   if (fs.existsSync(bundled) && process.execPath !== bundled) {
-    const r = spawnSync(bundled, process.argv.slice(1), { stdio: 'inherit' });
-    process.exit(r.status ?? 1);
+    // A signal sent to this process alone (a process manager's `kill`, not the terminal's Ctrl-C, which
+    // reaches the whole group) is passed on, so the re-run stops its api and BFF as it would itself.
+    const child = spawn(bundled, process.argv.slice(1), { stdio: 'inherit' });
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+    child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  } else {
+    console.error(`Node ${process.versions.node} is too old and the bundled Node 24 is missing: run \`npm ci\` first.`);
+    process.exit(1);
   }
-  console.error(`Node ${process.versions.node} is too old and the bundled Node 24 is missing: run \`npm ci\` first.`);
-  process.exit(1);
+}
+if (major < 22 || (major === 22 && minor < 12)) {
+  // Waiting for the re-run above: nothing below may run on the old Node.
+  await new Promise(() => {});
 }
 
 const port = Number(process.env.PORT ?? 3000);
