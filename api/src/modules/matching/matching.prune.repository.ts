@@ -30,17 +30,31 @@ export const hashesNear: PhotoNear = (near) => sql`EXISTS (SELECT 1 FROM unnest(
 /** The rows a left-out row still keeps: a photo near the report's (none when the report has no hash). */
 const photoKept = (p: Prune, photoNear: PhotoNear) => (p.hashes.length === 0 ? sql`false` : photoNear(nearAny(p.hashes)));
 
+/**
+ * The row's sex or stored breed puts it below the floor wherever it is (`differs` in matching.prefilter.ts).
+ * Each part coalesced: an unknown sex or breed (NULL) never differs — NOT (NULL AND …) would be NULL and
+ * drop the row. The stored breed (migration 0029) counts only while the word table is this code's.
+ */
+function differs(p: Prune, sex: RawBuilder<unknown>, sexes: [string, string], gender: string | null): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [];
+  if (gender) parts.push(sql`coalesce(${sex} IN (${sexes[0]}, ${sexes[1]}) AND ${sex} <> ${gender}, false)`);
+  if (p.breed)
+    parts.push(sql`(coalesce(breed_key <> ${p.breed.key} AND breed_group <> ${p.breed.group}, false)
+      AND coalesce((SELECT digest FROM match_breed_words_version) = ${p.breed.digest}, false))`);
+  return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` OR `)})`;
+}
+
 /** The rows a sighting or stray page keeps: `sex` is its column of MALE/FEMALE (anything else is unknown). */
 export function keepPointed(p: Prune | null, sex: RawBuilder<unknown>, photoNear: PhotoNear): RawBuilder<unknown> {
   if (!p || p.lat === null || p.lng === null) return sql`true`;
-  // coalesce: an unknown sex (NULL) keeps the row — NOT (NULL AND …) would be NULL and drop it. The
-  // photo check comes last: only the rows the rest would leave out look their photos up.
-  return sql`NOT coalesce(${sex} IN ('MALE', 'FEMALE') AND ${sex} <> ${p.gender} AND ${km(p.lat, p.lng)} > ${MIN_KM}
-    AND NOT ${photoKept(p, photoNear)}, false)`;
+  // The photo check comes last: only the rows the rest would leave out look their photos up. (Every part
+  // is a boolean; the coalesce only keeps a row should one ever be NULL.)
+  return sql`NOT coalesce(${differs(p, sex, ['MALE', 'FEMALE'], p.gender)} AND ${km(p.lat, p.lng)} > ${MIN_KM} AND NOT ${photoKept(p, photoNear)}, false)`;
 }
 
 /** The shelter notices kept: sex M/F (Q is unknown). */
 export function keepShelter(p: Prune | null, photoNear: PhotoNear): RawBuilder<unknown> {
   if (!p) return sql`true`;
-  return sql`NOT coalesce(sex IN ('M', 'F') AND sex <> ${p.gender === 'MALE' ? 'M' : 'F'} AND NOT ${photoKept(p, photoNear)}, false)`;
+  const gender = p.gender && (p.gender === 'MALE' ? 'M' : 'F');
+  return sql`NOT coalesce(${differs(p, sql`sex`, ['M', 'F'], gender)} AND NOT ${photoKept(p, photoNear)}, false)`;
 }
