@@ -92,3 +92,34 @@ CREATE TRIGGER stray_reports_breed_reading BEFORE INSERT OR UPDATE OF type ON st
   FOR EACH ROW EXECUTE FUNCTION stray_reports_breed_reading();
 CREATE TRIGGER shelter_animals_breed_reading BEFORE INSERT OR UPDATE OF kind ON shelter_animals
   FOR EACH ROW EXECUTE FUNCTION shelter_animals_breed_reading();
+
+-- The pre-filter's conditions in the indexes (decision 0049 amended): a missing report's sightings page
+-- asks the index for its box and date window and, when it leaves rows out by sex or breed, only for the
+-- rows that can be kept — the sexes and breed groups that never differ from its own, and everything
+-- within MIN_KM — instead of reading every row of the box and filtering it. The page's own conditions
+-- (box, window, the exact pre-filter) still decide; these only narrow what is read, so a hash collision
+-- or a rank shared by two words can only keep a row more. Core types only (points and boxes in GiST),
+-- so PGlite runs them unchanged.
+--
+-- The sex as a rank with the unknown in the middle (male 0, unknown or neutered 1, female 2): the sexes
+-- that never differ from a report's are one range. Both tables' spellings.
+CREATE FUNCTION match_sex_rank(sex text) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN sex IN ('MALE', 'M') THEN 0 WHEN sex IN ('FEMALE', 'F') THEN 2 ELSE 1 END
+$$;
+-- The stored breed group as a number (no group: the hash of '').
+CREATE FUNCTION match_group_hash(breed_group text) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT hashtext(coalesce(breed_group, ''))
+$$;
+
+-- Sightings: the exact point (migration 0023's one column), then the day and the sex rank as one point,
+-- then the breed group.
+DROP INDEX lost_posts_match_sighting_geo_idx;
+CREATE INDEX lost_posts_match_sighting_geo_idx ON lost_posts USING gist (
+  point(latitude, longitude),
+  point(happened_date - DATE '2000-01-01', match_sex_rank(gender)),
+  point(match_group_hash(breed_group), 0)
+) WHERE kind <> 'MISSING' AND NOT hidden;
+
+-- Open shelter notices of a 시·도: by breed group and sex rank, then the day.
+CREATE INDEX shelter_animals_match_prune_idx ON shelter_animals (sido, match_group_hash(breed_group), match_sex_rank(sex), happen_date)
+  WHERE status = 'OPEN';

@@ -2,10 +2,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/index';
 import { BREED_WORDS_DIGEST, breedWordsDigest, refreshBreedWords } from './matching.breed-words.repository';
-import { pruneFor } from './matching.prefilter';
+import { pruneFor, type Prune } from './matching.prefilter';
+import { postsPage, sheltersPage } from './matching.pages.repository';
 import { hashesNear, keepPointed, keepShelter } from './matching.prune.repository';
 import { openEmptyScene } from './matching.test-helpers';
 import { BREED_WORDS, BREEDS, MIX_WORDS, readBreed, storedBreed } from './scorer/breeds';
+import { boxAround } from './scorer/geo';
 
 // Migration 0029 (decision 0049 amended): each record's breed reading stored on its row by the SQL
 // function match_breed_reading over the word table the api writes from scorer/breeds.ts. Where it gives a
@@ -279,6 +281,11 @@ describe('the stored breed reading (migration 0029)', () => {
         }>`SELECT count(*)::int AS n FROM shelter_animals WHERE NOT ${keepShelter({ ...prune, gender: null }, hashesNear)}`.execute(d.db)
       ).rows[0]!.n;
     expect(await notices()).toBe(0);
+    // …nor asks the indexes by breed group: the page asked that way sees the table is not this code's, and is asked again.
+    const unsexed = { ...prune, gender: null };
+    expect(await sightings(unsexed)).toEqual(await sightings(null));
+    expect(await shelters(unsexed)).toEqual(await shelters(null));
+    expect((await sightings(null)).length).toBeGreaterThan(5);
 
     // This code's words again: every reading back, the pre-filter on.
     expect(await refreshBreedWords(d)).toEqual({ lostPosts: affected, strayReports: 0, shelterAnimals: 0 });
@@ -286,8 +293,15 @@ describe('the stored breed reading (migration 0029)', () => {
     expect(await refreshBreedWords(d)).toBeNull();
     expect(await leftOut()).toBeGreaterThan(0);
     expect(await notices()).toBeGreaterThan(0);
+    expect((await sightings(unsexed)).length).toBeLessThan((await sightings(null)).length);
+    expect((await shelters(unsexed)).length).toBeLessThan((await shelters(null)).length);
   });
 });
+
+/** A missing report's sightings and notices pages (its window: 50 km, 60 days), with or without a pre-filter. */
+const window = { from: '2026-09-30', to: '2026-11-30', box: boxAround({ lat: 37.55, lng: 127 }, 50), sido: '서울특별시' };
+const sightings = async (p: Prune | null) => (await postsPage(d.db, 'sightings', window, 0, 10_000, 1e9, p)).rows.map((r) => r.id);
+const shelters = async (p: Prune | null) => (await sheltersPage(d.db, window, '', 10_000, 1e9, p)).rows.map((r) => r.desertionNo);
 
 const report = {
   kind: 'MISSING' as const,
@@ -301,7 +315,7 @@ const report = {
   colour: null,
   ageBand: null,
   registrationNo: null,
-  position: { lat: 37.0, lng: 127 },
+  position: { lat: 37.55, lng: 127 },
   sigungu: null,
   at: new Date('2026-10-01T10:00:00+09:00'),
   photoHashes: [],

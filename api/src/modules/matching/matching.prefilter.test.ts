@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/index';
 import { migratedPgliteSnapshot } from '../../testing/pglite-template';
 import { generateFixtures } from './fixtures/generate';
-import { boundWhenBreedDiffers, boundWhenSexDiffers, leftOut, MIN_KM, placePointsAtMinKm, pruneFor } from './matching.prefilter';
+import { boundWhenBreedDiffers, boundWhenSexDiffers, leftOut, MIN_KM, nearBox, placePointsAtMinKm, pruneFor } from './matching.prefilter';
 import { MatchingWorker } from './matching.worker';
 import { BREEDS, readBreed } from './scorer/breeds';
 import { distanceKm } from './scorer/geo';
@@ -92,7 +92,8 @@ const base = () => ({
  * north (7 distance points), the same day, sex, size, weight and colour, no photo, one sighting each of
  * a look-alike breed (same group, another key: SIMILAR_BREED, up to 53 points), a mix of a breed of
  * another group (no breed points: up to 47), unknown words, and a breed of another group (BREED_DIFFERS:
- * 38 at most, the one left out). Their own jobs are dropped, so the reports' jobs score them (the pre-filter's side).
+ * 38 at most, the one left out); and two of another group 2 km north and east (up to 41: kept). Their
+ * own jobs are dropped, so the reports' jobs score them (the pre-filter's side).
  */
 async function twins(d: Database): Promise<void> {
   const reports = (
@@ -103,12 +104,23 @@ async function twins(d: Database): Promise<void> {
     const b = readBreed(r.breed);
     const other = dogs.find((x) => x.group !== (b.group ?? 'KOREAN_NATIVE'))!.words[0]!;
     const alike = b.key ? dogs.find((x) => x.group === b.group && x.key !== b.key)?.words[0] : undefined;
-    for (const breed of [alike, `${other} 믹스`, '모름', other].filter((x) => x !== undefined))
+    // [breed, km north, km east]
+    const twinsOf: [string | undefined, number, number][] = [
+      [alike, 5.5, 0],
+      [`${other} 믹스`, 5.5, 0],
+      ['모름', 5.5, 0],
+      [other, 5.5, 0],
+      // Inside MIN_KM, another group reaches the floor 2 km away (25 + 16 points with no age on a post): kept,
+      // so the index's near box must hold them.
+      [other, 2, 0],
+      [other, 0, 2],
+    ];
+    for (const [breed, north, east] of twinsOf.filter(([b]) => b !== undefined))
       await sql`
         INSERT INTO lost_posts (kind, author_pk, contact, latitude, longitude, public_lat, public_lng, grid_seed_lat, grid_seed_lng,
           address, sido, sigungu, happened_date, happened_time, breed, gender, colour, size, weight)
-        SELECT 'FOUND', author_pk, 'RELAY', latitude + 5.5 / 111.19, longitude, 0, 0, 0.5, 0.5, '주소', sido, sigungu, happened_date,
-          happened_time, ${breed}, gender, colour, size, weight
+        SELECT 'FOUND', author_pk, 'RELAY', latitude + ${north} / 111.19, longitude + ${east} / (111.19 * cos(radians(latitude))), 0, 0,
+          0.5, 0.5, '주소', sido, sigungu, happened_date, happened_time, ${breed}, gender, colour, size, weight
         FROM lost_posts WHERE id = ${r.id}`.execute(d.db);
   }
   await sql`DELETE FROM match_jobs WHERE record_kind = 'FOUND' AND record_id::int > (SELECT max(id) FROM lost_posts WHERE kind = 'MISSING')`.execute(
@@ -193,6 +205,29 @@ describe('the pre-filter of a missing report', () => {
       { ...far, position: { lat: 37.5 + (MIN_KM + 0.01) / 111.19, lng: 127 }, photoHashes: ['0123456789aa0000'] },
     );
     expect(r.excluded === null && r.score).toBeLessThan(DISPLAY_FLOOR);
+  });
+
+  it("the index's near box holds every point within MIN_KM (and not much more)", () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    let inside = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const c = { lat: 33 + next() * 6, lng: 124 + next() * 8 };
+      const b = nearBox(c.lat, c.lng)!;
+      // Points around it, many right at the edge of the circle (and at the box's corners' directions).
+      const angle = next() * 2 * Math.PI;
+      const r = MIN_KM * (i % 2 ? 1 - 1e-9 : next() * 1.2);
+      const p = {
+        lat: c.lat + (r / 111.195) * Math.cos(angle),
+        lng: c.lng + (r / (111.195 * Math.cos((c.lat * Math.PI) / 180))) * Math.sin(angle),
+      };
+      if (distanceKm(c, p) > MIN_KM) continue;
+      inside += 1;
+      expect(p.lat >= b.minLat && p.lat <= b.maxLat && p.lng >= b.minLng && p.lng <= b.maxLng).toBe(true);
+      expect((b.maxLat - b.minLat) / 2).toBeLessThan((MIN_KM / 111.195) * 1.002);
+    }
+    expect(inside).toBeGreaterThan(10_000);
+    expect(nearBox(89.99, 0)).toBeNull();
   });
 
   it('on the labelled fixture set, every pair it leaves out scores below the floor (or is excluded)', () => {

@@ -56,6 +56,23 @@ export function boundWhenBreedDiffers(place: number): number {
   return POINTS.breedDiffers + POINTS.sameSex + rest() + place;
 }
 
+/**
+ * A box of coordinates holding every point within `MIN_KM` of (lat, lng) by the scorer's great-circle
+ * formula (with a 0.1 % margin): a point outside it is more than `MIN_KM` away. From the haversine h: a
+ * latitude difference δ gives h ≥ sin²(δ/2), a longitude difference Δ, with both latitudes at most φ
+ * from the equator, h ≥ cos²φ · sin²(Δ/2). Null near the poles or the antimeridian (never in Korea).
+ */
+export function nearBox(lat: number, lng: number): { minLat: number; maxLat: number; minLng: number; maxLng: number } | null {
+  const R = 6371;
+  const margin = 1.001;
+  const dLat = ((MIN_KM / R) * 180 * margin) / Math.PI;
+  const phi = ((Math.abs(lat) + dLat) * Math.PI) / 180;
+  if (phi >= Math.PI / 2 - 0.01) return null;
+  const dLng = ((2 * Math.asin(Math.min(1, Math.sin(MIN_KM / (2 * R)) / Math.cos(phi))) * 180) / Math.PI) * margin;
+  if (Math.abs(lng) + dLng >= 180) return null;
+  return { minLat: lat - dLat, maxLat: lat + dLat, minLng: lng - dLng, maxLng: lng + dLng };
+}
+
 /** The distance points at `MIN_KM` (they only fall with distance). */
 export const placePointsAtMinKm = () => Math.round(POINTS.distanceMax * 0.5 ** (MIN_KM / POINTS.halfKm));
 
