@@ -17,7 +17,7 @@ CREATE TABLE match_breed_words (
   ord integer PRIMARY KEY,
   -- As readBreed compares them: lower-case, without spaces and the punctuation it drops.
   word text NOT NULL CHECK (word <> ''),
-  -- NULL with is_mix false: a word of a species only (개, 고양이…): found first, it gives no breed.
+  -- NULL with is_mix false: a word that names a species only (dog, cat): found first, it gives no breed.
   breed_key text,
   breed_group text,
   is_mix boolean NOT NULL,
@@ -29,17 +29,18 @@ CREATE TABLE match_breed_words_version (
   digest text NOT NULL
 );
 
--- The reading of one text, or NULL. Conservative: only a text made of Hangul syllables, ASCII letters and
--- digits, ASCII spaces and the punctuation readBreed drops or keeps (-_·.,/()[]) is read at all, so the
--- lower-casing (ASCII only, by translate) and the dropping (ASCII space only) are exactly readBreed's on
--- it; anything else — another letter, a tab, a full-width space, a separator — gives NULL (never left out).
+-- The reading of one text, or NULL. Conservative: only a text made of Hangul syllables (U+AC00 to U+D7A3,
+-- chr(44032) to chr(55203)), ASCII letters and digits, ASCII spaces and the punctuation readBreed drops or
+-- keeps (-_·.,/()[]) is read at all, so the lower-casing (ASCII only, by translate) and the dropping (ASCII
+-- space only) are exactly readBreed's on it; anything else — another letter, a tab, a full-width space, a
+-- separator — gives NULL (never left out).
 CREATE FUNCTION match_breed_reading(words text) RETURNS text[] LANGUAGE plpgsql STABLE AS $$
 DECLARE
   squashed text;
   hit record;
 BEGIN
   IF words IS NULL
-    OR translate(words, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 -_·.,/()[]', '') !~ '^[가-힣]*$' THEN
+    OR translate(words, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 -_·.,/()[]', '') !~ ('^[' || chr(44032) || '-' || chr(55203) || ']*$') THEN
     RETURN NULL;
   END IF;
   squashed := translate(words, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ -_·.,/()', 'abcdefghijklmnopqrstuvwxyz');
@@ -120,6 +121,6 @@ CREATE INDEX lost_posts_match_sighting_geo_idx ON lost_posts USING gist (
   point(match_group_hash(breed_group), 0)
 ) WHERE kind <> 'MISSING' AND NOT hidden;
 
--- Open shelter notices of a 시·도: by breed group and sex rank, then the day.
+-- Open shelter notices of a province (sido): by breed group and sex rank, then the day.
 CREATE INDEX shelter_animals_match_prune_idx ON shelter_animals (sido, match_group_hash(breed_group), match_sex_rank(sex), happen_date)
   WHERE status = 'OPEN';

@@ -21,7 +21,7 @@ import { DAYS_POINTS, DISPLAY_FLOOR, LIMITS, POINTS } from './scorer/points';
  *   another known breed of another look-alike group and no mix): 30 + place, below 40 whenever place < 10.
  *
  * Both hold for a candidate with a point more than `MIN_KM` away (the distance points are 25 halved every
- * 3 km: 9 at 4.2 km, 8 at 5 km) and for a shelter notice (no point: 8 at most for the same 시·군·구). Those
+ * 3 km: 9 at 4.2 km, 8 at 5 km) and for a shelter notice (no point: 8 at most for the same district). Those
  * rows are the ones left out — unless one of their photos' hashes is near one of the report's (checked in
  * SQL, only on those rows); everything else is scored as before. The candidate's breed is read by the
  * database (migration 0029: the stored reading, `storedBreed` here), and only while its word table is this

@@ -126,10 +126,10 @@ export const BREED_WORDS: readonly BreedWordRow[] = [
 ];
 
 /**
- * The texts the database reads at all: Hangul syllables, ASCII letters and digits, ASCII spaces and the
+ * The texts the database reads at all: Hangul syllables (U+AC00–U+D7A3), ASCII letters and digits, ASCII spaces and the
  * punctuation readBreed drops or keeps. On them lower-casing and dropping are the same in SQL and here.
  */
-const STORABLE = /^[가-힣A-Za-z0-9 \-_·.,/()[\]]*$/;
+const STORABLE = /^[\uAC00-\uD7A3A-Za-z0-9 \-_·.,/()[\]]*$/;
 
 /**
  * What the database stores for a record's breed words (migration 0029's match_breed_reading, on the rows
