@@ -5,17 +5,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../db/index';
 import { migrate } from '../db/migrate';
+import { BREED_WORDS_DIGEST, refreshBreedWords } from '../modules/matching/matching.breed-words.repository';
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db', 'migrations');
 
 /**
  * A fresh PGlite costs ~3 s (initdb in wasm) plus migrations; loading a
  * migrated snapshot costs well under 1 s. The snapshot is cached on disk per
- * content of the migrations, so every test file (each in its own module
+ * content of the migrations (and of the scorer's breed words the api writes
+ * at start, migration 0029), so every test file (each in its own module
  * registry) reuses it, and a changed migration builds a new one.
  */
 function migrationsHash(): string {
-  const hash = crypto.createHash('sha256');
+  const hash = crypto.createHash('sha256').update(BREED_WORDS_DIGEST);
   for (const f of fs.readdirSync(MIGRATIONS).sort()) hash.update(f).update(fs.readFileSync(path.join(MIGRATIONS, f)));
   return hash.digest('hex').slice(0, 16);
 }
@@ -25,6 +27,7 @@ export async function migratedPgliteSnapshot(): Promise<Blob> {
   if (!fs.existsSync(file)) {
     const database = await openDatabase({ databaseUrl: undefined, databaseSchema: undefined, dataDir: 'memory' });
     await migrate(database);
+    await refreshBreedWords(database);
     const blob = await database.snapshot!();
     await database.close();
     const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
@@ -47,6 +50,7 @@ export async function copyMigratedPgliteDir(dataDir: string): Promise<void> {
     const tmp = `${template}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
     const database = await openDatabase({ databaseUrl: undefined, databaseSchema: undefined, dataDir: tmp });
     await migrate(database);
+    await refreshBreedWords(database);
     await database.close();
     try {
       fs.renameSync(tmp, template);

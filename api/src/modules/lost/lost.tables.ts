@@ -46,6 +46,9 @@ export interface LostPostsTable {
   searchText: ColumnType<string, never, never>;
   /** Its photos' perceptual hashes, kept by a trigger on lost_photos (0027); never written here. */
   phashes: ColumnType<string[], never, never>;
+  /** The matching pre-filter's reading of `breed` (0029), kept by a trigger; never written here. */
+  breedKey: ColumnType<string | null, never, never>;
+  breedGroup: ColumnType<string | null, never, never>;
 }
 
 export interface LostPhotosTable {

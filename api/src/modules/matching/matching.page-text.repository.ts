@@ -11,6 +11,8 @@ export interface Paged<T> {
   rows: T[];
   /** `kind:id` of the page's records whose own job was queued after the running one. */
   later: Set<string>;
+  /** The page's `check`, read in the same statement (undefined without one). */
+  held?: boolean;
 }
 
 /** Up to this many newer jobs are read whole; past it (a backlog), only the page's own records are looked up. */
@@ -36,12 +38,18 @@ export const packed = (fields: RawBuilder<unknown>[], order: string) =>
 
 export type Fields = (string | null)[];
 
-/** The one text value of a page's query, split once; [] for an empty page (string_agg of no rows is NULL). */
-async function parsed(db: Db, query: RawBuilder<unknown>): Promise<Fields[]> {
-  const r = await sql<{ j: string | null }>`SELECT (${query}) AS j`.execute(db);
+/**
+ * The one text value of a page's query, split once; [] for an empty page (string_agg of no rows is NULL).
+ * With `check`, that boolean too, read in the same statement (the same snapshot).
+ */
+async function parsed(db: Db, query: RawBuilder<unknown>, check?: RawBuilder<unknown>): Promise<{ fields: Fields[]; held?: boolean }> {
+  const r = await sql<{ j: string | null; held: boolean | null }>`SELECT (${query}) AS j, ${check ?? sql`NULL::boolean`} AS held`.execute(
+    db,
+  );
   const text = r.rows[0]?.j;
-  if (!text) return [];
-  return text.split(ROW).map((row) => row.split(FIELD).map((v) => (v === NULL_FIELD ? null : v)));
+  const held = check ? r.rows[0]?.held === true : undefined;
+  if (!text) return { fields: [], held };
+  return { fields: text.split(ROW).map((row) => row.split(FIELD).map((v) => (v === NULL_FIELD ? null : v))), held };
 }
 
 export const num = (v: string | null) => (v === null ? null : Number(v));
@@ -80,7 +88,7 @@ async function newerJobsOf(db: Db, jobId: number, ids: string[]): Promise<Set<st
 
 /**
  * One page: the tuples (read while the newer jobs are), then the newer jobs narrowed to the page's own
- * `kind:id` keys. `key` gives a tuple's record kind and id (text).
+ * `kind:id` keys. `key` gives a tuple's record kind and id (text); `check`, a boolean read with the page.
  */
 export async function page<R>(
   db: Db,
@@ -88,8 +96,9 @@ export async function page<R>(
   jobId: number,
   key: (t: Fields) => [kind: string, id: string],
   build: (t: Fields) => R,
+  check?: RawBuilder<unknown>,
 ): Promise<Paged<R>> {
-  const [tuples, newer] = await Promise.all([parsed(db, query), newerJobs(db, jobId)]);
+  const [{ fields: tuples, held }, newer] = await Promise.all([parsed(db, query, check), newerJobs(db, jobId)]);
   const keys = tuples.map(key);
   const later =
     newer ??
@@ -100,5 +109,5 @@ export async function page<R>(
     ));
   const own = new Set<string>();
   for (const [kind, id] of keys) if (later.has(`${kind}:${id}`)) own.add(`${kind}:${id}`);
-  return { rows: tuples.map(build), later: own };
+  return { rows: tuples.map(build), later: own, ...(check ? { held } : {}) };
 }

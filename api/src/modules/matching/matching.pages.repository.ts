@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/index';
 import type { Prune } from './matching.prefilter';
 import { hashList, hashesOf, num, packed, page, value, words, type Paged } from './matching.page-text.repository';
-import { hashesNear, keepPointed, keepShelter } from './matching.prune.repository';
+import { breedWordsHeld, hashesNear, keepPointed, keepShelter, pointIn, shelterArms, sightingArms } from './matching.prune.repository';
 import type { LostPostFacts, ShelterFacts, StrayFacts, Window } from './matching.repository';
 import type { CandidateKind } from './matching.tables';
 
@@ -34,9 +34,22 @@ const candidatesOf = (lostPostId: number, kinds: CandidateKind[], as: 'integer' 
   sql`(SELECT candidate_id::${sql.raw(as)} FROM match_candidates WHERE lost_post_id = ${lostPostId} AND status = 'NEW'
     AND candidate_kind IN (${sql.join(kinds.map((k) => sql`${k}`))}))`;
 
-/** The box as one condition on the exact point, answered by the GiST indexes of migration 0023. */
-const inBox = (b: NonNullable<Window['box']>) =>
-  sql`point(latitude, longitude) <@ box(point(${b.minLat}::float8, ${b.minLng}::float8), point(${b.maxLat}::float8, ${b.maxLng}::float8))`;
+/** The box as one condition on the exact point, answered by the GiST indexes of migrations 0023 and 0029. */
+const inBox = pointIn;
+
+/**
+ * A page asked for first with the pre-filter's index conditions by breed group (`breed` true), checking
+ * in the same statement that the word table holds this code's words; if it did not (instances of two
+ * versions during a deploy), asked again without them. Without a breed to ask by, asked once.
+ */
+async function byBreed<R>(
+  prune: Prune | null,
+  read: (breed: boolean, check?: RawBuilder<unknown>) => Promise<Paged<R>>,
+): Promise<Paged<R>> {
+  if (!prune?.breed) return read(false);
+  const first = await read(true, breedWordsHeld(prune.breed.digest));
+  return first.held === false ? read(false) : first;
+}
 
 /** Found/seen posts (sightings) or open missing reports of the window, by id after `after`. */
 export function postsPage(
@@ -61,51 +74,57 @@ export function postsPage(
     scope = place && sql`${place} AND happened_date >= ${w.from}::date AND happened_date <= ${w.to}::date`;
   }
   if (!scope) return Promise.resolve({ rows: [], later: new Set() });
-  return page<PostPageFacts>(
-    db,
-    sql`SELECT ${packed(
-      [
-        value('p.id'),
-        value('p.kind'),
-        words('p.breed'),
-        value('p.gender'),
-        value('p.size'),
-        value('p.weight'),
-        words('p.colour'),
-        words('p.registration_no'),
-        value('p.latitude'),
-        value('p.longitude'),
-        words('p.sigungu'),
-        value('p.happened_date'),
-        words('p.happened_time'),
-        hashList('p.phashes'),
-      ],
-      'p.id',
-    )}
+  const window = isPaired(w) || which !== 'sightings' ? null : w;
+  return byBreed(prune, (breed, check) => {
+    // The index conditions of the pre-filter (a superset of the rows it keeps: the conditions below decide).
+    const arms = window && sightingArms(prune, window, breed);
+    return page<PostPageFacts>(
+      db,
+      sql`SELECT ${packed(
+        [
+          value('p.id'),
+          value('p.kind'),
+          words('p.breed'),
+          value('p.gender'),
+          value('p.size'),
+          value('p.weight'),
+          words('p.colour'),
+          words('p.registration_no'),
+          value('p.latitude'),
+          value('p.longitude'),
+          words('p.sigungu'),
+          value('p.happened_date'),
+          words('p.happened_time'),
+          hashList('p.phashes'),
+        ],
+        'p.id',
+      )}
       FROM (SELECT id, kind, breed, gender, size, weight, colour, registration_no, latitude, longitude, sigungu, happened_date, happened_time, phashes
         FROM lost_posts
-        WHERE NOT hidden AND ${where} AND ${scope} AND id > ${after}
+        WHERE NOT hidden AND ${where} AND ${scope} AND id > ${after} ${arms ? sql`AND ${arms}` : sql``}
           AND ${keepPointed(prune, sql`gender`, hashesNear)}
         ORDER BY id LIMIT ${limit}) p`,
-    jobId,
-    (t) => [t[1]!, t[0]!],
-    (t) => ({
-      id: Number(t[0]),
-      kind: t[1] as PostPageFacts['kind'],
-      breed: t[2] ?? null,
-      gender: t[3] as PostPageFacts['gender'],
-      size: t[4] as PostPageFacts['size'],
-      weight: num(t[5] ?? null),
-      colour: t[6] ?? null,
-      registrationNo: t[7] ?? null,
-      latitude: Number(t[8]),
-      longitude: Number(t[9]),
-      sigungu: t[10] ?? null,
-      happenedDate: t[11]!,
-      happenedTime: t[12]!,
-      phashes: hashesOf(t[13]!),
-    }),
-  );
+      jobId,
+      (t) => [t[1]!, t[0]!],
+      (t) => ({
+        id: Number(t[0]),
+        kind: t[1] as PostPageFacts['kind'],
+        breed: t[2] ?? null,
+        gender: t[3] as PostPageFacts['gender'],
+        size: t[4] as PostPageFacts['size'],
+        weight: num(t[5] ?? null),
+        colour: t[6] ?? null,
+        registrationNo: t[7] ?? null,
+        latitude: Number(t[8]),
+        longitude: Number(t[9]),
+        sigungu: t[10] ?? null,
+        happenedDate: t[11]!,
+        happenedTime: t[12]!,
+        phashes: hashesOf(t[13]!),
+      }),
+      check,
+    );
+  });
 }
 
 /** Member stray reports of the window's box, by id after `after` (one photo each, its hash on the row). */
@@ -176,40 +195,45 @@ export function sheltersPage(
     scope = w.sido ? sql`sido = ${w.sido} AND happen_date >= ${w.from}::date AND happen_date <= ${w.to}::date` : null;
   }
   if (!scope) return Promise.resolve({ rows: [], later: new Set() });
-  return page<ShelterPageFacts>(
-    db,
-    sql`SELECT ${packed(
-      [
-        words('a.desertion_no'),
-        words('a.kind'),
-        words('a.color'),
-        value('a.sex'),
-        value('a.neutered'),
-        value('a.birth_year'),
-        value('a.weight_kg'),
-        value('a.happen_date'),
-        words('a.sigungu'),
-        hashList('a.phashes'),
-      ],
-      'a.desertion_no',
-    )}
+  const paired = isPaired(w);
+  return byBreed(prune, (breed, check) => {
+    const arms = paired ? null : shelterArms(prune, breed);
+    return page<ShelterPageFacts>(
+      db,
+      sql`SELECT ${packed(
+        [
+          words('a.desertion_no'),
+          words('a.kind'),
+          words('a.color'),
+          value('a.sex'),
+          value('a.neutered'),
+          value('a.birth_year'),
+          value('a.weight_kg'),
+          value('a.happen_date'),
+          words('a.sigungu'),
+          hashList('a.phashes'),
+        ],
+        'a.desertion_no',
+      )}
       FROM (SELECT desertion_no, kind, color, sex, neutered, birth_year, weight_kg, happen_date, sigungu, phashes FROM shelter_animals
-        WHERE ${scope} AND status = 'OPEN' AND desertion_no > ${after}
+        WHERE ${scope} AND status = 'OPEN' AND desertion_no > ${after} ${arms ? sql`AND ${arms}` : sql``}
           AND ${keepShelter(prune, hashesNear)}
         ORDER BY desertion_no LIMIT ${limit}) a`,
-    jobId,
-    (t) => ['SHELTER', t[0]!],
-    (t) => ({
-      desertionNo: t[0]!,
-      kind: t[1]!,
-      color: t[2] ?? null,
-      sex: t[3] as ShelterPageFacts['sex'],
-      neutered: t[4] as ShelterPageFacts['neutered'],
-      birthYear: num(t[5] ?? null),
-      weightKg: num(t[6] ?? null),
-      happenDate: t[7]!,
-      sigungu: t[8] ?? null,
-      phashes: hashesOf(t[9]!),
-    }),
-  );
+      jobId,
+      (t) => ['SHELTER', t[0]!],
+      (t) => ({
+        desertionNo: t[0]!,
+        kind: t[1]!,
+        color: t[2] ?? null,
+        sex: t[3] as ShelterPageFacts['sex'],
+        neutered: t[4] as ShelterPageFacts['neutered'],
+        birthYear: num(t[5] ?? null),
+        weightKg: num(t[6] ?? null),
+        happenDate: t[7]!,
+        sigungu: t[8] ?? null,
+        phashes: hashesOf(t[9]!),
+      }),
+      check,
+    );
+  });
 }

@@ -4,8 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/index';
 import { migratedPgliteSnapshot } from '../../testing/pglite-template';
 import { generateFixtures } from './fixtures/generate';
-import { boundWhenSexDiffers, leftOut, MIN_KM, placePointsAtMinKm, pruneFor } from './matching.prefilter';
+import { boundWhenBreedDiffers, boundWhenSexDiffers, leftOut, MIN_KM, nearBox, placePointsAtMinKm, pruneFor } from './matching.prefilter';
 import { MatchingWorker } from './matching.worker';
+import { BREEDS, readBreed } from './scorer/breeds';
 import { distanceKm } from './scorer/geo';
 import { DISPLAY_FLOOR, scoreMatch } from './scorer/score';
 
@@ -15,6 +16,58 @@ const open: Database[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((d) => d.close().catch(() => undefined)));
 });
+
+/**
+ * The scene's breed words: breeds of several groups and their synonyms (말티즈, 몰티즈, Maltese), look-alikes
+ * of one group (말티즈 and 비숑; 푸들, 토이푸들 and 말티푸; 진돗개, 백구 and 풍산개), mixes, generic and unknown
+ * words, and characters the database does not read (a tab, an ideographic space).
+ */
+const BREED_WORDS_OF_SCENE = [
+  '진돗개',
+  '진도 믹스',
+  '진도개(추정)',
+  'JINDO',
+  '백구',
+  '풍산개',
+  '말티즈',
+  '몰티즈',
+  'Maltese',
+  '[개] 말티즈',
+  '말티즈 믹스',
+  '말티즈\t',
+  '말티즈\u3000',
+  '비숑 프리제',
+  '푸들',
+  '토이푸들',
+  '말티푸',
+  '푸들/말티즈',
+  '포메',
+  '시바견',
+  '스피츠',
+  '골든 리트리버',
+  '래브라도',
+  '믹스',
+  '강아지',
+  '모름',
+];
+/** The portal's kinds: '[개] ' and a word (some of them shorter than '[개]', so read as a plain dog), cats. */
+const KINDS_OF_SCENE = [
+  ...[
+    '진도견',
+    '진돗개',
+    '말티즈',
+    '푸들',
+    '포메라니안',
+    '시바견',
+    '믹스견',
+    '비숑프리제',
+    '말티즈 믹스',
+    '백구',
+    '골든리트리버',
+    '말티즈\t',
+  ].map((w) => `[개] ${w}`),
+  '[고양이] 코리안숏헤어',
+];
 
 const base = () => ({
   species: null,
@@ -34,6 +87,47 @@ const base = () => ({
   position: { lat: 37.5, lng: 127 },
 });
 
+/**
+ * Candidates at the edge of the breed bound, for the random scene: beside each missing report, 5.5 km
+ * north (7 distance points), the same day, sex, size, weight and colour, no photo, one sighting each of
+ * a look-alike breed (same group, another key: SIMILAR_BREED, up to 53 points), a mix of a breed of
+ * another group (no breed points: up to 47), unknown words, and a breed of another group (BREED_DIFFERS:
+ * 38 at most, the one left out); and two of another group 2 km north and east (up to 41: kept). Their
+ * own jobs are dropped, so the reports' jobs score them (the pre-filter's side).
+ */
+async function twins(d: Database): Promise<void> {
+  const reports = (
+    await sql<{ id: number; breed: string | null }>`SELECT id, breed FROM lost_posts WHERE kind = 'MISSING' ORDER BY id`.execute(d.db)
+  ).rows;
+  const dogs = BREEDS.filter((b) => b.species === 'DOG' && b.key !== 'DOG');
+  for (const r of reports) {
+    const b = readBreed(r.breed);
+    const other = dogs.find((x) => x.group !== (b.group ?? 'KOREAN_NATIVE'))!.words[0]!;
+    const alike = b.key ? dogs.find((x) => x.group === b.group && x.key !== b.key)?.words[0] : undefined;
+    // [breed, km north, km east]
+    const twinsOf: [string | undefined, number, number][] = [
+      [alike, 5.5, 0],
+      [`${other} 믹스`, 5.5, 0],
+      ['모름', 5.5, 0],
+      [other, 5.5, 0],
+      // Inside MIN_KM, another group reaches the floor 2 km away (25 + 16 points with no age on a post): kept,
+      // so the index's near box must hold them.
+      [other, 2, 0],
+      [other, 0, 2],
+    ];
+    for (const [breed, north, east] of twinsOf.filter(([b]) => b !== undefined))
+      await sql`
+        INSERT INTO lost_posts (kind, author_pk, contact, latitude, longitude, public_lat, public_lng, grid_seed_lat, grid_seed_lng,
+          address, sido, sigungu, happened_date, happened_time, breed, gender, colour, size, weight)
+        SELECT 'FOUND', author_pk, 'RELAY', latitude + ${north} / 111.19, longitude + ${east} / (111.19 * cos(radians(latitude))), 0, 0,
+          0.5, 0.5, '주소', sido, sigungu, happened_date, happened_time, ${breed}, gender, colour, size, weight
+        FROM lost_posts WHERE id = ${r.id}`.execute(d.db);
+  }
+  await sql`DELETE FROM match_jobs WHERE record_kind = 'FOUND' AND record_id::int > (SELECT max(id) FROM lost_posts WHERE kind = 'MISSING')`.execute(
+    d.db,
+  );
+}
+
 describe('the pre-filter of a missing report', () => {
   it('its bound is below the floor, and the best candidate it can leave out scores below the floor', () => {
     expect(boundWhenSexDiffers(placePointsAtMinKm())).toBeLessThan(DISPLAY_FLOOR);
@@ -52,13 +146,48 @@ describe('the pre-filter of a missing report', () => {
     expect(r.excluded === null && r.score).toBeLessThan(DISPLAY_FLOOR);
     const shelter = { ...found, kind: 'SHELTER' as const, position: null };
     expect((scoreMatch(lost, shelter) as { score: number }).score).toBeLessThan(DISPLAY_FLOOR);
-    // Not applied with photo vectors, a registration number, an unknown sex, or in a re-score.
-    expect(pruneFor('MISSING', lost, false)).not.toBeNull();
+    // Not applied with photo vectors, a registration number, neither a sex nor a breed, or in a re-score.
+    expect(pruneFor('MISSING', lost, false)).toMatchObject({ gender: 'FEMALE', breed: { key: 'JINDO', group: 'KOREAN_NATIVE' } });
     expect(pruneFor('MISSING', { ...lost, embeddings: [[1, 0]] }, false)).toBeNull();
     expect(pruneFor('MISSING', { ...lost, registrationNo: '410-1234-5678' }, false)).toBeNull();
-    expect(pruneFor('MISSING', { ...lost, sex: null }, false)).toBeNull();
+    expect(pruneFor('MISSING', { ...lost, sex: null }, false)).toMatchObject({ gender: null, breed: { key: 'JINDO' } });
+    expect(pruneFor('MISSING', { ...lost, sex: null, breed: '진도 믹스' }, false)).toBeNull();
+    expect(pruneFor('MISSING', { ...lost, sex: null, breed: '모름' }, false)).toBeNull();
     expect(pruneFor('MISSING', lost, true)).toBeNull();
     expect(pruneFor('FOUND', lost, false)).toBeNull();
+  });
+
+  it('with a known breed: a candidate of a breed of another group, no mix, beyond MIN_KM or a notice, scores below the floor', () => {
+    // breed −15 + sex 10 + size 5 + weight 5 + colour 10 + age 5 + days 10 + place: 30 + place.
+    expect(boundWhenBreedDiffers(0)).toBe(30);
+    expect(boundWhenBreedDiffers(placePointsAtMinKm())).toBeLessThan(DISPLAY_FLOOR);
+    expect(boundWhenBreedDiffers(8)).toBeLessThan(DISPLAY_FLOOR);
+    expect(boundWhenBreedDiffers(10)).toBeGreaterThanOrEqual(DISPLAY_FLOOR); // 4.2 km would not do
+    const lost = { ...base(), ageBand: 'ADULT' as const };
+    // Everything alike but the breed (말티즈: another group), a little over MIN_KM away, the same day.
+    const found = {
+      ...lost,
+      kind: 'FOUND' as const,
+      id: '2',
+      breed: '말티즈',
+      position: { lat: 37.5 + (MIN_KM + 0.01) / 111.19, lng: 127 },
+    };
+    const r = scoreMatch(lost, found);
+    expect(r.excluded === null && r.reasons.map((x) => x.code)).toContain('BREED_DIFFERS');
+    expect(r.excluded === null && r.score).toBeLessThan(DISPLAY_FLOOR);
+    expect((scoreMatch(lost, { ...found, kind: 'SHELTER', position: null }) as { score: number }).score).toBeLessThan(DISPLAY_FLOOR);
+    const p = pruneFor('MISSING', lost, false);
+    expect(leftOut(p, found, MIN_KM + 0.01)).toBe(true);
+    expect(leftOut(p, { ...found, kind: 'SHELTER', position: null }, null)).toBe(true);
+    // Kept: nearer, the same group (진돗개 and 백구), a mix, unknown or generic words, words the database does not read.
+    expect(leftOut(p, found, MIN_KM - 0.01)).toBe(false);
+    for (const breed of ['백구', '풍산개', '말티즈 믹스', '믹스', '모름', '[개]', '강아지 푸들', '말티즈\t', null])
+      expect({ breed, out: leftOut(p, { ...found, breed }, MIN_KM + 1) }).toEqual({ breed, out: false });
+    // …and what the report's sex leaves out still is.
+    expect(leftOut(p, { ...found, breed: '백구', sex: 'MALE' }, MIN_KM + 1)).toBe(true);
+    // A report that is a mix, or of unknown words, has no breed bound.
+    expect(leftOut(pruneFor('MISSING', { ...lost, breed: '진도 믹스' }, false), found, MIN_KM + 1)).toBe(false);
+    expect(leftOut(pruneFor('MISSING', { ...lost, breed: '모름' }, false), found, MIN_KM + 1)).toBe(false);
   });
 
   it("with photos: a candidate whose photo is near one of the report's is kept, and the rest of the bound holds", () => {
@@ -76,6 +205,29 @@ describe('the pre-filter of a missing report', () => {
       { ...far, position: { lat: 37.5 + (MIN_KM + 0.01) / 111.19, lng: 127 }, photoHashes: ['0123456789aa0000'] },
     );
     expect(r.excluded === null && r.score).toBeLessThan(DISPLAY_FLOOR);
+  });
+
+  it("the index's near box holds every point within MIN_KM (and not much more)", () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    let inside = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const c = { lat: 33 + next() * 6, lng: 124 + next() * 8 };
+      const b = nearBox(c.lat, c.lng)!;
+      // Points around it, many right at the edge of the circle (and at the box's corners' directions).
+      const angle = next() * 2 * Math.PI;
+      const r = MIN_KM * (i % 2 ? 1 - 1e-9 : next() * 1.2);
+      const p = {
+        lat: c.lat + (r / 111.195) * Math.cos(angle),
+        lng: c.lng + (r / (111.195 * Math.cos((c.lat * Math.PI) / 180))) * Math.sin(angle),
+      };
+      if (distanceKm(c, p) > MIN_KM) continue;
+      inside += 1;
+      expect(p.lat >= b.minLat && p.lat <= b.maxLat && p.lng >= b.minLng && p.lng <= b.maxLng).toBe(true);
+      expect((b.maxLat - b.minLat) / 2).toBeLessThan((MIN_KM / 111.195) * 1.002);
+    }
+    expect(inside).toBeGreaterThan(10_000);
+    expect(nearBox(89.99, 0)).toBeNull();
   });
 
   it('on the labelled fixture set, every pair it leaves out scores below the floor (or is excluded)', () => {
@@ -112,7 +264,7 @@ describe('the pre-filter of a missing report', () => {
         SELECT ${kind}, (SELECT id FROM users), 'RELAY',
           37.5 + random() * 0.2, 127 + random() * 0.2, 0, 0, 0.5, 0.5, '주소', '서울특별시',
           (ARRAY['중구', '종로구'])[1 + floor(random() * 2)::int], DATE '2026-10-01' + floor(random() * 20)::int, '10:00',
-          (ARRAY['진돗개', '진도 믹스', '말티즈', '푸들', NULL])[1 + floor(random() * 5)::int],
+          CASE WHEN random() < 0.1 THEN NULL ELSE (${BREED_WORDS_OF_SCENE}::text[])[1 + floor(random() * ${BREED_WORDS_OF_SCENE.length})::int] END,
           (ARRAY['MALE', 'FEMALE', 'NEUTER', NULL])[1 + floor(random() * 4)::int],
           (ARRAY['흰색', '백색', '갈색', '검정', NULL])[1 + floor(random() * 5)::int],
           (ARRAY['SMALL', 'MEDIUM', 'LARGE', NULL])[1 + floor(random() * 4)::int], CASE WHEN random() < 0.5 THEN 3 + random() * 20 END
@@ -121,21 +273,32 @@ describe('the pre-filter of a missing report', () => {
       await sql`
         INSERT INTO shelter_animals (desertion_no, kind, color, sex, neutered, age_text, birth_year, happen_date, happen_place,
           process_state, status, shelter_name, sido, sigungu)
-        SELECT 'S' || g, '[개] ' || (ARRAY['진도견', '말티즈', '푸들'])[1 + floor(random() * 3)::int], (ARRAY['백색', '갈색', '검정'])[1 + floor(random() * 3)::int],
+        SELECT 'S' || g, (${KINDS_OF_SCENE}::text[])[1 + floor(random() * ${KINDS_OF_SCENE.length})::int], (ARRAY['백색', '갈색', '검정'])[1 + floor(random() * 3)::int],
           (ARRAY['M', 'F', 'Q'])[1 + floor(random() * 3)::int], 'U', '2022(년생)', 2022, DATE '2026-10-01' + floor(random() * 20)::int, '어딘가',
           '보호중', 'OPEN', '보호소', '서울특별시', (ARRAY['중구', '종로구'])[1 + floor(random() * 2)::int]
         FROM generate_series(1, 100) g`.execute(d.db);
-      await posts(sql`'MISSING'`, 20);
+      await sql`
+        INSERT INTO stray_reports (latitude, longitude, image_url, gender, description, location, type, found_date, found_time, photo_hash)
+        SELECT 37.5 + random() * 0.2, 127 + random() * 0.2, '/x.webp', (ARRAY['MALE', 'FEMALE', NULL])[1 + floor(random() * 3)::int], '개',
+          '서울', CASE WHEN random() < 0.1 THEN NULL ELSE (${BREED_WORDS_OF_SCENE}::text[])[1 + floor(random() * ${BREED_WORDS_OF_SCENE.length})::int] END,
+          DATE '2026-10-01' + floor(random() * 20)::int, '10:00',
+          CASE WHEN random() < 0.6 THEN lpad(to_hex((ARRAY[x'0123456789abcdef', x'2468ace013579bdf'])[1 + floor(random() * 2)::int]::bigint
+            # floor(random() * power(2, floor(random() * 25)))::bigint), 16, '0') END
+        FROM generate_series(1, 60) g`.execute(d.db);
+      await posts(sql`'MISSING'`, 30);
       // Photos on both sides: variations of four photos, 0–24 low bits changed, so some pairs are the
       // same photo, some near and most too far for a photo reason (the pre-filter's SQL hamming check).
+      // Drawn in key order, not the heap's (which depends on the rows' widths): the same records whatever
+      // the schema stores beside them.
       const photoHash = sql`lpad(to_hex((ARRAY[x'0123456789abcdef', x'13579bdf02468ace', x'7edcba9876543210', x'2468ace013579bdf'])[1 + floor(random() * 4)::int]::bigint
         # floor(random() * power(2, floor(random() * 25)))::bigint), 16, '0')`;
-      await sql`INSERT INTO lost_photos (post_id, url, phash) SELECT id, '/uploads/x.webp', ${photoHash} FROM lost_posts WHERE random() < 0.6`.execute(
+      await sql`INSERT INTO lost_photos (post_id, url, phash) SELECT id, '/uploads/x.webp', ${photoHash} FROM (SELECT id FROM lost_posts ORDER BY id OFFSET 0) p WHERE random() < 0.6`.execute(
         d.db,
       );
       await sql`INSERT INTO shelter_images (desertion_no, n, source_url, storage_key, mime, phash)
         SELECT desertion_no, 1, 'http://portal.test/' || desertion_no, 'shelter/' || desertion_no, 'image/webp', ${photoHash}
-        FROM shelter_animals WHERE random() < 0.6`.execute(d.db);
+        FROM (SELECT desertion_no FROM shelter_animals ORDER BY desertion_no OFFSET 0) a WHERE random() < 0.6`.execute(d.db);
+      await twins(d);
       return d;
     };
     const all = async (d: Database) =>
@@ -145,16 +308,39 @@ describe('the pre-filter of a missing report', () => {
         }>`SELECT lost_post_id || ':' || candidate_kind || ':' || candidate_id || ':' || score || ':' || coalesce(km::text, '') || ':' || reasons::text AS k
           FROM match_candidates ORDER BY 1`.execute(d.db)
       ).rows.map((r) => r.k);
+    // Pairs scored per job: the reports of unknown sex (NULL or NEUTER) are left out rows by their breed only.
+    const scored = async (d: Database, prefilter: boolean) => {
+      const unsexed = new Set(
+        (
+          await sql<{
+            id: number;
+          }>`SELECT id FROM lost_posts WHERE kind = 'MISSING' AND gender IS DISTINCT FROM 'MALE' AND gender IS DISTINCT FROM 'FEMALE'`.execute(
+            d.db,
+          )
+        ).rows.map((r) => String(r.id)),
+      );
+      const n = { all: 0, unsexed: 0 };
+      await new MatchingWorker(d, log, {
+        prefilter,
+        afterCommit: (job, pairs) => {
+          n.all += pairs.length;
+          if (job.recordKind === 'MISSING' && unsexed.has(job.recordId)) n.unsexed += pairs.length;
+        },
+      }).drain();
+      return n;
+    };
     const filtered = await scene();
-    let scoredFiltered = 0;
-    await new MatchingWorker(filtered, log, { afterCommit: (_, pairs) => void (scoredFiltered += pairs.length) }).drain();
+    const withFilter = await scored(filtered, true);
     const plain = await scene();
-    let scoredPlain = 0;
-    await new MatchingWorker(plain, log, { prefilter: false, afterCommit: (_, pairs) => void (scoredPlain += pairs.length) }).drain();
+    const without = await scored(plain, false);
     const [a, b] = [await all(filtered), await all(plain)];
     expect(a.length).toBeGreaterThan(50);
     expect(a.filter((k) => k.includes('PHOTO')).length).toBeGreaterThan(5); // photo reasons are among the pairs
+    // The breed reasons are among the pairs too: the same breed, a mix of it, a look-alike group.
+    for (const code of ['"SAME_BREED"', '"SIMILAR_BREED"', '"BREED_DIFFERS"'])
+      expect({ code, n: a.filter((k) => k.includes(code)).length }).not.toEqual({ code, n: 0 });
     expect(a).toEqual(b);
-    expect(scoredPlain - scoredFiltered).toBeGreaterThan(200); // it did leave pairs out
+    expect(without.all - withFilter.all).toBeGreaterThan(1000); // it did leave pairs out
+    expect(without.unsexed - withFilter.unsexed).toBeGreaterThan(300); // by the breed alone too
   }, 120_000); // two databases seeded and matched: slow on a busy machine
 });

@@ -9,6 +9,7 @@ import { PhotoEmbeddings } from './matching.embeddings';
 import { MatchingService } from './matching.service';
 import { AlertFanout } from '../alerts/alerts.fanout';
 import { MatchingWorker } from './matching.worker';
+import { refreshBreedWords } from './matching.breed-words.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +33,10 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
  * our api's own paths, coded failures like lost and found's (lost.errors.ts).
  */
 export const matchingModule: ApiModule = async (app, ctx) => {
+  // The database's copy of the scorer's breed words, for the pre-filter's breed bound (migration 0029,
+  // decision 0049 amended): written, and the stored readings recomputed, only when they changed.
+  const refreshed = await refreshBreedWords(ctx.database);
+  if (refreshed) app.log.info({ recomputed: refreshed }, 'matching: breed words refreshed');
   // The same queue runs the neighbourhood alert fan-out (issue 28, decision 0043): ALERT jobs; each stored
   // page's new candidates raise the match notices (decision 0042).
   const fanout = new AlertFanout(ctx, app.log);

@@ -14,6 +14,9 @@ export interface ShelterAnimalsTable extends ParsedAnimal {
   alertCheckedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Its pictures' perceptual hashes, kept by a trigger on shelter_images (0027); never written here. */
   phashes: ColumnType<string[], never, never>;
+  /** The matching pre-filter's reading of `kind` (0029), kept by a trigger; never written here. */
+  breedKey: ColumnType<string | null, never, never>;
+  breedGroup: ColumnType<string | null, never, never>;
 }
 
 export interface ShelterSyncRunsTable {

@@ -26,6 +26,9 @@ export interface StrayReportsTable {
   adoptRank: ColumnType<number, never, never>;
   /** Stored by the database: lower(location, description, breed), what the place search matches. */
   searchText: ColumnType<string, never, never>;
+  /** The matching pre-filter's reading of `type` (0029), kept by a trigger; never written here. */
+  breedKey: ColumnType<string | null, never, never>;
+  breedGroup: ColumnType<string | null, never, never>;
 }
 
 export interface StraysTables {

@@ -87,6 +87,7 @@ export interface BreedReading {
 
 const squash = (s: string) => s.toLowerCase().replace(/[\s\-_·.,/()]+/g, '');
 
+/** Every breed word squashed, the longest first (a stable sort: words of one length in BREEDS' order). */
 const INDEX = BREEDS.flatMap((b) => b.words.map((w) => ({ word: squash(w), entry: b }))).sort((a, b) => b.word.length - a.word.length);
 
 function readBreedWords(words: string | null): BreedReading {
@@ -101,3 +102,42 @@ function readBreedWords(words: string | null): BreedReading {
 
 /** What breed words say: the longest known word, and whether a mix word is there (each wording read once). */
 export const readBreed: (words: string | null) => Readonly<BreedReading> = memoByText(readBreedWords);
+
+/**
+ * readBreed's words as the rows of the database's word table (migration 0029, decision 0049 amended), in
+ * the order readBreed tries them: the breed words as INDEX holds them (a generic word keeps its place
+ * but names no breed), then the mix words. The api writes them at start (matching.breed-words.repository.ts).
+ */
+export interface BreedWordRow {
+  ord: number;
+  word: string;
+  key: string | null;
+  group: string | null;
+  mix: boolean;
+}
+
+export const BREED_WORDS: readonly BreedWordRow[] = [
+  ...INDEX.map(({ word, entry }, ord) =>
+    GENERIC.has(entry.key)
+      ? { ord, word, key: null, group: null, mix: false }
+      : { ord, word, key: entry.key, group: entry.group, mix: false },
+  ),
+  ...MIX_WORDS.map((m, n) => ({ ord: INDEX.length + n, word: squash(m), key: null, group: null, mix: true })),
+];
+
+/**
+ * The texts the database reads at all: Hangul syllables (U+AC00–U+D7A3), ASCII letters and digits, ASCII spaces and the
+ * punctuation readBreed drops or keeps. On them lower-casing and dropping are the same in SQL and here.
+ */
+const STORABLE = /^[\uAC00-\uD7A3A-Za-z0-9 \-_·.,/()[\]]*$/;
+
+/**
+ * What the database stores for a record's breed words (migration 0029's match_breed_reading, on the rows
+ * of BREED_WORDS): readBreed's key and group when it names a breed and no mix, for a text made of
+ * STORABLE characters only; null — "can never differ" — otherwise. The pre-filter's code mirror.
+ */
+export function storedBreed(words: string | null): { key: string; group: string } | null {
+  if (words === null || !STORABLE.test(words)) return null;
+  const r = readBreed(words);
+  return r.key && !r.mix ? { key: r.key, group: r.group! } : null;
+}
