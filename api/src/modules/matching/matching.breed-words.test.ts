@@ -205,10 +205,10 @@ describe('the stored breed reading (migration 0029)', () => {
       expect(await stored('stray_reports', 'id', strayId)).toEqual({ breedKey: null, breedGroup: null });
       await sql`UPDATE shelter_animals SET kind = '[개] 포메라니안' WHERE desertion_no = ${`K${i}`}`.execute(d.db);
       expect(await stored('shelter_animals', 'desertion_no', `K${i}`)).toEqual({ breedKey: 'POMERANIAN', breedGroup: 'SPITZ' });
-      // readBreed's longest word wins: '[개]' (generic) is longer than '푸들', so no breed — the same stored.
+      // A breed word wins over a longer generic one: the portal's '[개] 푸들' is a poodle, in SQL as in readBreed.
       await sql`UPDATE shelter_animals SET kind = '[개] 푸들' WHERE desertion_no = ${`K${i}`}`.execute(d.db);
       expect(await stored('shelter_animals', 'desertion_no', `K${i}`)).toEqual(expected('[개] 푸들'));
-      expect(expected('[개] 푸들')).toEqual({ breedKey: null, breedGroup: null });
+      expect(expected('[개] 푸들')).toEqual({ breedKey: 'POODLE', breedGroup: 'POODLE' });
       await sql`UPDATE shelter_animals SET kind = '[개] 포메라니안' WHERE desertion_no = ${`K${i}`}`.execute(d.db);
       await sql`UPDATE lost_posts SET breed = ${k} WHERE id = ${id}`.execute(d.db);
       expect(await stored('lost_posts', 'id', id)).toEqual(expected(k));

@@ -181,8 +181,10 @@ describe('the pre-filter of a missing report', () => {
     expect(leftOut(p, { ...found, kind: 'SHELTER', position: null }, null)).toBe(true);
     // Kept: nearer, the same group (진돗개 and 백구), a mix, unknown or generic words, words the database does not read.
     expect(leftOut(p, found, MIN_KM - 0.01)).toBe(false);
-    for (const breed of ['백구', '풍산개', '말티즈 믹스', '믹스', '모름', '[개]', '강아지 푸들', '말티즈\t', null])
+    for (const breed of ['백구', '풍산개', '말티즈 믹스', '믹스', '모름', '[개]', '강아지', '말티즈\t', null])
       expect({ breed, out: leftOut(p, { ...found, breed }, MIN_KM + 1) }).toEqual({ breed, out: false });
+    // A breed beside a generic word is still that breed (the portal's "[개] 푸들").
+    expect(leftOut(p, { ...found, breed: '[개] 푸들' }, MIN_KM + 1)).toBe(true);
     // …and what the report's sex leaves out still is.
     expect(leftOut(p, { ...found, breed: '백구', sex: 'MALE' }, MIN_KM + 1)).toBe(true);
     // A report that is a mix, or of unknown words, has no breed bound.

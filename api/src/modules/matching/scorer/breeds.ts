@@ -87,8 +87,14 @@ export interface BreedReading {
 
 const squash = (s: string) => s.toLowerCase().replace(/[\s\-_·.,/()]+/g, '');
 
-/** Every breed word squashed, the longest first (a stable sort: words of one length in BREEDS' order). */
-const INDEX = BREEDS.flatMap((b) => b.words.map((w) => ({ word: squash(w), entry: b }))).sort((a, b) => b.word.length - a.word.length);
+/**
+ * Every breed word squashed: the breeds' words first, the longest first (a stable sort: words of one length
+ * in BREEDS' order), then the generic words the same way — the portal writes "[개] 푸들", and its longer
+ * generic "[개]" must not hide the breed beside it.
+ */
+const INDEX = BREEDS.flatMap((b) => b.words.map((w) => ({ word: squash(w), entry: b }))).sort(
+  (a, b) => Number(GENERIC.has(a.entry.key)) - Number(GENERIC.has(b.entry.key)) || b.word.length - a.word.length,
+);
 
 function readBreedWords(words: string | null): BreedReading {
   if (!words?.trim()) return { key: null, group: null, species: null, mix: false };
@@ -100,13 +106,13 @@ function readBreedWords(words: string | null): BreedReading {
   return { key: hit.key, group: hit.group, species: hit.species, mix };
 }
 
-/** What breed words say: the longest known word, and whether a mix word is there (each wording read once). */
+/** What breed words say: the longest known breed word (else a generic one), and whether a mix word is there (each wording read once). */
 export const readBreed: (words: string | null) => Readonly<BreedReading> = memoByText(readBreedWords);
 
 /**
  * readBreed's words as the rows of the database's word table (migration 0029, decision 0049 amended), in
- * the order readBreed tries them: the breed words as INDEX holds them (a generic word keeps its place
- * but names no breed), then the mix words. The api writes them at start (matching.breed-words.repository.ts).
+ * the order readBreed tries them: the words as INDEX holds them (the generic ones last, naming no breed),
+ * then the mix words. The api writes them at start (matching.breed-words.repository.ts).
  */
 export interface BreedWordRow {
   ord: number;

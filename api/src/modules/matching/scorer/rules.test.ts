@@ -73,6 +73,11 @@ describe('scoreMatch: one rule, one reason', () => {
       breed: 'JINDO',
     });
     expect(reason(scoreMatch(lostDog({ breed: '말티즈' }), foundDog({ breed: '몰티즈' })), 'SAME_BREED')).toBeDefined();
+    // The portal's kind names the species before a short breed word: the breed is still read.
+    expect(reason(scoreMatch(lostDog({ breed: '토이푸들' }), foundDog({ breed: '[개] 푸들' })), 'SAME_BREED')).toMatchObject({
+      breed: 'POODLE',
+    });
+    expect(reason(scoreMatch(lostDog({ breed: '시추' }), foundDog({ breed: '[개] 시츄' })), 'SAME_BREED')).toBeDefined();
     expect(reason(scoreMatch(lostDog({ breed: '포메' }), foundDog({ breed: '포메라니안' })), 'SAME_BREED')).toBeDefined();
     expect(reason(scoreMatch(lostDog({ breed: '시바' }), foundDog({ breed: '시바견' })), 'SAME_BREED')).toBeDefined();
     expect(reason(scoreMatch(lostDog({ breed: '믹스' }), foundDog({ breed: '잡종' })), 'SAME_BREED')).toMatchObject({ breed: 'MIX' });
