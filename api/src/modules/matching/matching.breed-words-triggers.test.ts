@@ -8,6 +8,7 @@ import { hashesNear, keepPointed, keepShelter } from './matching.prune.repositor
 import { openEmptyScene } from './matching.test-helpers';
 import { BREED_WORDS, storedBreed } from './scorer/breeds';
 import { boxAround } from './scorer/geo';
+import { lostDog } from './scorer/testing';
 
 // Migration 0029 (decision 0049 amended): each record's breed reading stored on its row by the SQL function
 // match_breed_reading, kept by the tables' triggers and rewritten when the word table changes. The reading
@@ -156,20 +157,10 @@ const window = { from: '2026-09-30', to: '2026-11-30', box: boxAround({ lat: 37.
 const sightings = async (p: Prune | null) => (await postsPage(d.db, 'sightings', window, 0, 10_000, 1e9, p)).rows.map((r) => r.id);
 const shelters = async (p: Prune | null) => (await sheltersPage(d.db, window, '', 10_000, 1e9, p)).rows.map((r) => r.desertionNo);
 
-const report = {
-  kind: 'MISSING' as const,
+const report = lostDog({
   id: '0',
-  species: null,
   breed: '진돗개',
-  sex: 'FEMALE' as const,
-  neutered: null,
-  size: null,
-  weightKg: null,
-  colour: null,
-  ageBand: null,
-  registrationNo: null,
+  sex: 'FEMALE',
   position: { lat: 37.55, lng: 127 },
-  sigungu: null,
   at: new Date('2026-10-01T10:00:00+09:00'),
-  photoHashes: [],
-};
+});
