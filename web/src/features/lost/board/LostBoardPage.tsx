@@ -20,7 +20,7 @@ const LostMap = lazy(() => import('./LostMap'));
 
 type View = 'list' | 'map';
 
-/** /lost — 실종·목격: missing, found and seen posts together, newest first; filters and the list/map choice in the address. */
+/** /lost — the lost-and-found board: missing, found and seen posts together, newest first; filters and the list/map choice in the address. */
 export default function LostBoardPage() {
   const { config } = usePublicConfig();
   const { user } = useSession();

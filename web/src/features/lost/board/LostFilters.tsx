@@ -52,7 +52,7 @@ function valueWords(field: FilterField, value: string): string {
 
 /**
  * The board's filters: a plain GET form to /lost (works without JavaScript), folded behind a 44 px
- * 필터 toggle on phones with the filters in use beside it as removable chips (like /adopt).
+ * filter toggle on phones with the filters in use beside it as removable chips (like /adopt).
  */
 export default function LostFilters({ applied, onApply, searching }: Props) {
   const toggleId = useId();

@@ -15,7 +15,7 @@ export function statusLabel(status: LostPostStatus, kind: LostPostKind): string 
 
 export const STATUS_COLOR: Record<LostPostStatus, string> = { OPEN: 'orange', REUNITED: 'green', CANCELLED: 'gray', CLOSED: 'gray' };
 
-/** The post's title on cards and its page: the dog's name, else its breed, else "이름 모름". */
+/** The post's title on cards and its page: the dog's name, else its breed, else the catalogue's unknown-name words. */
 export function postTitle(p: { name: string | null; breed: string | null }): string {
   return p.name?.trim() || p.breed?.trim() || t('lost.card.nameless');
 }

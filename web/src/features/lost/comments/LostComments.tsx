@@ -16,7 +16,7 @@ import { addLostComment, deleteLostComment, useLostComments } from './lost-comme
 const validationText = (key: string) => tKey(`lostComments.validation.${key}`, 'lostComments.validation.invalid');
 const knownValidation = (key: string) => tMaybe(`lostComments.validation.${key}`);
 
-/** "3월 2일 오후 7:05" in Korea's time. */
+/** Month, day and time of day (12-hour, Korean style) in Korea's time. */
 const when = (iso: string) =>
   new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(
     new Date(iso),
@@ -24,7 +24,7 @@ const when = (iso: string) =>
 
 /**
  * The comments of a lost-and-found post (issue 27; docs/decisions/0041): the list (authors by nickname,
- * oldest first, paged), a form for members (a visitor gets the login link) and 삭제 on the member's own
+ * oldest first, paged), a form for members (a visitor gets the login link) and a delete button on the member's own
  * comments (an admin's on every one). The post page places it; it reads the session itself.
  */
 export default function LostComments({ postId }: { postId: number }) {

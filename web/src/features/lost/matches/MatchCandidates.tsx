@@ -134,7 +134,7 @@ export default function MatchCandidates({
   postId: number;
   owner: boolean;
   onConfirmed?: () => void;
-  /** How 우리 아이예요 is asked first (the app's confirm dialog; tests pass their own). */
+  /** How confirming a candidate ("this is our dog") is asked first (the app's confirm dialog; tests pass their own). */
   ask?: typeof confirm;
 }) {
   const { answer, error, isLoading, reload } = useMatchCandidates(postId);

@@ -5,7 +5,7 @@ import { IconMap2 } from '@tabler/icons-react';
 import { LOST_LIMITS } from '@pawbridge/shared/lost.schema';
 import { t } from '@/messages';
 
-// The map's code (Leaflet or Kakao) is never part of a visitor's first load: it comes on 지도에서 보기.
+// The map's code (Leaflet or Kakao) is never part of a visitor's first load: it comes when the reader asks to see the map.
 const MapView = lazy(() => import('@/components/map/MapView'));
 
 const HEIGHT = 260;
