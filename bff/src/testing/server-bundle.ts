@@ -31,7 +31,7 @@ export function serverBundleEnv(): Record<string, string> {
     try {
       // As `npm run build` runs from a shell: vitest sets NODE_ENV=test, which would make Vite bundle
       // React's development JSX runtime into the server bundle (jsxDEV), which the production React fails on.
-      if (!built()) execFileSync('npm', ['run', 'build'], { cwd: WEB, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+      if (!built()) execFileSync('env', ['NODE_ENV=production', 'npm', 'run', 'build'], { cwd: WEB, stdio: 'inherit' });
     } finally {
       fs.rmdirSync(LOCK);
     }

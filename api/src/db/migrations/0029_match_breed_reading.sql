@@ -58,28 +58,11 @@ ALTER TABLE lost_posts ADD COLUMN breed_key text, ADD COLUMN breed_group text;
 ALTER TABLE stray_reports ADD COLUMN breed_key text, ADD COLUMN breed_group text;
 ALTER TABLE shelter_animals ADD COLUMN breed_key text, ADD COLUMN breed_group text;
 
--- Kept in the row's own statement: on insert, and when its breed words change.
-CREATE FUNCTION lost_posts_breed_reading() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Kept in the row's own statement: on insert, and when its breed words change. One function for the three
+-- tables: its argument names the column that holds the row's breed words.
+CREATE FUNCTION match_breed_reading_of_row() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  r text[] := match_breed_reading(NEW.breed);
-BEGIN
-  NEW.breed_key := r[1];
-  NEW.breed_group := r[2];
-  RETURN NEW;
-END;
-$$;
-CREATE FUNCTION stray_reports_breed_reading() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  r text[] := match_breed_reading(NEW.type);
-BEGIN
-  NEW.breed_key := r[1];
-  NEW.breed_group := r[2];
-  RETURN NEW;
-END;
-$$;
-CREATE FUNCTION shelter_animals_breed_reading() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  r text[] := match_breed_reading(NEW.kind);
+  r text[] := match_breed_reading(to_jsonb(NEW) ->> TG_ARGV[0]);
 BEGIN
   NEW.breed_key := r[1];
   NEW.breed_group := r[2];
@@ -88,11 +71,11 @@ END;
 $$;
 
 CREATE TRIGGER lost_posts_breed_reading BEFORE INSERT OR UPDATE OF breed ON lost_posts
-  FOR EACH ROW EXECUTE FUNCTION lost_posts_breed_reading();
+  FOR EACH ROW EXECUTE FUNCTION match_breed_reading_of_row('breed');
 CREATE TRIGGER stray_reports_breed_reading BEFORE INSERT OR UPDATE OF type ON stray_reports
-  FOR EACH ROW EXECUTE FUNCTION stray_reports_breed_reading();
+  FOR EACH ROW EXECUTE FUNCTION match_breed_reading_of_row('type');
 CREATE TRIGGER shelter_animals_breed_reading BEFORE INSERT OR UPDATE OF kind ON shelter_animals
-  FOR EACH ROW EXECUTE FUNCTION shelter_animals_breed_reading();
+  FOR EACH ROW EXECUTE FUNCTION match_breed_reading_of_row('kind');
 
 -- The pre-filter's conditions in the indexes (decision 0049 amended): a missing report's sightings page
 -- asks the index for its box and date window and, when it leaves rows out by sex or breed, only for the
