@@ -2,7 +2,16 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/index';
 import type { Prune } from './matching.prefilter';
 import { hashList, hashesOf, num, packed, page, value, words, type Paged } from './matching.page-text.repository';
-import { breedWordsHeld, hashesNear, keepPointed, keepShelter, pointIn, shelterArms, sightingArms } from './matching.prune.repository';
+import {
+  boxFilter,
+  breedWordsHeld,
+  hashesNear,
+  keepPointed,
+  keepShelter,
+  pointIn,
+  shelterArms,
+  sightingArms,
+} from './matching.prune.repository';
 import type { LostPostFacts, ShelterFacts, StrayFacts, Window } from './matching.repository';
 import type { CandidateKind } from './matching.tables';
 
@@ -62,22 +71,24 @@ export function postsPage(
   prune: Prune | null = null,
 ): Promise<Paged<PostPageFacts>> {
   const where = which === 'sightings' ? sql`kind <> 'MISSING'` : sql`kind = 'MISSING' AND status = 'OPEN'`;
-  let scope: RawBuilder<unknown> | null;
-  if (isPaired(w)) {
-    const p = w.pairedWith;
-    scope =
-      'lostPostId' in p
+  // The box as an index condition, or (`arms`: the pre-filter's index conditions are there) as a plain
+  // filter, so the planner answers from those arms alone instead of reading the whole box by it.
+  const scopeOf = (arms: boolean): RawBuilder<unknown> | null => {
+    if (isPaired(w)) {
+      const p = w.pairedWith;
+      return 'lostPostId' in p
         ? sql`id IN ${candidatesOf(p.lostPostId, ['FOUND', 'SEEN'], 'integer')}`
         : sql`id IN (SELECT lost_post_id FROM match_candidates WHERE candidate_kind = ${p.candidateKind} AND candidate_id = ${p.candidateId} AND status = 'NEW')`;
-  } else {
-    const place = w.box ? inBox(w.box) : w.sido ? sql`sido = ${w.sido}` : null;
-    scope = place && sql`${place} AND happened_date >= ${w.from}::date AND happened_date <= ${w.to}::date`;
-  }
-  if (!scope) return Promise.resolve({ rows: [], later: new Set() });
+    }
+    const place = w.box ? (arms ? boxFilter(w.box) : inBox(w.box)) : w.sido ? sql`sido = ${w.sido}` : null;
+    return place && sql`${place} AND happened_date >= ${w.from}::date AND happened_date <= ${w.to}::date`;
+  };
+  if (!scopeOf(false)) return Promise.resolve({ rows: [], later: new Set() });
   const window = isPaired(w) || which !== 'sightings' ? null : w;
   return byBreed(prune, (breed, check) => {
     // The index conditions of the pre-filter (a superset of the rows it keeps: the conditions below decide).
     const arms = window && sightingArms(prune, window, breed);
+    const scope = scopeOf(arms !== null)!;
     return page<PostPageFacts>(
       db,
       sql`SELECT ${packed(
@@ -195,9 +206,11 @@ export function sheltersPage(
     scope = w.sido ? sql`sido = ${w.sido} AND happen_date >= ${w.from}::date AND happen_date <= ${w.to}::date` : null;
   }
   if (!scope) return Promise.resolve({ rows: [], later: new Set() });
-  const paired = isPaired(w);
+  const window = isPaired(w) ? null : w;
   return byBreed(prune, (breed, check) => {
-    const arms = paired ? null : shelterArms(prune, breed);
+    // With the pre-filter's arms (each holding the 시·도 and days), the scope as a plain filter (as for sightings).
+    const arms = window && shelterArms(prune, window, breed);
+    if (arms) scope = sql`sido IS NOT DISTINCT FROM ${window!.sido} AND happen_date BETWEEN ${window!.from}::date AND ${window!.to}::date`;
     return page<ShelterPageFacts>(
       db,
       sql`SELECT ${packed(

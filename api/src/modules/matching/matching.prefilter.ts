@@ -1,4 +1,5 @@
 import { BREED_WORDS_DIGEST } from './matching.breed-words.repository';
+import type { NearPhotos } from './matching.photo-index';
 import { readBreed, storedBreed } from './scorer/breeds';
 import { hammingBits, isPhotoHash } from './scorer/photo-distance';
 import { normaliseRegistration } from './scorer/rules';
@@ -38,6 +39,11 @@ export interface Prune {
   lng: number | null;
   /** The report's photo hashes: a candidate with a photo this near is kept whatever its sex, breed and place. */
   hashes: string[];
+  /**
+   * The rows with such a photo by the instance's copy of the hashes (decision 0051), set by the worker: the
+   * pages then ask the indexes for them by key instead of reading the whole box. Absent: they read the box.
+   */
+  near?: NearPhotos | null;
 }
 
 /** Beyond this the distance points are at most 8 (computed with a margin over the exact 4.19 km for 9). */

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { NEAR_AT_MOST, type NearPhotos } from './matching.photo-index';
 import { MIN_KM, nearBox, type Prune } from './matching.prefilter';
 import type { Window } from './matching.repository';
 import { LIMITS } from './scorer/points';
@@ -14,6 +15,14 @@ const box = (b: Box) => sql`box(point(${b.minLat}::float8, ${b.minLng}::float8),
 
 /** The exact point in a box: the condition the GiST indexes of migrations 0023 and 0029 answer. */
 export const pointIn = (b: Box) => sql`point(latitude, longitude) <@ ${box(b)}`;
+
+/**
+ * The same condition as `pointIn`, written so that no index answers it: a page whose index conditions
+ * are the pre-filter's arms (each holding the box already) filters by it, and the planner does not
+ * read the whole box by its index (it guesses a box holds a hundred rows; a city's holds thousands).
+ */
+export const boxFilter = (b: Box) =>
+  sql`(latitude BETWEEN ${b.minLat}::float8 AND ${b.maxLat}::float8 AND longitude BETWEEN ${b.minLng}::float8 AND ${b.maxLng}::float8)`;
 
 /** Great-circle km in SQL, the scorer's formula (scorer/geo.ts). */
 const km = (lat: number, lng: number) =>
@@ -87,8 +96,8 @@ export function keepShelter(p: Prune | null, photoNear: PhotoNear): RawBuilder<u
 /*
  * What the indexes are asked for (migration 0029: match_sex_rank, match_group_hash). Only ever a superset
  * of the rows kept above — the sexes and breed groups that never differ from the report's, the rows near
- * it, everything when the report has a photo (a near photo keeps any row) — so the conditions above still
- * decide. `breed`: whether to ask by breed group (only while the word table is this code's, which the
+ * it, and when the report has a photo the rows a near photo may keep (photoArms; everything when the
+ * instance cannot say) — so the conditions above still decide. `breed`: whether to ask by breed group (only while the word table is this code's, which the
  * page checks in the same statement: breedWordsHeld).
  */
 
@@ -112,7 +121,8 @@ export function sightingArms(p: Prune | null, w: Window, breed: boolean): RawBui
     sql`point(happened_date - DATE '2000-01-01', match_sex_rank(gender)) <@ box(point(${from}::float8, ${lo}::float8), point(${to}::float8, ${hi}::float8))`;
   const everything = sql`(${pointIn(w.box)} AND ${days(0, 2)})`;
   const near = nearBox(p.lat, p.lng);
-  if (p.hashes.length > 0 || !near) return everything;
+  const photos = photoArms(p, 'id', (n) => n.posts);
+  if (!photos || !near) return everything;
   const [lo, hi] = ranks(p);
   const alike =
     breed && p.breed
@@ -121,14 +131,42 @@ export function sightingArms(p: Prune | null, w: Window, breed: boolean): RawBui
             sql`(${pointIn(w.box!)} AND ${days(lo, hi)} AND point(match_group_hash(breed_group), 0) <@ box(point(${g}, 0), point(${g}, 0)))`,
         )
       : [sql`(${pointIn(w.box)} AND ${days(lo, hi)})`];
-  return sql`(${sql.join([...alike, sql`(${pointIn(near)} AND ${days(0, 2)})`], sql` OR `)})`;
+  return sql`(${sql.join([...alike, sql`(${pointIn(near)} AND ${days(0, 2)})`, ...photos], sql` OR `)})`;
 }
 
-/** The same for a report's shelter notices (shelter_animals_match_prune_idx); null: nothing to narrow. */
-export function shelterArms(p: Prune | null, breed: boolean): RawBuilder<unknown> | null {
-  if (!p || p.hashes.length > 0) return null;
+/**
+ * The same for a report's shelter notices of the window's 시·도 and days (shelter_animals_match_prune_idx);
+ * null: nothing to narrow. Each arm holds the 시·도 and days, so the page can filter by them plainly.
+ */
+export function shelterArms(p: Prune | null, w: Window, breed: boolean): RawBuilder<unknown> | null {
+  const photos = p && photoArms(p, 'desertion_no', (n) => n.shelters);
+  if (!p || !photos || !w.sido) return null;
   const [lo, hi] = ranks(p);
-  const parts = [sql`match_sex_rank(sex) BETWEEN ${lo} AND ${hi}`];
-  if (breed && p.breed) parts.unshift(sql`match_group_hash(breed_group) IN (${sql.join(groups(p))})`);
-  return sql`(${sql.join(parts, sql` AND `)})`;
+  const parts = [
+    sql`sido = ${w.sido}`,
+    sql`match_sex_rank(sex) BETWEEN ${lo} AND ${hi}`,
+    sql`happen_date >= ${w.from}::date AND happen_date <= ${w.to}::date`,
+  ];
+  if (breed && p.breed) parts.splice(1, 0, sql`match_group_hash(breed_group) IN (${sql.join(groups(p))})`);
+  return sql`(${sql.join([sql`(${sql.join(parts, sql` AND `)})`, ...photos], sql` OR `)})`;
+}
+
+/**
+ * The rows a near photo may keep, as index conditions (decision 0051): those the instance's copy of the
+ * hashes finds near, by key, and those whose hashes it may not know yet (`photo_tx`, migration 0030).
+ * [] without a photo; null when the copy cannot say (none read yet, or a photo near hundreds of rows):
+ * then the page reads everything its window holds.
+ */
+function photoArms<K extends number | string>(
+  p: Prune,
+  key: 'id' | 'desertion_no',
+  of: (n: NearPhotos) => K[],
+): RawBuilder<unknown>[] | null {
+  if (p.hashes.length === 0) return [];
+  if (!p.near) return null;
+  const keys = of(p.near);
+  if (keys.length > NEAR_AT_MOST) return null;
+  const arms = [sql`photo_tx >= ${p.near.since}::bigint`];
+  if (keys.length > 0) arms.unshift(sql`${sql.ref(key)} IN (${sql.join(keys.map((k) => sql`${k}`))})`);
+  return arms;
 }

@@ -9,6 +9,7 @@ import { MatchingRepository, type CandidateInsert } from './matching.repository'
 import type { PhotoEmbeddings } from './matching.embeddings';
 import { candidateKindOf, loadRecord, sourcesFor } from './matching.sources';
 import type { JobCursor } from './matching.tables';
+import { PhotoIndex } from './matching.photo-index';
 import { pruneFor } from './matching.prefilter';
 import { DISPLAY_FLOOR, scoreMatch } from './scorer/score';
 
@@ -37,6 +38,8 @@ export interface WorkerOptions {
   photos?: PhotoEmbeddings | null;
   /** The exact pre-filter of a missing report's job (matching.prefilter.ts); on by default, off to compare. */
   prefilter?: boolean;
+  /** Its near photos found by the instance's copy of the hashes (decision 0051); on by default, off to compare. */
+  photoCopy?: boolean;
 }
 
 /** What the queue lends another job kind's handler: a checkpoint in the handler's transaction, and whether to stop. */
@@ -55,6 +58,7 @@ class LeaseLost extends Error {}
  */
 export class MatchingWorker {
   private readonly queue: MatchQueueRepository;
+  private readonly photoIndex: PhotoIndex;
   private readonly repo: MatchingRepository;
   private readonly id: string;
   private readonly leaseMs: number;
@@ -62,6 +66,7 @@ export class MatchingWorker {
   private readonly pollMs: number;
   private readonly maxAttempts: number;
   private readonly prefilter: boolean;
+  private readonly photoCopy: boolean;
   private loop: Promise<void> | undefined;
   private stopping = false;
   private wake: (() => void) | undefined;
@@ -77,6 +82,7 @@ export class MatchingWorker {
     const db = ctx.db;
     this.db = db;
     this.queue = new MatchQueueRepository(db);
+    this.photoIndex = new PhotoIndex(db);
     this.repo = new MatchingRepository(db);
     this.id = opts.id ?? `matcher-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
     this.leaseMs = opts.leaseMs ?? 120_000;
@@ -84,6 +90,7 @@ export class MatchingWorker {
     this.pollMs = opts.pollMs ?? 2_000;
     this.maxAttempts = opts.maxAttempts ?? 5;
     this.prefilter = opts.prefilter ?? true;
+    this.photoCopy = this.prefilter && (opts.photoCopy ?? true);
   }
 
   start(): void {
@@ -133,6 +140,17 @@ export class MatchingWorker {
     return true;
   }
 
+  /** Whether the copy of the photo hashes caught up; a failure is logged and the pages read their whole box. */
+  private caughtUp(): Promise<boolean> {
+    return this.photoIndex.catchUp().then(
+      () => true,
+      (err: unknown) => {
+        this.log.warn({ err }, 'matching worker: photo hashes not read');
+        return false;
+      },
+    );
+  }
+
   /** true: every page done; false: stopped part-way (the cursor holds the place). */
   private async process(job: MatchJobRow): Promise<boolean> {
     if (job.recordKind === 'ALERT')
@@ -144,6 +162,8 @@ export class MatchingWorker {
           stopping: () => this.stopping,
         }) ?? true
       );
+    // A new missing report's job may need the near photos (decision 0051): the copy catches up meanwhile.
+    const catchingUp = this.photoCopy && job.recordKind === 'MISSING' && !job.rescore ? this.caughtUp() : undefined;
     const own = await loadRecord(this.repo, job.recordKind, job.recordId);
     if (!own) return true; // gone, hidden or closed: nothing to match
     const photos = this.opts.photos;
@@ -153,13 +173,9 @@ export class MatchingWorker {
       own.record = (await photos.attach([own.record]))[0]!;
     }
     // Rows the scorer provably puts below the floor are not read (decision 0049; never in a re-score).
-    const sources = sourcesFor(
-      job.recordKind,
-      own.record,
-      own.sido,
-      this.prefilter ? pruneFor(job.recordKind, own.record, job.rescore) : null,
-      job.rescore,
-    );
+    const prune = this.prefilter ? pruneFor(job.recordKind, own.record, job.rescore) : null;
+    if (prune && prune.hashes.length > 0) prune.near = (await catchingUp) ? this.photoIndex.near(prune.hashes) : null;
+    const sources = sourcesFor(job.recordKind, own.record, own.sido, prune, job.rescore);
     // A re-scoring job's pairs scored in this run: its own pairs read again after the window skip them.
     const scoredHere = new Set<string>();
     const start: JobCursor = job.cursor ?? { source: 0, after: null };

@@ -2,7 +2,7 @@
 export const isPhotoHash = (h: string): boolean => /^[0-9a-f]{16}$/i.test(h);
 
 /** Set bits of a 32-bit integer (the SWAR count: no loop, no BigInt). */
-function bits32(x: number): number {
+export function bits32(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
