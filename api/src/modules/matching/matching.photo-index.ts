@@ -27,14 +27,19 @@ export interface NearPhotos {
 /** Past this many near rows (a photo posted hundreds of times), a page reads its whole box as before. */
 export const NEAR_AT_MOST = 500;
 
-/** One table's hashes as two 32-bit halves each; a row's old hashes are marked dead when it is read again. */
+/**
+ * One table's hashes as two 32-bit halves each, with their row's key; a row's hashes chained by slot
+ * (`next`, -1 ends), so the map holds one number per row. A row's old hashes are marked dead when it is
+ * read again.
+ */
 export class HashTable<K> {
   private hi = new Uint32Array(1024);
   private lo = new Uint32Array(1024);
+  private next = new Int32Array(1024);
   private owner: (K | undefined)[] = [];
   private size = 0;
   private dead = 0;
-  private readonly slots = new Map<K, number[]>();
+  private readonly first = new Map<K, number>();
 
   get count(): number {
     return this.size - this.dead;
@@ -42,23 +47,23 @@ export class HashTable<K> {
 
   /** The row's hashes now (none: it is forgotten). Unreadable hashes are skipped, as the scorer skips them. */
   put(key: K, hashes: readonly string[]): void {
-    for (const i of this.slots.get(key) ?? []) {
+    for (let i = this.first.get(key) ?? -1; i >= 0; i = this.next[i]!) {
       this.owner[i] = undefined;
       this.dead += 1;
     }
-    this.slots.delete(key);
+    this.first.delete(key);
     const valid = [...new Set(hashes.filter(isPhotoHash).map((h) => h.toLowerCase()))];
-    if (valid.length === 0) return;
-    const at: number[] = [];
-    for (const h of valid) {
+    let head = -1;
+    for (const h of valid.reverse()) {
       if (this.size === this.hi.length) this.grow(this.hi.length * 2);
       this.hi[this.size] = parseInt(h.slice(0, 8), 16);
       this.lo[this.size] = parseInt(h.slice(8), 16);
+      this.next[this.size] = head;
       this.owner[this.size] = key;
-      at.push(this.size);
+      head = this.size;
       this.size += 1;
     }
-    this.slots.set(key, at);
+    if (head >= 0) this.first.set(key, head);
     if (this.dead > 1024 && this.dead * 2 > this.size) this.compact();
   }
 
@@ -83,26 +88,25 @@ export class HashTable<K> {
   }
 
   private grow(to: number): void {
-    const hi = new Uint32Array(to);
-    const lo = new Uint32Array(to);
+    const [hi, lo, next] = [new Uint32Array(to), new Uint32Array(to), new Int32Array(to)];
     hi.set(this.hi.subarray(0, this.size));
     lo.set(this.lo.subarray(0, this.size));
-    [this.hi, this.lo] = [hi, lo];
+    next.set(this.next.subarray(0, this.size));
+    [this.hi, this.lo, this.next] = [hi, lo, next];
   }
 
-  /** Drops the dead hashes (more than half of them). */
+  /** Drops the dead hashes (more than half of them), keeping each row's chain. */
   private compact(): void {
     let n = 0;
-    this.slots.clear();
+    this.first.clear();
     for (let i = 0; i < this.size; i++) {
       const k = this.owner[i];
       if (k === undefined) continue;
       this.hi[n] = this.hi[i]!;
       this.lo[n] = this.lo[i]!;
       this.owner[n] = k;
-      const at = this.slots.get(k);
-      if (at) at.push(n);
-      else this.slots.set(k, [n]);
+      this.next[n] = this.first.get(k) ?? -1;
+      this.first.set(k, n);
       n += 1;
     }
     this.owner.length = n;
