@@ -134,7 +134,8 @@ async function startOwnStack(extraEnv: Record<string, string>, { migrated }: { m
     path.join(dataDir, 'api.log'),
   );
   const apiUrl = `http://127.0.0.1:${apiPort}`;
-  await waitFor(`${apiUrl}/healthz`, api);
+  // The BFF starts beside the api, not after it: its /readyz answers 200 only once the api answers too
+  // (its upstream check), so waiting for both is waiting for a stack that works, ~2 s sooner per stack.
   const bff = run(
     'bff',
     ['bff/src/server.ts'],
@@ -153,7 +154,12 @@ async function startOwnStack(extraEnv: Record<string, string>, { migrated }: { m
     path.join(dataDir, 'bff.log'),
   );
   const baseUrl = `http://127.0.0.1:${bffPort}`;
-  await waitFor(`${baseUrl}/readyz`, bff);
+  try {
+    await Promise.all([waitFor(`${apiUrl}/healthz`, api), waitFor(`${baseUrl}/readyz`, bff)]);
+  } catch (err) {
+    for (const child of [bff, api]) if (child.exitCode === null) child.kill('SIGKILL');
+    throw err;
+  }
   return {
     baseUrl,
     apiUrl,

@@ -31,7 +31,7 @@ import {
 const HERE = { lat: 35.1468, lng: 126.9199 };
 const NAME = '콩이';
 const MESSAGE = '충장로 3가 골목에서 방금 봤어요. 아직 근처에 있을 거예요.';
-const seoulToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
+const seoulYesterday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date(Date.now() - 24 * 3600_000));
 
 const answerOf = (page: Page, method: string, p: RegExp) =>
   page.waitForResponse((r: Response) => r.request().method() === method && p.test(new URL(r.url()).pathname));
@@ -62,7 +62,7 @@ describe('lost live journey: a neighbour’s 목격 and message reach the owner�
         ...HERE,
         address: '광주 동구 충장로 입구',
         sigungu: '동구',
-        date: seoulToday(),
+        date: seoulYesterday(),
         time: '00:00',
         reward: 100000,
       },
@@ -100,7 +100,9 @@ describe('lost live journey: a neighbour’s 목격 and message reach the owner�
     await map.scrollIntoViewIfNeeded();
     await map.click({ position: { x: 150, y: 110 } });
     await page.getByLabel(/^장소\(글로\)/).fill('충장로 3가 골목');
-    await page.getByLabel(/^날짜/).fill(seoulToday());
+    // Five minutes after the report went up at 00:00, yesterday: today's 00:05 is still in the future during
+    // Seoul's first five minutes, and the form rightly refused it (a CI run at 15:03 UTC failed so).
+    await page.getByLabel(/^날짜/).fill(seoulYesterday());
     await page.getByLabel(/^시간/).fill('00:05');
     await page.getByLabel(/^본 내용/).fill('크림색 포메라니안이 분홍 리본을 하고 골목 안쪽으로 뛰어갔어요.');
     await noAxeProblems(page, 'sighting form from the report');

@@ -242,8 +242,10 @@ describe('lost match journey: a found dog 2 km away rings the owner’s bell; �
     await map.scrollIntoViewIfNeeded();
     await map.click({ position: { x: 160, y: 120 } });
     await dialog.getByLabel(/^장소\(글로\)/).fill('서울역 광장 앞');
-    await dialog.getByLabel(/^날짜/).fill(seoulDay(0));
-    await dialog.getByLabel(/^시간/).fill('07:30');
+    // Late yesterday: after every earlier record here, and in the past at any hour (today's 07:30 is in the
+    // future until 07:30 in Seoul, 22:30 UTC, and the form rightly refused it: CI runs then failed).
+    await dialog.getByLabel(/^날짜/).fill(seoulDay(1));
+    await dialog.getByLabel(/^시간/).fill('23:30');
     await dialog.getByLabel('메모').fill('기차를 타고 올라왔다는 연락을 받았어요');
     await screenshot(page, 'lost-match-move-dialog-desktop');
     await dialog.getByRole('button', { name: '저장하기' }).click();

@@ -13,33 +13,34 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Seconds per file in a two-shard run (2026-11-27, both shards busy, load ~6), its own stack's boot
- * included; the first file of a shard on the shared stack also pays that stack's boot (~8 s).
+ * Seconds per file in a two-shard run (2026-11-27, third session: both shards busy, the stacks' api and
+ * BFF started together), its own stack's boot included; the first file of a shard on the shared stack
+ * also pays that stack's boot (~8 s).
  */
 export const SECONDS: Readonly<Record<string, number>> = {
-  'a11y.e2e.ts': 46,
-  'mypage.e2e.ts': 42,
-  'ssr.e2e.ts': 33,
-  'favourites.e2e.ts': 32,
-  'accounts.e2e.ts': 29,
-  'alerts.e2e.ts': 28,
-  'animal.e2e.ts': 28,
-  'lost-ssr.e2e.ts': 27,
-  'strays.e2e.ts': 26,
-  'member-phone.e2e.ts': 25,
+  'a11y.e2e.ts': 52,
+  'lost-ssr.e2e.ts': 45,
+  'mypage.e2e.ts': 45,
+  'ssr.e2e.ts': 45,
+  'favourites.e2e.ts': 40,
+  'shelter.e2e.ts': 39,
+  'names.e2e.ts': 37,
+  'strays.e2e.ts': 37,
+  'accounts.e2e.ts': 35,
+  'animal.e2e.ts': 30,
+  'member-phone.e2e.ts': 27,
+  'pets.e2e.ts': 26,
+  'adoption.e2e.ts': 25,
   'lost-owner.e2e.ts': 24,
-  'names.e2e.ts': 23,
-  'pets.e2e.ts': 19,
-  'shelter.e2e.ts': 18,
-  'lost-board.e2e.ts': 17,
-  'lost-share.e2e.ts': 16,
-  'adoption.e2e.ts': 14,
-  'donations.e2e.ts': 13,
-  'lost-match.e2e.ts': 20,
-  'lost-live.e2e.ts': 10,
-  'social-login.e2e.ts': 10,
-  'community.e2e.ts': 9,
-  'realtime.e2e.ts': 8,
+  'lost-share.e2e.ts': 20,
+  'lost-match.e2e.ts': 19,
+  'alerts.e2e.ts': 18,
+  'lost-board.e2e.ts': 18,
+  'social-login.e2e.ts': 18,
+  'realtime.e2e.ts': 16,
+  'community.e2e.ts': 12,
+  'donations.e2e.ts': 11,
+  'lost-live.e2e.ts': 11,
   'breed-prediction.e2e.ts': 7,
 };
 
