@@ -210,7 +210,9 @@ export function sheltersPage(
   return byBreed(prune, (breed, check) => {
     // With the pre-filter's arms (each holding the 시·도 and days), the scope as a plain filter (as for sightings).
     const arms = window && shelterArms(prune, window, breed);
-    if (arms) scope = sql`sido IS NOT DISTINCT FROM ${window!.sido} AND happen_date BETWEEN ${window!.from}::date AND ${window!.to}::date`;
+    const within = arms
+      ? sql`sido IS NOT DISTINCT FROM ${window!.sido} AND happen_date BETWEEN ${window!.from}::date AND ${window!.to}::date`
+      : scope;
     return page<ShelterPageFacts>(
       db,
       sql`SELECT ${packed(
@@ -229,7 +231,7 @@ export function sheltersPage(
         'a.desertion_no',
       )}
       FROM (SELECT desertion_no, kind, color, sex, neutered, birth_year, weight_kg, happen_date, sigungu, phashes FROM shelter_animals
-        WHERE ${scope} AND status = 'OPEN' AND desertion_no > ${after} ${arms ? sql`AND ${arms}` : sql``}
+        WHERE ${within} AND status = 'OPEN' AND desertion_no > ${after} ${arms ? sql`AND ${arms}` : sql``}
           AND ${keepShelter(prune, hashesNear)}
         ORDER BY desertion_no LIMIT ${limit}) a`,
       jobId,
