@@ -1,5 +1,5 @@
 // KakaoTalk share (issue 27): the Kakao JavaScript SDK, loaded only when a reader presses
-// 카카오톡으로 공유 (this module is itself imported dynamically), then a feed message.
+// Share to KakaoTalk (this module is itself imported dynamically), then a feed message.
 
 import { KAKAO_SHARE_SDK } from '@pawbridge/shared';
 
@@ -68,7 +68,7 @@ export interface KakaoPost {
   imageUrl: string | null;
   /** Absolute URL of the post's page. */
   url: string;
-  /** The button under the card (for example 자세히 보기). */
+  /** The button under the card (for example a details link). */
   buttonTitle: string;
 }
 

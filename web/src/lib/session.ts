@@ -51,7 +51,7 @@ export function useSession() {
   });
   // Only an answer ends a session (`loggedIn: false`, which a 401 upstream becomes); a network error, 502 or 504
   // does not. So while the check is unanswered, the member the server last confirmed in this tab stays shown
-  // (after a reload during an outage too): the header keeps the bell and 로그아웃, the home its member parts.
+  // (after a reload during an outage too): the header keeps the bell and the logout button, the home its member parts.
   // Every write is still authorised by the BFF; a really ended session answers `loggedIn: false` and is dropped.
   useEffect(() => {
     if (data !== undefined) remember(data);

@@ -1,4 +1,4 @@
-// Lost and found (issue 27): the writes of the web — the 실종 신고 and 발견·목격 posts (multipart, photos
+// Lost and found (issue 27): the writes of the web — the missing reports and found/seen posts (multipart, photos
 // in `photo1`…`photo5`), the author's edits, updates and closing, the stray report from a found post and
 // the admin's moderation. Every answer is checked with the shared schema.
 import {

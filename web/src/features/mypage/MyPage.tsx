@@ -15,7 +15,7 @@ interface Props {
   pets: ReactNode;
   /** The donation history with its detail modal (from the donations feature). */
   donations: ReactNode;
-  /** The member's 실종·목격 posts (from the lost feature); without it (the legacy) the tab is not there. */
+  /** The member's lost-and-found posts (from the lost feature); without it (the legacy) the tab is not there. */
   lost?: ReactNode;
   /** Favourites and saved searches (from the favourites feature, issue 28); without it (the legacy) the tab is not there. */
   favourites?: ReactNode;
@@ -36,7 +36,7 @@ const ICONS: Record<MyPageTab, ReactNode> = {
 };
 
 /**
- * My page (spec §2): four tabs (five with 실종·목격), each its own URL so it can be linked and survives
+ * My page (spec §2): four tabs (five with lost-and-found), each its own URL so it can be linked and survives
  * a reload; `/mypage` and unknown tabs land on my info. Only the open tab loads.
  */
 export default function MyPage({ pets, donations, lost, favourites, alerts, renderEmailChange }: Props) {

@@ -6,7 +6,7 @@ export interface ApplicationLook {
   color: string;
 }
 
-// Spec's my-page words: "심사 중" for PENDING (an older upstream's word), "대기 중" for REQUESTED.
+// The spec's my-page words: the under-review label for PENDING (an older upstream's word), the waiting label for REQUESTED.
 const COLORS: Record<string, string> = { PENDING: 'yellow', REQUESTED: 'blue', APPROVED: 'teal', REJECTED: 'gray' };
 
 /** The application's state as words and a colour (never colour alone); an unknown state reads as "checking". */

@@ -1,9 +1,9 @@
 import { t } from '@/messages';
 
 /**
- * Spec §9: "방금 전" under a minute, "N분 전" under an hour, "N시간 전" under a
- * day, otherwise the local date. A clock a little ahead of the server's still
- * reads "방금 전", never a negative count.
+ * Spec §9: "just now" under a minute, minutes ago under an hour, hours ago
+ * under a day, otherwise the local date (the words in the catalogue). A clock a
+ * little ahead of the server's still reads "just now", never a negative count.
  */
 export function relativeTime(iso: string, now: Date = new Date()): string {
   const at = new Date(iso);

@@ -18,3 +18,14 @@ describe('the bell’s words for favourites', () => {
     );
   });
 });
+
+describe('the bell’s day of a stray report', () => {
+  it('names the day it was found by month and day, without the year; an unreadable day as it came', () => {
+    expect(notificationText({ code: 'STRAY_REPORTED', about: { ...NO_ABOUT, foundDate: '2026-01-05' }, message: 'x' })).toBe(
+      '1월 5일에 발견된 유기견 제보가 들어왔어요',
+    );
+    expect(notificationText({ code: 'STRAY_REPORTED', about: { ...NO_ABOUT, foundDate: '어제' }, message: 'x' })).toBe(
+      '어제에 발견된 유기견 제보가 들어왔어요',
+    );
+  });
+});

@@ -6,10 +6,13 @@ import { t, tMaybe, type MessageKey } from '@/messages';
 const TITLE_MAX = 24;
 const clip = (text: string) => (text.length > TITLE_MAX ? `${text.slice(0, TITLE_MAX - 1).trimEnd()}…` : text);
 
-/** 'yyyy-MM-dd' as "11월 21일"; anything else as it came. */
+/** Month and day in Korean, without the year (the bell is about recent days); the words come from Intl. */
+const monthDay = new Intl.DateTimeFormat('ko-KR', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** 'yyyy-MM-dd' as the Korean month and day; anything else as it came. */
 const koreanDay = (date: string) => {
-  const m = /^\d{4}-(\d{2})-(\d{2})$/.exec(date);
-  return m ? `${Number(m[1])}월 ${Number(m[2])}일` : date;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  return m ? monthDay.format(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : date;
 };
 
 /** Whole Seoul days from the instant `from` to the day `end` ('yyyy-MM-dd'); null when either is unreadable. */

@@ -3,7 +3,7 @@ import { PAGE_LIMITS } from '@pawbridge/shared';
 import { api } from '@/lib/api-client';
 import { usePublicConfig } from '@/lib/public-config';
 
-// Which of the owner's dogs have an open 실종 신고 (issue 27). `GET /api/lost/my-posts` names no dog, so each open
+// Which of the owner's dogs have an open missing report (issue 27). `GET /api/lost/my-posts` names no dog, so each open
 // missing report's page (the author sees its registration number, which is the dog's id) says which dog it is.
 // A member may have at most 5 open reports, so this is at most 5 small reads. Schemas load with the answer.
 
@@ -24,7 +24,7 @@ async function openReportsByPet(): Promise<Record<string, number>> {
   return byPet;
 }
 
-/** Whether lost reports exist here (not on the legacy) and, per dog id, its open 실종 신고's post id. */
+/** Whether lost reports exist here (not on the legacy) and, per dog id, its open missing report's post id. */
 export function usePetLostReports(enabled: boolean) {
   const { config } = usePublicConfig();
   const on = enabled && config?.lostAndFound === true;

@@ -39,7 +39,7 @@ const criteriaOf = (v: Record<Field, string>): AdoptCriteria => {
 /**
  * Found date, found time, place text and region; all optional, all empty means "everything".
  * A plain GET form too: without JavaScript the server render reads the criteria from the address.
- * On a phone the form folds behind a 필터 toggle so the first dogs show on the first screen, and the
+ * On a phone the form folds behind a filter toggle so the first dogs show on the first screen, and the
  * criteria in use stand beside it as chips, each removable (issue 25 item 6); see the CSS module.
  */
 export default function AdoptSearch({ initial, onSearch, searching, withShelters }: Props) {

@@ -174,7 +174,7 @@ export function useAdoptFeed(criteria: AdoptCriteria | null, source: AdoptSource
   const shelter = useSource<ShelterAnimal>('adopt-shelter', source !== 'member', key, (page) =>
     fetchPage(SHELTER, shelterQuery(criteria, page), ShelterAnimalListSchema),
   );
-  // A decision arriving live changes the dog's own card too (대기 중 → 입양 완료), not only "내 입양 신청" (issue 25 item 3).
+  // A decision arriving live changes the dog's own card too (waiting → adopted), not only the member's applications list (issue 25 item 3).
   useLiveNotice((n) => {
     if (n.kind === 'ADOPTION_RESULT') void member.reload();
   });

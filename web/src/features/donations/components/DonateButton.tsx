@@ -53,7 +53,7 @@ interface Props {
 /**
  * The donate button of an adopt card and its whole flow: login, amount,
  * confirmation, prepare on the server, payment (PortOne's window, or the
- * embedded "테스트 결제" checkout), then the record the server verifies.
+ * embedded test-payment checkout), then the record the server verifies.
  */
 export default function DonateButton({ stray }: Props) {
   const { user } = useSession();

@@ -3,7 +3,7 @@ import { t } from '@/messages';
 import { useDonationTotals } from '../api';
 import { formatWon } from '../amount';
 
-/** "지금까지 N원 후원받았어요" on an adopt card; nothing when the upstream keeps no totals. */
+/** The donated total line on an adopt card; nothing when the upstream keeps no totals. */
 export default function DonationTotal({ strayId }: { strayId: number }) {
   const { totals } = useDonationTotals();
   if (!totals?.available) return null;

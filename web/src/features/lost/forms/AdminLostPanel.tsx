@@ -19,7 +19,7 @@ function Count({ label, value, strong }: { label: string; value: number | null |
 }
 
 /**
- * The admin dashboard's lost-and-found row: open 실종 신고, reunions this month and flags waiting
+ * The admin dashboard's lost-and-found row: open missing reports, reunions this month and flags waiting
  * (`GET /api/lost/stats` as an admin), with the way to the flags. Nothing on the legacy.
  */
 export default function AdminLostPanel() {

@@ -38,7 +38,7 @@ const valuesOf = (p: LostPostDetail): EditValues => ({
   phone: p.phone ?? '',
 });
 
-/** Emptied text is sent as null (the server clears it); a 실종 신고 has no description, a sighting no name, onSight or reward. */
+/** Emptied text is sent as null (the server clears it); a missing report has no description, a sighting no name, onSight or reward. */
 function validateEdit(v: EditValues, missing: boolean) {
   const text = (s: string) => (s.trim() === '' ? null : s.trim());
   const candidate = {
@@ -63,7 +63,7 @@ interface Props {
   onSaved: (post: LostPostDetail) => void;
 }
 
-/** 글 고치기: the post's words (`PUT /api/lost/posts/:id`); the place moves with 새 소식 instead. */
+/** The edit action: the post's words (`PUT /api/lost/posts/:id`); the place moves with an update instead. */
 export default function EditDialog({ post, opened, onClose, onSaved }: Props) {
   const missing = post.kind === 'MISSING';
   const form = useForm<EditValues>({ mode: 'controlled', initialValues: valuesOf(post), validate: (v) => validateEdit(v, missing).errors });

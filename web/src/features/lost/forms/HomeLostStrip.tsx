@@ -55,8 +55,8 @@ function MissingCard({ post }: { post: LostPostSummary }) {
 }
 
 /**
- * The home's lost-and-found strip, for everyone: the newest open 실종 신고 and this month's reunions
- * ("이번 달 N마리가 가족을 다시 만났어요"). Its own lazily loaded chunk (the home's JS budget); nothing on the legacy.
+ * The home's lost-and-found strip, for everyone: the newest open missing reports and this month's reunions
+ * (a count line from the catalogue). Its own lazily loaded chunk (the home's JS budget); nothing on the legacy.
  */
 export default function HomeLostStrip() {
   const enabled = useLostOn();
@@ -70,7 +70,7 @@ export default function HomeLostStrip() {
           <Title order={2} size="h3" id="home-lost-title">
             {t('homeLost.title')}
           </Title>
-          {/* "이번 달 0마리" reads as bad news: the line waits for the month's first reunion. */}
+          {/* A count of zero reunions reads as bad news: the line waits for the month's first reunion. */}
           {stats && stats.reunitedThisMonth > 0 && (
             <Group gap={6} wrap="nowrap">
               <IconHeartHandshake size={18} color="var(--mantine-color-teal-9)" aria-hidden />

@@ -15,7 +15,7 @@ export interface LostOwnerActionsProps {
   /** The post as `GET /api/lost/posts/:id` answers it; nothing shows unless `mine` and still OPEN. */
   post: LostPostDetail;
   /**
-   * Called with the post as the server answers after each action (update, edit, 찾았어요, 취소, 닫기). The post page
+   * Called with the post as the server answers after each action (update, edit, found, cancel, close). The post page
    * puts it in its cache, e.g. `mutate(lostPostKey(post.id), saved, { revalidate: false })`, or reads it again.
    */
   onChanged: (post: LostPostDetail) => void;
@@ -24,8 +24,8 @@ export interface LostOwnerActionsProps {
 type Dialog = 'update' | 'edit' | 'reunited' | null;
 
 /**
- * The author's actions on their own open post: 새 소식 올리기 (new place, photos, note), 글 고치기, and to close it —
- * 찾았어요 (with a thank-you note) or 신고 취소 for a 실종 신고, 글 닫기 for a 발견·목격 post.
+ * The author's actions on their own open post: an update (new place, photos, note), an edit, and to close it —
+ * found (with a thank-you note) or cancel for a missing report, close for a found or seen post.
  */
 export default function LostOwnerActions({ post, onChanged }: LostOwnerActionsProps) {
   const [open, setOpen] = useState<Dialog>(null);

@@ -188,7 +188,7 @@ function usePrefillPet(petId: string | null, enabled: boolean) {
   return useSWR<Pet>(key, (k: string) => api(k, { schema: PetSchema }), { shouldRetryOnError: false, revalidateOnFocus: false });
 }
 
-/** /lost/new/missing (`?petId=` from a registered dog): an owner's 실종 신고. */
+/** /lost/new/missing (`?petId=` from a registered dog): an owner's missing report. */
 export default function MissingFormPage() {
   const [params] = useSearchParams();
   const petId = params.get('petId');

@@ -8,7 +8,7 @@ import '@/messages/lost-forms';
 import { useMyLostPosts } from './reads';
 import { LOST_KIND_COLOURS, LOST_STATUS_COLOURS, lostStatusWords } from './status';
 
-/** My page's 실종·목격 tab: the member's own posts, newest first, each with its status and a link to its page. */
+/** My page's lost-and-found tab: the member's own posts, newest first, each with its status and a link to its page. */
 export default function MyLostPostsTab() {
   const { posts, total, hasMore, loadingMore, loadMore, error, isLoading, reload } = useMyLostPosts(true);
   return (

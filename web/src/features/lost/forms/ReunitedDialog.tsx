@@ -15,7 +15,7 @@ interface Props {
   onSaved: (post: LostPostDetail) => void;
 }
 
-/** 찾았어요: the report closes REUNITED with the owner's optional thank-you note. */
+/** The owner's "found" action: the report closes REUNITED with the owner's optional thank-you note. */
 export default function ReunitedDialog({ post, opened, onClose, onSaved }: Props) {
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | undefined>();

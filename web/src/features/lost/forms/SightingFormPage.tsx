@@ -128,7 +128,7 @@ function SightingForm({ kind, missingId }: { kind: SightingKind; missingId?: num
   );
 }
 
-/** /lost/new/sighting (`?kind=SEEN`, `?missingId=N` to attach it to a 실종 신고): a finder's 발견 or 목격 post. */
+/** /lost/new/sighting (`?kind=SEEN`, `?missingId=N` to attach it to a missing report): a finder's found or seen post. */
 export default function SightingFormPage() {
   const [params] = useSearchParams();
   const kind: SightingKind = params.get('kind') === 'SEEN' ? 'SEEN' : 'FOUND';

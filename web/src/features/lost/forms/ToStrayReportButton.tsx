@@ -8,14 +8,14 @@ import '@/messages/lost-forms';
 import { toStrayReport } from '../writes';
 
 export interface ToStrayReportButtonProps {
-  /** The post shown; the button appears only for its author's open 발견 (FOUND) post. */
+  /** The post shown; the button appears only for its author's open FOUND post. */
   post: Pick<LostPostDetail, 'id' | 'kind' | 'status' | 'mine' | 'strayReportId'>;
   /** Called with the new stray report's id after it was made (e.g. the post page reads the post again). */
   onReported?: (strayReportId: number) => void;
 }
 
 /**
- * "보호소/관리자에게 제보하기" on a found post: after a confirm, `POST /api/lost/posts/:id/to-stray-report` turns it
+ * The report-to-shelter action on a found post: after a confirm, `POST /api/lost/posts/:id/to-stray-report` turns it
  * into a stray report (same photos, place, date and words) waiting for an admin. Once made it says so instead.
  */
 export default function ToStrayReportButton({ post, onReported }: ToStrayReportButtonProps) {

@@ -37,7 +37,7 @@ interface Props {
   onSaved: (post: LostPostDetail) => void;
 }
 
-/** 새 소식: a new last-seen place and time, new photos, a note — any of them; each lands on the post's timeline. */
+/** The owner's update: a new last-seen place and time, new photos, a note — any of them; each lands on the post's timeline. */
 export default function UpdateDialog({ post, opened, onClose, onSaved }: Props) {
   const photoRoom = Math.max(0, LOST_LIMITS.photosMax - post.photoUrls.length);
   const form = useForm<UpdateValues>({

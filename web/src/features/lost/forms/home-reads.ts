@@ -45,7 +45,7 @@ export const HOME_MISSING_SIZE = 6;
 /** Lost and found is on here (false on the legacy, where the strip stays away). */
 export const useLostOn = (): boolean => usePublicConfig().config?.lostAndFound === true;
 
-/** The newest open 실종 신고. */
+/** The newest open missing reports. */
 export const useHomeMissing = (on: boolean) =>
   useSWR(
     on ? '/api/lost/posts?kind=MISSING&status=OPEN&home' : null,

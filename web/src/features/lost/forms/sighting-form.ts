@@ -45,7 +45,7 @@ export const emptySighting = (kind: SightingKind = 'FOUND'): SightingValues => (
   photos: [],
 });
 
-/** Check the form the way the BFF will: a photo is needed for 발견 (FOUND), optional for 목격 (SEEN). */
+/** Check the form the way the BFF will: a photo is needed for a found dog (FOUND), optional for a sighting (SEEN). */
 export function validateSighting(v: SightingValues, missingId?: number): { errors: SightingErrors; request: SightingCreateRequest | null } {
   const candidate = {
     kind: v.kind,

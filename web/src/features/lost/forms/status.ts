@@ -2,7 +2,7 @@ import type { LostPostKind, LostPostStatus } from '@pawbridge/shared/lost.schema
 import { t } from '@/messages';
 import '@/messages/lost-forms';
 
-/** A post's status in words: an open sighting is 진행 중, an open 실종 신고 찾는 중. */
+/** A post's status in words: an open sighting reads as ongoing, an open missing report as still searching. */
 export const lostStatusWords = (kind: LostPostKind, status: LostPostStatus): string =>
   status === 'OPEN' && kind !== 'MISSING' ? t('lostStatus.OPEN.sighting') : t(`lostStatus.${status}`);
 

@@ -10,7 +10,7 @@ import { t, tKey } from '@/messages';
 import { useUpdateNickname } from '../api';
 
 /**
- * 닉네임: what other members see instead of the login id. Shown with a change
+ * The nickname: what other members see instead of the login id. Shown with a change
  * control; a nickname someone else holds is refused with a clear sentence.
  */
 export function NicknameEditor({ user }: { user: SessionUser }) {

@@ -15,9 +15,9 @@ interface Props {
   deleting: boolean;
   onPhoto: (file: File) => void;
   onDelete: () => void;
-  /** Lost and found is on here (not the legacy): the card offers 실종 신고 or shows 실종 중. */
+  /** Lost and found is on here (not the legacy): the card offers a missing report or shows that the dog is missing. */
   lostEnabled?: boolean;
-  /** The dog's open 실종 신고, if any. */
+  /** The dog's open missing report, if any. */
   lostPostId?: number;
 }
 

@@ -7,11 +7,11 @@ import '@/messages/lost-forms';
 
 interface Props {
   pet: Pet;
-  /** The dog's open 실종 신고, if any: a 실종 중 badge with its link instead of the report action. */
+  /** The dog's open missing report, if any: a missing badge with its link instead of the report action. */
   lostPostId: number | undefined;
 }
 
-/** On a registered dog (issue 27): 실종 신고 (carrying its data into the form), or while lost a 실종 중 line. */
+/** On a registered dog (issue 27): report it missing (carrying its data into the form), or while lost a missing line. */
 export default function PetLostAction({ pet, lostPostId }: Props) {
   if (lostPostId !== undefined) {
     return (
