@@ -123,7 +123,7 @@ async function startOwnStack(extraEnv: Record<string, string>, { migrated }: { m
       DASHBOARD_HOST: '127.0.0.1',
       ADMIN_PASSWORD: adminPassword,
       SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
       // The journeys share two cores with Chromium: load shedding (tested on its own in server-kit and
@@ -146,7 +146,7 @@ async function startOwnStack(extraEnv: Record<string, string>, { migrated }: { m
       UPSTREAM_URL: apiUrl,
       DASHBOARD_URL: `http://127.0.0.1:${dashboardPort}`,
       WEB_DIST_DIR: WEB_DIST,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       REDIS_URL: '',
       MAX_EVENT_LOOP_DELAY_MS: '0',
       ...extraEnv,

@@ -6,6 +6,7 @@ import {
   DashboardStatusSchema,
   type DashboardLiveEvent,
 } from '@pawbridge/shared';
+import type { LiveConnection } from './live-connections';
 import type { LiveStatus } from './stomp';
 
 /** The BFF serves the admins' dashboard socket here (bff realtime/dashboard-bridge.ts). */
@@ -17,7 +18,7 @@ export interface DashboardSocketOptions {
 }
 
 /** The SPA's only socket.io client: admins only (the BFF refuses anyone else at the handshake). */
-export function connectDashboard(opts: DashboardSocketOptions): { close(): void } {
+export function connectDashboard(opts: DashboardSocketOptions): LiveConnection {
   opts.onStatus('connecting');
   const socket = io({ path: DASHBOARD_SOCKET_PATH, transports: ['websocket'], reconnectionDelay: 5000, reconnectionDelayMax: 30_000 });
   // Online only when the BFF's own upstream connection is up too (it says so after the handshake).
@@ -25,13 +26,34 @@ export function connectDashboard(opts: DashboardSocketOptions): { close(): void 
     const parsed = DashboardStatusSchema.safeParse(payload);
     if (parsed.success) opts.onStatus(parsed.data.online ? 'online' : 'connecting');
   });
-  socket.on('disconnect', () => opts.onStatus('offline'));
-  socket.on('connect_error', () => opts.onStatus('offline'));
+  // Ended on purpose (logout, unmount): the close that follows is not "offline".
+  let ending = false;
+  socket.on('disconnect', () => !ending && opts.onStatus('offline'));
+  socket.on('connect_error', () => !ending && opts.onStatus('offline'));
   for (const name of DASHBOARD_EVENTS) {
     socket.on(name, (payload: unknown) => {
       const parsed = DashboardLiveEventSchema.safeParse(payload);
       if (parsed.success) opts.onEvent(parsed.data);
     });
   }
-  return { close: () => void socket.close() };
+  const end = async () => {
+    ending = true;
+    // A socket still opening is let open (or fail) first: closing it then is a console warning.
+    // A reconnection only waiting for its delay is closed at once.
+    const engine = socket.io.engine as { readyState?: string } | undefined;
+    if (engine?.readyState === 'opening')
+      await new Promise<void>((resolve) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', () => resolve());
+      });
+    socket.close();
+  };
+  return {
+    end,
+    resume: () => {
+      ending = false;
+      opts.onStatus('connecting');
+      socket.connect();
+    },
+  };
 }

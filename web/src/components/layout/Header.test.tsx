@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '@pawbridge/shared';
 import { adminUser, envelope, mockApi, ok, renderRoutes, resetTestApp, sessionUser, testConfig } from '@/testing/render-app';
+import { openLive } from '@/lib/live-connections';
 import AppLayout from './AppLayout';
 import { NotificationBellSlot } from './NotificationBell';
 
@@ -197,7 +198,35 @@ describe('Header', () => {
     expect(desktopControl('로그인')).toHaveAttribute('href', '/login');
   });
 
-  it('logout failure: an error notification and the user stays logged in', async () => {
+  it("logout ends the tab's live sockets first, while the session still stands (else the browser logs a refused one)", async () => {
+    const events: string[] = [];
+    const cleanup = openLive(async () => () => ({
+      end: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        events.push('socket ended');
+      },
+      resume: () => void events.push('socket reopened'),
+    }));
+    const { api } = renderLayout(sessionUser(), {
+      'POST /api/users/logout': () => {
+        events.push('logout sent');
+        return ok('로그아웃');
+      },
+    });
+    await screen.findByText('Mina Kim님, 안녕하세요');
+    await userEvent.click(desktopControl('로그아웃')!);
+    expect(await screen.findByText('로그아웃되었습니다')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/users/logout')).toHaveLength(1);
+    expect(events).toEqual(['socket ended', 'logout sent']);
+    cleanup();
+  });
+
+  it('logout failure: an error notification, the user stays logged in and the live sockets open again', async () => {
+    const events: string[] = [];
+    const cleanup = openLive(async () => () => ({
+      end: async () => void events.push('socket ended'),
+      resume: () => void events.push('socket reopened'),
+    }));
     renderLayout(sessionUser(), { 'POST /api/users/logout': { status: 502, body: envelope('UPSTREAM_UNAVAILABLE', '서버 오류') } });
     await screen.findByText('Mina Kim님, 안녕하세요');
     // From the phone drawer this time.
@@ -206,6 +235,8 @@ describe('Header', () => {
     expect(await screen.findByText('서버에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.')).toBeInTheDocument();
     expect(screen.getAllByText('Mina Kim님, 안녕하세요').length).toBeGreaterThan(0);
     expect(desktopControl('로그아웃')).not.toBeNull();
+    expect(events).toEqual(['socket ended', 'socket reopened']);
+    cleanup();
   });
 
   it('mobile menu: the burger opens a drawer with the same entries, and closes it again', async () => {

@@ -5,6 +5,7 @@ import type { Session } from '@pawbridge/shared';
 import { SESSION_KEY } from '@/lib/session';
 import { errorMessage, notifyError, notifySuccess } from '@/components/feedback/notify';
 import { api } from '@/lib/api-client';
+import { endLiveConnections } from '@/lib/live-connections';
 import { t } from '@/messages';
 
 const LOGGED_OUT: Session = { loggedIn: false };
@@ -17,6 +18,8 @@ export function useLogout() {
 
   const logout = async () => {
     setPending(true);
+    // The tab's sockets end first, while the session still stands (lib/live-connections.ts).
+    const live = await endLiveConnections();
     try {
       await api('/api/users/logout', { method: 'POST', schema: async () => (await import('@pawbridge/shared')).OkSchema });
       // Drop every cached answer that belonged to the user, then the session itself.
@@ -27,8 +30,10 @@ export function useLogout() {
     } catch (err) {
       // An unreachable server is said as such (the catalogue's words for the code), not as "an error occurred".
       notifyError(errorMessage(err, 'header.logoutFailed'));
+      live.reopen();
       void mutate(SESSION_KEY);
     } finally {
+      live.release();
       setPending(false);
     }
   };

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DashboardLiveEvent } from '@pawbridge/shared';
+import { openLive } from '@/lib/live-connections';
 import type { LiveStatus } from '@/lib/stomp';
 
 /** The admins' dashboard socket, opened after the first paint; `onOnline` runs each time it is (again) live end to end, so changes made meanwhile are fetched. */
@@ -8,27 +9,21 @@ export function useDashboardLive(onEvent: (e: DashboardLiveEvent) => void, onOnl
   const handlers = useRef({ onEvent, onOnline });
   handlers.current = { onEvent, onOnline };
 
-  useEffect(() => {
-    let cancelled = false;
-    let connection: { close(): void } | null = null;
-    const timer = window.setTimeout(() => {
-      void import('@/lib/dashboard-socket').then(({ connectDashboard }) => {
-        if (cancelled) return;
-        connection = connectDashboard({
-          onEvent: (e) => handlers.current.onEvent(e),
-          onStatus: (s) => {
-            setStatus(s);
-            if (s === 'online') handlers.current.onOnline();
-          },
-        });
-      });
-    }, 0);
-    return () => {
-      cancelled = true;
-      window.clearTimeout(timer);
-      connection?.close();
-    };
-  }, []);
+  useEffect(
+    () =>
+      openLive(async () => {
+        const { connectDashboard } = await import('@/lib/dashboard-socket');
+        return () =>
+          connectDashboard({
+            onEvent: (e) => handlers.current.onEvent(e),
+            onStatus: (s) => {
+              setStatus(s);
+              if (s === 'online') handlers.current.onOnline();
+            },
+          });
+      }),
+    [],
+  );
 
   return status;
 }

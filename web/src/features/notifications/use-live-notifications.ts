@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FeedNotification } from '@pawbridge/shared';
+import { openLive } from '@/lib/live-connections';
 import type { LiveStatus } from '@/lib/stomp';
 
 /**
@@ -13,28 +14,22 @@ export function useLiveNotifications(topics: string[], onNotification: (n: FeedN
   handlers.current = { onNotification, onOnline };
   const topicsKey = topics.join('\n');
 
-  useEffect(() => {
-    let cancelled = false;
-    let connection: { close(): void } | null = null;
-    const timer = window.setTimeout(() => {
-      void import('@/lib/stomp').then(({ connectLive }) => {
-        if (cancelled) return;
-        connection = connectLive({
-          topics: topicsKey.split('\n'),
-          onNotification: (n) => handlers.current.onNotification(n),
-          onStatus: (s) => {
-            setStatus(s);
-            if (s === 'online') handlers.current.onOnline();
-          },
-        });
-      });
-    }, 0);
-    return () => {
-      cancelled = true;
-      window.clearTimeout(timer);
-      connection?.close();
-    };
-  }, [topicsKey]);
+  useEffect(
+    () =>
+      openLive(async () => {
+        const { connectLive } = await import('@/lib/stomp');
+        return () =>
+          connectLive({
+            topics: topicsKey.split('\n'),
+            onNotification: (n) => handlers.current.onNotification(n),
+            onStatus: (s) => {
+              setStatus(s);
+              if (s === 'online') handlers.current.onOnline();
+            },
+          });
+      }),
+    [topicsKey],
+  );
 
   return status;
 }
