@@ -3,14 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardLiveEvent, DashboardSummary } from '@pawbridge/shared';
 import type { DashboardSocketOptions } from '@/lib/dashboard-socket';
+import type { LiveConnection } from '@/lib/live-connections';
 import { adminUser, envelope, mockApi, renderRoutes, resetTestApp } from '@/testing/render-app';
 import AdminDashboard from './AdminDashboard';
 
 const live: { opts: DashboardSocketOptions | null } = { opts: null };
 vi.mock('@/lib/dashboard-socket', () => ({
-  connectDashboard: (opts: DashboardSocketOptions) => {
+  connectDashboard: (opts: DashboardSocketOptions): LiveConnection => {
     live.opts = opts;
-    return { close: () => {} };
+    return { end: async () => {}, resume: () => {} };
   },
 }));
 // The charts are their own (lazy) chunk; their drawing is not what these tests are about.

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_ABOUT, type FeedNotification } from '@pawbridge/shared';
+import type { LiveConnection } from '@/lib/live-connections';
 import type { LiveOptions } from '@/lib/stomp';
 import { mockApi, renderRoutes, resetTestApp, sessionUser } from '@/testing/render-app';
 import NotificationBell from './NotificationBell';
@@ -9,10 +10,10 @@ import NotificationBell from './NotificationBell';
 // The STOMP client is replaced by a handle the test drives.
 const live: { opts: LiveOptions | null; closed: number } = { opts: null, closed: 0 };
 vi.mock('@/lib/stomp', () => ({
-  connectLive: (opts: LiveOptions) => {
+  connectLive: (opts: LiveOptions): LiveConnection => {
     live.opts = opts;
     opts.onStatus('connecting');
-    return { close: () => (live.closed += 1) };
+    return { end: async () => void (live.closed += 1), resume: () => opts.onStatus('connecting') };
   },
 }));
 
@@ -117,6 +118,14 @@ describe('NotificationBell', () => {
     await userEvent.click(await screen.findByRole('button', { name: '알림, 읽지 않은 알림 2개' }));
     const items = await screen.findAllByRole('listitem');
     expect(items[0]).toHaveTextContent('새 소식');
+  });
+
+  it('ends its connection when it goes (logout, or leaving the page)', async () => {
+    const { unmount } = renderBell([]);
+    await waitFor(() => expect(live.opts).not.toBeNull());
+    expect(live.closed).toBe(0);
+    unmount();
+    expect(live.closed).toBe(1);
   });
 
   it('removes an item locally even when marking it read fails', async () => {
