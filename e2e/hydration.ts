@@ -22,7 +22,12 @@ export async function openHydratedPage(
     const w = window as unknown as { __shift: number; __shifted: string[] };
     w.__shift = 0;
     w.__shifted = [];
-    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node: Node | null }[] };
+    type Rect = { x: number; y: number; width: number; height: number };
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources?: { node: Node | null; previousRect: Rect; currentRect: Rect }[];
+    };
     new PerformanceObserver((list) => {
       for (const e of list.getEntries() as Shift[]) {
         if (e.hadRecentInput) continue;
@@ -33,7 +38,9 @@ export async function openHydratedPage(
           const what = el
             ? `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ${(el.textContent ?? '').slice(0, 30)}`
             : '(removed)';
-          w.__shifted.push(`${e.value.toFixed(5)} @${Math.round(e.startTime)}ms ${what}`);
+          const [a, b] = [s.previousRect, s.currentRect];
+          const rects = `${Math.round(a.x)},${Math.round(a.y)} ${Math.round(a.width)}x${Math.round(a.height)} → ${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}x${Math.round(b.height)}`;
+          w.__shifted.push(`${e.value.toFixed(5)} @${Math.round(e.startTime)}ms ${what} ${rects}`);
         }
       }
     }).observe({ type: 'layout-shift', buffered: true });

@@ -75,6 +75,12 @@ describe('server-rendered public pages (issue 26)', () => {
       assert.deepEqual(refetched, [], `${url}: the embedded data was fetched again`);
       assert.equal(shift, 0, `${url}: layout shift ${shift}\n${shifted}`);
       assert.ok(await page.getByRole('button', { name: '로그아웃' }).isVisible(), `${url}: the member header`);
+      if (url === '/') {
+        // The lost strip is one height whatever it holds, the height reserved before it came
+        // (web/src/features/lost/forms/home-strip-size.ts): with reports, without, or still loading.
+        const strip = await page.locator('section[aria-labelledby="home-lost-title"]').boundingBox();
+        assert.equal(Math.round(strip?.height ?? 0), 390, `the home's lost strip: ${strip?.height}`);
+      }
       await page.close();
     }
     await context.close();

@@ -4,6 +4,7 @@ import { useSession } from '@/lib/session';
 import { usePublicConfig } from '@/lib/public-config';
 import LoadWhenNear from '@/components/LoadWhenNear';
 import HomePage from '@/features/home/HomePage';
+import { HOME_LOST_STRIP_HEIGHT } from '@/features/lost/forms/home-strip-size';
 
 // Only admins download the dashboard (and recharts with it).
 const AdminDashboard = lazy(
@@ -36,8 +37,8 @@ export default function HomeRoute() {
       }
       lostStrip={
         lostOn ? (
-          <LoadWhenNear minHeight={360} margin="100px">
-            <Suspense fallback={<div style={{ minHeight: 360 }} />}>
+          <LoadWhenNear minHeight={HOME_LOST_STRIP_HEIGHT} margin="100px">
+            <Suspense fallback={<div style={{ minHeight: HOME_LOST_STRIP_HEIGHT }} />}>
               <HomeLostStrip />
             </Suspense>
           </LoadWhenNear>

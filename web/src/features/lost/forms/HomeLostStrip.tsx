@@ -6,6 +6,7 @@ import SafeImage from '@/components/SafeImage';
 import { t } from '@/messages';
 import '@/messages/lost-strip';
 import { useHomeMissing, useHomeStats, useLostOn } from './home-reads';
+import { HOME_LOST_ROW_HEIGHT, HOME_LOST_STRIP_HEIGHT } from './home-strip-size';
 
 const CARD_WIDTH = 168;
 
@@ -34,7 +35,7 @@ function MissingCard({ post }: { post: LostPostSummary }) {
       </AspectRatio>
       <Stack gap={2} p="xs">
         <Group gap={4} wrap="nowrap">
-          <Badge color="red" size="sm" variant="filled">
+          <Badge color="red" size="sm" variant="filled" style={{ flexShrink: 0 }}>
             {t('lostKind.MISSING')}
           </Badge>
           <Text fw={600} truncate>
@@ -64,47 +65,68 @@ export default function HomeLostStrip() {
   const { data: stats } = useHomeStats(enabled);
   if (!enabled) return null;
   return (
-    <Box component="section" aria-labelledby="home-lost-title" px={{ base: 'md', xs: 0 }}>
-      <Group justify="space-between" align="flex-end" mb="sm" gap="xs">
+    <Box
+      component="section"
+      aria-labelledby="home-lost-title"
+      px={{ base: 'md', xs: 0 }}
+      mih={HOME_LOST_STRIP_HEIGHT}
+      style={{ display: 'flex', flexDirection: 'column' }}
+    >
+      <Group justify="space-between" align="flex-end" mb="sm" gap="xs" wrap="nowrap">
         <Stack gap={2}>
           <Title order={2} size="h3" id="home-lost-title">
             {t('homeLost.title')}
           </Title>
-          {/* A count of zero reunions reads as bad news: the line waits for the month's first reunion. */}
-          {stats && stats.reunitedThisMonth > 0 && (
-            <Group gap={6} wrap="nowrap">
-              <IconHeartHandshake size={18} color="var(--mantine-color-teal-9)" aria-hidden />
-              <Text size="sm" c="teal.9" fw={600}>
-                {t('homeLost.reunions', { count: stats.reunitedThisMonth })}
-              </Text>
-            </Group>
-          )}
+          {/* A count of zero reunions reads as bad news: the line waits for the month's first reunion. Its
+              place is kept either way (the strip never changes height). */}
+          <Group gap={6} wrap="nowrap" mih={21}>
+            {stats && stats.reunitedThisMonth > 0 && (
+              <>
+                <IconHeartHandshake size={18} color="var(--mantine-color-teal-9)" aria-hidden />
+                <Text size="sm" c="teal.9" fw={600}>
+                  {t('homeLost.reunions', { count: stats.reunitedThisMonth })}
+                </Text>
+              </>
+            )}
+          </Group>
         </Stack>
         <Button component={Link} to="/lost" variant="subtle" size="sm">
           {t('homeLost.more')}
         </Button>
       </Group>
-      {posts && posts.length > 0 ? (
-        <Group
-          gap="sm"
-          wrap="nowrap"
-          style={{ overflowX: 'auto', paddingBottom: 4 }}
-          component="div"
-          tabIndex={0}
-          aria-label={t('homeLost.listLabel')}
-          role="region"
-        >
-          {posts.map((p) => (
-            <MissingCard key={p.id} post={p} />
-          ))}
-        </Group>
-      ) : (
-        (posts || error) && (
-          <Text size="sm" c="gray.7">
-            {t('homeLost.empty')}
-          </Text>
-        )
-      )}
+      <Box mih={HOME_LOST_ROW_HEIGHT} style={{ flex: 1, display: 'flex' }}>
+        {posts && posts.length > 0 ? (
+          <Group
+            gap="sm"
+            wrap="nowrap"
+            align="stretch"
+            style={{ overflowX: 'auto', paddingBottom: 4, flex: 1 }}
+            component="div"
+            tabIndex={0}
+            aria-label={t('homeLost.listLabel')}
+            role="region"
+          >
+            {posts.map((p) => (
+              <MissingCard key={p.id} post={p} />
+            ))}
+          </Group>
+        ) : posts || error ? (
+          <Paper withBorder radius="md" style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+            <Stack align="center" gap="xs" p="md">
+              <IconDog size={36} color="var(--mantine-color-gray-6)" aria-hidden />
+              <Text size="sm" c="gray.7">
+                {t('homeLost.empty')}
+              </Text>
+            </Stack>
+          </Paper>
+        ) : (
+          <Group gap="sm" wrap="nowrap" align="stretch" style={{ overflow: 'hidden', flex: 1 }} aria-hidden>
+            {[0, 1, 2, 3].map((i) => (
+              <Box key={i} w={CARD_WIDTH} bg="gray.1" style={{ flex: '0 0 auto', borderRadius: 'var(--mantine-radius-md)' }} />
+            ))}
+          </Group>
+        )}
+      </Box>
       <Group gap="xs" mt="sm">
         <Button component={Link} to="/lost/new/missing" variant="light" color="red">
           {t('homeLost.report')}
