@@ -110,4 +110,26 @@ describe('load shedding', () => {
     expect((await app.inject('/healthz')).statusCode).toBe(200);
     expect((await app.inject('/readyz')).statusCode).toBe(200);
   });
+
+  it('does not count its own start as load: a loop blocked before listening sheds nothing, a loop blocked later does', async () => {
+    const app = await opsApp({ sampleIntervalMs: 100 }, { MAX_EVENT_LOOP_DELAY_MS: '20' });
+    const block = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    // Loading plugins and modules, as a tier's start does on a busy machine.
+    block(600);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const get = () => fetch(`http://127.0.0.1:${port}/items/1`).then((r) => r.status);
+    expect(await get()).toBe(200);
+    // Past the start, a loop that keeps lagging is load again (one block alone may fall between two samples).
+    await new Promise((r) => setTimeout(r, 300));
+    const statuses: number[] = [];
+    for (let i = 0; i < 30 && !statuses.includes(503); i++) {
+      block(150);
+      statuses.push(await get());
+    }
+    expect(statuses).toContain(503);
+  });
 });

@@ -1,5 +1,6 @@
 import { AspectRatio, Box, Button, Card, Center, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconDog, IconPlus } from '@tabler/icons-react';
+import DogNote from '@/components/DogNote';
+import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Pet } from '@pawbridge/shared';
 import SafeImage from '@/components/SafeImage';
@@ -18,12 +19,7 @@ function DogCard({ dog }: { dog: Pet }) {
             fit="cover"
             fallback={
               <Center bg="gray.1">
-                <Stack align="center" gap={4}>
-                  <IconDog size={36} color="var(--mantine-color-gray-6)" aria-hidden />
-                  <Text size="sm" c="gray.7">
-                    {t('home.dogs.noPhoto')}
-                  </Text>
-                </Stack>
+                <DogNote>{t('home.dogs.noPhoto')}</DogNote>
               </Center>
             }
           />

@@ -1,7 +1,7 @@
 import { AspectRatio, Badge, Box, Button, Center, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import DogNote from '@/components/DogNote';
 import { Carousel } from '@mantine/carousel';
 import '@mantine/carousel/styles.css';
-import { IconDog } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Stray } from '@pawbridge/shared';
 import SafeImage from '@/components/SafeImage';
@@ -28,12 +28,7 @@ function StrayCard({ stray, first }: { stray: Stray; first: boolean }) {
           fit="cover"
           fallback={
             <Center bg="gray.1">
-              <Stack align="center" gap={4}>
-                <IconDog size={40} color="var(--mantine-color-gray-6)" aria-hidden />
-                <Text size="sm" c="gray.7">
-                  {t('home.strays.noPhoto')}
-                </Text>
-              </Stack>
+              <DogNote iconSize={40}>{t('home.strays.noPhoto')}</DogNote>
             </Center>
           }
         />

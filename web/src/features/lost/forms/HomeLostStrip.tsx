@@ -1,4 +1,5 @@
 import { AspectRatio, Badge, Box, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import DogNote from '@/components/DogNote';
 import { IconDog, IconHeartHandshake } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { LostPostSummary } from '@pawbridge/shared/lost.schema';
@@ -112,12 +113,9 @@ export default function HomeLostStrip() {
           </Group>
         ) : posts || error ? (
           <Paper withBorder radius="md" style={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-            <Stack align="center" gap="xs" p="md">
-              <IconDog size={36} color="var(--mantine-color-gray-6)" aria-hidden />
-              <Text size="sm" c="gray.7">
-                {t('homeLost.empty')}
-              </Text>
-            </Stack>
+            <Box p="md">
+              <DogNote gap="xs">{t('homeLost.empty')}</DogNote>
+            </Box>
           </Paper>
         ) : (
           <Group gap="sm" wrap="nowrap" align="stretch" style={{ overflow: 'hidden', flex: 1 }} aria-hidden>

@@ -1,5 +1,5 @@
-import { AspectRatio, Center, Stack, Text } from '@mantine/core';
-import { IconDog } from '@tabler/icons-react';
+import { AspectRatio, Center } from '@mantine/core';
+import DogNote from '@/components/DogNote';
 import type { Pet } from '@pawbridge/shared';
 import SafeImage from '@/components/SafeImage';
 import { t } from '@/messages';
@@ -15,12 +15,7 @@ export default function PetPhoto({ pet, ratio = 4 / 3 }: { pet: Pet; ratio?: num
         radius="md"
         fallback={
           <Center bg="gray.1" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
-            <Stack align="center" gap={4}>
-              <IconDog size={40} color="var(--mantine-color-gray-5)" aria-hidden />
-              <Text size="sm" c="dimmed">
-                {t('pets.card.noPhoto')}
-              </Text>
-            </Stack>
+            <DogNote iconSize={40}>{t('pets.card.noPhoto')}</DogNote>
           </Center>
         }
       />
