@@ -69,14 +69,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         chunkSizeWarningLimit: 600,
         rolldownOptions: {
           output: {
-            // React, the class-name helper, Mantine's core (Box, the provider, styles API), its button base and loader
-            // and the few hooks they use are needed by every screen: one chunk
+            // React, the class-name helper, Mantine's core (Box, the provider, styles API), its button base and loader,
+            // the few hooks they use and the icons' shared base are needed by every screen: one chunk
             // instead of the several slivers automatic splitting cuts them into (decision 0023).
             codeSplitting: {
               groups: [
                 {
                   name: 'base',
-                  test: /node_modules[\\/](react|react-dom|scheduler|clsx|use-sync-external-store|@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](UnstyledButton|Loader))|@mantine[\\/]hooks[\\/]esm[\\/](utils|use-isomorphic-effect|use-id|use-media-query|use-did-update|use-reduced-motion))[\\/]/,
+                  test: /node_modules[\\/](?:(react|react-dom|scheduler|clsx|use-sync-external-store|@mantine[\\/]core[\\/]esm[\\/](core|components[\\/](UnstyledButton|Loader))|@mantine[\\/]hooks[\\/]esm[\\/](utils|use-isomorphic-effect|use-id|use-media-query|use-did-update|use-reduced-motion))[\\/]|@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](createReactComponent|defaultAttributes)\.mjs$)/,
                 },
                 // The shared tables every screen reads (sentences, constants): one small chunk, not two slivers.
                 {
