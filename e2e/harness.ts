@@ -57,6 +57,23 @@ export function ensureWebBuild(): void {
   });
 }
 
+/** With E2E_LOG_DIR set (CI), a stack's api and BFF logs outlive its data directory, to read after a failure. */
+function keepLogs(dataDir: string): void {
+  const dir = process.env.E2E_LOG_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  for (const name of ['api.log', 'bff.log']) {
+    const from = path.join(dataDir, name);
+    if (fs.existsSync(from)) fs.copyFileSync(from, path.join(dir, `${path.basename(dataDir)}-${name}`));
+  }
+}
+
+const killedByUs = new WeakSet<ChildProcess>();
+function kill(child: ChildProcess, signal: NodeJS.Signals): void {
+  killedByUs.add(child);
+  child.kill(signal);
+}
+
 function run(name: string, args: string[], env: Record<string, string>, logFile: string): ChildProcess {
   const out = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
@@ -64,8 +81,10 @@ function run(name: string, args: string[], env: Record<string, string>, logFile:
     env: { ...process.env, ...env },
     stdio: ['ignore', out, out],
   });
-  child.on('exit', (code) => {
+  child.on('exit', (code, signal) => {
     if (code && code !== 0 && code !== 130 && code !== 143) console.error(`[e2e] ${name} exited with ${code}; see ${logFile}`);
+    // A kill from outside (not ours) says so too; it has no exit code.
+    if (signal && !killedByUs.has(child)) console.error(`[e2e] ${name} ended by ${signal}; see ${logFile}`);
   });
   return child;
 }
@@ -102,7 +121,22 @@ export async function startStack(extraEnv: Record<string, string> = {}, options:
  * `migrated`: the data directory starts with an already migrated database (copied from a template made
  * once per machine), as after an earlier start, so the api skips the wasm initdb and the migrations.
  */
-async function startOwnStack(extraEnv: Record<string, string>, { migrated }: { migrated: boolean }): Promise<Stack> {
+async function startOwnStack(extraEnv: Record<string, string>, options: { migrated: boolean }): Promise<Stack> {
+  // A port picked free can be taken by another process before our child listens on it (the other shard's
+  // stack, the reliability run beside the journeys): such a start is tried again on new ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOwnStackOnce(extraEnv, options);
+    } catch (err) {
+      if (!(err instanceof PortTaken) || attempt >= 3) throw err;
+      console.error(`[e2e] ${err.message}; starting the stack again on other ports`);
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOwnStackOnce(extraEnv: Record<string, string>, { migrated }: { migrated: boolean }): Promise<Stack> {
   ensureWebBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pawbridge-e2e-'));
   if (migrated) await copyMigratedPgliteDir(dataDir);
@@ -157,7 +191,12 @@ async function startOwnStack(extraEnv: Record<string, string>, { migrated }: { m
   try {
     await Promise.all([waitFor(`${apiUrl}/healthz`, api), waitFor(`${baseUrl}/readyz`, bff)]);
   } catch (err) {
-    for (const child of [bff, api]) if (child.exitCode === null) child.kill('SIGKILL');
+    for (const child of [bff, api]) if (child.exitCode === null) kill(child, 'SIGKILL');
+    const logs = ['api.log', 'bff.log'].map((f) => fs.readFileSync(path.join(dataDir, f), 'utf8')).join('\n');
+    if (logs.includes('EADDRINUSE')) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw new PortTaken(`a port of the stack was taken before it listened (${(err as Error).message})`);
+    }
     throw err;
   }
   return {
@@ -171,10 +210,11 @@ async function startOwnStack(extraEnv: Record<string, string>, { migrated }: { m
       for (const child of [bff, api]) {
         if (child.exitCode !== null) continue;
         const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
+        kill(child, 'SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        if (child.exitCode === null) kill(child, 'SIGKILL');
       }
+      keepLogs(dataDir);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
