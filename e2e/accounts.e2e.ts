@@ -93,6 +93,11 @@ describe('accounts journey', () => {
     await page.getByRole('button', { name: '로그아웃' }).click();
     await page.getByRole('link', { name: '로그인' }).first().waitFor();
     assert.equal(await page.getByText('김민아님, 안녕하세요').count(), 0);
+    // The home the visitor is left on reads its public parts again: the lost strip (it needs the public
+    // config) comes back, and no list says it could not load.
+    await page.getByRole('heading', { name: '가족을 찾고 있어요' }).waitFor();
+    await menu.getByRole('link', { name: '실종·목격' }).waitFor();
+    assert.equal(await page.getByText('불러오지 못했어요', { exact: false }).count(), 0);
     // Notifications sit below the header, never over it.
     const toast = await page.getByText('로그아웃되었습니다').boundingBox();
     const header = await page.locator('header').first().boundingBox();

@@ -190,12 +190,15 @@ describe('Header', () => {
       },
     });
     await screen.findByText('Mina Kim님, 안녕하세요');
+    const configCalls = api.callsTo('GET', '/api/config').length;
     await userEvent.click(desktopControl('로그아웃')!);
     expect(await screen.findByText('로그아웃되었습니다')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/users/logout')).toHaveLength(1);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(screen.queryByText('Mina Kim님, 안녕하세요')).not.toBeInTheDocument();
     expect(desktopControl('로그인')).toHaveAttribute('href', '/login');
+    // The public config the header reads was dropped with the member's answers, and is asked again.
+    await waitFor(() => expect(api.callsTo('GET', '/api/config').length).toBeGreaterThan(configCalls));
   });
 
   it("logout ends the tab's live sockets first, while the session still stands (else the browser logs a refused one)", async () => {

@@ -27,6 +27,9 @@ export function useLogout() {
       await mutate(SESSION_KEY, LOGGED_OUT, { revalidate: false });
       notifySuccess(t('header.logoutSuccess'));
       navigate('/');
+      // What the visitor's screen still shows (the home's lists, the public config) is asked again, once the
+      // member's parts are gone: dropped and not asked, a list on the home said it could not load.
+      window.setTimeout(() => void mutate((key) => key !== SESSION_KEY), 0);
     } catch (err) {
       // An unreachable server is said as such (the catalogue's words for the code), not as "an error occurred".
       notifyError(errorMessage(err, 'header.logoutFailed'));

@@ -69,7 +69,6 @@ export default function HomeLostStrip() {
     <Box
       component="section"
       aria-labelledby="home-lost-title"
-      px={{ base: 'md', xs: 0 }}
       mih={HOME_LOST_STRIP_HEIGHT}
       style={{ display: 'flex', flexDirection: 'column' }}
     >
