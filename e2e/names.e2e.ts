@@ -231,7 +231,15 @@ describe('names journey', () => {
 
       await visitor.goto(postPath);
       await visitor.getByRole('heading', { level: 1, name: TITLE }).waitFor();
-      await visitor.getByRole('button', { name: '댓글 1개 보기' }).click();
+      // Seen waiting 30 s in CI now and then (cause not found yet): a failure says what the toggle read instead.
+      const toggle = visitor.getByRole('button', { name: /^댓글 \d+개 보기$/ });
+      await toggle.waitFor();
+      await visitor
+        .getByRole('button', { name: '댓글 1개 보기' })
+        .click({ timeout: 15_000 })
+        .catch(async (err: Error) => {
+          throw new Error(`${err.message}\nthe comments toggle reads "${await toggle.textContent()}" (${name}, ${visitor.url()})`);
+        });
       await visitor.getByText('제가 도와드릴 수 있어요!', { exact: true }).waitFor();
       const comment = visitor.locator('.mantine-Paper-root').filter({ hasText: '제가 도와드릴 수 있어요!' });
       await comment.getByText(NEIGHBOUR_NICK, { exact: true }).waitFor();
